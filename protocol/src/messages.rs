@@ -1,0 +1,316 @@
+//! The JSON messages of the gate WebSocket (TSR1 §6, §10).
+//!
+//! One object per text frame, tagged by `type` (serde writes the tag first). Gate-supplied
+//! codes, nonces and responses stay strings here: a malformed one is not a framing error but
+//! a protocol outcome (`malformed_code`, `unknown_nonce`, `bad_response`) that the server
+//! must answer with the gate's `scan_id`, so parsing them is the server's job.
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use crate::codes::Nonce;
+
+/// A frame from a gate to the server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum GateMessage {
+    /// A scanned rotating code; `scan_id` is chosen by the gate, once per physical scan.
+    Scan {
+        /// The gate's identifier for this scan; resending it is idempotent.
+        scan_id: Uuid,
+        /// The scanned `TSR1:…` text.
+        code: String,
+    },
+    /// The wallet's answer to a challenge, relayed by the gate.
+    Response {
+        /// The scan the challenge belonged to.
+        scan_id: Uuid,
+        /// The challenge nonce, base32.
+        nonce: String,
+        /// The wallet's `TSR1R:…` text.
+        response: String,
+    },
+}
+
+/// A frame from the server to a gate.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// Sent once on connect.
+    Welcome(Welcome),
+    /// A scan's code verified: the wallet must answer this nonce.
+    Challenge(Challenge),
+    /// The outcome of a scan or a response.
+    Result(ScanResult),
+    /// The request could not be processed; `retryable` says whether resending may help.
+    Error(ErrorMessage),
+}
+
+/// The `welcome` message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Welcome {
+    /// The authenticated gate device.
+    pub gate_id: Uuid,
+    /// The site the gate belongs to, if any.
+    pub site: Option<String>,
+    /// The server's clock, so a gate can warn about skew.
+    #[serde(with = "time::serde::rfc3339")]
+    pub server_time: OffsetDateTime,
+    /// Always [`crate::PROTOCOL_VERSION`].
+    pub protocol: u32,
+}
+
+/// The pass as shown to a guard.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PassSummary {
+    /// The pass UUID.
+    pub id: Uuid,
+    /// The issuer's label, e.g. the visitor's name.
+    pub label: String,
+}
+
+/// The `challenge` message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Challenge {
+    /// The scan this answers.
+    pub scan_id: Uuid,
+    /// The one-time nonce.
+    pub nonce: Nonce,
+    /// `TSR1C:<PASS>:<NONCE>`, to show to the wallet.
+    pub wallet_challenge: String,
+    /// When the challenge stops being answerable.
+    #[serde(with = "time::serde::rfc3339")]
+    pub expires_at: OffsetDateTime,
+    /// The pass whose code was scanned.
+    pub pass: PassSummary,
+}
+
+/// What the guard is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Committed now, or earlier under this nonce (`replayed: true`). Green.
+    Admitted,
+    /// The pass is used up, but this wallet proved it is the one admitted. Amber.
+    AlreadyAdmitted,
+    /// Refused, with a reason. Red.
+    Denied,
+}
+
+/// Why a scan or response was denied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DenyReason {
+    /// The scanned text is not a well-formed `TSR1:` code.
+    MalformedCode,
+    /// No such pass (or another tenant's).
+    UnknownPass,
+    /// The OTP is wrong for the step it names.
+    BadCode,
+    /// A genuine code older than the window: likely a screenshot.
+    StaleCode,
+    /// A genuine code ahead of the window: a wrong clock.
+    FutureCode,
+    /// The pass was never claimed by a wallet.
+    NotClaimed,
+    /// The issuer revoked the pass.
+    Revoked,
+    /// Past `valid_until`.
+    Expired,
+    /// Before `valid_from`.
+    NotYetValid,
+    /// The pass is for another site than this gate's.
+    WrongSite,
+    /// This code already admitted someone at another gate.
+    CodeReplayed,
+    /// The challenge's lifetime ran out.
+    ChallengeExpired,
+    /// The wallet's answer is wrong.
+    BadResponse,
+    /// Three wrong answers burned the challenge.
+    ChallengeBurned,
+    /// The nonce was issued to another gate device.
+    ForeignNonce,
+    /// No challenge with that nonce exists for this tenant.
+    UnknownNonce,
+}
+
+impl DenyReason {
+    /// The snake_case wire name, as used in the audit log.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::MalformedCode => "malformed_code",
+            Self::UnknownPass => "unknown_pass",
+            Self::BadCode => "bad_code",
+            Self::StaleCode => "stale_code",
+            Self::FutureCode => "future_code",
+            Self::NotClaimed => "not_claimed",
+            Self::Revoked => "revoked",
+            Self::Expired => "expired",
+            Self::NotYetValid => "not_yet_valid",
+            Self::WrongSite => "wrong_site",
+            Self::CodeReplayed => "code_replayed",
+            Self::ChallengeExpired => "challenge_expired",
+            Self::BadResponse => "bad_response",
+            Self::ChallengeBurned => "challenge_burned",
+            Self::ForeignNonce => "foreign_nonce",
+            Self::UnknownNonce => "unknown_nonce",
+        }
+    }
+}
+
+impl Outcome {
+    /// The snake_case wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Admitted => "admitted",
+            Self::AlreadyAdmitted => "already_admitted",
+            Self::Denied => "denied",
+        }
+    }
+}
+
+/// The `result` message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScanResult {
+    /// The scan this concludes.
+    pub scan_id: Uuid,
+    /// The challenge nonce; `null` for denials decided at scan time.
+    pub nonce: Option<Nonce>,
+    /// Green, amber or red.
+    pub outcome: Outcome,
+    /// Set exactly when `outcome` is `denied`.
+    pub reason: Option<DenyReason>,
+    /// True when this is a stored outcome returned again.
+    pub replayed: bool,
+    /// The pass, once its OTP verified.
+    pub pass: Option<PassSummary>,
+    /// First admission time, only on `already_admitted`.
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub first_admitted_at: Option<OffsetDateTime>,
+    /// First admitting gate, only on `already_admitted`.
+    pub first_gate_id: Option<Uuid>,
+    /// True only on `already_admitted`: this wallet is the one admitted.
+    pub same_wallet: bool,
+    /// On `stale_code`: seconds since the code's step began.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub age_s: Option<u64>,
+    /// On `future_code`: seconds until the code's step begins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ahead_s: Option<u64>,
+}
+
+impl ScanResult {
+    /// A denial decided at scan time (no nonce yet).
+    pub fn denied(scan_id: Uuid, reason: DenyReason) -> Self {
+        Self {
+            scan_id,
+            nonce: None,
+            outcome: Outcome::Denied,
+            reason: Some(reason),
+            replayed: false,
+            pass: None,
+            first_admitted_at: None,
+            first_gate_id: None,
+            same_wallet: false,
+            age_s: None,
+            ahead_s: None,
+        }
+    }
+}
+
+/// The `error` message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorMessage {
+    /// The scan the error concerns, when the frame named one.
+    pub scan_id: Option<Uuid>,
+    /// What went wrong.
+    pub code: ErrorCode,
+    /// A human-readable explanation (never internal detail).
+    pub message: String,
+    /// Whether resending the same frame may succeed.
+    pub retryable: bool,
+}
+
+/// The `code` of an `error` message (§10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The frame is not a valid gate message.
+    BadRequest,
+    /// The `scan_id` was already used with another code.
+    ScanIdReused,
+    /// The database failed or the commit's fate is unknown; retry.
+    StorageUnavailable,
+    /// Too many messages from this gate; retry later.
+    RateLimited,
+    /// The server ran out of time; retry.
+    Timeout,
+}
+
+impl ErrorCode {
+    /// Whether a gate should resend after this error (§10).
+    pub fn retryable(self) -> bool {
+        matches!(
+            self,
+            Self::StorageUnavailable | Self::RateLimited | Self::Timeout
+        )
+    }
+
+    /// A message for the guard or the log, with no internal detail.
+    pub fn default_message(self) -> &'static str {
+        match self {
+            Self::BadRequest => "the frame is not a valid TSR1 gate message",
+            Self::ScanIdReused => "this scan_id was already used with a different code",
+            Self::StorageUnavailable => "storage is unavailable; resend the same message",
+            Self::RateLimited => "too many messages from this gate; slow down and resend",
+            Self::Timeout => "the server timed out; resend the same message",
+        }
+    }
+}
+
+impl ErrorMessage {
+    /// An error with its default message and retryability.
+    pub fn new(scan_id: Option<Uuid>, code: ErrorCode) -> Self {
+        Self {
+            scan_id,
+            code,
+            message: code.default_message().to_owned(),
+            retryable: code.retryable(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_type_is_an_error() {
+        let err = serde_json::from_str::<GateMessage>(r#"{"type":"hello","scan_id":"x"}"#);
+        assert!(err.is_err());
+    }
+
+    #[test]
+    fn type_is_the_first_field() {
+        let msg = ServerMessage::Result(ScanResult::denied(Uuid::nil(), DenyReason::BadCode));
+        let text = serde_json::to_string(&msg).unwrap();
+        assert!(text.starts_with(r#"{"type":"result","#), "{text}");
+        assert!(text.contains(r#""reason":"bad_code""#));
+        assert!(text.contains(r#""first_admitted_at":null"#));
+        assert!(!text.contains("age_s"));
+    }
+
+    #[test]
+    fn wire_names_match_serde() {
+        for reason in [
+            DenyReason::MalformedCode,
+            DenyReason::ForeignNonce,
+            DenyReason::NotYetValid,
+        ] {
+            let json = serde_json::to_string(&reason).unwrap();
+            assert_eq!(json, format!("\"{}\"", reason.as_str()));
+        }
+    }
+}
