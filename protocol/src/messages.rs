@@ -55,7 +55,7 @@ pub struct Welcome {
     /// The site the gate belongs to, if any.
     pub site: Option<String>,
     /// The server's clock, so a gate can warn about skew.
-    #[serde(with = "time::serde::rfc3339")]
+    #[serde(with = "utc_rfc3339")]
     pub server_time: OffsetDateTime,
     /// Always [`crate::PROTOCOL_VERSION`].
     pub protocol: u32,
@@ -80,7 +80,7 @@ pub struct Challenge {
     /// `TSR1C:<PASS>:<NONCE>`, to show to the wallet.
     pub wallet_challenge: String,
     /// When the challenge stops being answerable.
-    #[serde(with = "time::serde::rfc3339")]
+    #[serde(with = "utc_rfc3339")]
     pub expires_at: OffsetDateTime,
     /// The pass whose code was scanned.
     pub pass: PassSummary,
@@ -187,7 +187,7 @@ pub struct ScanResult {
     /// The pass, once its OTP verified.
     pub pass: Option<PassSummary>,
     /// First admission time, only on `already_admitted`.
-    #[serde(with = "time::serde::rfc3339::option")]
+    #[serde(default, with = "utc_rfc3339::option")]
     pub first_admitted_at: Option<OffsetDateTime>,
     /// First admitting gate, only on `already_admitted`.
     pub first_gate_id: Option<Uuid>,
@@ -282,6 +282,74 @@ impl ErrorMessage {
     }
 }
 
+/// RFC 3339 in UTC (TSR1 §2), whatever offset the caller's `OffsetDateTime` carries.
+///
+/// `time::serde::rfc3339` writes the value's own offset (`+02:00`), which a strict gate or
+/// auditor may reject; converting first keeps every time on the wire in `Z` form. Times read
+/// from the wire are normalised to UTC as well. A value whose UTC form would leave the years
+/// RFC 3339 can spell is an error, never a panic.
+mod utc_rfc3339 {
+    use serde::{Deserializer, Serializer};
+    use time::{OffsetDateTime, UtcOffset};
+
+    fn to_utc<E: std::fmt::Display, F: FnOnce(String) -> E>(
+        at: OffsetDateTime,
+        error: F,
+    ) -> Result<OffsetDateTime, E> {
+        at.checked_to_offset(UtcOffset::UTC)
+            .ok_or_else(|| error(format!("time {at} has no UTC form in RFC 3339's range")))
+    }
+
+    pub fn serialize<S: Serializer>(at: &OffsetDateTime, serializer: S) -> Result<S::Ok, S::Error> {
+        let utc = to_utc(*at, <S::Error as serde::ser::Error>::custom)?;
+        time::serde::rfc3339::serialize(&utc, serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<OffsetDateTime, D::Error> {
+        let at = time::serde::rfc3339::deserialize(deserializer)?;
+        to_utc(at, <D::Error as serde::de::Error>::custom)
+    }
+
+    /// The same for optional times (`null` when absent).
+    pub mod option {
+        use serde::{Deserialize, Deserializer, Serialize, Serializer};
+        use time::OffsetDateTime;
+
+        /// Borrows an `OffsetDateTime` so it serialises through the outer module.
+        struct Utc<'a>(&'a OffsetDateTime);
+
+        impl Serialize for Utc<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                super::serialize(self.0, serializer)
+            }
+        }
+
+        /// Owns an `OffsetDateTime` read through the outer module.
+        struct UtcOwned(OffsetDateTime);
+
+        impl<'de> Deserialize<'de> for UtcOwned {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                super::deserialize(deserializer).map(UtcOwned)
+            }
+        }
+
+        pub fn serialize<S: Serializer>(
+            at: &Option<OffsetDateTime>,
+            serializer: S,
+        ) -> Result<S::Ok, S::Error> {
+            at.as_ref().map(Utc).serialize(serializer)
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(
+            deserializer: D,
+        ) -> Result<Option<OffsetDateTime>, D::Error> {
+            Ok(Option::<UtcOwned>::deserialize(deserializer)?.map(|at| at.0))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -312,5 +380,62 @@ mod tests {
             let json = serde_json::to_string(&reason).unwrap();
             assert_eq!(json, format!("\"{}\"", reason.as_str()));
         }
+    }
+
+    fn welcome_at(server_time: OffsetDateTime) -> ServerMessage {
+        ServerMessage::Welcome(Welcome {
+            gate_id: Uuid::nil(),
+            site: None,
+            server_time,
+            protocol: crate::PROTOCOL_VERSION,
+        })
+    }
+
+    #[test]
+    fn times_are_sent_in_utc_whatever_the_callers_offset() {
+        // Regression: a time with a local offset used to go out as `…+02:00`, not UTC (§2).
+        let utc = OffsetDateTime::from_unix_timestamp(1_764_441_600).unwrap();
+        let local = utc.to_offset(time::macros::offset!(+2));
+        let text = serde_json::to_string(&welcome_at(local)).unwrap();
+        assert!(
+            text.contains(r#""server_time":"2025-11-29T18:40:00Z""#),
+            "{text}"
+        );
+
+        let mut result = ScanResult::denied(Uuid::nil(), DenyReason::BadCode);
+        result.first_admitted_at = Some(local);
+        let text = serde_json::to_string(&ServerMessage::Result(result)).unwrap();
+        assert!(
+            text.contains(r#""first_admitted_at":"2025-11-29T18:40:00Z""#),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn times_read_with_an_offset_become_utc() {
+        let text = r#"{"type":"welcome","gate_id":"00000000-0000-0000-0000-000000000000","site":null,"server_time":"2025-11-29T20:40:00+02:00","protocol":1}"#;
+        let ServerMessage::Welcome(welcome) = serde_json::from_str(text).unwrap() else {
+            panic!("a welcome message");
+        };
+        assert_eq!(welcome.server_time.offset(), time::UtcOffset::UTC);
+        assert_eq!(welcome.server_time.unix_timestamp(), 1_764_441_600);
+    }
+
+    #[test]
+    fn a_time_without_a_utc_form_is_an_error_not_a_panic() {
+        let edge = time::macros::datetime!(9999-12-31 23:00 -05:00);
+        assert!(serde_json::to_string(&welcome_at(edge)).is_err());
+        let text = r#"{"type":"welcome","gate_id":"00000000-0000-0000-0000-000000000000","site":null,"server_time":"9999-12-31T23:00:00-05:00","protocol":1}"#;
+        assert!(serde_json::from_str::<ServerMessage>(text).is_err());
+    }
+
+    #[test]
+    fn result_without_first_admitted_at_reads_as_none() {
+        // Other optional fields may be omitted by a foreign server; this one must not differ.
+        let text = r#"{"type":"result","scan_id":"00000000-0000-0000-0000-000000000000","nonce":null,"outcome":"denied","reason":"bad_code","replayed":false,"pass":null,"first_gate_id":null,"same_wallet":false}"#;
+        let ServerMessage::Result(result) = serde_json::from_str(text).unwrap() else {
+            panic!("a result message");
+        };
+        assert_eq!(result.first_admitted_at, None);
     }
 }
