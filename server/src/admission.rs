@@ -1,0 +1,608 @@
+//! The TSR1 admission rules (§5, §7, §10), written once for every storage backend.
+//!
+//! A scan is checked in the normative order and, if the code is genuine and current, answered
+//! with a one-time nonce bound to the pass, the gate device and the scan. A correct answer to
+//! that nonce is redeemed in one transaction that locks the pass, records the outcome under
+//! the nonce and conditionally counts the use; only after COMMIT does the gate hear
+//! "admitted". Everything a retry needs (the challenge by scan id, the outcome by nonce) is in
+//! the database, so a resend after a lost answer, a reconnect or a server restart returns
+//! the stored outcome instead of a false alarm.
+
+use serde_json::json;
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+use tessera_protocol::messages::{
+    Challenge, DenyReason, ErrorCode, ErrorMessage, Outcome, PassSummary, ScanResult, ServerMessage,
+};
+use tessera_protocol::totp::{check_code, CodeCheck};
+use tessera_protocol::{
+    Nonce, PassId, PassKeys, PublicKey, RotatingCode, WalletChallenge, WalletResponse,
+};
+use uuid::Uuid;
+
+use crate::audit::{self, denial_severity, outcome_severity, Severity, Subject};
+use crate::error::{Error, Result};
+use crate::state::AppState;
+use crate::store::{ChallengeRow, GateRow, PassRow, RedemptionRow};
+use crate::{ms_to_datetime, now_ms};
+
+/// Wrong answers that burn a challenge.
+pub const MAX_WRONG_ANSWERS: i64 = 3;
+
+/// Handles a `scan`: the stored answer for a resent scan id, a denial, or a new challenge.
+///
+/// # Errors
+/// Storage failures; the caller reports them as retryable.
+pub async fn scan(
+    state: &AppState,
+    gate: &GateRow,
+    scan_id: Uuid,
+    code_text: &str,
+) -> Result<ServerMessage> {
+    let code_hash: [u8; 32] = Sha256::digest(code_text.as_bytes()).into();
+    if let Some(existing) = state.store.challenge_by_scan(gate.id, scan_id).await? {
+        return resume_scan(state, existing, &code_hash).await;
+    }
+
+    let subject = Subject {
+        org_id: Some(gate.org_id),
+        gate_id: Some(gate.id),
+        pass_id: None,
+    };
+    let code: RotatingCode = match code_text.parse() {
+        Ok(code) => code,
+        Err(_) => {
+            return deny_scan(
+                state,
+                subject,
+                scan_id,
+                DenyReason::MalformedCode,
+                None,
+                json!({}),
+            )
+            .await
+        }
+    };
+    let pass_id = code.pass.uuid();
+    let pass = match state.store.pass_by_id(pass_id).await? {
+        Some(pass) if pass.org_id == gate.org_id => pass,
+        // Another tenant's pass is indistinguishable from a missing one.
+        _ => {
+            return deny_scan(
+                state,
+                subject,
+                scan_id,
+                DenyReason::UnknownPass,
+                None,
+                json!({}),
+            )
+            .await
+        }
+    };
+    let subject = Subject {
+        pass_id: Some(pass_id),
+        ..subject
+    };
+    let Some(keys) = pass_keys(state, &pass)? else {
+        return deny_scan(
+            state,
+            subject,
+            scan_id,
+            DenyReason::NotClaimed,
+            None,
+            json!({}),
+        )
+        .await;
+    };
+    if !keys.code_key.verify_otp(&code) {
+        return deny_scan(
+            state,
+            subject,
+            scan_id,
+            DenyReason::BadCode,
+            None,
+            json!({}),
+        )
+        .await;
+    }
+
+    let summary = Some(summary(&pass));
+    let now = now_ms();
+    let now_s = u64::try_from(now / 1000).unwrap_or(0);
+    match check_code(code.counter, now_s, state.settings.code_step_s) {
+        CodeCheck::Fresh => {}
+        CodeCheck::Stale { age_s } => {
+            let mut denial = ScanResult::denied(scan_id, DenyReason::StaleCode);
+            denial.pass = summary;
+            denial.age_s = Some(age_s);
+            return finish_scan_denial(state, subject, denial, json!({ "age_s": age_s })).await;
+        }
+        CodeCheck::Future { ahead_s } => {
+            let mut denial = ScanResult::denied(scan_id, DenyReason::FutureCode);
+            denial.pass = summary;
+            denial.ahead_s = Some(ahead_s);
+            return finish_scan_denial(state, subject, denial, json!({ "ahead_s": ahead_s })).await;
+        }
+    }
+    if let Some(reason) = pass_state_denial(&pass, now) {
+        return deny_scan(state, subject, scan_id, reason, summary, json!({})).await;
+    }
+    if pass.site.is_some() && pass.site != gate.site {
+        return deny_scan(
+            state,
+            subject,
+            scan_id,
+            DenyReason::WrongSite,
+            summary,
+            json!({}),
+        )
+        .await;
+    }
+    // A fresh code's step is near now, far below i64::MAX.
+    let counter = i64::try_from(code.counter).map_err(|_| Error::BadRequest("counter".into()))?;
+    if let Some(first) = state.store.admission_for_step(pass_id, counter).await? {
+        if first.gate_id != gate.id {
+            let details = json!({ "first_gate_id": first.gate_id, "counter": counter });
+            return deny_scan(
+                state,
+                subject,
+                scan_id,
+                DenyReason::CodeReplayed,
+                summary,
+                details,
+            )
+            .await;
+        }
+    }
+
+    let nonce = Nonce::generate(&mut rand::rngs::OsRng);
+    let challenge = ChallengeRow {
+        nonce: nonce.as_bytes().to_vec(),
+        org_id: gate.org_id,
+        gate_id: gate.id,
+        scan_id,
+        pass_id,
+        counter,
+        code_hash: code_hash.to_vec(),
+        created_at_ms: now,
+        expires_at_ms: now.saturating_add(
+            i64::try_from(state.settings.challenge_lifetime().as_millis()).unwrap_or(i64::MAX),
+        ),
+        wrong_answers: 0,
+    };
+    if !state.store.insert_challenge(&challenge).await? {
+        // The same scan id was inserted concurrently (a fast resend): answer with that one.
+        let existing = state
+            .store
+            .challenge_by_scan(gate.id, scan_id)
+            .await?
+            .ok_or(Error::StorageTimeout("re-read concurrent challenge"))?;
+        return resume_scan(state, existing, &code_hash).await;
+    }
+    state
+        .store
+        .insert_audit(&audit::event(
+            "challenge_issued",
+            Severity::Info,
+            subject,
+            json!({ "scan_id": scan_id, "nonce_sha256": crate::credentials::fingerprint(nonce.as_bytes()), "counter": counter }),
+        ))
+        .await?;
+    Ok(challenge_message(&challenge, nonce, &pass))
+}
+
+/// A resent scan id: same code → the same challenge, its denial, or its stored outcome.
+async fn resume_scan(
+    state: &AppState,
+    challenge: ChallengeRow,
+    code_hash: &[u8; 32],
+) -> Result<ServerMessage> {
+    if !bool::from(challenge.code_hash.ct_eq(code_hash)) {
+        return Ok(ServerMessage::Error(ErrorMessage::new(
+            Some(challenge.scan_id),
+            ErrorCode::ScanIdReused,
+        )));
+    }
+    let nonce = stored_nonce(&challenge)?;
+    let pass = state
+        .store
+        .pass_by_id(challenge.pass_id)
+        .await?
+        .ok_or(Error::NotFound)?;
+    if let Some(stored) = state.store.redemption_by_nonce(nonce.as_bytes()).await? {
+        return Ok(stored_result(&stored, &pass, true));
+    }
+    if let Some(reason) = unanswerable(&challenge) {
+        return Ok(ServerMessage::Result(challenge_denial(
+            &challenge, nonce, &pass, reason,
+        )));
+    }
+    Ok(challenge_message(&challenge, nonce, &pass))
+}
+
+/// Handles a `response`: foreign and unknown nonces, stored outcomes, wrong answers, and
+/// finally the redemption transaction.
+///
+/// # Errors
+/// Storage failures; the caller reports them as retryable.
+pub async fn respond(
+    state: &AppState,
+    gate: &GateRow,
+    scan_id: Uuid,
+    nonce_text: &str,
+    response_text: &str,
+) -> Result<ServerMessage> {
+    let gate_subject = Subject {
+        org_id: Some(gate.org_id),
+        gate_id: Some(gate.id),
+        pass_id: None,
+    };
+    let Ok(nonce) = nonce_text.parse::<Nonce>() else {
+        return deny_response(
+            state,
+            gate_subject,
+            ScanResult::denied(scan_id, DenyReason::UnknownNonce),
+            json!({ "scan_id": scan_id }),
+        )
+        .await;
+    };
+    let nonce_fp = crate::credentials::fingerprint(nonce.as_bytes());
+    let Some(challenge) = state.store.challenge_by_nonce(nonce.as_bytes()).await? else {
+        let mut denial = ScanResult::denied(scan_id, DenyReason::UnknownNonce);
+        denial.nonce = Some(nonce);
+        return deny_response(
+            state,
+            gate_subject,
+            denial,
+            json!({ "scan_id": scan_id, "nonce_sha256": nonce_fp }),
+        )
+        .await;
+    };
+
+    // Decided before any stored outcome is consulted, so another gate learns nothing.
+    if challenge.org_id != gate.org_id || challenge.gate_id != gate.id {
+        let owner = Subject {
+            org_id: Some(challenge.org_id),
+            gate_id: Some(challenge.gate_id),
+            pass_id: Some(challenge.pass_id),
+        };
+        let owner_details = json!({
+            "reason": DenyReason::ForeignNonce.as_str(),
+            "outcome": Outcome::Denied.as_str(),
+            "nonce_sha256": nonce_fp,
+            "presented_by_gate_id": if challenge.org_id == gate.org_id { Some(gate.id) } else { None },
+            "cross_tenant": challenge.org_id != gate.org_id,
+        });
+        state
+            .store
+            .insert_audit(&audit::event(
+                "response",
+                Severity::High,
+                owner,
+                owner_details,
+            ))
+            .await?;
+        let reason = if challenge.org_id == gate.org_id {
+            DenyReason::ForeignNonce
+        } else {
+            DenyReason::UnknownNonce
+        };
+        let mut denial = ScanResult::denied(scan_id, reason);
+        denial.nonce = Some(nonce);
+        if reason == DenyReason::ForeignNonce {
+            // Already audited above, in the owner's (= this gate's) tenant.
+            return Ok(ServerMessage::Result(denial));
+        }
+        return deny_response(
+            state,
+            gate_subject,
+            denial,
+            json!({ "scan_id": scan_id, "nonce_sha256": nonce_fp }),
+        )
+        .await;
+    }
+    if challenge.scan_id != scan_id {
+        return Ok(ServerMessage::Error(ErrorMessage {
+            scan_id: Some(scan_id),
+            code: ErrorCode::BadRequest,
+            message: "this nonce was issued for another scan_id of this gate".to_owned(),
+            retryable: false,
+        }));
+    }
+
+    let pass = state
+        .store
+        .pass_by_id(challenge.pass_id)
+        .await?
+        .ok_or(Error::NotFound)?;
+    if let Some(stored) = state.store.redemption_by_nonce(nonce.as_bytes()).await? {
+        return Ok(stored_result(&stored, &pass, true));
+    }
+    let subject = Subject {
+        pass_id: Some(pass.id),
+        ..gate_subject
+    };
+    let details = json!({ "scan_id": scan_id, "nonce_sha256": nonce_fp });
+    if let Some(reason) = unanswerable(&challenge) {
+        return deny_response(
+            state,
+            subject,
+            challenge_denial(&challenge, nonce, &pass, reason),
+            details,
+        )
+        .await;
+    }
+
+    let keys = pass_keys(state, &pass)?.ok_or(Error::NotFound)?;
+    let answer_ok = response_text
+        .parse::<WalletResponse>()
+        .map(|response| {
+            keys.response_key
+                .verify(PassId::new(pass.id), &nonce, &response)
+        })
+        .unwrap_or(false);
+    if !answer_ok {
+        let reason = match state
+            .store
+            .record_wrong_answer(nonce.as_bytes(), MAX_WRONG_ANSWERS)
+            .await?
+        {
+            Some(_) => DenyReason::BadResponse,
+            None => DenyReason::ChallengeBurned,
+        };
+        return deny_response(
+            state,
+            subject,
+            challenge_denial(&challenge, nonce, &pass, reason),
+            details,
+        )
+        .await;
+    }
+    redeem(state, &challenge, nonce, &nonce_fp).await
+}
+
+/// The redemption transaction: lock the pass, decide, store under the nonce, audit, COMMIT.
+async fn redeem(
+    state: &AppState,
+    challenge: &ChallengeRow,
+    nonce: Nonce,
+    nonce_fp: &str,
+) -> Result<ServerMessage> {
+    let mut tx = state.store.begin_redemption().await?;
+    let pass = tx
+        .lock_pass(challenge.pass_id)
+        .await?
+        .ok_or(Error::NotFound)?;
+    if let Some(stored) = tx.redemption_by_nonce(nonce.as_bytes()).await? {
+        // A concurrent resend of this very answer committed first.
+        return Ok(stored_result(&stored, &pass, true));
+    }
+    let now = now_ms();
+    let mut row = RedemptionRow {
+        nonce: nonce.as_bytes().to_vec(),
+        org_id: challenge.org_id,
+        gate_id: challenge.gate_id,
+        scan_id: challenge.scan_id,
+        pass_id: pass.id,
+        counter: challenge.counter,
+        outcome: Outcome::Admitted.as_str().to_owned(),
+        reason: None,
+        first_admitted_at_ms: None,
+        first_gate_id: None,
+        created_at_ms: now,
+    };
+    if let Some(reason) = pass_state_denial(&pass, now) {
+        row.outcome = Outcome::Denied.as_str().to_owned();
+        row.reason = Some(reason.as_str().to_owned());
+    } else {
+        let step_used = tx.step_admitted(pass.id, challenge.counter).await?;
+        let counted =
+            !step_used && pass.uses < pass.max_uses && tx.record_use(pass.id, pass.uses).await?;
+        if !counted {
+            row.outcome = Outcome::AlreadyAdmitted.as_str().to_owned();
+            if let Some(first) = tx.first_admission(pass.id).await? {
+                row.first_admitted_at_ms = Some(first.created_at_ms);
+                row.first_gate_id = Some(first.gate_id);
+            }
+        }
+    }
+    tx.insert_redemption(&row).await?;
+    let (outcome, reason) = parse_outcome(&row);
+    let mut details = json!({
+        "scan_id": challenge.scan_id,
+        "nonce_sha256": nonce_fp,
+        "outcome": outcome.as_str(),
+        "counter": challenge.counter,
+    });
+    if let Some(reason) = reason {
+        details["reason"] = json!(reason.as_str());
+    }
+    let subject = Subject {
+        org_id: Some(challenge.org_id),
+        gate_id: Some(challenge.gate_id),
+        pass_id: Some(pass.id),
+    };
+    tx.insert_audit(&audit::event(
+        "response",
+        outcome_severity(outcome, reason),
+        subject,
+        details,
+    ))
+    .await?;
+    tx.commit().await?;
+    Ok(stored_result(&row, &pass, false))
+}
+
+fn pass_keys(state: &AppState, pass: &PassRow) -> Result<Option<PassKeys>> {
+    let Some(wallet_key) = pass.wallet_public_key.as_deref() else {
+        return Ok(None);
+    };
+    let wallet_key: [u8; 32] = wallet_key.try_into().map_err(|_| Error::NotFound)?;
+    let server_key = state.keys.get(&pass.server_kid)?;
+    // Claims reject low-order keys, so this only fails on a tampered row: treat as unclaimed.
+    Ok(PassKeys::for_server(
+        server_key,
+        &PublicKey::from_bytes(wallet_key),
+        PassId::new(pass.id),
+    )
+    .ok())
+}
+
+/// Revoked, expired and not-yet-valid, in the §10 order.
+fn pass_state_denial(pass: &PassRow, now_ms: i64) -> Option<DenyReason> {
+    if pass.state == "revoked" {
+        Some(DenyReason::Revoked)
+    } else if now_ms >= pass.valid_until_ms {
+        Some(DenyReason::Expired)
+    } else if now_ms < pass.valid_from_ms {
+        Some(DenyReason::NotYetValid)
+    } else {
+        None
+    }
+}
+
+/// Burned beats expired: a burned challenge stays burned whatever the clock says.
+fn unanswerable(challenge: &ChallengeRow) -> Option<DenyReason> {
+    if challenge.wrong_answers >= MAX_WRONG_ANSWERS {
+        Some(DenyReason::ChallengeBurned)
+    } else if now_ms() >= challenge.expires_at_ms {
+        Some(DenyReason::ChallengeExpired)
+    } else {
+        None
+    }
+}
+
+fn stored_nonce(challenge: &ChallengeRow) -> Result<Nonce> {
+    let bytes: [u8; 32] = challenge
+        .nonce
+        .as_slice()
+        .try_into()
+        .map_err(|_| Error::BadRequest("stored nonce".into()))?;
+    Ok(Nonce::from_bytes(bytes))
+}
+
+fn summary(pass: &PassRow) -> PassSummary {
+    PassSummary {
+        id: pass.id,
+        label: pass.label.clone(),
+    }
+}
+
+fn challenge_message(challenge: &ChallengeRow, nonce: Nonce, pass: &PassRow) -> ServerMessage {
+    ServerMessage::Challenge(Challenge {
+        scan_id: challenge.scan_id,
+        nonce,
+        wallet_challenge: WalletChallenge {
+            pass: PassId::new(pass.id),
+            nonce,
+        }
+        .to_string(),
+        expires_at: ms_to_datetime(challenge.expires_at_ms),
+        pass: summary(pass),
+    })
+}
+
+fn challenge_denial(
+    challenge: &ChallengeRow,
+    nonce: Nonce,
+    pass: &PassRow,
+    reason: DenyReason,
+) -> ScanResult {
+    let mut denial = ScanResult::denied(challenge.scan_id, reason);
+    denial.nonce = Some(nonce);
+    denial.pass = Some(summary(pass));
+    denial
+}
+
+fn parse_outcome(row: &RedemptionRow) -> (Outcome, Option<DenyReason>) {
+    let outcome = match row.outcome.as_str() {
+        "admitted" => Outcome::Admitted,
+        "already_admitted" => Outcome::AlreadyAdmitted,
+        _ => Outcome::Denied,
+    };
+    let reason = row
+        .reason
+        .as_deref()
+        .and_then(|r| serde_json::from_value(serde_json::Value::String(r.to_owned())).ok());
+    (outcome, reason)
+}
+
+fn stored_result(row: &RedemptionRow, pass: &PassRow, replayed: bool) -> ServerMessage {
+    let (outcome, reason) = parse_outcome(row);
+    let nonce = <[u8; 32]>::try_from(row.nonce.as_slice())
+        .ok()
+        .map(Nonce::from_bytes);
+    let already = outcome == Outcome::AlreadyAdmitted;
+    ServerMessage::Result(ScanResult {
+        scan_id: row.scan_id,
+        nonce,
+        outcome,
+        reason,
+        replayed,
+        pass: Some(summary(pass)),
+        first_admitted_at: if already {
+            row.first_admitted_at_ms.map(ms_to_datetime)
+        } else {
+            None
+        },
+        first_gate_id: if already { row.first_gate_id } else { None },
+        same_wallet: already,
+        age_s: None,
+        ahead_s: None,
+    })
+}
+
+async fn deny_scan(
+    state: &AppState,
+    subject: Subject,
+    scan_id: Uuid,
+    reason: DenyReason,
+    pass: Option<PassSummary>,
+    details: serde_json::Value,
+) -> Result<ServerMessage> {
+    let mut denial = ScanResult::denied(scan_id, reason);
+    denial.pass = pass;
+    finish_scan_denial(state, subject, denial, details).await
+}
+
+async fn finish_scan_denial(
+    state: &AppState,
+    subject: Subject,
+    denial: ScanResult,
+    mut details: serde_json::Value,
+) -> Result<ServerMessage> {
+    let reason = denial.reason.unwrap_or(DenyReason::MalformedCode);
+    details["reason"] = json!(reason.as_str());
+    details["scan_id"] = json!(denial.scan_id);
+    state
+        .store
+        .insert_audit(&audit::event(
+            "scan",
+            denial_severity(reason),
+            subject,
+            details,
+        ))
+        .await?;
+    Ok(ServerMessage::Result(denial))
+}
+
+async fn deny_response(
+    state: &AppState,
+    subject: Subject,
+    denial: ScanResult,
+    mut details: serde_json::Value,
+) -> Result<ServerMessage> {
+    let reason = denial.reason.unwrap_or(DenyReason::BadResponse);
+    details["reason"] = json!(reason.as_str());
+    details["outcome"] = json!(Outcome::Denied.as_str());
+    state
+        .store
+        .insert_audit(&audit::event(
+            "response",
+            denial_severity(reason),
+            subject,
+            details,
+        ))
+        .await?;
+    Ok(ServerMessage::Result(denial))
+}

@@ -1,0 +1,73 @@
+//! Bearer credentials: API keys, gate device tokens and claim tokens.
+//!
+//! Each is 32 random bytes shown once as unpadded base64url and stored only as its SHA-256,
+//! so a database leak does not hand out working credentials. Lookups go by hash (a unique
+//! index); where a stored hash is compared with a presented one, the compare is constant-time.
+
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+use zeroize::Zeroizing;
+
+/// A freshly minted secret: the text to show once, and the hash to store.
+pub struct MintedSecret {
+    /// The credential as the holder will present it.
+    pub text: Zeroizing<String>,
+    /// `SHA-256(text)`, the only form stored.
+    pub hash: [u8; 32],
+}
+
+impl std::fmt::Debug for MintedSecret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("MintedSecret(<redacted>)")
+    }
+}
+
+/// Mints a 32-byte random credential.
+pub fn mint() -> MintedSecret {
+    let mut bytes = Zeroizing::new([0u8; 32]);
+    rand::rngs::OsRng.fill_bytes(bytes.as_mut());
+    let text = Zeroizing::new(tessera_protocol::encoding::base64url(bytes.as_ref()));
+    let hash = hash(&text);
+    MintedSecret { text, hash }
+}
+
+/// `SHA-256` of a presented credential.
+pub fn hash(text: &str) -> [u8; 32] {
+    Sha256::digest(text.as_bytes()).into()
+}
+
+/// Constant-time equality of two stored hashes (a missing stored hash compares against a
+/// dummy so the time does not reveal whether the object exists).
+pub fn hashes_match(stored: Option<&[u8]>, presented: &[u8; 32]) -> bool {
+    let dummy = [0u8; 32];
+    let (candidate, exists) = match stored {
+        Some(bytes) if bytes.len() == 32 => (bytes, true),
+        _ => (&dummy[..], false),
+    };
+    bool::from(candidate.ct_eq(presented)) & exists
+}
+
+/// A short SHA-256 prefix (hex) for audit details: enough to correlate, useless to replay.
+pub fn fingerprint(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .take(6)
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minted_secrets_hash_to_their_stored_form() {
+        let minted = mint();
+        assert!(minted.text.len() >= 43);
+        assert!(hashes_match(Some(&minted.hash), &hash(&minted.text)));
+        assert!(!hashes_match(Some(&minted.hash), &hash("other")));
+        assert!(!hashes_match(None, &[0u8; 32]));
+        assert_eq!(fingerprint(b"x").len(), 12);
+    }
+}

@@ -1,0 +1,140 @@
+//! The server's one error type, and the single place where errors become HTTP answers.
+//!
+//! Storage and internal failures are logged with their cause and answered with a generic
+//! message: a client learns *that* something failed and whether to retry, never the SQL or
+//! the path that caused it.
+
+use std::path::PathBuf;
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::json;
+
+/// Everything that can go wrong in the server.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Missing or wrong credential (401).
+    #[error("missing or invalid credential")]
+    Unauthorized,
+    /// The credential's role may not do this (403).
+    #[error("this credential's role may not do that")]
+    Forbidden,
+    /// No such object for this tenant (404).
+    #[error("not found")]
+    NotFound,
+    /// Unknown pass or wrong claim token: one answer for both, so there is no oracle (404).
+    #[error("invalid claim")]
+    InvalidClaim,
+    /// A different wallet key already claimed the pass (409).
+    #[error("pass already claimed by another wallet")]
+    AlreadyClaimed,
+    /// The pass was revoked (409).
+    #[error("pass revoked")]
+    Revoked,
+    /// The wallet public key is malformed or of low order (400).
+    #[error("invalid wallet public key")]
+    InvalidPublicKey,
+    /// The request is malformed (400).
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    /// The request body is too large (413).
+    #[error("request body too large")]
+    PayloadTooLarge,
+
+    /// A database call failed; the operation may be retried.
+    #[error("storage: {context}: {source}")]
+    Storage {
+        /// Which step failed, e.g. "commit redemption".
+        context: &'static str,
+        /// The driver's error.
+        #[source]
+        source: sqlx::Error,
+    },
+    /// A database call took longer than allowed; its effect is unknown.
+    #[error("storage timed out: {0}")]
+    StorageTimeout(&'static str),
+    /// Applying migrations failed.
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The database schema is older than this server.
+    #[error("database schema is behind this server; run `tessera-server migrate`")]
+    SchemaBehind,
+    /// A key file could not be read or written.
+    #[error("key file {path}: {source}")]
+    KeyFile {
+        /// The file.
+        path: PathBuf,
+        /// The IO error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A key file does not hold a valid key.
+    #[error("key file {0} does not hold 64 hex characters")]
+    BadKeyFile(PathBuf),
+    /// A pass names a server key this server does not have.
+    #[error("server key {0} is not loaded")]
+    UnknownServerKey(String),
+    /// A setting is invalid.
+    #[error("configuration: {0}")]
+    Config(String),
+    /// Binding the listener or another IO failure at start-up.
+    #[error("io: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// `Result` with the server [`Error`] as default error.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// Wraps a driver error with the step that failed.
+    pub fn storage(context: &'static str) -> impl FnOnce(sqlx::Error) -> Error {
+        move |source| Error::Storage { context, source }
+    }
+
+    /// Whether the failure is in storage (so the client should retry).
+    pub fn is_storage(&self) -> bool {
+        matches!(self, Error::Storage { .. } | Error::StorageTimeout(_))
+    }
+
+    fn status_and_code(&self) -> (StatusCode, &'static str) {
+        match self {
+            Error::Unauthorized => (StatusCode::UNAUTHORIZED, "unauthorized"),
+            Error::Forbidden => (StatusCode::FORBIDDEN, "forbidden"),
+            Error::NotFound => (StatusCode::NOT_FOUND, "not_found"),
+            Error::InvalidClaim => (StatusCode::NOT_FOUND, "invalid_claim"),
+            Error::AlreadyClaimed => (StatusCode::CONFLICT, "already_claimed"),
+            Error::Revoked => (StatusCode::CONFLICT, "revoked"),
+            Error::InvalidPublicKey => (StatusCode::BAD_REQUEST, "invalid_public_key"),
+            Error::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
+            Error::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
+            Error::Storage { .. } | Error::StorageTimeout(_) | Error::SchemaBehind => {
+                (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable")
+            }
+            _ => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+        }
+    }
+}
+
+impl IntoResponse for Error {
+    fn into_response(self) -> Response {
+        let (status, code) = self.status_and_code();
+        let message = match &self {
+            Error::BadRequest(detail) => format!("bad request: {detail}"),
+            _ if status.is_server_error() => {
+                tracing::error!(error = %self, "request failed");
+                if status == StatusCode::SERVICE_UNAVAILABLE {
+                    "storage is unavailable; retry".to_owned()
+                } else {
+                    "internal error".to_owned()
+                }
+            }
+            other => other.to_string(),
+        };
+        (
+            status,
+            Json(json!({ "error": { "code": code, "message": message } })),
+        )
+            .into_response()
+    }
+}

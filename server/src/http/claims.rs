@@ -1,0 +1,162 @@
+//! Enrollment: a wallet claims a pass with its X25519 public key (TSR1 §3).
+//!
+//! The binding is a conditional UPDATE, so it happens once however many wallets race. A
+//! retry with the same key gets the same answer (a wallet whose answer was lost can try
+//! again); another key gets 409 and a high-severity audit event (the claim link leaked). A
+//! wrong token and an unknown pass get the same 404 after the same work, so the endpoint is
+//! no oracle for pass ids.
+
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tessera_protocol::{PublicKey, CODE_DIGITS};
+
+use super::{rfc3339, ApiJson};
+use crate::audit::{self, Severity, Subject};
+use crate::error::{Error, Result};
+use crate::state::AppState;
+use crate::store::PassRow;
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route("/v1/claims", post(claim))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimRequest {
+    pass_id: String,
+    claim_token: String,
+    wallet_public_key: String,
+}
+
+async fn claim(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<ClaimRequest>,
+) -> Result<Json<Value>> {
+    let presented = crate::credentials::hash(&body.claim_token);
+    let pass = match body.pass_id.parse::<uuid::Uuid>() {
+        Ok(id) => state.store.pass_by_id(id).await?,
+        Err(_) => None,
+    };
+    let token_ok = crate::credentials::hashes_match(
+        pass.as_ref().map(|p| p.claim_token_hash.as_slice()),
+        &presented,
+    );
+    let pass = match pass {
+        Some(pass) if token_ok => pass,
+        other => {
+            let subject = Subject {
+                org_id: other.as_ref().map(|p| p.org_id),
+                gate_id: None,
+                pass_id: other.as_ref().map(|p| p.id),
+            };
+            audit_claim(
+                &state,
+                "claim_rejected",
+                Severity::Warning,
+                subject,
+                "invalid_claim",
+            )
+            .await?;
+            return Err(Error::InvalidClaim);
+        }
+    };
+    let subject = Subject {
+        org_id: Some(pass.org_id),
+        gate_id: None,
+        pass_id: Some(pass.id),
+    };
+
+    let server_key = state.keys.get(&pass.server_kid)?;
+    let wallet_key = match PublicKey::from_base64url(&body.wallet_public_key) {
+        Ok(key) if server_key.agree(&key).is_ok() => key,
+        _ => {
+            audit_claim(
+                &state,
+                "claim_rejected",
+                Severity::Warning,
+                subject,
+                "invalid_public_key",
+            )
+            .await?;
+            return Err(Error::InvalidPublicKey);
+        }
+    };
+
+    let mut current = pass;
+    if current.state == "issued"
+        && state
+            .store
+            .bind_wallet(current.id, wallet_key.as_bytes(), crate::now_ms())
+            .await?
+    {
+        audit_claim(&state, "claim", Severity::Info, subject, "claimed").await?;
+        return Ok(Json(answer(&state, &current)?));
+    }
+    // Lost the race or already bound: look at what is stored now.
+    current = state
+        .store
+        .pass_by_id(current.id)
+        .await?
+        .ok_or(Error::InvalidClaim)?;
+    if current.state == "revoked" {
+        audit_claim(
+            &state,
+            "claim_rejected",
+            Severity::Warning,
+            subject,
+            "revoked",
+        )
+        .await?;
+        return Err(Error::Revoked);
+    }
+    match current.wallet_public_key.as_deref() {
+        Some(bound) if bound == wallet_key.as_bytes() => Ok(Json(answer(&state, &current)?)),
+        _ => {
+            audit_claim(
+                &state,
+                "claim_conflict",
+                Severity::High,
+                subject,
+                "already_claimed",
+            )
+            .await?;
+            Err(Error::AlreadyClaimed)
+        }
+    }
+}
+
+fn answer(state: &AppState, pass: &PassRow) -> Result<Value> {
+    let server_key = state.keys.get(&pass.server_kid)?;
+    Ok(json!({
+        "pass_id": pass.id,
+        "label": pass.label,
+        "server_public_key": server_key.public_key().to_base64url(),
+        "server_kid": pass.server_kid,
+        "period_s": state.settings.code_step_s,
+        "digits": CODE_DIGITS,
+        "algorithm": "SHA256",
+        "valid_from": rfc3339(pass.valid_from_ms),
+        "valid_until": rfc3339(pass.valid_until_ms),
+    }))
+}
+
+async fn audit_claim(
+    state: &AppState,
+    kind: &'static str,
+    severity: Severity,
+    subject: Subject,
+    result: &str,
+) -> Result<()> {
+    state
+        .store
+        .insert_audit(&audit::event(
+            kind,
+            severity,
+            subject,
+            json!({ "result": result }),
+        ))
+        .await
+}

@@ -1,0 +1,66 @@
+//! The REST surface (TSR1 §9): routers per area, merged here, plus the shared extractors.
+//!
+//! Every body goes through [`ApiJson`], so malformed JSON, missing fields, wrong types and
+//! oversized bodies all answer `{"error":{"code","message"}}` with a 4xx, never axum's
+//! plain-text rejections and never a 500.
+
+mod admin;
+mod audit_log;
+mod auth;
+mod claims;
+mod health;
+mod passes;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, FromRequest};
+use axum::http::StatusCode;
+use axum::Router;
+
+pub use admin::check_text as check_label;
+pub use auth::{audit_auth_failure, bearer_token, ApiCaller, Role};
+
+use crate::error::Error;
+use crate::state::AppState;
+
+/// Largest accepted REST body.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// The whole HTTP application: REST plus the gate WebSocket.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .merge(health::router())
+        .merge(admin::router())
+        .merge(passes::router())
+        .merge(claims::router())
+        .merge(audit_log::router())
+        .merge(crate::ws::router())
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .with_state(state)
+}
+
+/// `Json` whose rejections are this API's errors.
+#[derive(Debug, FromRequest)]
+#[from_request(via(axum::Json), rejection(Error))]
+pub struct ApiJson<T>(pub T);
+
+impl From<JsonRejection> for Error {
+    fn from(rejection: JsonRejection) -> Self {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            Error::PayloadTooLarge
+        } else {
+            Error::BadRequest(rejection.body_text())
+        }
+    }
+}
+
+/// Parses an id from the path; a malformed id names no object, so it is a 404.
+fn parse_id(text: &str) -> Result<uuid::Uuid, Error> {
+    text.parse().map_err(|_| Error::NotFound)
+}
+
+/// Formats a stored time as RFC 3339.
+fn rfc3339(ms: i64) -> String {
+    crate::ms_to_datetime(ms)
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_default()
+}

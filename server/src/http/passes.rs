@@ -1,0 +1,207 @@
+//! Issuing, reading and revoking passes (TSR1 §3 step 1, §9).
+//!
+//! The claim token travels in the claim URL's fragment, so browsers never send it to a
+//! server or a Referer; only its SHA-256 is stored.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::admin::check_text;
+use super::{parse_id, rfc3339, ApiCaller, ApiJson, Role};
+use crate::audit::{self, Severity, Subject};
+use crate::error::{Error, Result};
+use crate::state::AppState;
+use crate::store::PassRow;
+use crate::{datetime_to_ms, now_ms};
+
+/// Highest `max_uses` accepted (a season ticket, not a counter to overflow).
+const MAX_USES_LIMIT: i64 = 100_000;
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/v1/passes", post(issue))
+        .route("/v1/passes/{id}", get(show))
+        .route("/v1/passes/{id}/revoke", post(revoke))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewPass {
+    label: String,
+    #[serde(with = "time::serde::rfc3339")]
+    valid_until: OffsetDateTime,
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    valid_from: Option<OffsetDateTime>,
+    #[serde(default)]
+    max_uses: Option<i64>,
+    #[serde(default)]
+    site: Option<String>,
+}
+
+async fn issue(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    ApiJson(body): ApiJson<NewPass>,
+) -> Result<(StatusCode, Json<Value>)> {
+    caller.require(&[Role::Issuer])?;
+    check_text("label", &body.label)?;
+    if let Some(site) = &body.site {
+        check_text("site", site)?;
+    }
+    let max_uses = body.max_uses.unwrap_or(1);
+    if !(1..=MAX_USES_LIMIT).contains(&max_uses) {
+        return Err(Error::BadRequest(format!(
+            "max_uses must be 1–{MAX_USES_LIMIT}"
+        )));
+    }
+    let now = now_ms();
+    let valid_from = body.valid_from.map(datetime_to_ms).unwrap_or(now);
+    let valid_until = datetime_to_ms(body.valid_until);
+    if valid_until <= valid_from {
+        return Err(Error::BadRequest(
+            "valid_until must be after valid_from".into(),
+        ));
+    }
+    let (server_kid, _) = state
+        .keys
+        .active()
+        .ok_or_else(|| Error::Config("no server key loaded".into()))?;
+    let token = crate::credentials::mint();
+    let pass = PassRow {
+        id: Uuid::now_v7(),
+        org_id: caller.key.org_id,
+        label: body.label,
+        site: body.site,
+        valid_from_ms: valid_from,
+        valid_until_ms: valid_until,
+        max_uses,
+        uses: 0,
+        state: "issued".to_owned(),
+        claim_token_hash: token.hash.to_vec(),
+        wallet_public_key: None,
+        server_kid: server_kid.to_owned(),
+        created_at_ms: now,
+        claimed_at_ms: None,
+        revoked_at_ms: None,
+    };
+    state.store.insert_pass(&pass).await?;
+    let subject = Subject {
+        org_id: Some(pass.org_id),
+        gate_id: None,
+        pass_id: Some(pass.id),
+    };
+    state
+        .store
+        .insert_audit(&audit::event(
+            "pass_issued",
+            Severity::Info,
+            subject,
+            json!({ "max_uses": max_uses, "by_key_id": caller.key.id }),
+        ))
+        .await?;
+    let claim_url = format!(
+        "{}/claim#p={}&t={}",
+        state.public_url,
+        pass.id,
+        token.text.as_str()
+    );
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "pass_id": pass.id,
+            "claim_token": token.text.as_str(),
+            "claim_url": claim_url,
+            "state": "issued",
+        })),
+    ))
+}
+
+/// The state a person should see: `expired` once past `valid_until` unless revoked or used.
+fn shown_state(pass: &PassRow, now: i64) -> &str {
+    if now >= pass.valid_until_ms && (pass.state == "issued" || pass.state == "claimed") {
+        "expired"
+    } else {
+        &pass.state
+    }
+}
+
+async fn load_own_pass(state: &AppState, caller: &ApiCaller, id: &str) -> Result<PassRow> {
+    let id = parse_id(id)?;
+    match state.store.pass_by_id(id).await? {
+        Some(pass) if pass.org_id == caller.key.org_id => Ok(pass),
+        _ => Err(Error::NotFound),
+    }
+}
+
+async fn show(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(id): Path<String>,
+) -> Result<Json<Value>> {
+    caller.require(&[Role::Issuer, Role::Auditor])?;
+    let pass = load_own_pass(&state, &caller, &id).await?;
+    let admissions: Vec<Value> = state
+        .store
+        .admissions_of_pass(pass.id)
+        .await?
+        .iter()
+        .map(|a| {
+            json!({
+                "at": rfc3339(a.created_at_ms),
+                "gate_id": a.gate_id,
+                "nonce": tessera_protocol::encoding::base32(&a.nonce),
+            })
+        })
+        .collect();
+    Ok(Json(json!({
+        "pass_id": pass.id,
+        "label": pass.label,
+        "state": shown_state(&pass, now_ms()),
+        "site": pass.site,
+        "valid_from": rfc3339(pass.valid_from_ms),
+        "valid_until": rfc3339(pass.valid_until_ms),
+        "max_uses": pass.max_uses,
+        "uses": pass.uses,
+        "server_kid": pass.server_kid,
+        "created_at": rfc3339(pass.created_at_ms),
+        "claimed_at": pass.claimed_at_ms.map(rfc3339),
+        "admissions": admissions,
+    })))
+}
+
+async fn revoke(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(id): Path<String>,
+) -> Result<Json<Value>> {
+    caller.require(&[Role::Issuer])?;
+    let pass = load_own_pass(&state, &caller, &id).await?;
+    if !state
+        .store
+        .revoke_pass(caller.key.org_id, pass.id, now_ms())
+        .await?
+    {
+        return Err(Error::NotFound);
+    }
+    let subject = Subject {
+        org_id: Some(pass.org_id),
+        gate_id: None,
+        pass_id: Some(pass.id),
+    };
+    state
+        .store
+        .insert_audit(&audit::event(
+            "pass_revoked",
+            Severity::Info,
+            subject,
+            json!({ "previous_state": pass.state, "by_key_id": caller.key.id }),
+        ))
+        .await?;
+    Ok(Json(json!({ "pass_id": pass.id, "state": "revoked" })))
+}

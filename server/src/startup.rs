@@ -1,0 +1,194 @@
+//! Building and running the server: bind first, report the port, serve until shutdown.
+//!
+//! [`Application::build`] binds the listener before anything runs, so tests and scripts can
+//! start it on port 0 and read the port back; [`Application::run_until_stopped`] serves until
+//! the given future resolves, then closes gate sockets and drains HTTP gracefully.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::json;
+use tokio::net::TcpListener;
+use tokio::sync::{watch, Semaphore};
+
+use crate::audit::{self, Severity, Subject};
+use crate::config::Settings;
+use crate::error::{Error, Result};
+use crate::keyring::Keyring;
+use crate::state::{AppState, GateRateLimiter};
+use crate::store::{SchemaStatus, Store};
+
+/// How often expired, unanswered challenges are looked for.
+const SWEEP_EVERY: Duration = Duration::from_secs(2);
+
+/// A bound, ready-to-run server.
+#[derive(Debug)]
+pub struct Application {
+    listener: TcpListener,
+    state: AppState,
+    shutdown_tx: watch::Sender<bool>,
+}
+
+/// A first organisation created on an empty embedded database.
+#[derive(Debug)]
+pub struct Bootstrap {
+    /// Its id.
+    pub org_id: uuid::Uuid,
+    /// Its admin key (shown once).
+    pub admin_key: zeroize::Zeroizing<String>,
+}
+
+impl Application {
+    /// Opens storage, loads keys and binds the listener. On SQLite the database is created
+    /// and migrated; on PostgreSQL the schema is only checked (run `migrate` to change it).
+    ///
+    /// # Errors
+    /// Configuration, key, storage or bind failures.
+    pub async fn build(settings: Settings) -> Result<(Self, Option<Bootstrap>)> {
+        let store = Store::connect(&settings).await?;
+        let mut bootstrap = None;
+        match &store {
+            Store::Sqlite(_) => {
+                store.migrate().await?;
+                if store.count_orgs().await? == 0 {
+                    let (org_id, admin_key) = create_org(&store, "default").await?;
+                    bootstrap = Some(Bootstrap { org_id, admin_key });
+                }
+            }
+            Store::Postgres(_) => match store.schema_status().await {
+                Ok(SchemaStatus::Current) => {}
+                Ok(SchemaStatus::Behind) => tracing::warn!(
+                    "the database schema is behind this server: /readyz answers 503 until \
+                     `tessera-server migrate` has run"
+                ),
+                Err(error) => {
+                    tracing::warn!(%error, "database unavailable at start-up; /readyz answers 503 until it is back")
+                }
+            },
+        }
+        let keys = Keyring::load_or_create(&settings.key_dir)?;
+        let listener = TcpListener::bind(settings.listen).await?;
+        let bound = listener.local_addr()?;
+        let (shutdown_tx, shutdown_rx) = watch::channel(false);
+        let state = AppState {
+            store,
+            keys: Arc::new(keys),
+            public_url: settings.public_url(bound).into(),
+            gate_limits: Arc::new(GateRateLimiter::new(settings.gate_rate_per_s)),
+            gate_connections: Arc::new(Semaphore::new(settings.max_gate_connections)),
+            settings: Arc::new(settings),
+            shutdown: shutdown_rx,
+        };
+        Ok((
+            Self {
+                listener,
+                state,
+                shutdown_tx,
+            },
+            bootstrap,
+        ))
+    }
+
+    /// The bound address.
+    ///
+    /// # Errors
+    /// IO failure reading the socket address.
+    pub fn local_addr(&self) -> Result<SocketAddr> {
+        Ok(self.listener.local_addr()?)
+    }
+
+    /// Serves until `shutdown` resolves.
+    ///
+    /// # Errors
+    /// IO failure of the listener.
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<()> {
+        let Self {
+            listener,
+            state,
+            shutdown_tx,
+        } = self;
+        let sweeper = tokio::spawn(sweep_unanswered(state.clone()));
+        let store = state.store.clone();
+        let app = crate::http::router(state).layer(tower_http::trace::TraceLayer::new_for_http());
+        let signal = async move {
+            shutdown.await;
+            tracing::info!("shutting down: closing gate connections, draining requests");
+            let _ = shutdown_tx.send(true);
+        };
+        let served = axum::serve(listener, app)
+            .with_graceful_shutdown(signal)
+            .await;
+        sweeper.abort();
+        store.close().await;
+        served.map_err(Error::Io)
+    }
+}
+
+/// Creates an organisation with an admin key; returns the id and the key (shown once).
+///
+/// # Errors
+/// Storage failures.
+pub async fn create_org(
+    store: &Store,
+    name: &str,
+) -> Result<(uuid::Uuid, zeroize::Zeroizing<String>)> {
+    let admin = crate::credentials::mint();
+    let org_id = uuid::Uuid::now_v7();
+    store
+        .create_org(&crate::store::NewOrg {
+            id: org_id,
+            name,
+            admin_key_id: uuid::Uuid::now_v7(),
+            admin_key_hash: admin.hash,
+            at_ms: crate::now_ms(),
+        })
+        .await?;
+    store
+        .insert_audit(&audit::event(
+            "api_key_created",
+            Severity::Info,
+            Subject {
+                org_id: Some(org_id),
+                ..Subject::default()
+            },
+            json!({ "role": "admin", "bootstrap": true }),
+        ))
+        .await?;
+    Ok((org_id, admin.text))
+}
+
+/// Audits challenges that expired without a valid answer: a live-relayed screenshot shows up
+/// exactly like this, since the relayer has no wallet to answer with.
+async fn sweep_unanswered(state: AppState) {
+    let mut tick = tokio::time::interval(SWEEP_EVERY);
+    loop {
+        tick.tick().await;
+        let swept = state
+            .store
+            .sweep_unanswered(crate::now_ms(), 500, |challenge| {
+                audit::event(
+                    "challenge_unanswered",
+                    Severity::Warning,
+                    Subject {
+                        org_id: Some(challenge.org_id),
+                        gate_id: Some(challenge.gate_id),
+                        pass_id: Some(challenge.pass_id),
+                    },
+                    json!({
+                        "scan_id": challenge.scan_id,
+                        "nonce_sha256": crate::credentials::fingerprint(&challenge.nonce),
+                        "wrong_answers": challenge.wrong_answers,
+                    }),
+                )
+            })
+            .await;
+        if let Err(error) = swept {
+            tracing::debug!(%error, "unanswered-challenge sweep skipped");
+        }
+    }
+}

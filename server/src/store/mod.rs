@@ -1,0 +1,784 @@
+//! Storage primitives over PostgreSQL or SQLite, with one set of queries.
+//!
+//! The admission rules live in [`crate::admission`] and know nothing of SQL; this module only
+//! offers the primitives they need, with the same atomicity on both backends. Both schemas
+//! use the same column types as far as sqlx is concerned (UUIDs, BIGINT milliseconds, bytes,
+//! text), so each query is written once and the [`on_pool!`] macro instantiates it for the
+//! backend in use. The only dialect differences are connection set-up, the migration set and
+//! row locking (`FOR UPDATE` on PostgreSQL; SQLite write transactions are exclusive anyway).
+
+mod rows;
+
+use std::collections::BTreeSet;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::migrate::Migrator;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgPool, Postgres, Sqlite, SqlitePool, Transaction};
+use uuid::Uuid;
+
+pub use rows::*;
+
+use crate::config::Settings;
+use crate::error::{Error, Result};
+
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
+
+/// Runs `$body` with `$pool` bound to the concrete pool of whichever backend `$store` is.
+macro_rules! on_pool {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match $store {
+            Store::Postgres($pool) => $body,
+            Store::Sqlite($pool) => $body,
+        }
+    };
+}
+
+/// Same as [`on_pool!`] for an open redemption transaction.
+macro_rules! on_tx {
+    ($tx:expr, $conn:ident => $body:expr) => {
+        match $tx {
+            RedemptionTx::Postgres($conn) => {
+                let $conn = &mut **$conn;
+                $body
+            }
+            RedemptionTx::Sqlite($conn) => {
+                let $conn = &mut **$conn;
+                $body
+            }
+        }
+    };
+}
+
+const PASS_COLUMNS: &str = "id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
+     state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, claimed_at_ms, revoked_at_ms";
+const CHALLENGE_COLUMNS: &str = "nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
+     created_at_ms, expires_at_ms, wrong_answers";
+const REDEMPTION_COLUMNS: &str =
+    "nonce, org_id, gate_id, scan_id, pass_id, counter, outcome, reason, \
+     first_admitted_at_ms, first_gate_id, created_at_ms";
+
+/// Whether the database schema matches this server's migrations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SchemaStatus {
+    /// Every migration this server knows is applied.
+    Current,
+    /// Some migration is missing: run `tessera-server migrate`.
+    Behind,
+}
+
+/// A new organisation with its first admin key.
+#[derive(Debug)]
+pub struct NewOrg<'a> {
+    /// Org id.
+    pub id: Uuid,
+    /// Display name.
+    pub name: &'a str,
+    /// Admin key id.
+    pub admin_key_id: Uuid,
+    /// SHA-256 of the admin key.
+    pub admin_key_hash: [u8; 32],
+    /// Creation time.
+    pub at_ms: i64,
+}
+
+/// The database, PostgreSQL or SQLite.
+#[derive(Clone, Debug)]
+pub enum Store {
+    /// Production: shared by stateless replicas.
+    Postgres(PgPool),
+    /// Embedded default for a single site.
+    Sqlite(SqlitePool),
+}
+
+/// An open redemption transaction; dropping it without [`RedemptionTx::commit`] rolls back.
+#[derive(Debug)]
+pub enum RedemptionTx {
+    /// On PostgreSQL.
+    Postgres(Transaction<'static, Postgres>),
+    /// On SQLite.
+    Sqlite(Transaction<'static, Sqlite>),
+}
+
+impl Store {
+    /// Opens a pool for the configured database. PostgreSQL connects lazily so a server can
+    /// start (and report not ready) while the database is down; SQLite creates its file.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for an unparsable URL, [`Error::Storage`] if SQLite cannot open.
+    pub async fn connect(settings: &Settings) -> Result<Self> {
+        if settings.is_postgres() {
+            let options = PgConnectOptions::from_str(&settings.database_url)
+                .map_err(|_| {
+                    Error::Config("TESSERA_DATABASE_URL is not a valid postgres:// URL".into())
+                })?
+                .options([(
+                    "statement_timeout",
+                    settings.statement_timeout_ms.to_string(),
+                )])
+                .application_name("tessera-server");
+            let pool = PgPoolOptions::new()
+                .min_connections(settings.pool_min.min(settings.pool_max))
+                .max_connections(settings.pool_max.max(1))
+                .acquire_timeout(settings.checkin_timeout())
+                .connect_lazy_with(options);
+            Ok(Store::Postgres(pool))
+        } else {
+            let options = SqliteConnectOptions::from_str(&settings.database_url)
+                .map_err(|_| {
+                    Error::Config("TESSERA_DATABASE_URL is not a valid sqlite:// URL".into())
+                })?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Full)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(5));
+            // SQLite has one writer; a single connection serialises redemptions without
+            // SQLITE_BUSY upgrades and keeps the check-then-write steps atomic.
+            let pool = SqlitePoolOptions::new()
+                .max_connections(1)
+                .acquire_timeout(settings.checkin_timeout())
+                .connect_with(options)
+                .await
+                .map_err(Error::storage("open sqlite database"))?;
+            Ok(Store::Sqlite(pool))
+        }
+    }
+
+    /// `postgres` or `sqlite`, for logs.
+    pub fn backend_name(&self) -> &'static str {
+        match self {
+            Store::Postgres(_) => "postgres",
+            Store::Sqlite(_) => "sqlite",
+        }
+    }
+
+    fn migrator(&self) -> &'static Migrator {
+        match self {
+            Store::Postgres(_) => &POSTGRES_MIGRATIONS,
+            Store::Sqlite(_) => &SQLITE_MIGRATIONS,
+        }
+    }
+
+    /// Applies pending migrations.
+    ///
+    /// # Errors
+    /// [`Error::Migrate`] when a migration fails or an applied one was changed.
+    pub async fn migrate(&self) -> Result<()> {
+        let migrator = self.migrator();
+        on_pool!(self, pool => migrator.run(pool).await?);
+        Ok(())
+    }
+
+    /// Compares applied migrations with the ones this server was built with.
+    ///
+    /// # Errors
+    /// [`Error::Storage`] when the database does not answer.
+    pub async fn schema_status(&self) -> Result<SchemaStatus> {
+        self.ping().await?;
+        let applied: Vec<i64> = on_pool!(self, pool => {
+            sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success = TRUE")
+                .fetch_all(pool)
+                .await
+        })
+        .unwrap_or_default();
+        let applied: BTreeSet<i64> = applied.into_iter().collect();
+        let current = self
+            .migrator()
+            .iter()
+            .all(|migration| applied.contains(&migration.version));
+        Ok(if current {
+            SchemaStatus::Current
+        } else {
+            SchemaStatus::Behind
+        })
+    }
+
+    /// Checks that the database answers.
+    ///
+    /// # Errors
+    /// [`Error::Storage`] otherwise.
+    pub async fn ping(&self) -> Result<()> {
+        on_pool!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(|done| done.rows_affected()))
+            .map_err(Error::storage("ping"))?;
+        Ok(())
+    }
+
+    /// Closes the pool.
+    pub async fn close(&self) {
+        on_pool!(self, pool => pool.close().await);
+    }
+
+    /// Number of organisations (to bootstrap an empty embedded database).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn count_orgs(&self) -> Result<i64> {
+        on_pool!(self, pool => sqlx::query_scalar("SELECT count(*) FROM orgs").fetch_one(pool).await)
+            .map_err(Error::storage("count organisations"))
+    }
+
+    /// Creates an organisation and its admin key in one transaction.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn create_org(&self, org: &NewOrg<'_>) -> Result<()> {
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await.map_err(Error::storage("begin create org"))?;
+            sqlx::query("INSERT INTO orgs (id, name, created_at_ms) VALUES ($1, $2, $3)")
+                .bind(org.id)
+                .bind(org.name)
+                .bind(org.at_ms)
+                .execute(&mut *tx)
+                .await.map(|done| done.rows_affected())
+                .map_err(Error::storage("insert organisation"))?;
+            sqlx::query(
+                "INSERT INTO api_keys (id, org_id, role, label, key_hash, created_at_ms) \
+                 VALUES ($1, $2, 'admin', 'bootstrap admin', $3, $4)",
+            )
+            .bind(org.admin_key_id)
+            .bind(org.id)
+            .bind(&org.admin_key_hash[..])
+            .bind(org.at_ms)
+            .execute(&mut *tx)
+            .await.map(|done| done.rows_affected())
+            .map_err(Error::storage("insert admin key"))?;
+            tx.commit().await.map_err(Error::storage("commit create org"))
+        })
+    }
+
+    /// Stores a new API key.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_api_key(&self, key: &ApiKeyRow, hash: &[u8; 32], at_ms: i64) -> Result<()> {
+        on_pool!(self, pool => {
+            sqlx::query(
+                "INSERT INTO api_keys (id, org_id, role, label, key_hash, created_at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(key.id)
+            .bind(key.org_id)
+            .bind(&key.role)
+            .bind(&key.label)
+            .bind(&hash[..])
+            .bind(at_ms)
+            .execute(pool)
+            .await.map(|done| done.rows_affected())
+        })
+        .map_err(Error::storage("insert api key"))?;
+        Ok(())
+    }
+
+    /// Finds an API key by the hash of the presented secret.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn api_key_by_hash(&self, hash: &[u8; 32]) -> Result<Option<ApiKeyRow>> {
+        on_pool!(self, pool => {
+            sqlx::query_as("SELECT id, org_id, role, label FROM api_keys WHERE key_hash = $1")
+                .bind(&hash[..])
+                .fetch_optional(pool)
+                .await
+        })
+        .map_err(Error::storage("load api key"))
+    }
+
+    /// Stores a new gate device.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_gate(
+        &self,
+        gate: &GateRow,
+        token_hash: &[u8; 32],
+        at_ms: i64,
+    ) -> Result<()> {
+        on_pool!(self, pool => {
+            sqlx::query(
+                "INSERT INTO gates (id, org_id, label, site, token_hash, created_at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(gate.id)
+            .bind(gate.org_id)
+            .bind(&gate.label)
+            .bind(&gate.site)
+            .bind(&token_hash[..])
+            .bind(at_ms)
+            .execute(pool)
+            .await.map(|done| done.rows_affected())
+        })
+        .map_err(Error::storage("insert gate"))?;
+        Ok(())
+    }
+
+    /// Finds a gate by the hash of its presented device token.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn gate_by_token_hash(&self, hash: &[u8; 32]) -> Result<Option<GateRow>> {
+        on_pool!(self, pool => {
+            sqlx::query_as("SELECT id, org_id, label, site FROM gates WHERE token_hash = $1")
+                .bind(&hash[..])
+                .fetch_optional(pool)
+                .await
+        })
+        .map_err(Error::storage("load gate"))
+    }
+
+    /// Stores a new pass.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_pass(&self, pass: &PassRow) -> Result<()> {
+        on_pool!(self, pool => {
+            sqlx::query(
+                "INSERT INTO passes (id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, \
+                 uses, state, claim_token_hash, wallet_public_key, server_kid, created_at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+            )
+            .bind(pass.id)
+            .bind(pass.org_id)
+            .bind(&pass.label)
+            .bind(&pass.site)
+            .bind(pass.valid_from_ms)
+            .bind(pass.valid_until_ms)
+            .bind(pass.max_uses)
+            .bind(pass.uses)
+            .bind(&pass.state)
+            .bind(&pass.claim_token_hash)
+            .bind(&pass.wallet_public_key)
+            .bind(&pass.server_kid)
+            .bind(pass.created_at_ms)
+            .execute(pool)
+            .await.map(|done| done.rows_affected())
+        })
+        .map_err(Error::storage("insert pass"))?;
+        Ok(())
+    }
+
+    /// Loads a pass of any tenant (callers check the tenant).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn pass_by_id(&self, id: Uuid) -> Result<Option<PassRow>> {
+        let sql = format!("SELECT {PASS_COLUMNS} FROM passes WHERE id = $1");
+        on_pool!(self, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
+            .map_err(Error::storage("load pass"))
+    }
+
+    /// Admissions of a pass, oldest first.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn admissions_of_pass(&self, id: Uuid) -> Result<Vec<RedemptionRow>> {
+        let sql = format!(
+            "SELECT {REDEMPTION_COLUMNS} FROM redemptions WHERE pass_id = $1 AND outcome = 'admitted' \
+             ORDER BY created_at_ms, nonce"
+        );
+        on_pool!(self, pool => sqlx::query_as(&sql).bind(id).fetch_all(pool).await)
+            .map_err(Error::storage("load admissions"))
+    }
+
+    /// Marks a pass revoked (idempotent); false when the pass is not the tenant's.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn revoke_pass(&self, org_id: Uuid, id: Uuid, at_ms: i64) -> Result<bool> {
+        let result = on_pool!(self, pool => {
+            sqlx::query(
+                "UPDATE passes SET state = 'revoked', revoked_at_ms = COALESCE(revoked_at_ms, $3) \
+                 WHERE id = $1 AND org_id = $2",
+            )
+            .bind(id)
+            .bind(org_id)
+            .bind(at_ms)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected())
+        })
+        .map_err(Error::storage("revoke pass"))?;
+        Ok(result > 0)
+    }
+
+    /// Binds a wallet key to an unclaimed, unrevoked pass, atomically and once.
+    /// Returns false when the pass was not in `issued` state (already claimed or revoked).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn bind_wallet(&self, id: Uuid, wallet_key: &[u8; 32], at_ms: i64) -> Result<bool> {
+        let affected = on_pool!(self, pool => {
+            sqlx::query(
+                "UPDATE passes SET wallet_public_key = $2, state = 'claimed', claimed_at_ms = $3 \
+                 WHERE id = $1 AND state = 'issued' AND wallet_public_key IS NULL",
+            )
+            .bind(id)
+            .bind(&wallet_key[..])
+            .bind(at_ms)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected())
+        })
+        .map_err(Error::storage("bind wallet key"))?;
+        Ok(affected == 1)
+    }
+
+    /// The challenge a gate got for a scan id, if any.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn challenge_by_scan(
+        &self,
+        gate_id: Uuid,
+        scan_id: Uuid,
+    ) -> Result<Option<ChallengeRow>> {
+        let sql = format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE gate_id = $1 AND scan_id = $2"
+        );
+        on_pool!(self, pool => sqlx::query_as(&sql).bind(gate_id).bind(scan_id).fetch_optional(pool).await)
+            .map_err(Error::storage("load challenge by scan"))
+    }
+
+    /// The challenge with this nonce, of any tenant (callers check tenant and gate).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn challenge_by_nonce(&self, nonce: &[u8; 32]) -> Result<Option<ChallengeRow>> {
+        let sql = format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE nonce = $1");
+        on_pool!(self, pool => sqlx::query_as(&sql).bind(&nonce[..]).fetch_optional(pool).await)
+            .map_err(Error::storage("load challenge"))
+    }
+
+    /// Stores a challenge. Returns false when the gate already has one for this scan id
+    /// (a concurrent resend won the race; the caller re-reads it).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_challenge(&self, challenge: &ChallengeRow) -> Result<bool> {
+        let affected = on_pool!(self, pool => {
+            sqlx::query(
+                "INSERT INTO challenges (nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
+                 created_at_ms, expires_at_ms, wrong_answers) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0) \
+                 ON CONFLICT (gate_id, scan_id) DO NOTHING",
+            )
+            .bind(&challenge.nonce)
+            .bind(challenge.org_id)
+            .bind(challenge.gate_id)
+            .bind(challenge.scan_id)
+            .bind(challenge.pass_id)
+            .bind(challenge.counter)
+            .bind(&challenge.code_hash)
+            .bind(challenge.created_at_ms)
+            .bind(challenge.expires_at_ms)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected())
+        })
+        .map_err(Error::storage("insert challenge"))?;
+        Ok(affected == 1)
+    }
+
+    /// Counts one wrong answer unless the challenge is already burned; returns the new count,
+    /// or `None` when it was already at `limit`.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn record_wrong_answer(&self, nonce: &[u8; 32], limit: i64) -> Result<Option<i64>> {
+        on_pool!(self, pool => {
+            sqlx::query_scalar(
+                "UPDATE challenges SET wrong_answers = wrong_answers + 1 \
+                 WHERE nonce = $1 AND wrong_answers < $2 RETURNING wrong_answers",
+            )
+            .bind(&nonce[..])
+            .bind(limit)
+            .fetch_optional(pool)
+            .await
+        })
+        .map_err(Error::storage("record wrong answer"))
+    }
+
+    /// The gate that was admitted with this `(pass, T)`, if any.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn admission_for_step(
+        &self,
+        pass_id: Uuid,
+        counter: i64,
+    ) -> Result<Option<RedemptionRow>> {
+        let sql = format!(
+            "SELECT {REDEMPTION_COLUMNS} FROM redemptions \
+             WHERE pass_id = $1 AND counter = $2 AND outcome = 'admitted'"
+        );
+        on_pool!(self, pool => sqlx::query_as(&sql).bind(pass_id).bind(counter).fetch_optional(pool).await)
+            .map_err(Error::storage("load admission for step"))
+    }
+
+    /// The outcome stored under a nonce, if any.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn redemption_by_nonce(&self, nonce: &[u8; 32]) -> Result<Option<RedemptionRow>> {
+        let sql = format!("SELECT {REDEMPTION_COLUMNS} FROM redemptions WHERE nonce = $1");
+        on_pool!(self, pool => sqlx::query_as(&sql).bind(&nonce[..]).fetch_optional(pool).await)
+            .map_err(Error::storage("load redemption"))
+    }
+
+    /// Opens the redemption transaction.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn begin_redemption(&self) -> Result<RedemptionTx> {
+        Ok(match self {
+            Store::Postgres(pool) => RedemptionTx::Postgres(
+                pool.begin()
+                    .await
+                    .map_err(Error::storage("begin redemption"))?,
+            ),
+            Store::Sqlite(pool) => RedemptionTx::Sqlite(
+                pool.begin_with("BEGIN IMMEDIATE")
+                    .await
+                    .map_err(Error::storage("begin redemption"))?,
+            ),
+        })
+    }
+
+    /// Appends an audit event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_audit(&self, event: &NewAudit) -> Result<()> {
+        on_pool!(self, pool => insert_audit_query(event).execute(pool).await.map(|done| done.rows_affected()))
+            .map_err(Error::storage("append audit event"))?;
+        Ok(())
+    }
+
+    /// One page of a tenant's audit log, oldest first.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
+        on_pool!(self, pool => {
+            sqlx::query_as(
+                "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details FROM audit_events \
+                 WHERE org_id = $1 \
+                 AND ($2 IS NULL OR kind = $2) AND ($3 IS NULL OR severity = $3) \
+                 AND ($4 IS NULL OR gate_id = $4) AND ($5 IS NULL OR pass_id = $5) \
+                 AND ($6 IS NULL OR at_ms >= $6) AND ($7 IS NULL OR at_ms < $7) \
+                 AND ($8 IS NULL OR id > $8) \
+                 ORDER BY id LIMIT $9",
+            )
+            .bind(filter.org_id)
+            .bind(&filter.kind)
+            .bind(&filter.severity)
+            .bind(filter.gate_id)
+            .bind(filter.pass_id)
+            .bind(filter.since_ms)
+            .bind(filter.until_ms)
+            .bind(filter.after_id)
+            .bind(filter.limit)
+            .fetch_all(pool)
+            .await
+        })
+        .map_err(Error::storage("query audit log"))
+    }
+
+    /// Marks up to `limit` expired, never-redeemed challenges as audited and appends a
+    /// `challenge_unanswered` event for each, in one transaction (safe across replicas: a
+    /// row is claimed by exactly one `UPDATE`).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn sweep_unanswered(
+        &self,
+        now_ms: i64,
+        limit: i64,
+        event: impl Fn(&ChallengeRow) -> NewAudit,
+    ) -> Result<usize> {
+        let sql = format!(
+            "UPDATE challenges SET unanswered_audited = TRUE \
+             WHERE unanswered_audited = FALSE AND nonce IN ( \
+                SELECT c.nonce FROM challenges c \
+                WHERE c.unanswered_audited = FALSE AND c.expires_at_ms < $1 \
+                AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.nonce = c.nonce) \
+                ORDER BY c.expires_at_ms LIMIT $2) \
+             RETURNING {CHALLENGE_COLUMNS}"
+        );
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await.map_err(Error::storage("begin sweep"))?;
+            let swept: Vec<ChallengeRow> = sqlx::query_as(&sql)
+                .bind(now_ms)
+                .bind(limit)
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(Error::storage("mark unanswered challenges"))?;
+            for challenge in &swept {
+                insert_audit_query(&event(challenge))
+                    .execute(&mut *tx)
+                    .await.map(|done| done.rows_affected())
+                    .map_err(Error::storage("audit unanswered challenge"))?;
+            }
+            tx.commit().await.map_err(Error::storage("commit sweep"))?;
+            Ok(swept.len())
+        })
+    }
+}
+
+fn insert_audit_query<DB>(
+    event: &NewAudit,
+) -> sqlx::query::Query<'_, DB, <DB as sqlx::Database>::Arguments<'_>>
+where
+    DB: sqlx::Database,
+    for<'a> i64: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> Option<Uuid>: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> &'a str: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+    for<'a> &'a String: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
+{
+    sqlx::query(
+        "INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(event.at_ms)
+    .bind(event.org_id)
+    .bind(event.kind)
+    .bind(event.severity)
+    .bind(event.gate_id)
+    .bind(event.pass_id)
+    .bind(&event.details)
+}
+
+impl RedemptionTx {
+    /// Loads the pass and locks it for this transaction, so redemptions of one pass are
+    /// serialised (PostgreSQL `FOR UPDATE`; SQLite's `BEGIN IMMEDIATE` already excludes
+    /// every other writer).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn lock_pass(&mut self, id: Uuid) -> Result<Option<PassRow>> {
+        let lock = match self {
+            RedemptionTx::Postgres(_) => " FOR UPDATE",
+            RedemptionTx::Sqlite(_) => "",
+        };
+        let sql = format!("SELECT {PASS_COLUMNS} FROM passes WHERE id = $1{lock}");
+        on_tx!(self, conn => sqlx::query_as(&sql).bind(id).fetch_optional(conn).await)
+            .map_err(Error::storage("lock pass"))
+    }
+
+    /// The outcome stored under a nonce, seen from inside the transaction.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn redemption_by_nonce(&mut self, nonce: &[u8]) -> Result<Option<RedemptionRow>> {
+        let sql = format!("SELECT {REDEMPTION_COLUMNS} FROM redemptions WHERE nonce = $1");
+        on_tx!(self, conn => sqlx::query_as(&sql).bind(nonce).fetch_optional(conn).await)
+            .map_err(Error::storage("load redemption in transaction"))
+    }
+
+    /// Whether this `(pass, T)` already admitted someone.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn step_admitted(&mut self, pass_id: Uuid, counter: i64) -> Result<bool> {
+        let found: Option<i64> = on_tx!(self, conn => {
+            sqlx::query_scalar(
+                "SELECT 1 FROM redemptions WHERE pass_id = $1 AND counter = $2 AND outcome = 'admitted'",
+            )
+            .bind(pass_id)
+            .bind(counter)
+            .fetch_optional(conn)
+            .await
+        })
+        .map_err(Error::storage("check admission for step"))?;
+        Ok(found.is_some())
+    }
+
+    /// The pass's first admission.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn first_admission(&mut self, pass_id: Uuid) -> Result<Option<RedemptionRow>> {
+        let sql = format!(
+            "SELECT {REDEMPTION_COLUMNS} FROM redemptions WHERE pass_id = $1 AND outcome = 'admitted' \
+             ORDER BY created_at_ms, nonce LIMIT 1"
+        );
+        on_tx!(self, conn => sqlx::query_as(&sql).bind(pass_id).fetch_optional(conn).await)
+            .map_err(Error::storage("load first admission"))
+    }
+
+    /// Records the outcome under its nonce (the nonce is the primary key).
+    ///
+    /// # Errors
+    /// [`Error::Storage`] (a duplicate nonce is a unique violation).
+    pub async fn insert_redemption(&mut self, row: &RedemptionRow) -> Result<()> {
+        on_tx!(self, conn => {
+            sqlx::query(
+                "INSERT INTO redemptions (nonce, org_id, gate_id, scan_id, pass_id, counter, outcome, \
+                 reason, first_admitted_at_ms, first_gate_id, created_at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+            )
+            .bind(&row.nonce)
+            .bind(row.org_id)
+            .bind(row.gate_id)
+            .bind(row.scan_id)
+            .bind(row.pass_id)
+            .bind(row.counter)
+            .bind(&row.outcome)
+            .bind(&row.reason)
+            .bind(row.first_admitted_at_ms)
+            .bind(row.first_gate_id)
+            .bind(row.created_at_ms)
+            .execute(conn)
+            .await.map(|done| done.rows_affected())
+        })
+        .map_err(Error::storage("insert redemption"))?;
+        Ok(())
+    }
+
+    /// Counts one use, conditionally: only if the pass is still `claimed` with `uses`
+    /// unchanged and below `max_uses`. Returns whether the update happened.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn record_use(&mut self, pass_id: Uuid, seen_uses: i64) -> Result<bool> {
+        let affected = on_tx!(self, conn => {
+            sqlx::query(
+                "UPDATE passes SET uses = uses + 1, \
+                 state = CASE WHEN uses + 1 >= max_uses THEN 'used' ELSE state END \
+                 WHERE id = $1 AND state = 'claimed' AND uses = $2 AND uses < max_uses",
+            )
+            .bind(pass_id)
+            .bind(seen_uses)
+            .execute(conn)
+            .await
+            .map(|done| done.rows_affected())
+        })
+        .map_err(Error::storage("record pass use"))?;
+        Ok(affected == 1)
+    }
+
+    /// Appends an audit event inside the transaction, so it commits with the outcome.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_audit(&mut self, event: &NewAudit) -> Result<()> {
+        on_tx!(self, conn => insert_audit_query(event).execute(conn).await.map(|done| done.rows_affected()))
+            .map_err(Error::storage("append audit event in transaction"))?;
+        Ok(())
+    }
+
+    /// Commits. An error here means the outcome's fate is unknown.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn commit(self) -> Result<()> {
+        match self {
+            RedemptionTx::Postgres(tx) => tx.commit().await,
+            RedemptionTx::Sqlite(tx) => tx.commit().await,
+        }
+        .map_err(Error::storage("commit redemption"))
+    }
+}

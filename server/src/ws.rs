@@ -1,0 +1,211 @@
+//! The gate WebSocket, `GET /v1/gate/ws` (TSR1 §6).
+//!
+//! The device token is checked before the upgrade, so an unauthenticated client never gets
+//! a socket. Each connection holds a permit from a bounded pool; frames are capped at 16 KiB;
+//! each message is rate-limited per gate device and every database step runs under a
+//! deadline, so a slow database yields a retryable `error` instead of a hung guard.
+//! Messages of one connection are handled in order (a gate waits for each answer anyway).
+
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{CloseFrame, Message, WebSocketUpgrade};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use futures_util::{Sink, SinkExt, Stream, StreamExt};
+use tessera_protocol::messages::{ErrorCode, ErrorMessage, GateMessage, ServerMessage, Welcome};
+use uuid::Uuid;
+
+use crate::http::bearer_token;
+use crate::state::AppState;
+use crate::store::GateRow;
+
+/// Largest accepted frame or message.
+pub const MAX_FRAME_BYTES: usize = 16 * 1024;
+/// How often the server pings an idle gate.
+const PING_EVERY: Duration = Duration::from_secs(30);
+/// A gate silent for this long (no message, no pong) is disconnected.
+const SILENCE_LIMIT: Duration = Duration::from_secs(90);
+
+/// WebSocket close code for a message that is too big.
+const CLOSE_TOO_BIG: u16 = 1009;
+/// WebSocket close code for a server going away.
+const CLOSE_GOING_AWAY: u16 = 1001;
+
+pub(crate) fn router() -> Router<AppState> {
+    Router::new().route("/v1/gate/ws", get(upgrade))
+}
+
+async fn upgrade(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let Some(token) = bearer_token(&headers) else {
+        crate::http::audit_auth_failure(&state, "gate_ws", false).await;
+        return crate::Error::Unauthorized.into_response();
+    };
+    let gate = match state
+        .store
+        .gate_by_token_hash(&crate::credentials::hash(token))
+        .await
+    {
+        Ok(Some(gate)) => gate,
+        Ok(None) => {
+            crate::http::audit_auth_failure(&state, "gate_ws", true).await;
+            return crate::Error::Unauthorized.into_response();
+        }
+        Err(error) => return error.into_response(),
+    };
+    let Ok(permit) = state.gate_connections.clone().try_acquire_owned() else {
+        tracing::warn!(gate_id = %gate.id, "refusing gate connection: connection limit reached");
+        return (StatusCode::SERVICE_UNAVAILABLE, "too many gate connections").into_response();
+    };
+    ws.max_message_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
+        .on_upgrade(move |socket| async move {
+            let (sink, stream) = socket.split();
+            serve_gate(state, gate, sink, stream).await;
+            drop(permit);
+        })
+}
+
+/// Serves one gate connection over any message sink and stream (a real socket, or channels
+/// in tests).
+pub async fn serve_gate<S, R>(state: AppState, gate: GateRow, mut sink: S, mut stream: R)
+where
+    S: Sink<Message> + Unpin,
+    R: Stream<Item = Result<Message, axum::Error>> + Unpin,
+{
+    tracing::info!(gate_id = %gate.id, "gate connected");
+    let welcome = ServerMessage::Welcome(Welcome {
+        gate_id: gate.id,
+        site: gate.site.clone(),
+        server_time: time::OffsetDateTime::now_utc(),
+        protocol: tessera_protocol::PROTOCOL_VERSION,
+    });
+    if send(&mut sink, &welcome).await.is_err() {
+        return;
+    }
+    let mut shutdown = state.shutdown.clone();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut last_heard = Instant::now();
+    loop {
+        let frame = tokio::select! {
+            frame = stream.next() => frame,
+            _ = ping.tick() => {
+                if last_heard.elapsed() > SILENCE_LIMIT {
+                    tracing::info!(gate_id = %gate.id, "closing silent gate connection");
+                    break;
+                }
+                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+                continue;
+            }
+            _ = shutdown.changed() => {
+                let _ = sink.send(close(CLOSE_GOING_AWAY, "server shutting down")).await;
+                break;
+            }
+        };
+        last_heard = Instant::now();
+        let reply = match frame {
+            None => break,
+            Some(Err(error)) => {
+                // tungstenite reports an oversized message as a capacity error.
+                tracing::info!(gate_id = %gate.id, %error, "gate connection error");
+                let _ = sink
+                    .send(close(CLOSE_TOO_BIG, "message too big or malformed"))
+                    .await;
+                break;
+            }
+            Some(Ok(Message::Close(_))) => break,
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+            Some(Ok(Message::Binary(_))) => {
+                bad_request(None, "binary frames are not part of TSR1; send JSON text")
+            }
+            Some(Ok(Message::Text(text))) => handle_text(&state, &gate, text.as_str()).await,
+        };
+        if send(&mut sink, &reply).await.is_err() {
+            break;
+        }
+    }
+    tracing::info!(gate_id = %gate.id, "gate disconnected");
+}
+
+fn close(code: u16, reason: &'static str) -> Message {
+    Message::Close(Some(CloseFrame {
+        code,
+        reason: reason.into(),
+    }))
+}
+
+async fn send<S: Sink<Message> + Unpin>(sink: &mut S, message: &ServerMessage) -> Result<(), ()> {
+    let text = serde_json::to_string(message).map_err(|_| ())?;
+    sink.send(Message::Text(text.into())).await.map_err(|_| ())
+}
+
+fn bad_request(scan_id: Option<Uuid>, message: &str) -> ServerMessage {
+    ServerMessage::Error(ErrorMessage {
+        scan_id,
+        code: ErrorCode::BadRequest,
+        message: message.to_owned(),
+        retryable: false,
+    })
+}
+
+/// Decodes and handles one text frame.
+async fn handle_text(state: &AppState, gate: &GateRow, text: &str) -> ServerMessage {
+    let message = match serde_json::from_str::<GateMessage>(text) {
+        Ok(message) => message,
+        Err(_) => {
+            // Echo the scan id when the frame has a readable one, so the gate can match it.
+            let scan_id = serde_json::from_str::<serde_json::Value>(text)
+                .ok()
+                .and_then(|v| {
+                    v.get("scan_id")
+                        .and_then(|s| s.as_str())
+                        .and_then(|s| s.parse().ok())
+                });
+            return bad_request(
+                scan_id,
+                "not a valid TSR1 gate message (type scan or response, exact fields)",
+            );
+        }
+    };
+    let scan_id = match &message {
+        GateMessage::Scan { scan_id, .. } | GateMessage::Response { scan_id, .. } => *scan_id,
+    };
+    if !state.gate_limits.allow(gate.id) {
+        return ServerMessage::Error(ErrorMessage::new(Some(scan_id), ErrorCode::RateLimited));
+    }
+    let work = async {
+        match &message {
+            GateMessage::Scan { scan_id, code } => {
+                crate::admission::scan(state, gate, *scan_id, code).await
+            }
+            GateMessage::Response {
+                scan_id,
+                nonce,
+                response,
+            } => crate::admission::respond(state, gate, *scan_id, nonce, response).await,
+        }
+    };
+    match tokio::time::timeout(state.settings.operation_timeout(), work).await {
+        Ok(Ok(reply)) => reply,
+        Ok(Err(error)) => {
+            tracing::warn!(gate_id = %gate.id, %scan_id, %error, "gate request failed");
+            ServerMessage::Error(ErrorMessage::new(
+                Some(scan_id),
+                ErrorCode::StorageUnavailable,
+            ))
+        }
+        Err(_) => {
+            tracing::warn!(gate_id = %gate.id, %scan_id, "gate request timed out");
+            ServerMessage::Error(ErrorMessage::new(Some(scan_id), ErrorCode::Timeout))
+        }
+    }
+}
