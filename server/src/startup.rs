@@ -58,7 +58,14 @@ impl Application {
                 }
             }
             Store::Postgres(_) => match store.schema_status().await {
-                Ok(SchemaStatus::Current) => {}
+                Ok(SchemaStatus::Current) => {
+                    if store.count_orgs().await.unwrap_or(1) == 0 {
+                        tracing::warn!(
+                            "no organisation yet: create one with `tessera-server init --org NAME` \
+                             (same TESSERA_DATABASE_URL); it prints the admin key once"
+                        );
+                    }
+                }
                 Ok(SchemaStatus::Behind) => tracing::warn!(
                     "the database schema is behind this server: /readyz answers 503 until \
                      `tessera-server migrate` has run"
