@@ -1,0 +1,55 @@
+//! The set-up steps most tests share: a claimed pass, a connected gate, an admission.
+//!
+//! Each step asserts its own success with the server's answer in the error, so a test's body
+//! is only about the rule it checks.
+
+use anyhow::{Context, Result};
+use tessera_protocol::messages::{Challenge, ScanResult};
+
+use crate::api::{ApiClient, GateDevice, IssuedPass, PassSpec};
+use crate::checks::assert_admitted;
+use crate::gate::Gate;
+use crate::server::TestServer;
+use crate::wallet::Wallet;
+
+/// Issues a pass per `spec` and claims it with a fresh wallet key.
+///
+/// # Errors
+/// When issuing or claiming fails.
+pub async fn claimed_pass(issuer: &ApiClient, spec: &PassSpec) -> Result<(IssuedPass, Wallet)> {
+    let issued = issuer.issue_pass(spec).await?;
+    let wallet = Wallet::claim(issuer, &issued).await?;
+    Ok((issued, wallet))
+}
+
+/// Creates a gate device with `admin` and connects it.
+///
+/// # Errors
+/// When creating or connecting fails.
+pub async fn connected_gate(
+    server: &TestServer,
+    admin: &ApiClient,
+    label: &str,
+    site: Option<&str>,
+) -> Result<(GateDevice, Gate)> {
+    let device = admin.create_gate(label, site).await?;
+    let gate = Gate::connect(&server.gate_ws_url(), &device.device_token)
+        .await
+        .with_context(|| format!("connect gate {label}"))?;
+    Ok((device, gate))
+}
+
+/// Scans `code` at `gate`, answers the challenge as `wallet` and asserts a fresh admission.
+///
+/// # Errors
+/// When any message is not the expected one.
+pub async fn admit(
+    gate: &mut Gate,
+    wallet: &Wallet,
+    code: &str,
+) -> Result<(Challenge, ScanResult)> {
+    let challenge = gate.challenge(code).await?;
+    let result = gate.answer(&challenge, &wallet.answer(&challenge)?).await?;
+    assert_admitted(&result, &challenge, false);
+    Ok((challenge, result))
+}

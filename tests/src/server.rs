@@ -1,0 +1,461 @@
+//! Runs the real `tessera-server` binary for one test.
+//!
+//! The binary is the product: spawning it (instead of calling the library) covers the command
+//! line, the settings, the `migrate`/`init`/`serve` flow an operator follows, the
+//! `listening on` handshake and graceful shutdown. Each [`TestServer`] owns a temp dir (key
+//! directory, SQLite file) and its database, listens on port 0 and is killed when dropped;
+//! its log is kept and printed when the test fails, because the test harness only shows a
+//! failing test's output.
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{ExitStatus, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context, Result};
+use serde::Deserialize;
+use tempfile::TempDir;
+use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
+use tokio::process::{Child, Command};
+use uuid::Uuid;
+
+use crate::api::ApiClient;
+use crate::db::{Backend, Db, PgUrl, TestDatabase};
+
+/// How long `serve` may take to print `listening on`, and a command to finish.
+const STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a SIGTERM'd server may take to shut down gracefully.
+const SHUTDOWN_TIMEOUT: Duration = Duration::from_secs(15);
+/// Log lines kept per server, for the failure report.
+const LOG_LINES_KEPT: usize = 400;
+
+/// The path of the `tessera-server` binary that Cargo built beside this test executable.
+///
+/// # Panics
+/// When the binary is missing: the test was not run through Cargo with the server built.
+pub fn server_binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test executable's own path");
+    // target/debug/deps/<test binary> → target/debug/tessera-server
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("the test executable lives in target/<profile>/deps");
+    let binary = profile_dir.join(format!("tessera-server{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        binary.is_file(),
+        "the server binary {} is missing: run the suite through `cargo test --workspace` (or \
+         build it first with `cargo build -p tessera-server`)",
+        binary.display()
+    );
+    binary
+}
+
+/// An organisation as `tessera-server init` prints it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Org {
+    /// The tenant id.
+    pub org_id: Uuid,
+    /// The organisation's first admin API key (shown once).
+    pub admin_key: String,
+}
+
+/// Starts a server on `backend` with the usual flow (`migrate` on PostgreSQL, then `init`,
+/// then `serve`) and `extra_env` on top of the test defaults.
+///
+/// # Errors
+/// When any step fails; the error carries the server's output.
+pub async fn spawn_server(backend: Backend, extra_env: &[(&str, &str)]) -> Result<TestServer> {
+    let mut builder = TestServer::builder(backend);
+    for (key, value) in extra_env {
+        builder = builder.env(key, value);
+    }
+    builder.start().await
+}
+
+/// Options for [`TestServer`] before it starts.
+#[derive(Debug)]
+pub struct ServerBuilder {
+    backend: Backend,
+    env: Vec<(String, String)>,
+    setup: bool,
+    database_endpoint: Option<(String, u16)>,
+}
+
+impl ServerBuilder {
+    /// Adds a setting (it overrides the test defaults, `TESSERA_DATABASE_URL` included).
+    pub fn env(mut self, key: &str, value: &str) -> Self {
+        self.env.push((key.to_owned(), value.to_owned()));
+        self
+    }
+
+    /// Skips `migrate` and `init`: `serve` meets an empty database.
+    pub fn without_setup(mut self) -> Self {
+        self.setup = false;
+        self
+    }
+
+    /// Makes the server reach its PostgreSQL database at `host:port` (a [`crate::proxy::TcpProxy`])
+    /// while the test's own reads still go straight to PostgreSQL.
+    pub fn database_endpoint(mut self, host: &str, port: u16) -> Self {
+        self.database_endpoint = Some((host.to_owned(), port));
+        self
+    }
+
+    /// Creates the database and key directory, runs the set-up commands and `serve`.
+    ///
+    /// # Errors
+    /// When a step fails or the server does not report that it listens.
+    pub async fn start(self) -> Result<TestServer> {
+        let dir = tempfile::Builder::new()
+            .prefix("tessera-test-")
+            .tempdir()
+            .context("make the test's temp dir")?;
+        let key_dir = dir.path().join("keys");
+        std::fs::create_dir(&key_dir).context("make the key directory")?;
+        let database = TestDatabase::create(self.backend, dir.path()).await?;
+        let server_db_url = match &self.database_endpoint {
+            Some((host, port)) => PgUrl::parse(&database.url)?
+                .with_endpoint(host, *port)
+                .to_string(),
+            None => database.url.clone(),
+        };
+        let mut env = vec![
+            ("TESSERA_DATABASE_URL".to_owned(), server_db_url),
+            ("TESSERA_KEY_DIR".to_owned(), key_dir.display().to_string()),
+            ("TESSERA_LISTEN".to_owned(), "127.0.0.1:0".to_owned()),
+            (
+                "TESSERA_LOG".to_owned(),
+                std::env::var("TESSERA_TEST_LOG").unwrap_or_else(|_| "info".to_owned()),
+            ),
+        ];
+        env.extend(self.env);
+        let mut server = TestServer {
+            child: None,
+            log: Arc::new(Mutex::new(VecDeque::new())),
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            org: None,
+            bootstrap_org: None,
+            backend: self.backend,
+            env,
+            key_dir,
+            db: None,
+            database,
+            dir,
+            http: reqwest::Client::builder()
+                .timeout(Duration::from_secs(20))
+                .build()
+                .context("build the HTTP client")?,
+        };
+        if self.setup {
+            if self.backend == Backend::Postgres {
+                server.migrate().await?;
+            }
+            server.org = Some(server.init_org("Org A").await?);
+        }
+        server.serve().await?;
+        server.db = Some(server.database.reader().await?);
+        Ok(server)
+    }
+}
+
+/// A running `tessera-server` and everything it owns. Killed (and its PostgreSQL database
+/// dropped) on drop.
+pub struct TestServer {
+    // Declared first so the process dies before its database is dropped.
+    child: Option<Child>,
+    log: Arc<Mutex<VecDeque<String>>>,
+    /// Where it listens now (a restart picks a new port).
+    pub addr: SocketAddr,
+    org: Option<Org>,
+    /// The organisation `serve` printed when it bootstrapped an empty SQLite database.
+    pub bootstrap_org: Option<Org>,
+    /// The backend it runs on.
+    pub backend: Backend,
+    env: Vec<(String, String)>,
+    /// The server's `TESSERA_KEY_DIR`.
+    pub key_dir: PathBuf,
+    db: Option<Db>,
+    database: TestDatabase,
+    dir: TempDir,
+    http: reqwest::Client,
+}
+
+impl std::fmt::Debug for TestServer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TestServer")
+            .field("backend", &self.backend)
+            .field("addr", &self.addr)
+            .field("dir", &self.dir.path())
+            .finish_non_exhaustive()
+    }
+}
+
+impl TestServer {
+    /// A builder for the non-default cases.
+    pub fn builder(backend: Backend) -> ServerBuilder {
+        ServerBuilder {
+            backend,
+            env: Vec::new(),
+            setup: true,
+            database_endpoint: None,
+        }
+    }
+
+    /// Starts a server with the defaults.
+    ///
+    /// # Errors
+    /// See [`ServerBuilder::start`].
+    pub async fn start(backend: Backend) -> Result<Self> {
+        Self::builder(backend).start().await
+    }
+
+    /// The organisation made by the set-up `init`.
+    ///
+    /// # Panics
+    /// For a server started [`ServerBuilder::without_setup`].
+    pub fn org(&self) -> &Org {
+        self.org
+            .as_ref()
+            .expect("this server was started without set-up, so it has no first org")
+    }
+
+    /// Read access to the server's database.
+    ///
+    /// # Panics
+    /// Never after a successful start.
+    pub fn db(&self) -> &Db {
+        self.db.as_ref().expect("the reader is opened at start")
+    }
+
+    /// The URL the server's database is reachable at directly (not through any proxy).
+    pub fn database_url(&self) -> &str {
+        &self.database.url
+    }
+
+    /// `http://<addr><path>`.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    /// `ws://<addr>/v1/gate/ws`.
+    pub fn gate_ws_url(&self) -> String {
+        format!("ws://{}/v1/gate/ws", self.addr)
+    }
+
+    /// A REST client sending `Authorization: Bearer <token>`.
+    pub fn client(&self, token: &str) -> ApiClient {
+        ApiClient::new(self.http.clone(), self.url(""), Some(token.to_owned()))
+    }
+
+    /// A REST client without credentials.
+    pub fn anonymous(&self) -> ApiClient {
+        ApiClient::new(self.http.clone(), self.url(""), None)
+    }
+
+    /// A REST client with the first organisation's admin key.
+    pub fn admin(&self) -> ApiClient {
+        self.client(&self.org().admin_key)
+    }
+
+    /// Runs `tessera-server migrate` with this server's settings.
+    ///
+    /// # Errors
+    /// When it exits unsuccessfully.
+    pub async fn migrate(&self) -> Result<()> {
+        self.run(&["migrate"]).await.map(drop)
+    }
+
+    /// Runs `tessera-server init --org <name>` and returns the organisation it printed.
+    ///
+    /// # Errors
+    /// When it fails or prints something else.
+    pub async fn init_org(&self, name: &str) -> Result<Org> {
+        let stdout = self.run(&["init", "--org", name]).await?;
+        let line = stdout
+            .lines()
+            .find(|line| line.trim_start().starts_with('{'))
+            .with_context(|| format!("`init` printed no JSON line: {stdout:?}"))?;
+        serde_json::from_str(line).with_context(|| format!("`init` printed {line:?}"))
+    }
+
+    /// Runs a subcommand of the binary to completion and returns its stdout.
+    ///
+    /// # Errors
+    /// When it cannot start, times out or exits unsuccessfully (with its output).
+    pub async fn run(&self, args: &[&str]) -> Result<String> {
+        let mut command = self.command();
+        command.args(args);
+        let output = tokio::time::timeout(STARTUP_TIMEOUT, command.output())
+            .await
+            .map_err(|_| anyhow!("`tessera-server {}` timed out", args.join(" ")))?
+            .with_context(|| format!("run `tessera-server {}`", args.join(" ")))?;
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        if !output.status.success() {
+            bail!(
+                "`tessera-server {}` exited with {}\nstdout: {stdout}\nstderr: {}",
+                args.join(" "),
+                output.status,
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        Ok(stdout)
+    }
+
+    fn command(&self) -> Command {
+        let mut command = Command::new(server_binary());
+        // Settings come from this test only, never from the developer's shell.
+        for (key, _) in std::env::vars() {
+            if key.starts_with("TESSERA_") {
+                command.env_remove(key);
+            }
+        }
+        command
+            .envs(self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .current_dir(self.dir.path())
+            .stdin(Stdio::null())
+            .kill_on_drop(true);
+        command
+    }
+
+    async fn serve(&mut self) -> Result<()> {
+        let mut child = self
+            .command()
+            .arg("serve")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .context("spawn `tessera-server serve`")?;
+        let stdout = child.stdout.take().context("serve's stdout")?;
+        let stderr = child.stderr.take().context("serve's stderr")?;
+        tokio::spawn(keep_lines(stderr, Arc::clone(&self.log), None));
+        let (addr_tx, mut addr_rx) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(keep_lines(stdout, Arc::clone(&self.log), Some(addr_tx)));
+        self.child = Some(child);
+        self.bootstrap_org = None;
+        let deadline = tokio::time::Instant::now() + STARTUP_TIMEOUT;
+        loop {
+            let line = tokio::time::timeout_at(deadline, addr_rx.recv())
+                .await
+                .map_err(|_| anyhow!("`serve` did not print `listening on` in time"))?
+                .ok_or_else(|| {
+                    anyhow!(
+                        "`serve` exited before listening:\n{}",
+                        self.log_tail(LOG_LINES_KEPT)
+                    )
+                })?;
+            if let Some(addr) = line.strip_prefix("listening on ") {
+                self.addr = addr
+                    .trim()
+                    .parse()
+                    .with_context(|| format!("`serve` printed {line:?}"))?;
+                return Ok(());
+            }
+            if line.trim_start().starts_with('{') {
+                self.bootstrap_org = Some(
+                    serde_json::from_str(&line)
+                        .with_context(|| format!("`serve` printed {line:?}"))?,
+                );
+            }
+        }
+    }
+
+    /// Sends SIGTERM and waits for the process to exit; returns its exit status.
+    ///
+    /// # Errors
+    /// When there is no running server or it does not exit in time (it is then killed).
+    pub async fn stop(&mut self) -> Result<ExitStatus> {
+        let mut child = self.child.take().context("the server is not running")?;
+        let pid = child.id().context("the server already exited")?;
+        let sent = std::process::Command::new("kill")
+            .args(["-TERM", &pid.to_string()])
+            .status()
+            .context("run `kill -TERM`")?;
+        if !sent.success() {
+            bail!("`kill -TERM {pid}` failed");
+        }
+        match tokio::time::timeout(SHUTDOWN_TIMEOUT, child.wait()).await {
+            Ok(status) => status.context("wait for the server"),
+            Err(_) => {
+                let _ = child.kill().await;
+                bail!("the server did not exit within {SHUTDOWN_TIMEOUT:?} of SIGTERM")
+            }
+        }
+    }
+
+    /// Stops the server gracefully and starts a new process on the same database and keys.
+    ///
+    /// # Errors
+    /// When the old one does not stop cleanly or the new one does not start.
+    pub async fn restart(&mut self) -> Result<()> {
+        let status = self.stop().await?;
+        if !status.success() {
+            bail!("the server exited with {status} on SIGTERM, not gracefully");
+        }
+        self.serve().await
+    }
+
+    /// The last `lines` lines the server wrote (stdout and stderr).
+    pub fn log_tail(&self, lines: usize) -> String {
+        let log = self
+            .log
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let skip = log.len().saturating_sub(lines);
+        log.iter()
+            .skip(skip)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Reads `<key_dir>/<kid>.key`, the server's secret for `server_kid` `kid`.
+    ///
+    /// # Errors
+    /// When the file is missing or not 64 hex characters.
+    pub fn server_secret(&self, kid: &str) -> Result<tessera_protocol::SecretKey> {
+        let path = self.key_dir.join(format!("{kid}.key"));
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("read the server key {}", path.display()))?;
+        tessera_protocol::SecretKey::from_hex(&text)
+            .map_err(|e| anyhow!("{} is not a key file: {e}", path.display()))
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        // The harness shows a test's output only when it fails, so this costs nothing on
+        // success and explains the failure otherwise.
+        eprintln!(
+            "--- tessera-server ({}, {}) log tail ---\n{}",
+            self.backend,
+            self.addr,
+            self.log_tail(120)
+        );
+        if let Some(child) = self.child.as_mut() {
+            let _ = child.start_kill();
+        }
+    }
+}
+
+/// Copies a pipe's lines into the kept log; with `lines`, also forwards each line.
+async fn keep_lines<R: AsyncRead + Unpin>(
+    pipe: R,
+    log: Arc<Mutex<VecDeque<String>>>,
+    lines: Option<tokio::sync::mpsc::UnboundedSender<String>>,
+) {
+    let mut reader = BufReader::new(pipe).lines();
+    while let Ok(Some(line)) = reader.next_line().await {
+        if let Some(tx) = &lines {
+            let _ = tx.send(line.clone());
+        }
+        let mut log = log
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if log.len() == LOG_LINES_KEPT {
+            log.pop_front();
+        }
+        log.push_back(line);
+    }
+}

@@ -1,0 +1,18 @@
+//! The Tessera conformance suite: the real `tessera-server` binary, driven over real HTTP and
+//! real WebSockets, on SQLite and on PostgreSQL.
+//!
+//! Why one binary: every module shares the harness in `tessera_tests` and Cargo links it once.
+//! Why generic tests: each rule is written once and `both_backends!` runs it on both storage
+//! backends, because a behaviour that differs between them is a bug. Each test owns its own
+//! server process and database, so the suite runs in parallel.
+//!
+//! Run it with `cargo test --workspace` (the server binary must be built beside the tests);
+//! PostgreSQL tests use `TESSERA_TEST_PG_URL`, default `postgres://postgres@127.0.0.1:5432/postgres`.
+
+mod audit;
+mod denials;
+mod frames;
+mod gate_flow;
+mod races;
+mod rest;
+mod storage;
