@@ -170,7 +170,17 @@ pub async fn scan(
         ),
         wrong_answers: 0,
     };
-    if !state.store.insert_challenge(&challenge).await? {
+    let issued = audit::event(
+        "challenge_issued",
+        Severity::Info,
+        subject,
+        json!({
+            "scan_id": scan_id,
+            "nonce_sha256": crate::credentials::fingerprint(nonce.as_bytes()),
+            "counter": counter,
+        }),
+    );
+    if !state.store.insert_challenge(&challenge, &issued).await? {
         // The same scan id was inserted concurrently (a fast resend): answer with that one.
         let existing = state
             .store
@@ -179,15 +189,6 @@ pub async fn scan(
             .ok_or(Error::StorageTimeout("re-read concurrent challenge"))?;
         return resume_scan(state, existing, &code_hash).await;
     }
-    state
-        .store
-        .insert_audit(&audit::event(
-            "challenge_issued",
-            Severity::Info,
-            subject,
-            json!({ "scan_id": scan_id, "nonce_sha256": crate::credentials::fingerprint(nonce.as_bytes()), "counter": counter }),
-        ))
-        .await?;
     Ok(challenge_message(&challenge, nonce, &pass))
 }
 

@@ -452,14 +452,31 @@ impl Store {
             .map_err(Error::storage("load challenge"))
     }
 
-    /// Stores a challenge. Returns false when the gate already has one for this scan id
-    /// (a concurrent resend won the race; the caller re-reads it).
+    /// Stores a challenge and its `challenge_issued` audit event in one transaction.
+    /// Returns false (and stores nothing) when the gate already has a challenge for this
+    /// scan id: a concurrent resend won the race and the caller re-reads it.
+    ///
+    /// On PostgreSQL this transaction commits asynchronously (`synchronous_commit = off`):
+    /// losing the last few milliseconds of challenges in a database crash can only turn a
+    /// pending scan into `unknown_nonce` (the guard re-scans), never admit anyone or lose
+    /// an admission, and it keeps the one durable flush per admission for the redemption.
     ///
     /// # Errors
     /// [`Error::Storage`].
-    pub async fn insert_challenge(&self, challenge: &ChallengeRow) -> Result<bool> {
-        let affected = on_pool!(self, pool => {
-            sqlx::query(
+    pub async fn insert_challenge(
+        &self,
+        challenge: &ChallengeRow,
+        issued: &NewAudit,
+    ) -> Result<bool> {
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await.map_err(Error::storage("begin insert challenge"))?;
+            if matches!(self, Store::Postgres(_)) {
+                sqlx::query("SET LOCAL synchronous_commit = off")
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("relax challenge commit"))?;
+            }
+            let inserted = sqlx::query(
                 "INSERT INTO challenges (nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
                  created_at_ms, expires_at_ms, wrong_answers) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0) \
@@ -474,12 +491,21 @@ impl Store {
             .bind(&challenge.code_hash)
             .bind(challenge.created_at_ms)
             .bind(challenge.expires_at_ms)
-            .execute(pool)
+            .execute(&mut *tx)
             .await
-            .map(|done| done.rows_affected())
+            .map_err(Error::storage("insert challenge"))?
+            .rows_affected()
+                == 1;
+            if !inserted {
+                return Ok(false);
+            }
+            insert_audit_query(issued)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("audit challenge issued"))?;
+            tx.commit().await.map_err(Error::storage("commit challenge"))?;
+            Ok(true)
         })
-        .map_err(Error::storage("insert challenge"))?;
-        Ok(affected == 1)
     }
 
     /// Counts one wrong answer unless the challenge is already burned; returns the new count,
