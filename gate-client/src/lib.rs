@@ -1,1 +1,26 @@
-//! placeholder
+//! The Tessera gate client as a library: the gate WebSocket client, the journal and the
+//! pending-scan state machine.
+//!
+//! The `tessera-gate` binary is a thin shell over [`run::run`]. The pieces are public so the
+//! end-to-end suite and load generators can reuse them: [`GateConnection`] is a typed TSR1
+//! gate connection, [`GateCore`] the network-free state machine that decides what to (re)send
+//! and what to show, and [`journal`] the crash-safe record that makes resends exact.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::todo)]
+#![warn(missing_docs)]
+
+pub mod backoff;
+pub mod connection;
+pub mod core;
+pub mod error;
+pub mod events;
+pub mod journal;
+pub mod qr;
+pub mod run;
+pub mod store;
+pub mod tap;
+
+pub use connection::{DeviceToken, GateConnection};
+pub use core::{Action, CoreConfig, GateCore};
+pub use error::{Error, Result};
+pub use events::{GateEvent, Printer};
+pub use journal::{FileJournal, JournalDoc, JournalStore, MemoryJournal, PendingScan};

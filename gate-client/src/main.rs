@@ -1,1 +1,138 @@
-fn main() {}
+//! `tessera-gate`: the guard's gate client (a thin shell over the library).
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::todo)]
+
+use std::io::BufRead;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+use tessera_gate::run::{self, GateConfig, EXIT_FAILURE};
+use tessera_gate::{DeviceToken, Error};
+
+/// The Tessera gate client: scans rotating codes, challenges wallets, shows the verdict.
+///
+/// Exit codes: 0 stdin closed and every scan finished; 1 runtime failure (e.g. the journal
+/// cannot be written); 2 bad usage or configuration (options, token file, server URL, tap
+/// address); 3 the server rejected the device token (401); 4 stopped by the drain timeout
+/// or ctrl-c with scans left in the journal (they are resent on the next start); 5 the
+/// journal is unreadable, corrupt, or belongs to another gate device.
+#[derive(Parser, Debug)]
+#[command(name = "tessera-gate", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run the gate: read scanned lines from stdin (TSR1:… codes and TSR1R:… answers).
+    Run(RunArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct RunArgs {
+    /// The server's gate endpoint, ws://host:port/v1/gate/ws (or wss://).
+    #[arg(long, env = "TESSERA_GATE_SERVER")]
+    server: String,
+    /// File holding this gate's device token (from POST /v1/gates).
+    #[arg(long, env = "TESSERA_GATE_TOKEN_FILE")]
+    token_file: PathBuf,
+    /// Journal of pending scans [default: <user data dir>/tessera/gate-journal.json].
+    /// One gate process per journal.
+    #[arg(long, env = "TESSERA_GATE_JOURNAL")]
+    journal: Option<PathBuf>,
+    /// Offer challenges to wallets on this TCP address (e.g. 127.0.0.1:7447); see
+    /// docs/clients.md for the line protocol.
+    #[arg(long, env = "TESSERA_GATE_TAP_LISTEN")]
+    tap_listen: Option<String>,
+    /// Print one JSON object per event instead of text (for turnstile controllers).
+    #[arg(long)]
+    json: bool,
+    /// Per-request timeout before the same message is resent, in milliseconds.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(50..=600_000))]
+    timeout_ms: u64,
+    /// After stdin closes, wait at most this long for open scans, in milliseconds.
+    #[arg(long, default_value_t = 30_000)]
+    drain_timeout_ms: u64,
+    /// Connect and welcome timeout, in milliseconds.
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
+    connect_timeout_ms: u64,
+    /// WebSocket ping interval in milliseconds; 3 silent intervals mean the link is dead.
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
+    heartbeat_ms: u64,
+    /// Longest delay between reconnect attempts, in milliseconds.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(250..=600_000))]
+    reconnect_max_ms: u64,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let Command::Run(args) = cli.command;
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("TESSERA_LOG")
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .try_init();
+    let config = match config(args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("tessera-gate: {e}");
+            return ExitCode::from(run::exit_code_for(&e));
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("tessera-gate: cannot start the async runtime: {e}");
+            return ExitCode::from(EXIT_FAILURE);
+        }
+    };
+    let code = runtime.block_on(run::run(config, stdin_lines()));
+    // A blocked stdin read must not hold the process open.
+    runtime.shutdown_background();
+    ExitCode::from(code)
+}
+
+fn config(args: RunArgs) -> Result<GateConfig, Error> {
+    tessera_gate::connection::check_server_url(&args.server)?;
+    let token = DeviceToken::from_file(&args.token_file)?;
+    let journal = match args.journal {
+        Some(p) => p,
+        None => dirs::data_dir()
+            .map(|d| d.join("tessera").join("gate-journal.json"))
+            .ok_or_else(|| Error::Config("no user data directory: pass --journal".into()))?,
+    };
+    Ok(GateConfig {
+        server: args.server,
+        token,
+        journal,
+        tap_listen: args.tap_listen,
+        json: args.json,
+        request_timeout: Duration::from_millis(args.timeout_ms),
+        drain_timeout: Duration::from_millis(args.drain_timeout_ms),
+        connect_timeout: Duration::from_millis(args.connect_timeout_ms),
+        heartbeat: Duration::from_millis(args.heartbeat_ms),
+        reconnect_cap: Duration::from_millis(args.reconnect_max_ms),
+    })
+}
+
+/// Lines from stdin, read on a plain thread: a USB scanner types each code as one line.
+fn stdin_lines() -> tokio::sync::mpsc::Receiver<String> {
+    let (tx, rx) = tokio::sync::mpsc::channel(64);
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if tx.blocking_send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}

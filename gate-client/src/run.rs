@@ -1,0 +1,312 @@
+//! The gate's event loop: scanner input, the tap endpoint, the server connection and time.
+//!
+//! All decisions are made by [`GateCore`]; this module only moves bytes and keeps the
+//! connection alive: reconnects with exponential backoff and jitter, a WebSocket ping
+//! heartbeat (a silent connection is declared dead), a visible OFFLINE state, and a bounded
+//! drain when stdin closes. It never decides an admission itself, online or offline.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use tessera_protocol::messages::ServerMessage;
+use tessera_protocol::PassId;
+use time::OffsetDateTime;
+use tokio::sync::mpsc;
+
+use crate::backoff::Backoff;
+use crate::connection::{DeviceToken, GateConnection};
+use crate::core::{Action, CoreConfig, GateCore};
+use crate::error::{Error, Result};
+use crate::events::{GateEvent, Printer, Source};
+use crate::journal::{FileJournal, JournalStore};
+use crate::tap::TapServer;
+
+/// Exit code: stdin closed and every scan finished.
+pub const EXIT_OK: u8 = 0;
+/// Exit code: the journal could not be written, or another runtime failure.
+pub const EXIT_FAILURE: u8 = 1;
+/// Exit code: bad usage or configuration (options, token file, URL, tap address).
+pub const EXIT_USAGE: u8 = 2;
+/// Exit code: the server rejected the device token (HTTP 401).
+pub const EXIT_AUTH: u8 = 3;
+/// Exit code: stopped (drain timeout or ctrl-c) with scans left in the journal.
+pub const EXIT_PENDING: u8 = 4;
+/// Exit code: the journal is unreadable, corrupt, or belongs to another gate.
+pub const EXIT_JOURNAL: u8 = 5;
+
+/// The exit code for an error that stops the gate.
+pub fn exit_code_for(e: &Error) -> u8 {
+    match e {
+        Error::Config(_)
+        | Error::TokenFile { .. }
+        | Error::BadServerUrl(_)
+        | Error::TapBind { .. } => EXIT_USAGE,
+        Error::Unauthorized => EXIT_AUTH,
+        Error::JournalRead { .. }
+        | Error::JournalCorrupt { .. }
+        | Error::JournalGateMismatch { .. } => EXIT_JOURNAL,
+        _ => EXIT_FAILURE,
+    }
+}
+
+/// Everything `tessera-gate run` needs.
+#[derive(Debug)]
+pub struct GateConfig {
+    /// `ws://…/v1/gate/ws` or `wss://…`.
+    pub server: String,
+    /// The device token.
+    pub token: DeviceToken,
+    /// The journal file.
+    pub journal: PathBuf,
+    /// Where to offer challenges to wallets, if anywhere.
+    pub tap_listen: Option<String>,
+    /// JSON lines instead of text.
+    pub json: bool,
+    /// Per-request timeout before a resend.
+    pub request_timeout: Duration,
+    /// How long to wait for open scans after stdin closes.
+    pub drain_timeout: Duration,
+    /// Connect (and welcome) timeout.
+    pub connect_timeout: Duration,
+    /// Interval of WebSocket pings; three silent intervals mean the connection is dead.
+    pub heartbeat: Duration,
+    /// Longest delay between reconnect attempts.
+    pub reconnect_cap: Duration,
+}
+
+struct Runner<J: JournalStore> {
+    core: GateCore<J>,
+    printer: Printer,
+    conn: Option<GateConnection>,
+    backoff: Backoff,
+    next_connect: Instant,
+    tap: Option<TapServer>,
+}
+
+/// Runs the gate until stdin closes and its scans are finished (or a fatal error), printing
+/// events to stdout. Returns the process exit code.
+pub async fn run(config: GateConfig, input: mpsc::Receiver<String>) -> u8 {
+    let json = config.json;
+    let color = !json && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let printer = Printer::new(json, color);
+    let mut pending = 0;
+    let code = match run_inner(&config, input, printer, &mut pending).await {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("tessera-gate: {e}");
+            exit_code_for(&e)
+        }
+    };
+    let _ = Printer::new(json, color).print(
+        &GateEvent::Exit { code, pending },
+        &mut std::io::stdout().lock(),
+    );
+    code
+}
+
+async fn run_inner(
+    config: &GateConfig,
+    mut input: mpsc::Receiver<String>,
+    printer: Printer,
+    pending_out: &mut usize,
+) -> Result<u8> {
+    let core_config = CoreConfig {
+        request_timeout: config.request_timeout,
+        ..CoreConfig::default()
+    };
+    let (core, actions) = GateCore::open(FileJournal::new(&config.journal), core_config)?;
+    let (tap_tx, mut tap_rx) = mpsc::channel(64);
+    let tap = match &config.tap_listen {
+        Some(addr) => {
+            let tap = TapServer::bind(addr, tap_tx).await?;
+            eprintln!("tap endpoint listening on {}", tap.local_addr());
+            Some(tap)
+        }
+        None => {
+            drop(tap_tx);
+            None
+        }
+    };
+    let mut runner = Runner {
+        core,
+        printer,
+        conn: None,
+        backoff: Backoff::new(Duration::from_millis(250), config.reconnect_cap),
+        next_connect: Instant::now(),
+        tap,
+    };
+    runner.execute(actions).await?;
+
+    let mut input_open = true;
+    let mut drain_deadline: Option<Instant> = None;
+    let mut attempt = 0u32;
+    let mut last_ping = Instant::now();
+    let mut tick = tokio::time::interval(Duration::from_millis(100));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let ctrl_c = tokio::signal::ctrl_c();
+    tokio::pin!(ctrl_c);
+
+    let result = loop {
+        *pending_out = runner.core.pending();
+        if !input_open {
+            if runner.core.pending() == 0 {
+                break Ok(EXIT_OK);
+            }
+            if drain_deadline.is_some_and(|d| Instant::now() >= d) {
+                break Ok(EXIT_PENDING);
+            }
+        }
+        if runner.conn.is_none() && Instant::now() >= runner.next_connect {
+            attempt += 1;
+            runner.emit(&GateEvent::Connecting { attempt })?;
+            match GateConnection::connect(&config.server, &config.token, config.connect_timeout)
+                .await
+            {
+                Ok(conn) => {
+                    let actions = runner.core.on_connected(
+                        conn.welcome(),
+                        Instant::now(),
+                        OffsetDateTime::now_utc(),
+                    )?;
+                    runner.conn = Some(conn);
+                    runner.backoff.reset();
+                    attempt = 0;
+                    last_ping = Instant::now();
+                    runner.execute(actions).await?;
+                }
+                Err(e @ (Error::Unauthorized | Error::BadServerUrl(_) | Error::Config(_))) => {
+                    break Err(e);
+                }
+                Err(e) => runner.lost(&e.to_string())?,
+            }
+            continue;
+        }
+        let now = Instant::now();
+        let actions = tokio::select! {
+            message = recv(&mut runner.conn) => match message {
+                Ok(message) => runner.core.on_server(&message, now)?,
+                Err(Error::BadFrame(detail)) => vec![Action::Emit(GateEvent::Error {
+                    scan_id: None,
+                    code: "bad_frame".into(),
+                    message: detail.chars().take(200).collect(),
+                    retryable: false,
+                    retry_in_ms: None,
+                })],
+                Err(e) => {
+                    runner.conn = None;
+                    runner.lost(&e.to_string())?;
+                    Vec::new()
+                }
+            },
+            line = input.recv(), if input_open => match line {
+                Some(line) => runner.core.on_line(&line, Source::Scanner, now, OffsetDateTime::now_utc())?,
+                None => {
+                    input_open = false;
+                    drain_deadline = Some(now + config.drain_timeout);
+                    if runner.core.pending() > 0 {
+                        vec![Action::Emit(GateEvent::Draining {
+                            pending: runner.core.pending(),
+                            timeout_ms: u64::try_from(config.drain_timeout.as_millis()).unwrap_or(u64::MAX),
+                        })]
+                    } else {
+                        Vec::new()
+                    }
+                }
+            },
+            Some(line) = tap_rx.recv() => runner.core.on_line(&line, Source::Tap, now, OffsetDateTime::now_utc())?,
+            _ = tick.tick() => {
+                let mut actions = runner.core.on_tick(now, OffsetDateTime::now_utc())?;
+                if let Some(conn) = runner.conn.as_mut() {
+                    if now.duration_since(conn.last_seen()) > config.heartbeat * 3 {
+                        actions.push(Action::Reconnect);
+                    } else if now.duration_since(last_ping) >= config.heartbeat {
+                        last_ping = now;
+                        if conn.ping().await.is_err() {
+                            actions.push(Action::Reconnect);
+                        }
+                    }
+                }
+                actions
+            },
+            _ = &mut ctrl_c => {
+                break Ok(if runner.core.pending() == 0 { EXIT_OK } else { EXIT_PENDING });
+            }
+        };
+        runner.execute(actions).await?;
+    };
+    *pending_out = runner.core.pending();
+    if let Some(conn) = runner.conn.take() {
+        conn.close().await;
+    }
+    result
+}
+
+async fn recv(conn: &mut Option<GateConnection>) -> Result<ServerMessage> {
+    match conn {
+        Some(conn) => conn.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+impl<J: JournalStore> Runner<J> {
+    fn emit(&mut self, event: &GateEvent) -> Result<()> {
+        self.printer.print(event, &mut std::io::stdout().lock())?;
+        if let (
+            Some(tap),
+            GateEvent::Result {
+                outcome,
+                reason,
+                pass: Some(pass),
+                ..
+            },
+        ) = (&self.tap, event)
+        {
+            tap.result(
+                &PassId::new(pass.id).to_base32(),
+                outcome.as_str(),
+                reason.map(|r| r.as_str()),
+            );
+        }
+        Ok(())
+    }
+
+    /// The connection is gone: go OFFLINE and schedule the next attempt.
+    fn lost(&mut self, reason: &str) -> Result<()> {
+        self.conn = None;
+        let delay = self.backoff.next_delay();
+        self.next_connect = Instant::now() + delay;
+        for action in self.core.on_disconnected(reason, delay) {
+            if let Action::Emit(event) = action {
+                self.emit(&event)?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn execute(&mut self, actions: Vec<Action>) -> Result<()> {
+        for action in actions {
+            match action {
+                Action::Emit(event) => self.emit(&event)?,
+                Action::Send(message) => {
+                    let Some(conn) = self.conn.as_mut() else {
+                        continue;
+                    };
+                    if let Err(e) = conn.send(&message).await {
+                        self.lost(&e.to_string())?;
+                    }
+                }
+                Action::Reconnect => {
+                    if let Some(conn) = self.conn.take() {
+                        drop(conn);
+                        self.lost("the server stopped answering")?;
+                    }
+                }
+            }
+        }
+        if let Some(tap) = &self.tap {
+            tap.set_open(self.core.open_challenges());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,459 @@
+//! The pending-scan state machine driven by hand: a fake transport is just the list of
+//! actions, so dropped answers, reconnects and restarts are plain method calls.
+
+use std::time::{Duration, Instant};
+
+use tessera_gate::events::{GateEvent, ResendReason, Source};
+use tessera_gate::{Action, CoreConfig, Error, GateCore, MemoryJournal};
+use tessera_protocol::messages::{
+    Challenge, DenyReason, ErrorCode, ErrorMessage, GateMessage, Outcome, PassSummary, ScanResult,
+    ServerMessage, Welcome,
+};
+use tessera_protocol::Nonce;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+const CODE: &str = "TSR1:AGJPHJC3NR6Y5H5AWHBNHZHVAY:117629440:80238672";
+const CHALLENGE: &str =
+    "TSR1C:AGJPHJC3NR6Y5H5AWHBNHZHVAY:UCQKBIFRWGY3DQWCYLBNHU6T2PSOJZHE6X27L5IGAYDAMFYXC4LQ";
+const RESPONSE: &str = "TSR1R:AGJPHJC3NR6Y5H5AWHBNHZHVAY:HCEE5S6MNMNKJOEAQBSQT5FJ7Y";
+const NONCE: &str = "UCQKBIFRWGY3DQWCYLBNHU6T2PSOJZHE6X27L5IGAYDAMFYXC4LQ";
+
+fn pass() -> PassSummary {
+    PassSummary {
+        id: "0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f506".parse().unwrap(),
+        label: "Ada".into(),
+    }
+}
+
+fn welcome(gate: Uuid) -> Welcome {
+    Welcome {
+        gate_id: gate,
+        site: None,
+        server_time: OffsetDateTime::now_utc(),
+        protocol: 1,
+    }
+}
+
+fn sends(actions: &[Action]) -> Vec<GateMessage> {
+    actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Send(m) => Some(m.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn events(actions: &[Action]) -> Vec<GateEvent> {
+    actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Emit(e) => Some(e.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn challenge_for(scan_id: Uuid) -> ServerMessage {
+    ServerMessage::Challenge(Challenge {
+        scan_id,
+        nonce: NONCE.parse::<Nonce>().unwrap(),
+        wallet_challenge: CHALLENGE.into(),
+        expires_at: OffsetDateTime::now_utc() + time::Duration::seconds(30),
+        pass: pass(),
+    })
+}
+
+fn admitted(scan_id: Uuid, replayed: bool) -> ServerMessage {
+    ServerMessage::Result(ScanResult {
+        scan_id,
+        nonce: Some(NONCE.parse().unwrap()),
+        outcome: Outcome::Admitted,
+        reason: None,
+        replayed,
+        pass: Some(pass()),
+        first_admitted_at: None,
+        first_gate_id: None,
+        same_wallet: false,
+        age_s: None,
+        ahead_s: None,
+    })
+}
+
+struct Gate {
+    core: GateCore<MemoryJournal>,
+    journal: MemoryJournal,
+    gate_id: Uuid,
+    t0: Instant,
+}
+
+impl Gate {
+    fn start(journal: MemoryJournal, gate_id: Uuid) -> (Self, Vec<Action>) {
+        let (mut core, mut actions) =
+            GateCore::open(journal.clone(), CoreConfig::default()).unwrap();
+        let t0 = Instant::now();
+        actions.extend(
+            core.on_connected(&welcome(gate_id), t0, OffsetDateTime::now_utc())
+                .unwrap(),
+        );
+        (
+            Self {
+                core,
+                journal,
+                gate_id,
+                t0,
+            },
+            actions,
+        )
+    }
+
+    fn at(&self, ms: u64) -> Instant {
+        self.t0 + Duration::from_millis(ms)
+    }
+
+    fn line(&mut self, text: &str, ms: u64) -> Vec<Action> {
+        self.core
+            .on_line(
+                text,
+                Source::Scanner,
+                self.at(ms),
+                OffsetDateTime::now_utc(),
+            )
+            .unwrap()
+    }
+
+    /// Scan, get challenged, answer: returns the scan id and the response frame sent.
+    fn scan_and_answer(&mut self) -> (Uuid, GateMessage) {
+        let sent = sends(&self.line(CODE, 0));
+        let [GateMessage::Scan { scan_id, code }] = sent.as_slice() else {
+            panic!("{sent:?}")
+        };
+        assert_eq!(code, CODE);
+        let scan_id = *scan_id;
+        let shown = events(
+            &self
+                .core
+                .on_server(&challenge_for(scan_id), self.at(10))
+                .unwrap(),
+        );
+        assert!(matches!(shown.as_slice(), [GateEvent::Challenge { .. }]));
+        assert_eq!(self.core.open_challenges(), vec![CHALLENGE.to_owned()]);
+        let sent = sends(&self.line(RESPONSE, 20));
+        assert_eq!(
+            sent,
+            vec![GateMessage::Response {
+                scan_id,
+                nonce: NONCE.into(),
+                response: RESPONSE.into()
+            }]
+        );
+        assert!(self.core.open_challenges().is_empty());
+        (scan_id, sent[0].clone())
+    }
+}
+
+#[test]
+fn a_full_admission() {
+    let (mut gate, _) = Gate::start(MemoryJournal::default(), Uuid::new_v4());
+    let (scan_id, _) = gate.scan_and_answer();
+    let shown = events(
+        &gate
+            .core
+            .on_server(&admitted(scan_id, false), gate.at(30))
+            .unwrap(),
+    );
+    assert!(matches!(
+        shown.as_slice(),
+        [GateEvent::Result {
+            outcome: Outcome::Admitted,
+            ..
+        }]
+    ));
+    assert_eq!(gate.core.pending(), 0);
+    assert!(gate.journal.snapshot().scans.is_empty());
+}
+
+#[test]
+fn a_lost_answer_is_resent_identically_after_the_timeout() {
+    let (mut gate, _) = Gate::start(MemoryJournal::default(), Uuid::new_v4());
+    let (scan_id, response) = gate.scan_and_answer();
+    assert!(sends(
+        &gate
+            .core
+            .on_tick(gate.at(1000), OffsetDateTime::now_utc())
+            .unwrap()
+    )
+    .is_empty());
+    let actions = gate
+        .core
+        .on_tick(gate.at(2100), OffsetDateTime::now_utc())
+        .unwrap();
+    assert_eq!(sends(&actions), vec![response]);
+    assert!(events(&actions).iter().any(|e| matches!(
+        e,
+        GateEvent::Resend {
+            reason: ResendReason::Timeout,
+            ..
+        }
+    )));
+    let shown = events(
+        &gate
+            .core
+            .on_server(&admitted(scan_id, true), gate.at(2200))
+            .unwrap(),
+    );
+    assert!(matches!(
+        shown.as_slice(),
+        [GateEvent::Result { replayed: true, .. }]
+    ));
+    // A second copy of the result is ignored.
+    assert!(gate
+        .core
+        .on_server(&admitted(scan_id, true), gate.at(2300))
+        .unwrap()
+        .is_empty());
+}
+
+#[test]
+fn a_restarted_gate_resends_the_same_response_from_its_journal() {
+    let journal = MemoryJournal::default();
+    let gate_id = Uuid::new_v4();
+    let (mut gate, _) = Gate::start(journal.clone(), gate_id);
+    let (scan_id, response) = gate.scan_and_answer();
+    drop(gate); // the process dies before any result
+
+    let (mut gate, actions) = Gate::start(journal, gate_id);
+    assert!(matches!(
+        events(&actions)[0],
+        GateEvent::Started { pending: 1 }
+    ));
+    assert_eq!(sends(&actions), vec![response]);
+    let shown = events(
+        &gate
+            .core
+            .on_server(&admitted(scan_id, true), gate.at(5))
+            .unwrap(),
+    );
+    assert!(matches!(
+        shown.as_slice(),
+        [GateEvent::Result {
+            outcome: Outcome::Admitted,
+            replayed: true,
+            ..
+        }]
+    ));
+    assert_eq!(gate.core.pending(), 0);
+}
+
+#[test]
+fn a_challenge_lost_on_the_way_resends_the_same_scan() {
+    let (mut gate, _) = Gate::start(MemoryJournal::default(), Uuid::new_v4());
+    let first = sends(&gate.line(CODE, 0));
+    let resent = sends(
+        &gate
+            .core
+            .on_tick(gate.at(2000), OffsetDateTime::now_utc())
+            .unwrap(),
+    );
+    assert_eq!(first, resent);
+    // The same code scanned again while open is not a new scan.
+    let again = gate.line(CODE, 2100);
+    assert!(sends(&again).is_empty());
+    assert!(matches!(
+        events(&again).as_slice(),
+        [GateEvent::DuplicateScan { .. }]
+    ));
+}
+
+#[test]
+fn offline_scans_wait_and_go_out_on_reconnect() {
+    let journal = MemoryJournal::default();
+    let gate_id = Uuid::new_v4();
+    let (mut gate, _) = Gate::start(journal, gate_id);
+    let shown = gate
+        .core
+        .on_disconnected("network down", Duration::from_secs(1));
+    assert!(matches!(
+        events(&shown).as_slice(),
+        [GateEvent::Offline { .. }]
+    ));
+    let actions = gate.line(CODE, 0);
+    assert!(sends(&actions).is_empty(), "nothing is sent offline");
+    assert!(matches!(
+        events(&actions).as_slice(),
+        [GateEvent::Scan { queued: true, .. }]
+    ));
+    // Ticks while offline send nothing.
+    assert!(sends(
+        &gate
+            .core
+            .on_tick(gate.at(5000), OffsetDateTime::now_utc())
+            .unwrap()
+    )
+    .is_empty());
+    let actions = gate
+        .core
+        .on_connected(&welcome(gate_id), gate.at(6000), OffsetDateTime::now_utc())
+        .unwrap();
+    assert!(matches!(
+        sends(&actions).as_slice(),
+        [GateMessage::Scan { .. }]
+    ));
+}
+
+#[test]
+fn retryable_errors_back_off_and_fatal_ones_close_the_scan() {
+    let (mut gate, _) = Gate::start(MemoryJournal::default(), Uuid::new_v4());
+    let (scan_id, response) = gate.scan_and_answer();
+    let busy = ServerMessage::Error(ErrorMessage::new(
+        Some(scan_id),
+        ErrorCode::StorageUnavailable,
+    ));
+    let shown = events(&gate.core.on_server(&busy, gate.at(30)).unwrap());
+    assert!(matches!(
+        shown.as_slice(),
+        [GateEvent::Error {
+            retryable: true,
+            retry_in_ms: Some(_),
+            ..
+        }]
+    ));
+    // Not resent immediately, but within the backoff cap, and as the same frame.
+    assert!(sends(
+        &gate
+            .core
+            .on_tick(gate.at(31), OffsetDateTime::now_utc())
+            .unwrap()
+    )
+    .is_empty());
+    let later = gate
+        .core
+        .on_tick(gate.at(30 + 10_001), OffsetDateTime::now_utc())
+        .unwrap();
+    assert_eq!(sends(&later), vec![response]);
+
+    let fatal = ServerMessage::Error(ErrorMessage::new(Some(scan_id), ErrorCode::BadRequest));
+    gate.core.on_server(&fatal, gate.at(10_100)).unwrap();
+    // The answer is dropped but the challenge stays open for the wallet to answer again.
+    assert_eq!(gate.core.open_challenges(), vec![CHALLENGE.to_owned()]);
+}
+
+#[test]
+fn scan_time_denials_and_unanswered_challenges_close_scans() {
+    let (mut gate, _) = Gate::start(MemoryJournal::default(), Uuid::new_v4());
+    let sent = sends(&gate.line(CODE, 0));
+    let GateMessage::Scan { scan_id, .. } = sent[0].clone() else {
+        panic!()
+    };
+    let denial = ServerMessage::Result(ScanResult::denied(scan_id, DenyReason::StaleCode));
+    let shown = events(&gate.core.on_server(&denial, gate.at(5)).unwrap());
+    assert!(matches!(
+        shown.as_slice(),
+        [GateEvent::Result {
+            reason: Some(DenyReason::StaleCode),
+            ..
+        }]
+    ));
+
+    let sent = sends(&gate.line(CODE, 10));
+    let GateMessage::Scan { scan_id, .. } = sent[0].clone() else {
+        panic!()
+    };
+    gate.core
+        .on_server(&challenge_for(scan_id), gate.at(20))
+        .unwrap();
+    let later = OffsetDateTime::now_utc() + time::Duration::seconds(40);
+    let shown = events(&gate.core.on_tick(gate.at(40_000), later).unwrap());
+    assert!(matches!(
+        shown.as_slice(),
+        [GateEvent::ChallengeUnanswered { .. }]
+    ));
+    assert_eq!(gate.core.pending(), 0);
+}
+
+#[test]
+fn answered_scans_are_never_dropped_by_age() {
+    let (mut gate, _) = Gate::start(MemoryJournal::default(), Uuid::new_v4());
+    gate.scan_and_answer();
+    gate.core.on_disconnected("down", Duration::from_secs(1));
+    let much_later = OffsetDateTime::now_utc() + time::Duration::hours(3);
+    gate.core.on_tick(gate.at(1), much_later).unwrap();
+    assert_eq!(gate.core.pending(), 1);
+}
+
+#[test]
+fn nothing_is_sent_that_the_journal_did_not_take() {
+    let journal = MemoryJournal::default();
+    let (mut gate, _) = Gate::start(journal.clone(), Uuid::new_v4());
+    journal
+        .fail_saves
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    let err = gate
+        .core
+        .on_line(CODE, Source::Scanner, gate.at(0), OffsetDateTime::now_utc());
+    assert!(matches!(err, Err(Error::JournalWrite { .. })));
+    assert_eq!(gate.core.pending(), 0);
+}
+
+#[test]
+fn a_journal_of_another_gate_is_refused() {
+    let journal = MemoryJournal::default();
+    let (mut gate, _) = Gate::start(journal.clone(), Uuid::new_v4());
+    gate.scan_and_answer();
+    let (mut other, _) = GateCore::open(journal, CoreConfig::default()).unwrap();
+    let err = other.on_connected(
+        &welcome(Uuid::new_v4()),
+        Instant::now(),
+        OffsetDateTime::now_utc(),
+    );
+    assert!(matches!(err, Err(Error::JournalGateMismatch { .. })));
+    let _ = gate.gate_id;
+}
+
+#[test]
+fn repeated_timeouts_ask_for_a_reconnect() {
+    let (mut gate, _) = Gate::start(MemoryJournal::default(), Uuid::new_v4());
+    gate.line(CODE, 0);
+    let mut asked = false;
+    for i in 1..=4 {
+        let actions = gate
+            .core
+            .on_tick(gate.at(i * 2100), OffsetDateTime::now_utc())
+            .unwrap();
+        if actions.contains(&Action::Reconnect) {
+            asked = true;
+            break;
+        }
+    }
+    assert!(asked);
+}
+
+#[test]
+fn odd_input_is_rejected_not_sent() {
+    let (mut gate, _) = Gate::start(MemoryJournal::default(), Uuid::new_v4());
+    for line in [
+        "hello",
+        CHALLENGE,
+        RESPONSE,
+        "TSR1R:garbage",
+        &"x".repeat(5000),
+    ] {
+        let actions = gate.line(line, 0);
+        assert!(sends(&actions).is_empty(), "{line}");
+        assert!(
+            matches!(
+                events(&actions).as_slice(),
+                [GateEvent::InputRejected { .. }]
+            ),
+            "{line}"
+        );
+    }
+    assert!(gate.line("   ", 0).is_empty());
+    // A scan line typed through the tap endpoint is refused too.
+    let actions = gate
+        .core
+        .on_line(CODE, Source::Tap, gate.at(0), OffsetDateTime::now_utc())
+        .unwrap();
+    assert!(sends(&actions).is_empty());
+}
