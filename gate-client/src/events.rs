@@ -178,6 +178,9 @@ pub enum GateEvent {
         code: u8,
         /// Scans left in the journal for the next start.
         pending: usize,
+        /// Why, when the gate stops on an error.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        error: Option<String>,
     },
 }
 
@@ -299,7 +302,7 @@ impl Printer {
                 let left = (*expires_at - now).whole_seconds().max(0);
                 let qr = crate::qr::render(wallet_challenge).unwrap_or_default();
                 format!(
-                    "code OK for {:?}; the visitor's wallet must answer within {left} s:\n{qr}{wallet_challenge}\n\
+                    "code OK for {:?}; the visitor's wallet must answer within {left} s:\n{qr}\n{wallet_challenge}\n\
                      (scan the wallet's TSR1R answer, or let it tap)\n",
                     pass.label
                 )
@@ -349,8 +352,15 @@ impl Printer {
                 "input closed; waiting up to {:.0} s for {pending} open scan(s)\n",
                 *timeout_ms as f64 / 1000.0
             ),
-            GateEvent::Exit { code, pending: 0 } => format!("gate stopped (exit {code})\n"),
-            GateEvent::Exit { code, pending } => format!(
+            GateEvent::Exit {
+                code,
+                error: Some(error),
+                ..
+            } => format!("{} {error} (exit {code})\n", self.paint(RED, "GATE STOPPED")),
+            GateEvent::Exit {
+                code, pending: 0, ..
+            } => format!("gate stopped (exit {code})\n"),
+            GateEvent::Exit { code, pending, .. } => format!(
                 "gate stopped (exit {code}); {pending} scan(s) stay in the journal and are resent on the next start\n"
             ),
         }

@@ -91,15 +91,16 @@ pub async fn run(config: GateConfig, input: mpsc::Receiver<String>) -> u8 {
     let color = !json && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let printer = Printer::new(json, color);
     let mut pending = 0;
-    let code = match run_inner(&config, input, printer, &mut pending).await {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("tessera-gate: {e}");
-            exit_code_for(&e)
-        }
+    let (code, error) = match run_inner(&config, input, printer, &mut pending).await {
+        Ok(code) => (code, None),
+        Err(e) => (exit_code_for(&e), Some(e.to_string())),
     };
     let _ = Printer::new(json, color).print(
-        &GateEvent::Exit { code, pending },
+        &GateEvent::Exit {
+            code,
+            pending,
+            error,
+        },
         &mut std::io::stdout().lock(),
     );
     code

@@ -408,14 +408,25 @@ impl Wallet {
             return Ok((ClaimStatus::AlreadyInWallet, &self.passes[index]));
         }
         let pass = &self.passes[index];
-        let answer = client
+        let answer = match client
             .claim(
                 &pass.api_base,
                 pass.pass_id,
                 &link.token,
                 &pass.wallet_public_key(),
             )
-            .await?;
+            .await
+        {
+            Ok(answer) => answer,
+            Err(e @ (Error::InvalidClaim | Error::AlreadyClaimed | Error::Revoked)) => {
+                // A definitive refusal: this key will never be bound, so forget it and the
+                // token. (A lost answer cannot end here: the same key gets the same 200.)
+                self.passes.remove(index);
+                self.save()?;
+                return Err(e);
+            }
+            Err(e) => return Err(e),
+        };
         let pass = self.complete_claim(index, &answer)?;
         Ok((ClaimStatus::Claimed, pass))
     }
