@@ -296,7 +296,12 @@ mod utc_rfc3339 {
         at: OffsetDateTime,
         error: F,
     ) -> Result<OffsetDateTime, E> {
+        // `time` itself goes down to year -9999, so a year-0 time with a positive offset
+        // (`0000-01-01T00:30:00+01:00`) converts fine to year -1, which RFC 3339 cannot
+        // spell: it would decode but never encode again. Found by the `server_message` fuzz
+        // target's round trip (`fuzz/regressions/server_message/`).
         at.checked_to_offset(UtcOffset::UTC)
+            .filter(|utc| (0..=9999).contains(&utc.year()))
             .ok_or_else(|| error(format!("time {at} has no UTC form in RFC 3339's range")))
     }
 
