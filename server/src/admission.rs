@@ -15,9 +15,7 @@ use tessera_protocol::messages::{
     Challenge, DenyReason, ErrorCode, ErrorMessage, Outcome, PassSummary, ScanResult, ServerMessage,
 };
 use tessera_protocol::totp::{check_code, CodeCheck};
-use tessera_protocol::{
-    Nonce, PassId, PassKeys, PublicKey, RotatingCode, WalletChallenge, WalletResponse,
-};
+use tessera_protocol::{Nonce, PassId, PassKeys, RotatingCode, WalletChallenge, WalletResponse};
 use uuid::Uuid;
 
 use crate::audit::{self, denial_severity, outcome_severity, Severity, Subject};
@@ -439,14 +437,10 @@ fn pass_keys(state: &AppState, pass: &PassRow) -> Result<Option<PassKeys>> {
         return Ok(None);
     };
     let wallet_key: [u8; 32] = wallet_key.try_into().map_err(|_| Error::NotFound)?;
-    let server_key = state.keys.get(&pass.server_kid)?;
-    // Claims reject low-order keys, so this only fails on a tampered row: treat as unclaimed.
-    Ok(PassKeys::for_server(
-        server_key,
-        &PublicKey::from_bytes(wallet_key),
-        PassId::new(pass.id),
-    )
-    .ok())
+    state
+        .keys
+        .pass_keys(pass.id, &pass.server_kid, wallet_key)
+        .map(Some)
 }
 
 /// Revoked, expired and not-yet-valid, in the §10 order.

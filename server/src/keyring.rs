@@ -5,19 +5,36 @@
 //! rotated without re-enrolling wallets. Files are created 0600 and hold the secret as hex;
 //! the kid (the file stem) starts with the creation time so the newest key sorts last.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use sha2::{Digest, Sha256};
-use tessera_protocol::{PublicKey, SecretKey};
+use tessera_protocol::{PassId, PassKeys, PublicKey, SecretKey};
+use uuid::Uuid;
 
 use crate::error::{Error, Result};
 
-/// The loaded server keys.
+/// Derived pass keys kept in memory (about 100 bytes each).
+const DERIVED_CACHE_CAPACITY: usize = 100_000;
+
+/// The loaded server keys, and a bounded cache of the pass keys derived from them.
+///
+/// Deriving a pass's keys costs an X25519 multiplication (about 70 µs, see
+/// `protocol/benches`), and each admission needs them twice (scan, then answer) within
+/// seconds. The cache holds no more than the server secret it is derived from already
+/// exposes to anyone reading this process's memory; entries zeroize when evicted.
 #[derive(Debug)]
 pub struct Keyring {
     keys: BTreeMap<String, SecretKey>,
+    derived: Mutex<DerivedCache>,
+}
+
+#[derive(Debug, Default)]
+struct DerivedCache {
+    entries: HashMap<(Uuid, [u8; 32]), PassKeys>,
+    order: VecDeque<(Uuid, [u8; 32])>,
 }
 
 impl Keyring {
@@ -53,7 +70,44 @@ impl Keyring {
             tracing::info!(server_kid = %kid, dir = %dir.display(), "created a new server key");
             keys.insert(kid, key);
         }
-        Ok(Self { keys })
+        Ok(Self {
+            keys,
+            derived: Mutex::new(DerivedCache::default()),
+        })
+    }
+
+    /// The keys of a pass claimed by `wallet_public` under server key `kid`, from the cache
+    /// or freshly derived.
+    ///
+    /// # Errors
+    /// [`Error::UnknownServerKey`]; a low-order wallet key (rejected at claim time) is
+    /// reported the same way, as the pass then cannot be served.
+    pub fn pass_keys(&self, pass: Uuid, kid: &str, wallet_public: [u8; 32]) -> Result<PassKeys> {
+        // A pass's kid never changes, so the wallet key and pass id identify the keys.
+        let cache_key = (pass, wallet_public);
+        if let Ok(cache) = self.derived.lock() {
+            if let Some(keys) = cache.entries.get(&cache_key) {
+                return Ok(keys.clone());
+            }
+        }
+        let server = self.get(kid)?;
+        let keys = PassKeys::for_server(
+            server,
+            &PublicKey::from_bytes(wallet_public),
+            PassId::new(pass),
+        )
+        .map_err(|_| Error::UnknownServerKey(kid.to_owned()))?;
+        if let Ok(mut cache) = self.derived.lock() {
+            if cache.entries.len() >= DERIVED_CACHE_CAPACITY {
+                if let Some(oldest) = cache.order.pop_front() {
+                    cache.entries.remove(&oldest);
+                }
+            }
+            if cache.entries.insert(cache_key, keys.clone()).is_none() {
+                cache.order.push_back(cache_key);
+            }
+        }
+        Ok(keys)
     }
 
     /// The key new passes are bound to (the newest).
