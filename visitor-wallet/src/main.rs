@@ -181,9 +181,8 @@ async fn run(cli: Cli) -> Result<u8, Error> {
         }
         Command::Code { pass, at } => {
             let pass = wallet.select(pass.as_deref())?;
-            let now = at.unwrap_or_else(unix_now);
-            let code = pass.code_at(now)?;
-            if let Some(warning) = validity_warning(pass, now) {
+            let code = pass.code_at(at.unwrap_or_else(unix_now))?;
+            if let Some(warning) = validity_warning(pass, at) {
                 eprintln!("warning: {warning}");
             }
             println!("{code}");
@@ -248,10 +247,14 @@ fn describe(pass: &StoredPass) -> String {
     }
 }
 
-fn validity_warning(pass: &StoredPass, unix: u64) -> Option<String> {
-    let at = i64::try_from(unix)
-        .ok()
-        .and_then(|s| OffsetDateTime::from_unix_timestamp(s).ok())?;
+/// A warning when the pass is not valid at `unix` seconds (the current instant when `None`).
+fn validity_warning(pass: &StoredPass, unix: Option<u64>) -> Option<String> {
+    let at = match unix {
+        None => OffsetDateTime::now_utc(),
+        Some(unix) => i64::try_from(unix)
+            .ok()
+            .and_then(|s| OffsetDateTime::from_unix_timestamp(s).ok())?,
+    };
     match pass.validity_at(at) {
         Validity::Valid => None,
         Validity::Expired(until) => Some(format!(
@@ -302,7 +305,7 @@ async fn show(pass: &StoredPass) -> Result<(), Error> {
                 frame.push_str(&format!("{}  (pass {})\n", pass.label(), pass.pass_id));
                 frame.push_str(&art);
                 frame.push_str(&format!("\n{code}\nnext code in {left:>2} s\n"));
-                if let Some(w) = validity_warning(pass, now) {
+                if let Some(w) = validity_warning(pass, None) {
                     frame.push_str(&format!("WARNING: {w}\n"));
                 }
                 frame.push_str("q + Enter or ctrl-c to quit\n");
