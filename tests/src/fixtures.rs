@@ -53,3 +53,12 @@ pub async fn admit(
     assert_admitted(&result, &challenge, false);
     Ok((challenge, result))
 }
+
+/// `secret` with its last character changed: a credential one typo away from a real one.
+pub fn altered(secret: &str) -> String {
+    let mut chars: Vec<char> = secret.chars().collect();
+    if let Some(last) = chars.last_mut() {
+        *last = if *last == 'A' { 'B' } else { 'A' };
+    }
+    chars.into_iter().collect()
+}

@@ -11,7 +11,7 @@ use anyhow::{ensure, Context, Result};
 use serde_json::{json, Value};
 use tessera_tests::api::{cursor_text, url_encode, AuditEvent, PassSpec};
 use tessera_tests::clock::parse_rfc3339;
-use tessera_tests::fixtures::{admit, claimed_pass, connected_gate};
+use tessera_tests::fixtures::{admit, altered, claimed_pass, connected_gate};
 use tessera_tests::gate::upgrade_status;
 use tessera_tests::{both_backends, csv, describe, Backend, TestServer};
 use uuid::Uuid;
@@ -364,7 +364,7 @@ async fn audit_never_holds_a_secret(backend: Backend) -> Result<()> {
         .claim(&issued.pass_id.to_string(), &guessed_token, "AAAA")
         .await?;
     secrets.push(("guessed claim token".into(), guessed_token));
-    let mistyped = format!("{}x", &issuer_key[..issuer_key.len() - 1]);
+    let mistyped = altered(&issuer_key);
     server.client(&mistyped).get("/v1/audit").await?;
     secrets.push(("mistyped key".into(), mistyped));
 
@@ -372,7 +372,7 @@ async fn audit_never_holds_a_secret(backend: Backend) -> Result<()> {
     secrets.push(("wallet secret".into(), wallet.secret.to_hex().to_string()));
     let (device, mut gate) = connected_gate(&server, &admin, "gate A", None).await?;
     secrets.push(("device token".into(), device.device_token.clone()));
-    let forged_token = format!("{}Q", &device.device_token[..device.device_token.len() - 1]);
+    let forged_token = altered(&device.device_token);
     assert_eq!(
         upgrade_status(&server.gate_ws_url(), Some(&forged_token)).await?,
         Some(401)

@@ -38,6 +38,7 @@ both_backends!(
     third_wrong_answer_burns_the_challenge,
     late_answer_is_challenge_expired,
     unknown_nonce_is_unknown_nonce,
+    scan_denials_are_audited_at_warning_or_high,
 );
 
 /// A server, an admin client and one connected gate (site `hq` unless `site` is `None`).
@@ -63,14 +64,22 @@ async fn scan_denied(
     assert_scan_denied(&denied, scan_id, reason, pass);
     let after = server.admin().audit(&format!("gate_id={gate_id}")).await?;
     let new: Vec<AuditEvent> = after.into_iter().skip(before.len()).collect();
-    let severity = if reason == DenyReason::CodeReplayed {
-        "high"
-    } else {
-        "warning"
+    // Severity is checked for every reason at once in
+    // `scan_denials_are_audited_at_warning_or_high`, so that one wrong severity does not
+    // hide what the other tests check.
+    let matching: Vec<&AuditEvent> = new
+        .iter()
+        .filter(|e| e.kind == "scan" && e.reason() == Some(reason.as_str()))
+        .collect();
+    let [event] = matching.as_slice() else {
+        panic!(
+            "expected one `scan` audit event with reason {}, got:\n{}",
+            reason.as_str(),
+            describe(&new)
+        );
     };
-    let event = assert_event(&new, "scan", severity, Some(reason.as_str())).clone();
     assert_eq!(event.gate_id, Some(gate_id));
-    Ok((denied, event))
+    Ok((denied, (*event).clone()))
 }
 
 /// Nothing was used, redeemed or challenged for `pass`.
@@ -631,5 +640,96 @@ async fn unknown_nonce_is_unknown_nonce(backend: Backend) -> Result<()> {
     // The real challenge is untouched.
     let admitted = gate.answer(&real, &wallet.answer(&real)?).await?;
     assert_admitted(&admitted, &real, false);
+    Ok(())
+}
+
+async fn scan_denials_are_audited_at_warning_or_high(backend: Backend) -> Result<()> {
+    // The server contract: a scan-time denial is a `scan` event at `warning`, `code_replayed`
+    // at `high`. A revoked, expired or wrong-site pass at a gate is someone trying to get in
+    // with it, which an auditor wants to see above the `info` noise.
+    let server = TestServer::start(backend).await?;
+    let admin = server.admin();
+    let (device, mut gate) = connected_gate(&server, &admin, "north door", Some("south")).await?;
+    let (_, mut other_gate) = connected_gate(&server, &admin, "other door", Some("south")).await?;
+    let step = step_with_margin(3).await;
+
+    let (_, good) = claimed_pass(&admin, &PassSpec::default()).await?;
+    let unclaimed = admin.issue_pass(&PassSpec::default()).await?;
+    let (revoked_pass, revoked) = claimed_pass(&admin, &PassSpec::default()).await?;
+    admin.revoke(revoked_pass.pass_id).await?.expect(200)?;
+    let (_, later) = claimed_pass(
+        &admin,
+        &PassSpec {
+            valid_from: Some(now() + time::Duration::hours(1)),
+            ..PassSpec::default()
+        },
+    )
+    .await?;
+    let (_, elsewhere) = claimed_pass(
+        &admin,
+        &PassSpec {
+            site: Some("north".to_owned()),
+            ..PassSpec::default()
+        },
+    )
+    .await?;
+    let replayed_code = good.code_text(step);
+    admit(&mut other_gate, &good, &replayed_code).await?;
+
+    let scans = [
+        ("garbage".to_owned(), DenyReason::MalformedCode),
+        (
+            format!(
+                "TSR1:{}:{step}:00000000",
+                PassId::new(Uuid::new_v4()).to_base32()
+            ),
+            DenyReason::UnknownPass,
+        ),
+        (
+            format!(
+                "TSR1:{}:{step}:00000000",
+                PassId::new(unclaimed.pass_id).to_base32()
+            ),
+            DenyReason::NotClaimed,
+        ),
+        (good.wrong_code_text(step), DenyReason::BadCode),
+        (good.code_text(step - 3), DenyReason::StaleCode),
+        (good.code_text(step + 3), DenyReason::FutureCode),
+        (revoked.code_text(step), DenyReason::Revoked),
+        (later.code_text(step), DenyReason::NotYetValid),
+        (elsewhere.code_text(step), DenyReason::WrongSite),
+        (replayed_code, DenyReason::CodeReplayed),
+    ];
+    for (code, reason) in &scans {
+        let (_, answer) = gate.scan(code).await?;
+        assert_eq!(result(answer).reason, Some(*reason), "scan of {code:?}");
+    }
+    let events = admin
+        .audit(&format!("gate_id={}&kind=scan", device.gate_id))
+        .await?;
+    let mut wrong = Vec::new();
+    for (_, reason) in &scans {
+        let expected = if *reason == DenyReason::CodeReplayed {
+            "high"
+        } else {
+            "warning"
+        };
+        let got: Vec<&str> = events
+            .iter()
+            .filter(|e| e.reason() == Some(reason.as_str()))
+            .map(|e| e.severity.as_str())
+            .collect();
+        if got != [expected] {
+            wrong.push(format!(
+                "{}: expected [{expected}], got {got:?}",
+                reason.as_str()
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "scan denial severities:\n{}",
+        wrong.join("\n")
+    );
     Ok(())
 }

@@ -13,7 +13,7 @@ use tessera_tests::fixtures::{admit, claimed_pass, connected_gate};
 use tessera_tests::gate::{upgrade_status, Gate};
 use tessera_tests::{
     assert_admitted, assert_already_admitted, assert_error, assert_event, assert_response_denied,
-    assert_scan_denied, both_backends, challenge, count_events, error, result, Backend, TestServer,
+    assert_scan_denied, both_backends, challenge, error, result, Backend, TestServer,
 };
 use uuid::Uuid;
 
@@ -246,26 +246,32 @@ async fn nonce_of_another_gate_is_foreign_and_changes_nothing(backend: Backend) 
     assert_eq!(db.pass_uses(issued.pass_id).await?, 1);
     assert_eq!(db.redemption_count(issued.pass_id).await?, 1);
 
-    let events = admin
-        .audit(&format!("gate_id={}", device_b.gate_id))
-        .await?;
-    let high: Vec<_> = events
+    // PROTOCOL.md does not say whose gate_id the event carries (the presenting gate or the
+    // challenge's owner); it must name the presenting gate B somewhere, or an auditor cannot
+    // find the device holding a copied credential.
+    let events = admin.audit(&format!("pass_id={}", issued.pass_id)).await?;
+    let foreign: Vec<_> = events
         .iter()
         .filter(|e| e.reason() == Some("foreign_nonce"))
         .collect();
-    assert_eq!(high.len(), 2, "{}", tessera_tests::describe(&events));
-    for event in high {
+    assert_eq!(foreign.len(), 2, "{}", tessera_tests::describe(&events));
+    let b = device_b.gate_id.to_string();
+    for event in foreign {
         assert_eq!(event.severity, "high");
         assert_eq!(event.kind, "response");
-        assert_eq!(event.pass_id, Some(issued.pass_id));
+        let presenter = event
+            .details
+            .get("presented_by_gate_id")
+            .and_then(|v| v.as_str());
+        assert!(
+            event.gate_id == Some(device_b.gate_id) || presenter == Some(b.as_str()),
+            "the foreign_nonce event does not name gate B: {event:?}"
+        );
+        assert!(
+            [Some(device_a.gate_id), Some(device_b.gate_id)].contains(&event.gate_id),
+            "the foreign_nonce event names no gate of this case: {event:?}"
+        );
     }
-    let a_events = admin
-        .audit(&format!("gate_id={}", device_a.gate_id))
-        .await?;
-    assert_eq!(
-        count_events(&a_events, "response", Some("foreign_nonce")),
-        0
-    );
     Ok(())
 }
 

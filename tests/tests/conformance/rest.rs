@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 use tessera_protocol::{PassKeys, PublicKey, SecretKey};
 use tessera_tests::api::PassSpec;
 use tessera_tests::clock::{parse_rfc3339, unix_now, STEP_S};
+use tessera_tests::fixtures::altered;
 use tessera_tests::wallet::Wallet;
 use tessera_tests::{
     assert_client_error, assert_error_reply, assert_event, both_backends, count_events,
@@ -211,14 +212,6 @@ async fn missing_or_bad_credentials_get_401(backend: Backend) -> Result<()> {
         "an unauthenticated revoke must do nothing"
     );
     Ok(())
-}
-
-fn altered(key: &str) -> String {
-    let mut chars: Vec<char> = key.chars().collect();
-    if let Some(last) = chars.last_mut() {
-        *last = if *last == 'A' { 'B' } else { 'A' };
-    }
-    chars.into_iter().collect()
 }
 
 async fn wrong_roles_get_403(backend: Backend) -> Result<()> {
