@@ -118,7 +118,7 @@ impl ClaimClient {
     ) -> Result<ClaimAnswer> {
         let network = |e: reqwest::Error| Error::Network {
             base: api_base.to_owned(),
-            detail: e.without_url().to_string(),
+            detail: chain(&e.without_url()),
         };
         let response = self
             .http
@@ -152,6 +152,21 @@ impl ClaimClient {
             },
         })
     }
+}
+
+/// An error and its causes ("error sending request: … Connection refused").
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(cause) = source {
+        let cause_text = cause.to_string();
+        if !text.contains(&cause_text) {
+            text.push_str(": ");
+            text.push_str(&cause_text);
+        }
+        source = cause.source();
+    }
+    sanitize(&text)
 }
 
 /// At most 200 printable characters of server-supplied text.
