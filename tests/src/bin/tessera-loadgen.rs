@@ -55,6 +55,10 @@ struct Args {
     /// Concurrent HTTP requests while enrolling passes.
     #[arg(long, default_value_t = 32)]
     setup_concurrency: usize,
+    /// Extra authenticated gate connections held open and idle during the run (memory and
+    /// connection-limit check; raise `ulimit -n` for large numbers).
+    #[arg(long, default_value_t = 0)]
+    idle_connections: usize,
     /// Print the summary as one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -125,6 +129,27 @@ async fn main() -> Result<()> {
         }
     );
 
+    let mut idle = Vec::with_capacity(args.idle_connections);
+    if args.idle_connections > 0 {
+        let started = Instant::now();
+        let token = tokens.first().context("need at least one gate")?;
+        for _ in 0..args.idle_connections {
+            idle.push(GateConnection::connect(&ws_url, token, Duration::from_secs(10)).await?);
+        }
+        eprintln!(
+            "holding {} idle gate connections (opened in {:.1}s)",
+            idle.len(),
+            started.elapsed().as_secs_f64()
+        );
+        if let Some(wait) = std::env::var("LOADGEN_IDLE_PAUSE_S")
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+        {
+            // Lets a script read the server's memory while only idle connections exist.
+            eprintln!("pausing {wait}s with idle connections only");
+            tokio::time::sleep(Duration::from_secs(wait)).await;
+        }
+    }
     let mut connections = Vec::new();
     for token in &tokens {
         connections.push(GateConnection::connect(&ws_url, token, Duration::from_secs(5)).await?);
@@ -174,6 +199,7 @@ async fn main() -> Result<()> {
     let ms = |h: &Histogram<u64>, q: f64| h.value_at_quantile(q) as f64 / 1000.0;
     let summary = json!({
         "gates": args.gates,
+        "idle_connections": idle.len(),
         "mode": if args.rate > 0.0 { "open" } else { "closed" },
         "target_rate": args.rate,
         "duration_s": elapsed,

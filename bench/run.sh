@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# Evening-burst benchmark: Tessera against the database's own redemption ceiling, one run.
+#
+# PostgreSQL: a release server, the load generator (full TSR1 flow over WebSockets) at each
+# concurrency, and pgbench running only the redemption transaction at the same concurrency,
+# on the same database server; then an open-loop run at a steady 500 admissions/s and a run
+# with 10,000 idle gate connections. SQLite: the server at 8 gates against a minimal
+# single-threaded SQLite redemption loop. Prints a table; raw JSON lands in $OUT.
+#
+#   bench/run.sh                      # defaults below
+#   DURATION=20 CONCURRENCIES="8 32" bench/run.sh
+#   TESSERA_BENCH_PG_URL=postgres://user@host:5432/postgres bench/run.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DURATION=${DURATION:-10}
+CONCURRENCIES=${CONCURRENCIES:-"1 8 32 64"}
+STEADY_RATE=${STEADY_RATE:-500}
+IDLE=${IDLE:-10000}
+PG_ADMIN_URL=${TESSERA_BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432/postgres}
+PG_BASE=${PG_ADMIN_URL%/*}
+OUT=${OUT:-target/bench}
+BIN=target/release
+
+say() { printf '==> %s\n' "$*" >&2; }
+json() { python3 -c "import sys,json; d=json.load(sys.stdin); print(eval(sys.argv[1], {}, {'d': d}))" "$1"; }
+
+say "building release binaries"
+cargo build --release -p tessera-server -p tessera-tests --bins >&2
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+mkdir -p "$OUT"
+work=$(mktemp -d)
+server_pid=""
+cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+# Starts a server with the given database URL; sets server_pid and addr.
+start_server() {
+    local url=$1 name=$2
+    TESSERA_DATABASE_URL=$url TESSERA_LISTEN=127.0.0.1:0 TESSERA_KEY_DIR=$work/keys \
+        TESSERA_GATE_RATE_PER_S=1000000 TESSERA_LOG=warn \
+        "$BIN/tessera-server" serve >"$work/$name.out" 2>"$work/$name.err" &
+    server_pid=$!
+    for _ in $(seq 100); do
+        addr=$(awk '/^listening on /{print $3}' "$work/$name.out")
+        [ -n "$addr" ] && return 0
+        sleep 0.1
+    done
+    say "server did not start:"; cat "$work/$name.err" >&2; exit 1
+}
+
+stop_server() { kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""; }
+
+# Runs the load generator for a fresh organisation; prints its JSON summary.
+loadgen() {
+    local db_url=$1; shift
+    local org
+    org=$(TESSERA_DATABASE_URL=$db_url "$BIN/tessera-server" init --org "bench-$RANDOM" 2>/dev/null)
+    TESSERA_ADMIN_KEY=$(echo "$org" | json 'd["admin_key"]') \
+    TESSERA_ORG_ID=$(echo "$org" | json 'd["org_id"]') \
+    TESSERA_DATABASE_URL=$db_url \
+        "$BIN/tessera-loadgen" --base-url "http://$addr" --json "$@"
+}
+
+rss_mb() { awk '/^VmRSS/{printf "%.0f", $2/1024}' "/proc/$1/status"; }
+
+say "PostgreSQL: fresh databases tessera_bench and tessera_pgbench"
+psql "$PG_ADMIN_URL" -qX -c 'DROP DATABASE IF EXISTS tessera_bench WITH (FORCE)' -c 'CREATE DATABASE tessera_bench' \
+    -c 'DROP DATABASE IF EXISTS tessera_pgbench WITH (FORCE)' -c 'CREATE DATABASE tessera_pgbench' >&2
+PG_URL=$PG_BASE/tessera_bench
+TESSERA_DATABASE_URL=$PG_URL "$BIN/tessera-server" migrate 2>/dev/null
+psql "$PG_BASE/tessera_pgbench" -qX >&2 <<'SQL'
+CREATE TABLE passes (id BIGINT PRIMARY KEY, uses BIGINT NOT NULL DEFAULT 0, max_uses BIGINT NOT NULL);
+INSERT INTO passes (id, max_uses) SELECT g, 1000000000 FROM generate_series(1, 200000) g;
+CREATE TABLE redemptions (nonce BYTEA PRIMARY KEY, pass_id BIGINT NOT NULL, counter BIGINT NOT NULL,
+    outcome TEXT NOT NULL, created_at_ms BIGINT NOT NULL);
+CREATE UNIQUE INDEX ON redemptions (pass_id, counter) WHERE outcome = 'admitted';
+CREATE SEQUENCE step;
+VACUUM ANALYZE;
+SQL
+
+start_server "$PG_URL" pg
+declare -A tessera pgb p99
+for c in $CONCURRENCIES; do
+    say "PostgreSQL, $c gates: Tessera full protocol, ${DURATION}s"
+    loadgen "$PG_URL" --gates "$c" --duration-s "$DURATION" >"$OUT/pg-tessera-$c.json"
+    tessera[$c]=$(json 'round(d["admissions_per_s"])' <"$OUT/pg-tessera-$c.json")
+    p99[$c]=$(json 'd["response_to_result_ms"]["p99"]' <"$OUT/pg-tessera-$c.json")
+    say "PostgreSQL, $c clients: pgbench redemption-only, ${DURATION}s"
+    jobs=$(( c < 2 ? c : 2 ))
+    pgbench -n -q -c "$c" -j "$jobs" -T "$DURATION" -f bench/pgbench-redemption.sql "$PG_BASE/tessera_pgbench" \
+        >"$OUT/pgbench-$c.txt" 2>&1
+    pgb[$c]=$(awk '/^tps = /{printf "%.0f", $3}' "$OUT/pgbench-$c.txt")
+done
+
+say "PostgreSQL: open loop at ${STEADY_RATE}/s, 32 gates, ${DURATION}s"
+loadgen "$PG_URL" --gates 32 --rate "$STEADY_RATE" --duration-s "$DURATION" >"$OUT/pg-steady.json"
+
+say "PostgreSQL: $IDLE idle gate connections, then admissions at 50/s"
+LOADGEN_IDLE_PAUSE_S=5 loadgen "$PG_URL" --gates 4 --idle-connections "$IDLE" --rate 50 --duration-s 5 \
+    >"$OUT/pg-idle.json" 2>"$work/idle.err" &
+idle_pid=$!
+for _ in $(seq 600); do grep -q "pausing" "$work/idle.err" 2>/dev/null && break; sleep 0.5; done
+sleep 2
+idle_rss=$(rss_mb "$server_pid")
+wait "$idle_pid"
+stop_server
+
+say "SQLite: Tessera at 8 gates, then the single-threaded redemption loop"
+start_server "sqlite://$work/bench.db" sqlite
+loadgen "sqlite://$work/bench.db" --gates 8 --duration-s "$DURATION" >"$OUT/sqlite-tessera-8.json"
+stop_server
+"$BIN/tessera-sqlite-baseline" --path "$work/baseline.db" --duration-s "$DURATION" >"$OUT/sqlite-baseline.json"
+
+echo
+echo "Machine: $(nproc) cores, $(awk '/MemTotal/{printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr); PostgreSQL $(psql "$PG_ADMIN_URL" -qtAX -c 'SHOW server_version'); ${DURATION}s per point"
+echo
+printf '| backend | concurrency | Tessera admissions/s | baseline tx/s | ratio | Tessera p99 response→result ms |\n'
+printf '|---|---|---|---|---|---|\n'
+for c in $CONCURRENCIES; do
+    ratio=$(python3 -c "print(f'{${tessera[$c]}/max(${pgb[$c]},1):.2f}')")
+    printf '| PostgreSQL | %s | %s | %s (pgbench) | %s | %s |\n' "$c" "${tessera[$c]}" "${pgb[$c]}" "$ratio" "${p99[$c]}"
+done
+sq=$(json 'round(d["admissions_per_s"])' <"$OUT/sqlite-tessera-8.json")
+sqb=$(json 'round(d["tps"])' <"$OUT/sqlite-baseline.json")
+sqp=$(json 'd["response_to_result_ms"]["p99"]' <"$OUT/sqlite-tessera-8.json")
+printf '| SQLite | 8 (server) / 1 (loop) | %s | %s (1-thread loop) | %s | %s |\n' "$sq" "$sqb" \
+    "$(python3 -c "print(f'{$sq/max($sqb,1):.2f}')")" "$sqp"
+echo
+steady=$OUT/pg-steady.json
+echo "Steady ${STEADY_RATE}/s on PostgreSQL: achieved $(json 'round(d["admissions_per_s"])' <"$steady")/s," \
+    "response→result p50 $(json 'd["response_to_result_ms"]["p50"]' <"$steady") ms," \
+    "p99 $(json 'd["response_to_result_ms"]["p99"]' <"$steady") ms, max $(json 'd["response_to_result_ms"]["max"]' <"$steady") ms," \
+    "errors $(json 'd["errors"]' <"$steady")"
+echo "Idle: $(json 'd["idle_connections"]' <"$OUT/pg-idle.json") idle gate connections, server RSS ${idle_rss} MB;" \
+    "admissions meanwhile p99 $(json 'd["response_to_result_ms"]["p99"]' <"$OUT/pg-idle.json") ms," \
+    "errors $(json 'd["errors"]' <"$OUT/pg-idle.json")"
