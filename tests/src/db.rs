@@ -232,6 +232,26 @@ impl Drop for TestDatabase {
     }
 }
 
+/// Runs one statement on a fresh read-write connection to the test's database (as the
+/// database owner, like a compromised application role would) and returns the rows it
+/// changed; used to check what the schema itself forbids.
+///
+/// # Errors
+/// When the statement fails, which is what such a test hopes for.
+pub async fn execute_as_owner(database: &TestDatabase, sql: &str) -> Result<u64> {
+    let changed = match database.backend {
+        Backend::Sqlite => {
+            let mut conn = sqlx::SqliteConnection::connect(&database.url).await?;
+            conn.execute(sql).await?.rows_affected()
+        }
+        Backend::Postgres => {
+            let mut conn = PgConnection::connect(&database.url).await?;
+            conn.execute(sql).await?.rows_affected()
+        }
+    };
+    Ok(changed)
+}
+
 /// Read access to a test's database, for asserting stored state.
 ///
 /// Queries are written once in the SQL both backends accept (`$1` parameters, `CAST` to
@@ -282,6 +302,54 @@ impl Db {
             Self::Postgres(pool) => {
                 sqlx::query_scalar::<_, String>(sql)
                     .bind(id)
+                    .fetch_all(pool)
+                    .await
+            }
+        };
+        values.with_context(|| format!("query `{sql}`"))
+    }
+
+    /// How many audit rows of `kind` exist, across all tenants (some, such as a failed
+    /// authentication with an unknown credential, belong to no tenant and no auditor sees
+    /// them through the API).
+    ///
+    /// # Errors
+    /// When the query fails.
+    pub async fn audit_kind_count(&self, kind: &str) -> Result<i64> {
+        let sql = "SELECT count(*) FROM audit_events WHERE kind = $1";
+        let value = match self {
+            Self::Sqlite(pool) => {
+                sqlx::query_scalar::<_, i64>(sql)
+                    .bind(kind)
+                    .fetch_one(pool)
+                    .await
+            }
+            Self::Postgres(pool) => {
+                sqlx::query_scalar::<_, i64>(sql)
+                    .bind(kind)
+                    .fetch_one(pool)
+                    .await
+            }
+        };
+        value.with_context(|| format!("query `{sql}`"))
+    }
+
+    /// The `details` text of every audit row of `kind`.
+    ///
+    /// # Errors
+    /// When the query fails.
+    pub async fn audit_details_of_kind(&self, kind: &str) -> Result<Vec<String>> {
+        let sql = "SELECT details FROM audit_events WHERE kind = $1 ORDER BY id";
+        let values = match self {
+            Self::Sqlite(pool) => {
+                sqlx::query_scalar::<_, String>(sql)
+                    .bind(kind)
+                    .fetch_all(pool)
+                    .await
+            }
+            Self::Postgres(pool) => {
+                sqlx::query_scalar::<_, String>(sql)
+                    .bind(kind)
                     .fetch_all(pool)
                     .await
             }

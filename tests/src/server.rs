@@ -229,6 +229,11 @@ impl TestServer {
         self.db.as_ref().expect("the reader is opened at start")
     }
 
+    /// The test's database (for statements the read-only [`TestServer::db`] cannot run).
+    pub fn database(&self) -> &TestDatabase {
+        &self.database
+    }
+
     /// The URL the server's database is reachable at directly (not through any proxy).
     pub fn database_url(&self) -> &str {
         &self.database.url

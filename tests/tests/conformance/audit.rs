@@ -11,6 +11,7 @@ use anyhow::{ensure, Context, Result};
 use serde_json::{json, Value};
 use tessera_tests::api::{cursor_text, url_encode, AuditEvent, PassSpec};
 use tessera_tests::clock::parse_rfc3339;
+use tessera_tests::db::execute_as_owner;
 use tessera_tests::fixtures::{admit, altered, claimed_pass, connected_gate};
 use tessera_tests::gate::upgrade_status;
 use tessera_tests::{both_backends, csv, describe, Backend, TestServer};
@@ -21,6 +22,8 @@ both_backends!(
     audit_pages_follow_the_cursor_without_overlap_or_gap,
     audit_csv_matches_the_json_and_neutralises_formulas,
     audit_never_holds_a_secret,
+    authentication_failures_are_audited_without_the_credential,
+    audit_log_is_append_only_in_the_schema,
 );
 
 /// A small but varied log: two passes, two gates, an admission, a replay and denials.
@@ -253,6 +256,9 @@ async fn audit_csv_matches_the_json_and_neutralises_formulas(backend: Backend) -
     let server = TestServer::start(backend).await?;
     let admin = server.admin();
     // User-controlled text that a spreadsheet would run, in every field a client can set.
+    // With today's columns (ids, times, fixed kinds, UUIDs, a JSON object) no cell can start
+    // with one of these, so this guards against a future column or a details format that
+    // carries client text into a cell's first character.
     let formulas = [
         "=HYPERLINK(\"http://x.test\",\"y\")",
         "+SUM(1,2)",
@@ -429,5 +435,51 @@ async fn audit_never_holds_a_secret(backend: Backend) -> Result<()> {
             );
         }
     }
+    Ok(())
+}
+
+async fn authentication_failures_are_audited_without_the_credential(
+    backend: Backend,
+) -> Result<()> {
+    let server = TestServer::start(backend).await?;
+    let before = server.db().audit_kind_count("auth_failure").await?;
+    let forged_key = altered(&server.org().admin_key);
+    let forged_token = tessera_protocol::encoding::base64url(&[5u8; 32]);
+    server.anonymous().get("/v1/audit").await?;
+    server.client(&forged_key).get("/v1/audit").await?;
+    assert_eq!(
+        upgrade_status(&server.gate_ws_url(), None).await?,
+        Some(401)
+    );
+    assert_eq!(
+        upgrade_status(&server.gate_ws_url(), Some(&forged_token)).await?,
+        Some(401)
+    );
+    let after = server.db().audit_kind_count("auth_failure").await?;
+    assert_eq!(after - before, 4, "one auth_failure per refused request");
+    for details in server.db().audit_details_of_kind("auth_failure").await? {
+        ensure!(
+            !details.contains(&forged_key) && !details.contains(&forged_token),
+            "an auth_failure row holds the presented credential: {details}"
+        );
+    }
+    Ok(())
+}
+
+async fn audit_log_is_append_only_in_the_schema(backend: Backend) -> Result<()> {
+    // The application never rewrites history; the schema refuses it too, so a compromised
+    // application role cannot quietly erase a foreign_nonce.
+    let server = TestServer::start(backend).await?;
+    server.admin().issue_pass(&PassSpec::default()).await?;
+    let count = |events: &[AuditEvent]| events.len();
+    let before = count(&server.admin().audit("").await?);
+    for sql in [
+        "UPDATE audit_events SET severity = 'info'",
+        "DELETE FROM audit_events",
+    ] {
+        let outcome = execute_as_owner(server.database(), sql).await;
+        ensure!(outcome.is_err(), "`{sql}` succeeded: {outcome:?}");
+    }
+    assert_eq!(count(&server.admin().audit("").await?), before);
     Ok(())
 }

@@ -30,6 +30,8 @@ both_backends!(
     one_admission_per_code_step_even_with_uses_left,
     max_uses_two_admits_two_steps_then_already_admitted,
     stored_outcome_survives_a_restart,
+    stored_outcome_outlives_the_challenge,
+    gate_connections_are_bounded,
 );
 
 async fn full_path_admits_over_a_real_websocket(backend: Backend) -> Result<()> {
@@ -508,5 +510,57 @@ async fn stored_outcome_survives_a_restart(backend: Backend) -> Result<()> {
         !matches!(gate.scan(&code).await?.1, ServerMessage::Result(ref r) if r.outcome == Outcome::Admitted),
         "a new scan of the used code must not admit"
     );
+    Ok(())
+}
+
+async fn stored_outcome_outlives_the_challenge(backend: Backend) -> Result<()> {
+    let server = TestServer::builder(backend)
+        .env("TESSERA_CHALLENGE_LIFETIME_S", "1")
+        .start()
+        .await?;
+    let admin = server.admin();
+    let (issued, wallet) = claimed_pass(&admin, &PassSpec::default()).await?;
+    let (_, mut gate) = connected_gate(&server, &admin, "north door", None).await?;
+    let (challenge, _) = admit(&mut gate, &wallet, &wallet.code_now()).await?;
+    // Expiry is the server's wall clock: wait it out.
+    let wait = (challenge.expires_at - now()).whole_milliseconds().max(0) + 500;
+    tokio::time::sleep(std::time::Duration::from_millis(
+        u64::try_from(wait).unwrap_or(0),
+    ))
+    .await;
+    let resent = gate.answer(&challenge, &wallet.answer(&challenge)?).await?;
+    assert_admitted(&resent, &challenge, true);
+    assert_eq!(server.db().pass_uses(issued.pass_id).await?, 1);
+    Ok(())
+}
+
+async fn gate_connections_are_bounded(backend: Backend) -> Result<()> {
+    let server = TestServer::builder(backend)
+        .env("TESSERA_MAX_GATE_CONNECTIONS", "2")
+        .start()
+        .await?;
+    let admin = server.admin();
+    let device = admin.create_gate("north door", None).await?;
+    let url = server.gate_ws_url();
+    let first = Gate::connect(&url, &device.device_token).await?;
+    let _second = Gate::connect(&url, &device.device_token).await?;
+    let refused = upgrade_status(&url, Some(&device.device_token)).await?;
+    ensure!(
+        matches!(refused, Some(429 | 503)),
+        "a third connection over a limit of 2 got {refused:?}, expected 429 or 503"
+    );
+    // A freed slot is usable again.
+    first.close().await;
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        match upgrade_status(&url, Some(&device.device_token)).await? {
+            None => break,
+            Some(status) => ensure!(
+                tokio::time::Instant::now() < deadline,
+                "still refused ({status}) 5 s after a connection closed"
+            ),
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
     Ok(())
 }

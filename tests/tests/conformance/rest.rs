@@ -69,7 +69,37 @@ async fn enrollment_derives_the_same_keys_on_both_sides(backend: Backend) -> Res
         token_bytes >= 32,
         "claim_token must carry at least 32 random bytes, has {token_bytes}"
     );
+    // Every credential carries at least 32 random bytes: at least 43 characters in any
+    // text encoding.
+    let gate = server.admin().create_gate("north door", None).await?;
+    for (what, secret) in [
+        ("admin key", server.org().admin_key.as_str()),
+        ("claim token", issued.claim_token.as_str()),
+        ("device token", gate.device_token.as_str()),
+    ] {
+        assert!(
+            secret.len() >= 43,
+            "{what} is too short to hold 32 random bytes"
+        );
+    }
     let before = issuer.pass(issued.pass_id).await?;
+    for field in [
+        "pass_id",
+        "label",
+        "state",
+        "valid_from",
+        "valid_until",
+        "max_uses",
+        "uses",
+        "server_kid",
+        "created_at",
+        "admissions",
+    ] {
+        assert!(
+            before.get(field).is_some(),
+            "GET /v1/passes/{{id}} lacks {field}: {before}"
+        );
+    }
     assert_eq!(before["state"], "issued");
     assert_eq!(before["uses"], 0);
     assert_eq!(before["max_uses"], 1);
@@ -424,6 +454,16 @@ async fn claim_retry_with_the_same_key_returns_the_same_answer(backend: Backend)
     let first = anonymous.claim(&pass, &issued.claim_token, &key).await?;
     let second = anonymous.claim(&pass, &issued.claim_token, &key).await?;
     let first_body = first.expect(200)?;
+    assert_eq!(
+        issued.claim_url,
+        format!(
+            "{}/claim#p={}&t={}",
+            server.url(""),
+            issued.pass_id,
+            issued.claim_token
+        ),
+        "the public URL defaults to http://<listen address>"
+    );
     let second_body = second.expect(200)?;
     assert_eq!(
         first_body, second_body,
