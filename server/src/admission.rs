@@ -260,17 +260,26 @@ pub async fn respond(
 
     // Decided before any stored outcome is consulted, so another gate learns nothing.
     if challenge.org_id != gate.org_id || challenge.gate_id != gate.id {
+        let same_tenant = challenge.org_id == gate.org_id;
+        // In the owner's log: within a tenant the event names the gate that presented the
+        // nonce (the suspect device); across tenants it names only the owner's own gate, so
+        // one tenant's log never reveals another tenant's devices.
         let owner = Subject {
             org_id: Some(challenge.org_id),
-            gate_id: Some(challenge.gate_id),
+            gate_id: Some(if same_tenant {
+                gate.id
+            } else {
+                challenge.gate_id
+            }),
             pass_id: Some(challenge.pass_id),
         };
         let owner_details = json!({
             "reason": DenyReason::ForeignNonce.as_str(),
             "outcome": Outcome::Denied.as_str(),
+            "scan_id": scan_id,
             "nonce_sha256": nonce_fp,
-            "presented_by_gate_id": if challenge.org_id == gate.org_id { Some(gate.id) } else { None },
-            "cross_tenant": challenge.org_id != gate.org_id,
+            "challenge_gate_id": challenge.gate_id,
+            "cross_tenant": !same_tenant,
         });
         state
             .store
@@ -281,15 +290,11 @@ pub async fn respond(
                 owner_details,
             ))
             .await?;
-        let reason = if challenge.org_id == gate.org_id {
-            DenyReason::ForeignNonce
-        } else {
-            DenyReason::UnknownNonce
-        };
-        let mut denial = ScanResult::denied(scan_id, reason);
+        let mut denial = ScanResult::denied(scan_id, DenyReason::UnknownNonce);
         denial.nonce = Some(nonce);
-        if reason == DenyReason::ForeignNonce {
-            // Already audited above, in the owner's (= this gate's) tenant.
+        if same_tenant {
+            // Already audited above, in this gate's own tenant.
+            denial.reason = Some(DenyReason::ForeignNonce);
             return Ok(ServerMessage::Result(denial));
         }
         return deny_response(
