@@ -453,7 +453,7 @@ async fn max_uses_two_admits_two_steps_then_already_admitted(backend: Backend) -
     };
     let (issued, wallet) = claimed_pass(&admin, &spec).await?;
     let (device, mut gate) = connected_gate(&server, &admin, "gate A", None).await?;
-    let step = step_with_margin(5).await;
+    let step = step_with_margin(8).await;
 
     let (first, _) = admit(&mut gate, &wallet, &wallet.code_text(step)).await?;
     let db = server.db();
