@@ -300,7 +300,7 @@ impl Printer {
                 ..
             } => {
                 let left = (*expires_at - now).whole_seconds().max(0);
-                let qr = crate::qr::render(wallet_challenge).unwrap_or_default();
+                let qr = tessera_wallet::qr::render(wallet_challenge).unwrap_or_default();
                 format!(
                     "code OK for {:?}; the visitor's wallet must answer within {left} s:\n{qr}\n{wallet_challenge}\n\
                      (scan the wallet's TSR1R answer, or let it tap)\n",

@@ -17,7 +17,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::store;
+use tessera_wallet::store;
 
 /// The `format` string of the journal file.
 pub const JOURNAL_FORMAT: &str = "tessera-gate-journal/1";

@@ -14,9 +14,7 @@ pub mod core;
 pub mod error;
 pub mod events;
 pub mod journal;
-pub mod qr;
 pub mod run;
-pub mod store;
 pub mod tap;
 
 pub use connection::{DeviceToken, GateConnection};

@@ -1,6 +1,7 @@
-//! Crash-safe storage of the wallet file.
+//! Crash-safe storage of the wallet file (and of the gate's journal, which reuses it).
 //!
-//! A wallet file holds the only copy of each pass's private key, so losing it loses the pass.
+//! A wallet file holds the only copy of each pass's private key, so losing it loses the pass;
+//! a gate journal holds the only record of responses whose outcome the gate has not seen.
 //! Every write therefore goes to a fresh temporary file in the same directory (created 0600
 //! on Unix), is flushed to disk, renamed over the old file and the directory is synced: after
 //! a crash at any point the path holds either the complete old or the complete new file.
@@ -56,7 +57,7 @@ fn temp_path(path: &Path) -> PathBuf {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "wallet".to_owned());
+        .unwrap_or_else(|| "file".to_owned());
     let unique = uuid::Uuid::new_v4().simple();
     path.with_file_name(format!(".{name}.{unique}.tmp"))
 }
