@@ -32,24 +32,12 @@ impl Severity {
     }
 }
 
-/// Severity of a denial, at scan time or at answer time.
+/// Severity of a denial, at scan time or at answer time: a copied credential or a replayed
+/// code is an attack; every other refusal at a gate is worth a look.
 pub fn denial_severity(reason: DenyReason) -> Severity {
     match reason {
         DenyReason::ForeignNonce | DenyReason::CodeReplayed => Severity::High,
-        DenyReason::MalformedCode
-        | DenyReason::UnknownPass
-        | DenyReason::BadCode
-        | DenyReason::StaleCode
-        | DenyReason::FutureCode
-        | DenyReason::ChallengeExpired
-        | DenyReason::BadResponse
-        | DenyReason::ChallengeBurned
-        | DenyReason::UnknownNonce => Severity::Warning,
-        DenyReason::NotClaimed
-        | DenyReason::Revoked
-        | DenyReason::Expired
-        | DenyReason::NotYetValid
-        | DenyReason::WrongSite => Severity::Info,
+        _ => Severity::Warning,
     }
 }
 

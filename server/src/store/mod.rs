@@ -709,9 +709,9 @@ impl RedemptionTx {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn step_admitted(&mut self, pass_id: Uuid, counter: i64) -> Result<bool> {
-        let found: Option<i64> = on_tx!(self, conn => {
+        let found: Option<Vec<u8>> = on_tx!(self, conn => {
             sqlx::query_scalar(
-                "SELECT 1 FROM redemptions WHERE pass_id = $1 AND counter = $2 AND outcome = 'admitted'",
+                "SELECT nonce FROM redemptions WHERE pass_id = $1 AND counter = $2 AND outcome = 'admitted'",
             )
             .bind(pass_id)
             .bind(counter)
