@@ -7,13 +7,13 @@
 # libFuzzer (no C++ compiler, a toolchain that refuses the sanitizer flags) gets a loud
 # warning and a skip, because that says nothing about the code.
 #
-# Settings: TESSERA_FUZZ_SECONDS per target (default 15; 0 skips the step),
+# Settings: TESSERA_FUZZ_SECONDS per target (default 8; 0 skips the step),
 # TESSERA_FUZZ_TARGET_DIR for the build cache (default ~/.cache/tessera/fuzz-target, kept
 # across CI runs on one machine so only the first run pays the build).
 set -euo pipefail
 cd "$(dirname "$0")"
 
-readonly SECONDS_PER_TARGET="${TESSERA_FUZZ_SECONDS:-15}"
+readonly SECONDS_PER_TARGET="${TESSERA_FUZZ_SECONDS:-8}"
 readonly TARGET_DIR="${TESSERA_FUZZ_TARGET_DIR:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/tessera/fuzz-target}"
 # The stable toolchain refuses cargo-fuzz's -Z sanitizer flags without this; no nightly can
 # be fetched here.
