@@ -13,10 +13,12 @@
 pub mod api;
 pub mod checks;
 pub mod clock;
+pub mod cluster;
 pub mod csv;
 pub mod db;
 pub mod fixtures;
 pub mod gate;
+pub mod pgproxy;
 pub mod proxy;
 pub mod server;
 pub mod wallet;

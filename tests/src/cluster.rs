@@ -1,0 +1,224 @@
+//! More `tessera-server serve` processes on a [`TestServer`]'s database and keys: a cluster.
+//!
+//! PostgreSQL deployments run stateless replicas behind a load balancer, and the fault
+//! campaign must kill one of them with SIGKILL mid-burst. [`TestServer`] owns exactly one
+//! process and stops it gracefully, so [`Replica`] runs further `serve` processes with the
+//! same key directory, the same database (reached through an address the test chooses, such
+//! as a [`crate::pgproxy::PgFaultProxy`]) and the same settings, and can be killed with
+//! SIGKILL and started again. Its log is kept and printed on drop, like the harness does.
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::{anyhow, Context, Result};
+use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
+use tokio::process::{Child, Command};
+
+use crate::db::PgUrl;
+use crate::server::{server_binary, TestServer};
+
+/// How long `serve` may take to print `listening on`.
+const STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
+/// Log lines kept per replica.
+const LOG_LINES_KEPT: usize = 300;
+
+/// One extra `tessera-server serve` process sharing a [`TestServer`]'s database and keys.
+pub struct Replica {
+    /// A name for logs ("B", "C").
+    pub name: String,
+    child: Option<Child>,
+    /// Where it listens now (a restart picks a new port).
+    pub addr: SocketAddr,
+    env: Vec<(String, String)>,
+    dir: PathBuf,
+    log: Arc<Mutex<VecDeque<String>>>,
+}
+
+impl std::fmt::Debug for Replica {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Replica")
+            .field("name", &self.name)
+            .field("addr", &self.addr)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Replica {
+    /// Starts `serve` on `first`'s database, reached at `db_host:db_port`, with `first`'s key
+    /// directory and `extra_env` (the same settings the first server was given).
+    ///
+    /// # Errors
+    /// When the process does not start or does not report its address.
+    pub async fn start(
+        name: &str,
+        first: &TestServer,
+        db_host: &str,
+        db_port: u16,
+        extra_env: &[(&str, &str)],
+    ) -> Result<Self> {
+        let url = PgUrl::parse(first.database_url())?
+            .with_endpoint(db_host, db_port)
+            .to_string();
+        let mut env = vec![
+            ("TESSERA_DATABASE_URL".to_owned(), url),
+            (
+                "TESSERA_KEY_DIR".to_owned(),
+                first.key_dir.display().to_string(),
+            ),
+            ("TESSERA_LISTEN".to_owned(), "127.0.0.1:0".to_owned()),
+            (
+                "TESSERA_LOG".to_owned(),
+                std::env::var("TESSERA_TEST_LOG").unwrap_or_else(|_| "info".to_owned()),
+            ),
+        ];
+        env.extend(
+            extra_env
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
+        );
+        let dir = first
+            .key_dir
+            .parent()
+            .map_or_else(std::env::temp_dir, std::path::Path::to_path_buf);
+        let mut replica = Self {
+            name: name.to_owned(),
+            child: None,
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            env,
+            dir,
+            log: Arc::new(Mutex::new(VecDeque::new())),
+        };
+        replica.serve().await?;
+        Ok(replica)
+    }
+
+    /// `ws://<addr>/v1/gate/ws`.
+    pub fn gate_ws_url(&self) -> String {
+        format!("ws://{}/v1/gate/ws", self.addr)
+    }
+
+    /// The process id, while it runs.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().and_then(Child::id)
+    }
+
+    /// Whether a process is running (not killed).
+    pub fn is_running(&self) -> bool {
+        self.child.is_some()
+    }
+
+    async fn serve(&mut self) -> Result<()> {
+        let mut command = Command::new(server_binary());
+        for (key, _) in std::env::vars() {
+            if key.starts_with("TESSERA_") {
+                command.env_remove(key);
+            }
+        }
+        let mut child = command
+            .envs(self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .current_dir(&self.dir)
+            .arg("serve")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .context("spawn a replica `tessera-server serve`")?;
+        let stdout = child.stdout.take().context("replica stdout")?;
+        let stderr = child.stderr.take().context("replica stderr")?;
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(keep_lines(stderr, Arc::clone(&self.log), None));
+        tokio::spawn(keep_lines(stdout, Arc::clone(&self.log), Some(tx)));
+        self.child = Some(child);
+        let deadline = tokio::time::Instant::now() + STARTUP_TIMEOUT;
+        loop {
+            let line = tokio::time::timeout_at(deadline, rx.recv())
+                .await
+                .map_err(|_| anyhow!("replica {} did not print `listening on`", self.name))?
+                .ok_or_else(|| {
+                    anyhow!(
+                        "replica {} exited before listening:\n{}",
+                        self.name,
+                        self.log_tail(80)
+                    )
+                })?;
+            if let Some(addr) = line.strip_prefix("listening on ") {
+                self.addr = addr.trim().parse().context("replica address")?;
+                return Ok(());
+            }
+        }
+    }
+
+    /// SIGKILL, as a crash or an OOM kill would: no graceful shutdown, open sockets reset.
+    ///
+    /// # Errors
+    /// When it is not running.
+    pub async fn kill9(&mut self) -> Result<()> {
+        let mut child = self.child.take().context("the replica is not running")?;
+        child.kill().await.context("SIGKILL the replica")?;
+        Ok(())
+    }
+
+    /// Starts a new process after [`Replica::kill9`] (on a new port).
+    ///
+    /// # Errors
+    /// When it does not start.
+    pub async fn restart(&mut self) -> Result<()> {
+        if self.child.is_some() {
+            self.kill9().await?;
+        }
+        self.serve().await
+    }
+
+    /// The last `lines` log lines.
+    pub fn log_tail(&self, lines: usize) -> String {
+        let log = self
+            .log
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let skip = log.len().saturating_sub(lines);
+        log.iter()
+            .skip(skip)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl Drop for Replica {
+    fn drop(&mut self) {
+        eprintln!(
+            "--- tessera-server replica {} ({}) log tail ---\n{}",
+            self.name,
+            self.addr,
+            self.log_tail(80)
+        );
+        if let Some(child) = self.child.as_mut() {
+            let _ = child.start_kill();
+        }
+    }
+}
+
+async fn keep_lines<R: AsyncRead + Unpin>(
+    pipe: R,
+    log: Arc<Mutex<VecDeque<String>>>,
+    lines: Option<tokio::sync::mpsc::UnboundedSender<String>>,
+) {
+    let mut reader = BufReader::new(pipe).lines();
+    while let Ok(Some(line)) = reader.next_line().await {
+        if let Some(tx) = &lines {
+            let _ = tx.send(line.clone());
+        }
+        let mut log = log
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if log.len() == LOG_LINES_KEPT {
+            log.pop_front();
+        }
+        log.push_back(line);
+    }
+}
