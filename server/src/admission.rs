@@ -346,21 +346,22 @@ pub async fn respond(
         })
         .unwrap_or(false);
     if !answer_ok {
-        let reason = match state
+        let mut denial = challenge_denial(&challenge, nonce, &pass, DenyReason::BadResponse);
+        let counted = state
             .store
-            .record_wrong_answer(nonce.as_bytes(), MAX_WRONG_ANSWERS)
-            .await?
-        {
-            Some(_) => DenyReason::BadResponse,
-            None => DenyReason::ChallengeBurned,
-        };
-        return deny_response(
-            state,
-            subject,
-            challenge_denial(&challenge, nonce, &pass, reason),
-            details,
-        )
-        .await;
+            .record_wrong_answer(nonce.as_bytes(), MAX_WRONG_ANSWERS, |counted| {
+                let reason = if counted {
+                    DenyReason::BadResponse
+                } else {
+                    DenyReason::ChallengeBurned
+                };
+                response_denial_event(subject, reason, details.clone())
+            })
+            .await?;
+        if !counted {
+            denial.reason = Some(DenyReason::ChallengeBurned);
+        }
+        return Ok(ServerMessage::Result(denial));
     }
     redeem(state, &challenge, nonce, &nonce_fp).await
 }
@@ -590,19 +591,23 @@ async fn deny_response(
     state: &AppState,
     subject: Subject,
     denial: ScanResult,
-    mut details: serde_json::Value,
+    details: serde_json::Value,
 ) -> Result<ServerMessage> {
     let reason = denial.reason.unwrap_or(DenyReason::BadResponse);
-    details["reason"] = json!(reason.as_str());
-    details["outcome"] = json!(Outcome::Denied.as_str());
     state
         .store
-        .insert_audit(&audit::event(
-            "response",
-            denial_severity(reason),
-            subject,
-            details,
-        ))
+        .insert_audit(&response_denial_event(subject, reason, details))
         .await?;
     Ok(ServerMessage::Result(denial))
+}
+
+/// The `response` audit event of a denial at answer time.
+fn response_denial_event(
+    subject: Subject,
+    reason: DenyReason,
+    mut details: serde_json::Value,
+) -> crate::store::NewAudit {
+    details["reason"] = json!(reason.as_str());
+    details["outcome"] = json!(Outcome::Denied.as_str());
+    audit::event("response", denial_severity(reason), subject, details)
 }

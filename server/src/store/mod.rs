@@ -508,23 +508,37 @@ impl Store {
         })
     }
 
-    /// Counts one wrong answer unless the challenge is already burned; returns the new count,
-    /// or `None` when it was already at `limit`.
+    /// Counts one wrong answer unless the challenge is already burned, and appends the
+    /// audit event `audit(counted)` in the same transaction, so a counted wrong answer is
+    /// never without its event. Returns whether the answer was counted (false: it was
+    /// already burned at `limit`).
     ///
     /// # Errors
     /// [`Error::Storage`].
-    pub async fn record_wrong_answer(&self, nonce: &[u8; 32], limit: i64) -> Result<Option<i64>> {
+    pub async fn record_wrong_answer(
+        &self,
+        nonce: &[u8; 32],
+        limit: i64,
+        audit: impl FnOnce(bool) -> NewAudit,
+    ) -> Result<bool> {
         on_pool!(self, pool => {
-            sqlx::query_scalar(
+            let mut tx = pool.begin().await.map_err(Error::storage("begin wrong answer"))?;
+            let count: Option<i64> = sqlx::query_scalar(
                 "UPDATE challenges SET wrong_answers = wrong_answers + 1 \
                  WHERE nonce = $1 AND wrong_answers < $2 RETURNING wrong_answers",
             )
             .bind(&nonce[..])
             .bind(limit)
-            .fetch_optional(pool)
+            .fetch_optional(&mut *tx)
             .await
+            .map_err(Error::storage("record wrong answer"))?;
+            insert_audit_query(&audit(count.is_some()))
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("audit wrong answer"))?;
+            tx.commit().await.map_err(Error::storage("commit wrong answer"))?;
+            Ok(count.is_some())
         })
-        .map_err(Error::storage("record wrong answer"))
     }
 
     /// The gate that was admitted with this `(pass, T)`, if any.
