@@ -39,11 +39,34 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let tmp = temp_path(path);
     let result = write_new(&tmp, bytes).and_then(|()| fs::rename(&tmp, path));
     if let Err(e) = result {
-        // Best effort: a leftover temporary file is harmless but untidy.
         let _ = fs::remove_file(&tmp);
         return Err(e);
     }
-    sync_dir(&dir)
+    sync_dir(&dir)?;
+    remove_stale_temps(path, &dir);
+    Ok(())
+}
+
+/// Deletes temporary files a killed earlier write left beside `path`: they may hold a full
+/// copy of the secrets, so they must not outlive the next successful write. Best effort.
+fn remove_stale_temps(path: &Path, dir: &Path) {
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    let Ok(entries) = fs::read_dir(if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    }) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        if file.starts_with(&prefix) && file.ends_with(".tmp") {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 fn parent_dir(path: &Path) -> PathBuf {
@@ -118,6 +141,19 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("w.json")]);
+    }
+
+    #[test]
+    fn a_killed_writes_leftover_is_removed_by_the_next_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("w.json");
+        let leftover = dir.path().join(".w.json.0123abcd.tmp");
+        fs::write(&leftover, b"secret copy").unwrap();
+        let unrelated = dir.path().join(".other.json.0123abcd.tmp");
+        fs::write(&unrelated, b"not ours").unwrap();
+        write_atomic(&path, b"new").unwrap();
+        assert!(!leftover.exists());
+        assert!(unrelated.exists());
     }
 
     #[cfg(unix)]

@@ -301,10 +301,7 @@ async fn main() -> Result<()> {
         .await?
         .json()
         .await?;
-    println!(
-        "   {:<8} {:<22} {:<21} {}",
-        "severity", "kind", "gate", "details"
-    );
+    println!("   severity kind                   gate                  details");
     for event in audit["events"].as_array().context("events")? {
         let gate = event["gate_id"].as_str().and_then(|id| {
             if id == north.id.to_string() {
