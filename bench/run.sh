@@ -88,7 +88,7 @@ for c in $CONCURRENCIES; do
     p99[$c]=$(json 'd["response_to_result_ms"]["p99"]' <"$OUT/pg-tessera-$c.json")
     say "PostgreSQL, $c clients: pgbench redemption-only, ${DURATION}s"
     jobs=$(( c < 2 ? c : 2 ))
-    pgbench -n -q -c "$c" -j "$jobs" -T "$DURATION" -f bench/pgbench-redemption.sql "$PG_BASE/tessera_pgbench" \
+    pgbench -n -c "$c" -j "$jobs" -T "$DURATION" -f bench/pgbench-redemption.sql "$PG_BASE/tessera_pgbench" \
         >"$OUT/pgbench-$c.txt" 2>&1
     pgb[$c]=$(awk '/^tps = /{printf "%.0f", $3}' "$OUT/pgbench-$c.txt")
 done

@@ -24,6 +24,10 @@ use crate::store::GateRow;
 
 /// Largest accepted frame or message.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
+/// Initial read buffer per connection.
+const READ_BUFFER_BYTES: usize = 4 * 1024;
+/// Most bytes queued for a gate that does not read (a slow client cannot hold more).
+const WRITE_BUFFER_LIMIT_BYTES: usize = 256 * 1024;
 /// How often the server pings an idle gate.
 const PING_EVERY: Duration = Duration::from_secs(30);
 /// A gate silent for this long (no message, no pong) is disconnected.
@@ -31,6 +35,10 @@ const SILENCE_LIMIT: Duration = Duration::from_secs(90);
 
 /// WebSocket close code for a message that is too big.
 const CLOSE_TOO_BIG: u16 = 1009;
+/// WebSocket close code for a protocol violation.
+const CLOSE_PROTOCOL_ERROR: u16 = 1002;
+/// WebSocket close code for a text frame that is not UTF-8.
+const CLOSE_INVALID_DATA: u16 = 1007;
 /// WebSocket close code for a server going away.
 const CLOSE_GOING_AWAY: u16 = 1001;
 
@@ -63,8 +71,13 @@ async fn upgrade(
         tracing::warn!(gate_id = %gate.id, "refusing gate connection: connection limit reached");
         return (StatusCode::SERVICE_UNAVAILABLE, "too many gate connections").into_response();
     };
+    // Small buffers: tungstenite's defaults (128 KiB each way) would cost ~140 KiB per idle
+    // gate, 1.4 GB for 10,000; frames are capped at 16 KiB and grow the buffer on demand.
     ws.max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
+        .read_buffer_size(READ_BUFFER_BYTES)
+        .write_buffer_size(0)
+        .max_write_buffer_size(WRITE_BUFFER_LIMIT_BYTES)
         .on_upgrade(move |socket| async move {
             let (sink, stream) = socket.split();
             serve_gate(state, gate, sink, stream).await;
@@ -115,11 +128,8 @@ where
         let reply = match frame {
             None => break,
             Some(Err(error)) => {
-                // tungstenite reports an oversized message as a capacity error.
                 tracing::info!(gate_id = %gate.id, %error, "gate connection error");
-                let _ = sink
-                    .send(close(CLOSE_TOO_BIG, "message too big or malformed"))
-                    .await;
+                let _ = sink.send(close_for_error(&error.to_string())).await;
                 break;
             }
             Some(Ok(Message::Close(_))) => break,
@@ -141,6 +151,18 @@ fn close(code: u16, reason: &'static str) -> Message {
         code,
         reason: reason.into(),
     }))
+}
+
+/// The RFC 6455 close frame for a read error. axum hides tungstenite's error type, so its
+/// stable `Display` prefixes decide: capacity → 1009, bad UTF-8 → 1007, else 1002.
+fn close_for_error(error: &str) -> Message {
+    if error.contains("Space limit exceeded") || error.contains("too long") {
+        close(CLOSE_TOO_BIG, "message too big (16 KiB at most)")
+    } else if error.contains("UTF-8") {
+        close(CLOSE_INVALID_DATA, "text frames must be UTF-8")
+    } else {
+        close(CLOSE_PROTOCOL_ERROR, "WebSocket protocol violation")
+    }
 }
 
 async fn send<S: Sink<Message> + Unpin>(sink: &mut S, message: &ServerMessage) -> Result<(), ()> {
