@@ -15,16 +15,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{anyhow, Context, Result};
-use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
 use tokio::process::{Child, Command};
 
 use crate::db::PgUrl;
-use crate::server::{server_binary, TestServer};
+use crate::server::{keep_lines, server_binary, TestServer};
 
 /// How long `serve` may take to print `listening on`.
 const STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
-/// Log lines kept per replica.
-const LOG_LINES_KEPT: usize = 300;
 
 /// One extra `tessera-server serve` process sharing a [`TestServer`]'s database and keys.
 pub struct Replica {
@@ -200,25 +197,5 @@ impl Drop for Replica {
         if let Some(child) = self.child.as_mut() {
             let _ = child.start_kill();
         }
-    }
-}
-
-async fn keep_lines<R: AsyncRead + Unpin>(
-    pipe: R,
-    log: Arc<Mutex<VecDeque<String>>>,
-    lines: Option<tokio::sync::mpsc::UnboundedSender<String>>,
-) {
-    let mut reader = BufReader::new(pipe).lines();
-    while let Ok(Some(line)) = reader.next_line().await {
-        if let Some(tx) = &lines {
-            let _ = tx.send(line.clone());
-        }
-        let mut log = log
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if log.len() == LOG_LINES_KEPT {
-            log.pop_front();
-        }
-        log.push_back(line);
     }
 }

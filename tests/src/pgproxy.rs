@@ -18,13 +18,14 @@
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::task::{AbortHandle, JoinHandle};
+use tokio::net::TcpStream;
+
+use crate::proxy::Switchboard;
 
 /// `SSLRequest` code (PostgreSQL protocol, "Message Formats").
 const SSL_REQUEST: u32 = 80_877_103;
@@ -36,13 +37,11 @@ const MAX_PARSED_MESSAGE: usize = 1 << 20;
 /// Shared state of one proxy.
 #[derive(Debug, Default)]
 struct Shared {
-    up: AtomicBool,
     /// One-shot: the next redemption COMMIT loses its answer.
     armed: AtomicBool,
     hold_ms: AtomicU64,
     commit_cuts: AtomicU64,
     redemption_commits: AtomicU64,
-    connections: Mutex<Vec<AbortHandle>>,
 }
 
 /// A cuttable, PostgreSQL-aware forwarder in front of one PostgreSQL server.
@@ -51,7 +50,7 @@ pub struct PgFaultProxy {
     /// Where clients connect.
     pub addr: SocketAddr,
     shared: Arc<Shared>,
-    acceptor: JoinHandle<()>,
+    board: Switchboard,
 }
 
 impl PgFaultProxy {
@@ -60,55 +59,28 @@ impl PgFaultProxy {
     /// # Errors
     /// When it cannot bind.
     pub async fn start(upstream: String) -> Result<Self> {
-        let listener = TcpListener::bind("127.0.0.1:0")
-            .await
-            .context("bind the PostgreSQL fault proxy")?;
-        let addr = listener.local_addr()?;
         let shared = Arc::new(Shared::default());
-        shared.up.store(true, Ordering::SeqCst);
-        let acceptor = tokio::spawn({
+        let board = Switchboard::start({
             let shared = Arc::clone(&shared);
-            async move {
-                while let Ok((client, _)) = listener.accept().await {
-                    if !shared.up.load(Ordering::SeqCst) {
-                        drop(client);
-                        continue;
-                    }
-                    let task = tokio::spawn(serve(client, upstream.clone(), Arc::clone(&shared)));
-                    let mut open = shared
-                        .connections
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner);
-                    open.retain(|handle| !handle.is_finished());
-                    open.push(task.abort_handle());
-                }
-            }
-        });
+            move |client| serve(client, upstream.clone(), Arc::clone(&shared))
+        })
+        .await
+        .context("start the PostgreSQL fault proxy")?;
         Ok(Self {
-            addr,
+            addr: board.addr,
             shared,
-            acceptor,
+            board,
         })
     }
 
     /// Drops every open connection and refuses new ones until [`PgFaultProxy::restore`].
     pub fn cut(&self) {
-        self.shared.up.store(false, Ordering::SeqCst);
-        let open = std::mem::take(
-            &mut *self
-                .shared
-                .connections
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner),
-        );
-        for connection in open {
-            connection.abort();
-        }
+        self.board.cut();
     }
 
     /// Lets new connections through again.
     pub fn restore(&self) {
-        self.shared.up.store(true, Ordering::SeqCst);
+        self.board.restore();
     }
 
     /// Arms the one-shot fault: the next `COMMIT` of a transaction that inserted a redemption
@@ -139,13 +111,6 @@ impl PgFaultProxy {
     /// How many redemption `COMMIT`s went through this proxy (cut or not).
     pub fn redemption_commits(&self) -> u64 {
         self.shared.redemption_commits.load(Ordering::SeqCst)
-    }
-}
-
-impl Drop for PgFaultProxy {
-    fn drop(&mut self) {
-        self.acceptor.abort();
-        self.cut();
     }
 }
 

@@ -1,11 +1,14 @@
-//! A TCP proxy the test can cut: the honest way to make PostgreSQL unreachable mid-test.
+//! TCP proxies the test can cut: the honest way to make a peer unreachable mid-test.
 //!
-//! The server is pointed at the proxy instead of PostgreSQL. [`TcpProxy::cut`] drops every
-//! open connection (the server sees its sockets reset mid-transaction) and makes new ones fail
-//! at once; [`TcpProxy::restore`] lets connections through again. Nothing about the server
-//! or the database is faked: the failure the server meets is the one a network partition or
-//! a database restart produces.
+//! The server (or a gate) is pointed at a proxy instead of its peer. [`Switchboard`] is what
+//! every proxy here shares: a local listener whose open connections can all be dropped at
+//! once ([`Switchboard::cut`]: sockets reset mid-transaction, new ones fail at once) and
+//! let through again ([`Switchboard::restore`]). [`TcpProxy`] forwards bytes unchanged;
+//! the lossy and PostgreSQL-aware proxies plug their own forwarding into a switchboard.
+//! Nothing about the server or the database is faked: the failure met is the one a network
+//! partition or a database restart produces.
 
+use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -14,9 +17,10 @@ use anyhow::{Context, Result};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::task::{AbortHandle, JoinHandle};
 
-/// A cuttable TCP forwarder in front of one upstream address.
+/// A local listener that hands each accepted connection to a forwarding task, and can drop
+/// every open connection and refuse new ones.
 #[derive(Debug)]
-pub struct TcpProxy {
+pub struct Switchboard {
     /// Where clients connect.
     pub addr: SocketAddr,
     up: Arc<AtomicBool>,
@@ -24,12 +28,16 @@ pub struct TcpProxy {
     acceptor: JoinHandle<()>,
 }
 
-impl TcpProxy {
-    /// Starts forwarding `127.0.0.1:<random port>` to `upstream` (`host:port`).
+impl Switchboard {
+    /// Listens on `127.0.0.1:<random port>` and runs `forward(client)` per connection.
     ///
     /// # Errors
     /// When it cannot bind.
-    pub async fn start(upstream: String) -> Result<Self> {
+    pub async fn start<F, Fut>(forward: F) -> Result<Self>
+    where
+        F: Fn(TcpStream) -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send + 'static,
+    {
         let listener = TcpListener::bind("127.0.0.1:0")
             .await
             .context("bind the proxy")?;
@@ -46,7 +54,7 @@ impl TcpProxy {
                         drop(client);
                         continue;
                     }
-                    let task = tokio::spawn(forward(client, upstream.clone()));
+                    let task = tokio::spawn(forward(client));
                     let mut open = connections
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -63,7 +71,7 @@ impl TcpProxy {
         })
     }
 
-    /// Drops every open connection and refuses new ones until [`TcpProxy::restore`].
+    /// Drops every open connection and refuses new ones until [`Switchboard::restore`].
     pub fn cut(&self) {
         self.up.store(false, Ordering::SeqCst);
         let open = std::mem::take(
@@ -83,10 +91,42 @@ impl TcpProxy {
     }
 }
 
-impl Drop for TcpProxy {
+impl Drop for Switchboard {
     fn drop(&mut self) {
         self.acceptor.abort();
         self.cut();
+    }
+}
+
+/// A cuttable TCP forwarder in front of one upstream address.
+#[derive(Debug)]
+pub struct TcpProxy {
+    /// Where clients connect.
+    pub addr: SocketAddr,
+    board: Switchboard,
+}
+
+impl TcpProxy {
+    /// Starts forwarding `127.0.0.1:<random port>` to `upstream` (`host:port`).
+    ///
+    /// # Errors
+    /// When it cannot bind.
+    pub async fn start(upstream: String) -> Result<Self> {
+        let board = Switchboard::start(move |client| forward(client, upstream.clone())).await?;
+        Ok(Self {
+            addr: board.addr,
+            board,
+        })
+    }
+
+    /// Drops every open connection and refuses new ones until [`TcpProxy::restore`].
+    pub fn cut(&self) {
+        self.board.cut();
+    }
+
+    /// Lets new connections through again.
+    pub fn restore(&self) {
+        self.board.restore();
     }
 }
 

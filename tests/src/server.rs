@@ -444,8 +444,9 @@ impl Drop for TestServer {
     }
 }
 
-/// Copies a pipe's lines into the kept log; with `lines`, also forwards each line.
-async fn keep_lines<R: AsyncRead + Unpin>(
+/// Copies a pipe's lines into the kept log (the newest [`LOG_LINES_KEPT`]); with `lines`,
+/// also forwards each line. Shared with the cluster's replicas.
+pub(crate) async fn keep_lines<R: AsyncRead + Unpin>(
     pipe: R,
     log: Arc<Mutex<VecDeque<String>>>,
     lines: Option<tokio::sync::mpsc::UnboundedSender<String>>,

@@ -18,12 +18,12 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, ensure, Context, Result};
 use serde_json::Value;
+use tessera_tests::proxy::Switchboard;
 use tessera_tests::server::server_binary;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 use tokio::process::{Child, ChildStdin, Command};
 use tokio::sync::mpsc;
-use tokio::task::{AbortHandle, JoinHandle};
 use uuid::Uuid;
 
 /// How long a gate may take to print the next expected event (a reconnect after a cut
@@ -494,10 +494,8 @@ pub struct LossyProxy {
     /// Where clients connect.
     pub addr: SocketAddr,
     lose_replies: Arc<AtomicBool>,
-    up: Arc<AtomicBool>,
     lost: Arc<AtomicU64>,
-    connections: Arc<Mutex<Vec<AbortHandle>>>,
-    acceptor: JoinHandle<()>,
+    board: Switchboard,
 }
 
 impl LossyProxy {
@@ -506,48 +504,25 @@ impl LossyProxy {
     /// # Errors
     /// When it cannot bind.
     pub async fn start(upstream: SocketAddr) -> Result<Self> {
-        let listener = TcpListener::bind("127.0.0.1:0")
-            .await
-            .context("bind the proxy")?;
-        let addr = listener.local_addr()?;
         let lose_replies = Arc::new(AtomicBool::new(false));
-        let up = Arc::new(AtomicBool::new(true));
         let lost = Arc::new(AtomicU64::new(0));
-        let connections: Arc<Mutex<Vec<AbortHandle>>> = Arc::default();
-        let acceptor = tokio::spawn({
-            let (lose_replies, up, lost, connections) = (
-                Arc::clone(&lose_replies),
-                Arc::clone(&up),
-                Arc::clone(&lost),
-                Arc::clone(&connections),
-            );
-            async move {
-                while let Ok((client, _)) = listener.accept().await {
-                    if !up.load(Ordering::SeqCst) {
-                        drop(client);
-                        continue;
-                    }
-                    let task = tokio::spawn(forward_lossy(
-                        client,
-                        upstream,
-                        Arc::clone(&lose_replies),
-                        Arc::clone(&lost),
-                    ));
-                    let mut open = connections
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner);
-                    open.retain(|handle| !handle.is_finished());
-                    open.push(task.abort_handle());
-                }
+        let board = Switchboard::start({
+            let (lose_replies, lost) = (Arc::clone(&lose_replies), Arc::clone(&lost));
+            move |client| {
+                forward_lossy(
+                    client,
+                    upstream,
+                    Arc::clone(&lose_replies),
+                    Arc::clone(&lost),
+                )
             }
-        });
+        })
+        .await?;
         Ok(Self {
-            addr,
+            addr: board.addr,
             lose_replies,
-            up,
             lost,
-            connections,
-            acceptor,
+            board,
         })
     }
 
@@ -569,28 +544,12 @@ impl LossyProxy {
 
     /// Drops every open connection and refuses new ones until [`LossyProxy::restore`].
     pub fn cut(&self) {
-        self.up.store(false, Ordering::SeqCst);
-        let open = std::mem::take(
-            &mut *self
-                .connections
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner),
-        );
-        for connection in open {
-            connection.abort();
-        }
+        self.board.cut();
     }
 
     /// Accepts connections again.
     pub fn restore(&self) {
-        self.up.store(true, Ordering::SeqCst);
-    }
-}
-
-impl Drop for LossyProxy {
-    fn drop(&mut self) {
-        self.acceptor.abort();
-        self.cut();
+        self.board.restore();
     }
 }
 
