@@ -62,8 +62,10 @@ pub async fn scan(
         }
     };
     let pass_id = code.pass.uuid();
-    let pass = match state.store.pass_by_id(pass_id).await? {
-        Some(pass) if pass.org_id == gate.org_id => pass,
+    // A step at or above 2^63 can never be fresh; -1 matches no stored step.
+    let counter = i64::try_from(code.counter).unwrap_or(-1);
+    let (pass, step_gate_id) = match state.store.pass_with_step(pass_id, counter).await? {
+        Some(found) if found.pass.org_id == gate.org_id => (found.pass, found.step_gate_id),
         // Another tenant's pass is indistinguishable from a missing one.
         _ => {
             return deny_scan(
@@ -136,11 +138,9 @@ pub async fn scan(
         )
         .await;
     }
-    // A fresh code's step is near now, far below i64::MAX.
-    let counter = i64::try_from(code.counter).map_err(|_| Error::BadRequest("counter".into()))?;
-    if let Some(first) = state.store.admission_for_step(pass_id, counter).await? {
-        if first.gate_id != gate.id {
-            let details = json!({ "first_gate_id": first.gate_id, "counter": counter });
+    if let Some(first_gate_id) = step_gate_id {
+        if first_gate_id != gate.id {
+            let details = json!({ "first_gate_id": first_gate_id, "counter": counter });
             return deny_scan(
                 state,
                 subject,
@@ -246,7 +246,7 @@ pub async fn respond(
         .await;
     };
     let nonce_fp = crate::credentials::fingerprint(nonce.as_bytes());
-    let Some(challenge) = state.store.challenge_by_nonce(nonce.as_bytes()).await? else {
+    let Some(context) = state.store.challenge_context(nonce.as_bytes()).await? else {
         let mut denial = ScanResult::denied(scan_id, DenyReason::UnknownNonce);
         denial.nonce = Some(nonce);
         return deny_response(
@@ -258,6 +258,7 @@ pub async fn respond(
         .await;
     };
 
+    let (challenge, pass, stored) = context.into_parts();
     // Decided before any stored outcome is consulted, so another gate learns nothing.
     if challenge.org_id != gate.org_id || challenge.gate_id != gate.id {
         let same_tenant = challenge.org_id == gate.org_id;
@@ -314,12 +315,7 @@ pub async fn respond(
         }));
     }
 
-    let pass = state
-        .store
-        .pass_by_id(challenge.pass_id)
-        .await?
-        .ok_or(Error::NotFound)?;
-    if let Some(stored) = state.store.redemption_by_nonce(nonce.as_bytes()).await? {
+    if let Some(stored) = stored {
         return Ok(stored_result(&stored, &pass, true));
     }
     let subject = Subject {
@@ -363,25 +359,45 @@ pub async fn respond(
         }
         return Ok(ServerMessage::Result(denial));
     }
-    redeem(state, &challenge, nonce, &nonce_fp).await
+    redeem(state, &challenge, &pass, nonce, &nonce_fp).await
 }
 
-/// The redemption transaction: lock the pass, decide, store under the nonce, audit, COMMIT.
+/// Attempts of the redemption transaction when a concurrent one wins a unique index.
+const REDEEM_ATTEMPTS: usize = 3;
+
+/// The redemption: count the use or decide why not, store the outcome under the nonce with
+/// its audit event, COMMIT, and only then answer. A unique-index refusal means a
+/// concurrent transaction stored this nonce (a fast resend) or admitted this step first;
+/// the stored outcome is then returned, or the decision is made again on the new state.
 async fn redeem(
     state: &AppState,
     challenge: &ChallengeRow,
+    pass: &PassRow,
+    nonce: Nonce,
+    nonce_fp: &str,
+) -> Result<ServerMessage> {
+    let mut attempt = 1;
+    loop {
+        match redeem_once(state, challenge, pass, nonce, nonce_fp).await {
+            Err(error) if error.is_unique_violation() && attempt < REDEEM_ATTEMPTS => {
+                if let Some(stored) = state.store.redemption_by_nonce(nonce.as_bytes()).await? {
+                    return Ok(stored_result(&stored, pass, true));
+                }
+                attempt += 1;
+            }
+            other => return other,
+        }
+    }
+}
+
+async fn redeem_once(
+    state: &AppState,
+    challenge: &ChallengeRow,
+    pass: &PassRow,
     nonce: Nonce,
     nonce_fp: &str,
 ) -> Result<ServerMessage> {
     let mut tx = state.store.begin_redemption().await?;
-    let pass = tx
-        .lock_pass(challenge.pass_id)
-        .await?
-        .ok_or(Error::NotFound)?;
-    if let Some(stored) = tx.redemption_by_nonce(nonce.as_bytes()).await? {
-        // A concurrent resend of this very answer committed first.
-        return Ok(stored_result(&stored, &pass, true));
-    }
     let now = now_ms();
     let mut row = RedemptionRow {
         nonce: nonce.as_bytes().to_vec(),
@@ -396,14 +412,13 @@ async fn redeem(
         first_gate_id: None,
         created_at_ms: now,
     };
-    if let Some(reason) = pass_state_denial(&pass, now) {
-        row.outcome = Outcome::Denied.as_str().to_owned();
-        row.reason = Some(reason.as_str().to_owned());
-    } else {
-        let step_used = tx.step_admitted(pass.id, challenge.counter).await?;
-        let counted =
-            !step_used && pass.uses < pass.max_uses && tx.record_use(pass.id, pass.uses).await?;
-        if !counted {
+    if !tx.count_use(pass.id, challenge.counter, now).await? {
+        // Not admitted: read the pass as this transaction sees it (locked) to say why.
+        let current = tx.lock_pass(pass.id).await?.ok_or(Error::NotFound)?;
+        if let Some(reason) = pass_state_denial(&current, now) {
+            row.outcome = Outcome::Denied.as_str().to_owned();
+            row.reason = Some(reason.as_str().to_owned());
+        } else {
             row.outcome = Outcome::AlreadyAdmitted.as_str().to_owned();
             if let Some(first) = tx.first_admission(pass.id).await? {
                 row.first_admitted_at_ms = Some(first.created_at_ms);
@@ -435,7 +450,7 @@ async fn redeem(
     ))
     .await?;
     tx.commit().await?;
-    Ok(stored_result(&row, &pass, false))
+    Ok(stored_result(&row, pass, false))
 }
 
 fn pass_keys(state: &AppState, pass: &PassRow) -> Result<Option<PassKeys>> {

@@ -92,6 +92,12 @@ impl Error {
         move |source| Error::Storage { context, source }
     }
 
+    /// Whether a unique constraint refused a write: a concurrent transaction stored the
+    /// same nonce or admitted the same step first.
+    pub fn is_unique_violation(&self) -> bool {
+        matches!(self, Error::Storage { source: sqlx::Error::Database(db), .. } if db.is_unique_violation())
+    }
+
     /// Whether the failure is in storage (so the client should retry).
     pub fn is_storage(&self) -> bool {
         matches!(self, Error::Storage { .. } | Error::StorageTimeout(_))

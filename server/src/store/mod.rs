@@ -370,6 +370,20 @@ impl Store {
             .map_err(Error::storage("load pass"))
     }
 
+    /// A pass with the gate its step `counter` already admitted at (one round trip for
+    /// the scan's checks).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn pass_with_step(&self, id: Uuid, counter: i64) -> Result<Option<PassWithStep>> {
+        let sql = format!(
+            "SELECT {PASS_COLUMNS}, (SELECT r.gate_id FROM redemptions r WHERE r.pass_id = passes.id \
+             AND r.counter = $2 AND r.outcome = 'admitted') AS step_gate_id FROM passes WHERE id = $1"
+        );
+        on_pool!(self, pool => sqlx::query_as(&sql).bind(id).bind(counter).fetch_optional(pool).await)
+            .map_err(Error::storage("load pass with step"))
+    }
+
     /// Admissions of a pass, oldest first.
     ///
     /// # Errors
@@ -442,14 +456,27 @@ impl Store {
             .map_err(Error::storage("load challenge by scan"))
     }
 
-    /// The challenge with this nonce, of any tenant (callers check tenant and gate).
+    /// The challenge with this nonce, its pass and any outcome stored under it, of any
+    /// tenant (callers check tenant and gate): the answer's one read.
     ///
     /// # Errors
     /// [`Error::Storage`].
-    pub async fn challenge_by_nonce(&self, nonce: &[u8; 32]) -> Result<Option<ChallengeRow>> {
-        let sql = format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE nonce = $1");
-        on_pool!(self, pool => sqlx::query_as(&sql).bind(&nonce[..]).fetch_optional(pool).await)
-            .map_err(Error::storage("load challenge"))
+    pub async fn challenge_context(&self, nonce: &[u8; 32]) -> Result<Option<ChallengeContext>> {
+        const SQL: &str = "SELECT c.nonce, c.org_id, c.gate_id, c.scan_id, c.pass_id, c.counter, \
+             c.code_hash, c.created_at_ms, c.expires_at_ms, c.wrong_answers, \
+             p.label AS p_label, p.site AS p_site, p.valid_from_ms AS p_valid_from_ms, \
+             p.valid_until_ms AS p_valid_until_ms, p.max_uses AS p_max_uses, p.uses AS p_uses, \
+             p.state AS p_state, p.claim_token_hash AS p_claim_token_hash, \
+             p.wallet_public_key AS p_wallet_public_key, p.server_kid AS p_server_kid, \
+             p.created_at_ms AS p_created_at_ms, p.claimed_at_ms AS p_claimed_at_ms, \
+             p.revoked_at_ms AS p_revoked_at_ms, \
+             r.outcome AS r_outcome, r.reason AS r_reason, \
+             r.first_admitted_at_ms AS r_first_admitted_at_ms, r.first_gate_id AS r_first_gate_id, \
+             r.created_at_ms AS r_created_at_ms \
+             FROM challenges c JOIN passes p ON p.id = c.pass_id \
+             LEFT JOIN redemptions r ON r.nonce = c.nonce WHERE c.nonce = $1";
+        on_pool!(self, pool => sqlx::query_as(SQL).bind(&nonce[..]).fetch_optional(pool).await)
+            .map_err(Error::storage("load challenge context"))
     }
 
     /// Stores a challenge and its `challenge_issued` audit event in one transaction.
@@ -539,23 +566,6 @@ impl Store {
             tx.commit().await.map_err(Error::storage("commit wrong answer"))?;
             Ok(count.is_some())
         })
-    }
-
-    /// The gate that was admitted with this `(pass, T)`, if any.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn admission_for_step(
-        &self,
-        pass_id: Uuid,
-        counter: i64,
-    ) -> Result<Option<RedemptionRow>> {
-        let sql = format!(
-            "SELECT {REDEMPTION_COLUMNS} FROM redemptions \
-             WHERE pass_id = $1 AND counter = $2 AND outcome = 'admitted'"
-        );
-        on_pool!(self, pool => sqlx::query_as(&sql).bind(pass_id).bind(counter).fetch_optional(pool).await)
-            .map_err(Error::storage("load admission for step"))
     }
 
     /// The outcome stored under a nonce, if any.
@@ -708,32 +718,33 @@ impl RedemptionTx {
             .map_err(Error::storage("lock pass"))
     }
 
-    /// The outcome stored under a nonce, seen from inside the transaction.
+    /// Counts one use if the pass may admit now: claimed, within its validity, uses left,
+    /// and its step `counter` not yet admitted (one shown code admits one person). One
+    /// conditional UPDATE, so the check and the count are atomic; it returns whether the
+    /// use was counted. A concurrent admission of the same step that slips past the
+    /// `NOT EXISTS` is stopped by the unique index when its outcome is inserted.
     ///
     /// # Errors
     /// [`Error::Storage`].
-    pub async fn redemption_by_nonce(&mut self, nonce: &[u8]) -> Result<Option<RedemptionRow>> {
-        let sql = format!("SELECT {REDEMPTION_COLUMNS} FROM redemptions WHERE nonce = $1");
-        on_tx!(self, conn => sqlx::query_as(&sql).bind(nonce).fetch_optional(conn).await)
-            .map_err(Error::storage("load redemption in transaction"))
-    }
-
-    /// Whether this `(pass, T)` already admitted someone.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn step_admitted(&mut self, pass_id: Uuid, counter: i64) -> Result<bool> {
-        let found: Option<Vec<u8>> = on_tx!(self, conn => {
-            sqlx::query_scalar(
-                "SELECT nonce FROM redemptions WHERE pass_id = $1 AND counter = $2 AND outcome = 'admitted'",
+    pub async fn count_use(&mut self, pass_id: Uuid, counter: i64, now_ms: i64) -> Result<bool> {
+        let affected = on_tx!(self, conn => {
+            sqlx::query(
+                "UPDATE passes SET uses = uses + 1, \
+                 state = CASE WHEN uses + 1 >= max_uses THEN 'used' ELSE state END \
+                 WHERE id = $1 AND state = 'claimed' AND uses < max_uses \
+                 AND valid_from_ms <= $3 AND valid_until_ms > $3 \
+                 AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.pass_id = $1 \
+                 AND r.counter = $2 AND r.outcome = 'admitted')",
             )
             .bind(pass_id)
             .bind(counter)
-            .fetch_optional(conn)
+            .bind(now_ms)
+            .execute(conn)
             .await
+            .map(|done| done.rows_affected())
         })
-        .map_err(Error::storage("check admission for step"))?;
-        Ok(found.is_some())
+        .map_err(Error::storage("count pass use"))?;
+        Ok(affected == 1)
     }
 
     /// The pass's first admission.
@@ -776,28 +787,6 @@ impl RedemptionTx {
         })
         .map_err(Error::storage("insert redemption"))?;
         Ok(())
-    }
-
-    /// Counts one use, conditionally: only if the pass is still `claimed` with `uses`
-    /// unchanged and below `max_uses`. Returns whether the update happened.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn record_use(&mut self, pass_id: Uuid, seen_uses: i64) -> Result<bool> {
-        let affected = on_tx!(self, conn => {
-            sqlx::query(
-                "UPDATE passes SET uses = uses + 1, \
-                 state = CASE WHEN uses + 1 >= max_uses THEN 'used' ELSE state END \
-                 WHERE id = $1 AND state = 'claimed' AND uses = $2 AND uses < max_uses",
-            )
-            .bind(pass_id)
-            .bind(seen_uses)
-            .execute(conn)
-            .await
-            .map(|done| done.rows_affected())
-        })
-        .map_err(Error::storage("record pass use"))?;
-        Ok(affected == 1)
     }
 
     /// Appends an audit event inside the transaction, so it commits with the outcome.

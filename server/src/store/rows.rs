@@ -193,3 +193,108 @@ pub struct AuditFilter {
     /// Page size.
     pub limit: i64,
 }
+
+/// A pass with the gate its code step `T` admitted at, if any (the scan's one read).
+#[derive(Clone, Debug, FromRow)]
+pub struct PassWithStep {
+    /// The pass.
+    #[sqlx(flatten)]
+    pub pass: PassRow,
+    /// The gate that admitted this pass with the scanned step, if one did.
+    pub step_gate_id: Option<Uuid>,
+}
+
+/// A challenge with its pass and any outcome stored under its nonce (the answer's one read).
+#[derive(Clone, Debug, FromRow)]
+pub struct ChallengeContext {
+    /// The challenge.
+    #[sqlx(flatten)]
+    pub challenge: ChallengeRow,
+    /// The scanned pass.
+    #[sqlx(flatten)]
+    pub pass: PassColumns,
+    /// The stored outcome's columns (all null when nothing is stored yet).
+    #[sqlx(flatten)]
+    pub stored: StoredColumns,
+}
+
+/// The pass columns of [`ChallengeContext`], prefixed `p_` in the query.
+#[derive(Clone, FromRow)]
+#[allow(missing_docs)]
+pub struct PassColumns {
+    pub p_label: String,
+    pub p_site: Option<String>,
+    pub p_valid_from_ms: i64,
+    pub p_valid_until_ms: i64,
+    pub p_max_uses: i64,
+    pub p_uses: i64,
+    pub p_state: String,
+    pub p_claim_token_hash: Vec<u8>,
+    pub p_wallet_public_key: Option<Vec<u8>>,
+    pub p_server_kid: String,
+    pub p_created_at_ms: i64,
+    pub p_claimed_at_ms: Option<i64>,
+    pub p_revoked_at_ms: Option<i64>,
+}
+
+impl std::fmt::Debug for PassColumns {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PassColumns")
+            .field("state", &self.p_state)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The stored-outcome columns of [`ChallengeContext`], prefixed `r_` in the query.
+#[derive(Clone, Debug, FromRow)]
+#[allow(missing_docs)]
+pub struct StoredColumns {
+    pub r_outcome: Option<String>,
+    pub r_reason: Option<String>,
+    pub r_first_admitted_at_ms: Option<i64>,
+    pub r_first_gate_id: Option<Uuid>,
+    pub r_created_at_ms: Option<i64>,
+}
+
+impl ChallengeContext {
+    /// Splits into the challenge, its pass and the stored outcome.
+    pub fn into_parts(self) -> (ChallengeRow, PassRow, Option<RedemptionRow>) {
+        let c = self.challenge;
+        let p = self.pass;
+        let pass = PassRow {
+            id: c.pass_id,
+            org_id: c.org_id,
+            label: p.p_label,
+            site: p.p_site,
+            valid_from_ms: p.p_valid_from_ms,
+            valid_until_ms: p.p_valid_until_ms,
+            max_uses: p.p_max_uses,
+            uses: p.p_uses,
+            state: p.p_state,
+            claim_token_hash: p.p_claim_token_hash,
+            wallet_public_key: p.p_wallet_public_key,
+            server_kid: p.p_server_kid,
+            created_at_ms: p.p_created_at_ms,
+            claimed_at_ms: p.p_claimed_at_ms,
+            revoked_at_ms: p.p_revoked_at_ms,
+        };
+        let r = self.stored;
+        let stored = match (r.r_outcome, r.r_created_at_ms) {
+            (Some(outcome), Some(created_at_ms)) => Some(RedemptionRow {
+                nonce: c.nonce.clone(),
+                org_id: c.org_id,
+                gate_id: c.gate_id,
+                scan_id: c.scan_id,
+                pass_id: c.pass_id,
+                counter: c.counter,
+                outcome,
+                reason: r.r_reason,
+                first_admitted_at_ms: r.r_first_admitted_at_ms,
+                first_gate_id: r.r_first_gate_id,
+                created_at_ms,
+            }),
+            _ => None,
+        };
+        (c, pass, stored)
+    }
+}
