@@ -2,8 +2,9 @@
 //!
 //! A scan is checked in the normative order and, if the code is genuine and current, answered
 //! with a one-time nonce bound to the pass, the gate device and the scan. A correct answer to
-//! that nonce is redeemed in one transaction that locks the pass, records the outcome under
-//! the nonce and conditionally counts the use; only after COMMIT does the gate hear
+//! that nonce is redeemed in one transaction that conditionally counts the use (the row lock
+//! serialises one pass's redemptions) and records the outcome under the nonce, where unique
+//! indexes stop a concurrent duplicate; only after COMMIT does the gate hear
 //! "admitted". Everything a retry needs (the challenge by scan id, the outcome by nonce) is in
 //! the database, so a resend after a lost answer, a reconnect or a server restart returns
 //! the stored outcome instead of a false alarm.

@@ -702,9 +702,9 @@ where
 }
 
 impl RedemptionTx {
-    /// Loads the pass and locks it for this transaction, so redemptions of one pass are
-    /// serialised (PostgreSQL `FOR UPDATE`; SQLite's `BEGIN IMMEDIATE` already excludes
-    /// every other writer).
+    /// Loads the pass as this transaction must see it, locked (PostgreSQL `FOR UPDATE`;
+    /// SQLite's `BEGIN IMMEDIATE` already excludes every other writer), to explain a use
+    /// that was not counted.
     ///
     /// # Errors
     /// [`Error::Storage`].
