@@ -204,12 +204,14 @@ async fn resume_scan(
         )));
     }
     let nonce = stored_nonce(&challenge)?;
-    let pass = state
+    // The answer path's one read also serves a resent scan: pass and stored outcome.
+    let (challenge, pass, stored) = state
         .store
-        .pass_by_id(challenge.pass_id)
+        .challenge_context(nonce.as_bytes())
         .await?
-        .ok_or(Error::NotFound)?;
-    if let Some(stored) = state.store.redemption_by_nonce(nonce.as_bytes()).await? {
+        .ok_or(Error::NotFound)?
+        .into_parts();
+    if let Some(stored) = stored {
         return Ok(stored_result(&stored, &pass, true));
     }
     if let Some(reason) = unanswerable(&challenge) {
