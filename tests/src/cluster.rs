@@ -18,7 +18,7 @@ use anyhow::{anyhow, Context, Result};
 use tokio::process::{Child, Command};
 
 use crate::db::PgUrl;
-use crate::server::{keep_lines, server_binary, TestServer};
+use crate::server::{keep_lines, server_binary, tail, TestServer};
 
 /// How long `serve` may take to print `listening on`.
 const STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
@@ -173,16 +173,7 @@ impl Replica {
 
     /// The last `lines` log lines.
     pub fn log_tail(&self, lines: usize) -> String {
-        let log = self
-            .log
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let skip = log.len().saturating_sub(lines);
-        log.iter()
-            .skip(skip)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
+        tail(&self.log, lines)
     }
 }
 

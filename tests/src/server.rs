@@ -403,16 +403,7 @@ impl TestServer {
 
     /// The last `lines` lines the server wrote (stdout and stderr).
     pub fn log_tail(&self, lines: usize) -> String {
-        let log = self
-            .log
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let skip = log.len().saturating_sub(lines);
-        log.iter()
-            .skip(skip)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
+        tail(&self.log, lines)
     }
 
     /// Reads `<key_dir>/<kid>.key`, the server's secret for `server_kid` `kid`.
@@ -442,6 +433,19 @@ impl Drop for TestServer {
             let _ = child.start_kill();
         }
     }
+}
+
+/// The last `lines` lines of a kept log. Shared with the cluster's replicas.
+pub(crate) fn tail(log: &Mutex<VecDeque<String>>, lines: usize) -> String {
+    let log = log
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let skip = log.len().saturating_sub(lines);
+    log.iter()
+        .skip(skip)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Copies a pipe's lines into the kept log (the newest [`LOG_LINES_KEPT`]); with `lines`,
