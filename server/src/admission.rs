@@ -28,6 +28,36 @@ use crate::{ms_to_datetime, now_ms};
 /// Wrong answers that burn a challenge.
 pub const MAX_WRONG_ANSWERS: i64 = 3;
 
+/// Challenges remembered per gate connection (a gate has one scan in flight, rarely more).
+const REMEMBERED_PER_CONNECTION: usize = 8;
+
+/// The challenges one gate connection was issued, with their passes, so that the answer
+/// arriving on the same connection (the usual case) goes straight to the redemption
+/// without reading them back. It is only a shortcut: the redemption statement checks in
+/// the database that the challenge is still open, and anything unusual (another gate's
+/// nonce, a wrong answer, a challenge not open any more, a resend on a new connection)
+/// takes the full path, which reads everything from the database.
+#[derive(Debug, Default)]
+pub struct Issued {
+    recent: std::collections::VecDeque<(ChallengeRow, PassRow)>,
+}
+
+impl Issued {
+    fn remember(&mut self, challenge: &ChallengeRow, pass: &PassRow) {
+        if self.recent.len() == REMEMBERED_PER_CONNECTION {
+            self.recent.pop_front();
+        }
+        self.recent.push_back((challenge.clone(), pass.clone()));
+    }
+
+    fn take(&mut self, nonce: &Nonce, scan_id: Uuid) -> Option<(ChallengeRow, PassRow)> {
+        let at = self.recent.iter().position(|(challenge, _)| {
+            challenge.nonce.as_slice() == nonce.as_bytes() && challenge.scan_id == scan_id
+        })?;
+        self.recent.remove(at)
+    }
+}
+
 /// Handles a `scan`: the stored answer for a resent scan id, a denial, or a new challenge.
 ///
 /// # Errors
@@ -35,14 +65,11 @@ pub const MAX_WRONG_ANSWERS: i64 = 3;
 pub async fn scan(
     state: &AppState,
     gate: &GateRow,
+    issued_here: &mut Issued,
     scan_id: Uuid,
     code_text: &str,
 ) -> Result<ServerMessage> {
     let code_hash: [u8; 32] = Sha256::digest(code_text.as_bytes()).into();
-    if let Some(existing) = state.store.challenge_by_scan(gate.id, scan_id).await? {
-        return resume_scan(state, existing, &code_hash).await;
-    }
-
     let subject = Subject {
         org_id: Some(gate.org_id),
         gate_id: Some(gate.id),
@@ -51,6 +78,9 @@ pub async fn scan(
     let code: RotatingCode = match code_text.parse() {
         Ok(code) => code,
         Err(_) => {
+            if let Some(existing) = state.store.challenge_by_scan(gate.id, scan_id).await? {
+                return resume_scan(state, existing, &code_hash).await;
+            }
             return deny_scan(
                 state,
                 subject,
@@ -59,13 +89,24 @@ pub async fn scan(
                 None,
                 json!({}),
             )
-            .await
+            .await;
         }
     };
     let pass_id = code.pass.uuid();
     // A step at or above 2^63 can never be fresh; -1 matches no stored step.
     let counter = i64::try_from(code.counter).unwrap_or(-1);
-    let (pass, step_gate_id) = match state.store.pass_with_step(pass_id, counter).await? {
+    let found = state
+        .store
+        .pass_with_step(pass_id, counter, gate.id, scan_id)
+        .await?;
+    // A resent scan id gets its stored answer whatever the code says now. The read above
+    // tells whether one exists; a missing pass cannot tell, so look it up then too.
+    if found.as_ref().is_none_or(|found| found.resent_scan) {
+        if let Some(existing) = state.store.challenge_by_scan(gate.id, scan_id).await? {
+            return resume_scan(state, existing, &code_hash).await;
+        }
+    }
+    let (pass, step_gate_id) = match found {
         Some(found) if found.pass.org_id == gate.org_id => (found.pass, found.step_gate_id),
         // Another tenant's pass is indistinguishable from a missing one.
         _ => {
@@ -188,6 +229,7 @@ pub async fn scan(
             .ok_or(Error::StorageTimeout("re-read concurrent challenge"))?;
         return resume_scan(state, existing, &code_hash).await;
     }
+    issued_here.remember(&challenge, &pass);
     Ok(challenge_message(&challenge, nonce, &pass))
 }
 
@@ -230,6 +272,7 @@ async fn resume_scan(
 pub async fn respond(
     state: &AppState,
     gate: &GateRow,
+    issued_here: &mut Issued,
     scan_id: Uuid,
     nonce_text: &str,
     response_text: &str,
@@ -249,6 +292,19 @@ pub async fn respond(
         .await;
     };
     let nonce_fp = crate::credentials::fingerprint(nonce.as_bytes());
+    if let Some((challenge, pass)) = issued_here.take(&nonce, scan_id) {
+        let keys = pass_keys(state, &pass)?.ok_or(Error::NotFound)?;
+        if answer_is_right(&keys, &pass, &nonce, response_text) {
+            let row = admitted_row(&challenge, &pass, nonce);
+            if state
+                .store
+                .admit(&row, &redemption_event(&row, &nonce_fp))
+                .await?
+            {
+                return Ok(stored_result(&row, &pass, false));
+            }
+        }
+    }
     let Some(context) = state.store.challenge_context(nonce.as_bytes()).await? else {
         let mut denial = ScanResult::denied(scan_id, DenyReason::UnknownNonce);
         denial.nonce = Some(nonce);
@@ -337,14 +393,7 @@ pub async fn respond(
     }
 
     let keys = pass_keys(state, &pass)?.ok_or(Error::NotFound)?;
-    let answer_ok = response_text
-        .parse::<WalletResponse>()
-        .map(|response| {
-            keys.response_key
-                .verify(PassId::new(pass.id), &nonce, &response)
-        })
-        .unwrap_or(false);
-    if !answer_ok {
+    if !answer_is_right(&keys, &pass, &nonce, response_text) {
         let mut denial = challenge_denial(&challenge, nonce, &pass, DenyReason::BadResponse);
         let counted = state
             .store
@@ -400,21 +449,18 @@ async fn redeem_once(
     nonce: Nonce,
     nonce_fp: &str,
 ) -> Result<ServerMessage> {
+    let mut row = admitted_row(challenge, pass, nonce);
+    let now = row.created_at_ms;
+    // The common case in one durable write; anything else is decided below.
+    if state
+        .store
+        .admit(&row, &redemption_event(&row, nonce_fp))
+        .await?
+    {
+        return Ok(stored_result(&row, pass, false));
+    }
     let mut tx = state.store.begin_redemption().await?;
-    let now = now_ms();
-    let mut row = RedemptionRow {
-        nonce: nonce.as_bytes().to_vec(),
-        org_id: challenge.org_id,
-        gate_id: challenge.gate_id,
-        scan_id: challenge.scan_id,
-        pass_id: pass.id,
-        counter: challenge.counter,
-        outcome: Outcome::Admitted.as_str().to_owned(),
-        reason: None,
-        first_admitted_at_ms: None,
-        first_gate_id: None,
-        created_at_ms: now,
-    };
+    // Counted again: the pass may have changed since the attempt above.
     if !tx.count_use(pass.id, challenge.counter, now).await? {
         // Not admitted: read the pass as this transaction sees it (locked) to say why.
         let current = tx.lock_pass(pass.id).await?.ok_or(Error::NotFound)?;
@@ -430,30 +476,62 @@ async fn redeem_once(
         }
     }
     tx.insert_redemption(&row).await?;
-    let (outcome, reason) = parse_outcome(&row);
+    tx.insert_audit(&redemption_event(&row, nonce_fp)).await?;
+    tx.commit().await?;
+    Ok(stored_result(&row, pass, false))
+}
+
+/// The outcome row of an admission now (changed by the caller when it is not one).
+fn admitted_row(challenge: &ChallengeRow, pass: &PassRow, nonce: Nonce) -> RedemptionRow {
+    RedemptionRow {
+        nonce: nonce.as_bytes().to_vec(),
+        org_id: challenge.org_id,
+        gate_id: challenge.gate_id,
+        scan_id: challenge.scan_id,
+        pass_id: pass.id,
+        counter: challenge.counter,
+        outcome: Outcome::Admitted.as_str().to_owned(),
+        reason: None,
+        first_admitted_at_ms: None,
+        first_gate_id: None,
+        created_at_ms: now_ms(),
+    }
+}
+
+/// Whether `response_text` is the wallet's MAC over this pass and nonce.
+fn answer_is_right(keys: &PassKeys, pass: &PassRow, nonce: &Nonce, response_text: &str) -> bool {
+    response_text
+        .parse::<WalletResponse>()
+        .map(|response| {
+            keys.response_key
+                .verify(PassId::new(pass.id), nonce, &response)
+        })
+        .unwrap_or(false)
+}
+
+/// The `response` audit event of a redemption, stored with its outcome.
+fn redemption_event(row: &RedemptionRow, nonce_fp: &str) -> crate::store::NewAudit {
+    let (outcome, reason) = parse_outcome(row);
     let mut details = json!({
-        "scan_id": challenge.scan_id,
+        "scan_id": row.scan_id,
         "nonce_sha256": nonce_fp,
         "outcome": outcome.as_str(),
-        "counter": challenge.counter,
+        "counter": row.counter,
     });
     if let Some(reason) = reason {
         details["reason"] = json!(reason.as_str());
     }
     let subject = Subject {
-        org_id: Some(challenge.org_id),
-        gate_id: Some(challenge.gate_id),
-        pass_id: Some(pass.id),
+        org_id: Some(row.org_id),
+        gate_id: Some(row.gate_id),
+        pass_id: Some(row.pass_id),
     };
-    tx.insert_audit(&audit::event(
+    audit::event(
         "response",
         outcome_severity(outcome, reason),
         subject,
         details,
-    ))
-    .await?;
-    tx.commit().await?;
-    Ok(stored_result(&row, pass, false))
+    )
 }
 
 fn pass_keys(state: &AppState, pass: &PassRow) -> Result<Option<PassKeys>> {

@@ -106,6 +106,7 @@ where
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
     let mut last_heard = Instant::now();
+    let mut issued_here = crate::admission::Issued::default();
     loop {
         let frame = tokio::select! {
             frame = stream.next() => frame,
@@ -137,7 +138,9 @@ where
             Some(Ok(Message::Binary(_))) => {
                 bad_request(None, "binary frames are not part of TSR1; send JSON text")
             }
-            Some(Ok(Message::Text(text))) => handle_text(&state, &gate, text.as_str()).await,
+            Some(Ok(Message::Text(text))) => {
+                handle_text(&state, &gate, &mut issued_here, text.as_str()).await
+            }
         };
         if send(&mut sink, &reply).await.is_err() {
             break;
@@ -180,7 +183,12 @@ fn bad_request(scan_id: Option<Uuid>, message: &str) -> ServerMessage {
 }
 
 /// Decodes and handles one text frame.
-async fn handle_text(state: &AppState, gate: &GateRow, text: &str) -> ServerMessage {
+async fn handle_text(
+    state: &AppState,
+    gate: &GateRow,
+    issued_here: &mut crate::admission::Issued,
+    text: &str,
+) -> ServerMessage {
     let message = match serde_json::from_str::<GateMessage>(text) {
         Ok(message) => message,
         Err(_) => {
@@ -207,13 +215,15 @@ async fn handle_text(state: &AppState, gate: &GateRow, text: &str) -> ServerMess
     let work = async {
         match &message {
             GateMessage::Scan { scan_id, code } => {
-                crate::admission::scan(state, gate, *scan_id, code).await
+                crate::admission::scan(state, gate, issued_here, *scan_id, code).await
             }
             GateMessage::Response {
                 scan_id,
                 nonce,
                 response,
-            } => crate::admission::respond(state, gate, *scan_id, nonce, response).await,
+            } => {
+                crate::admission::respond(state, gate, issued_here, *scan_id, nonce, response).await
+            }
         }
     };
     match tokio::time::timeout(state.settings.operation_timeout(), work).await {

@@ -6,9 +6,11 @@
 //! aim at that instant. This proxy reads the client→server half of the PostgreSQL wire
 //! protocol (message type and length, the text of `Parse` and simple `Query` messages, the
 //! statement name of `Bind`) and, once armed with [`PgFaultProxy::arm_commit_cut`], waits for
-//! a transaction that ran `INSERT INTO redemptions` to send its `COMMIT`. It forwards that
-//! `COMMIT` to PostgreSQL, discards everything PostgreSQL answers from then on, and closes
-//! both sides after a hold time: exactly "COMMIT sent, answer lost". It also offers the
+//! a transaction that ran `INSERT INTO redemptions` (alone or inside a `WITH`) to commit:
+//! its `COMMIT`, or, for a statement outside `BEGIN`, the `Sync` that ends its implicit
+//! transaction. It forwards that message to PostgreSQL, discards everything PostgreSQL
+//! answers from then on, and closes both sides after a hold time: exactly "COMMIT sent,
+//! answer lost". It also offers the
 //! blunt [`PgFaultProxy::cut`]/[`PgFaultProxy::restore`] of `TcpProxy` ("database unavailable").
 //!
 //! TLS would hide the messages, so the proxy answers a client's `SSLRequest` with `N`
@@ -121,7 +123,10 @@ struct Session {
     statements: HashMap<String, bool>,
     /// The unnamed statement inserts a redemption.
     unnamed_is_redemption: bool,
-    /// The open transaction inserted a redemption.
+    /// Inside `BEGIN` … `COMMIT`/`ROLLBACK`.
+    explicit_tx: bool,
+    /// A redemption insert ran since the transaction (explicit, or implicit up to `Sync`)
+    /// began.
     redemption_in_tx: bool,
 }
 
@@ -155,23 +160,28 @@ impl Session {
                 };
                 self.redemption_in_tx |= inserts;
             }
+            // Outside BEGIN, `Sync` commits the implicit transaction of the statements
+            // before it: a single-statement redemption commits here.
+            b'S' if !self.explicit_tx && std::mem::take(&mut self.redemption_in_tx) => {
+                return Self::redemption_committed(shared);
+            }
             b'Q' => {
                 let (query, _) = cstr(body);
                 let word = query.trim_start().to_ascii_uppercase();
                 if is_redemption_insert(query) {
                     self.redemption_in_tx = true;
                 }
+                if word.starts_with("BEGIN") || word.starts_with("START TRANSACTION") {
+                    self.explicit_tx = true;
+                }
                 let ends_tx = word.starts_with("COMMIT")
                     || word.starts_with("ROLLBACK")
                     || word.starts_with("END");
-                if ends_tx {
+                if ends_tx || !self.explicit_tx {
+                    self.explicit_tx = false;
                     let was_redemption = std::mem::take(&mut self.redemption_in_tx);
-                    if was_redemption && word.starts_with("COMMIT") {
-                        shared.redemption_commits.fetch_add(1, Ordering::SeqCst);
-                        if shared.armed.swap(false, Ordering::SeqCst) {
-                            shared.commit_cuts.fetch_add(1, Ordering::SeqCst);
-                            return Verdict::ForwardThenLoseAnswer;
-                        }
+                    if was_redemption && !word.starts_with("ROLLBACK") {
+                        return Self::redemption_committed(shared);
                     }
                 }
             }
@@ -179,12 +189,24 @@ impl Session {
         }
         Verdict::Forward
     }
+
+    /// Counts a redemption commit sent to PostgreSQL; the armed fault takes its answer.
+    fn redemption_committed(shared: &Shared) -> Verdict {
+        shared.redemption_commits.fetch_add(1, Ordering::SeqCst);
+        if shared.armed.swap(false, Ordering::SeqCst) {
+            shared.commit_cuts.fetch_add(1, Ordering::SeqCst);
+            return Verdict::ForwardThenLoseAnswer;
+        }
+        Verdict::Forward
+    }
 }
 
+/// Whether a statement inserts into `redemptions` (alone, or as part of a `WITH`).
 fn is_redemption_insert(query: &str) -> bool {
     query
         .to_ascii_uppercase()
-        .split_whitespace()
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|word| !word.is_empty())
         .collect::<Vec<_>>()
         .windows(3)
         .any(|w| w == ["INSERT", "INTO", "REDEMPTIONS"])
@@ -336,5 +358,10 @@ mod tests {
         assert!(is_redemption_insert("insert  into\nREDEMPTIONS (x)"));
         assert!(!is_redemption_insert("SELECT 1 FROM redemptions"));
         assert!(!is_redemption_insert("INSERT INTO challenges (nonce)"));
+        assert!(is_redemption_insert(
+            "WITH counted AS (UPDATE passes SET uses = 1 RETURNING id), \
+             stored AS (INSERT INTO redemptions (nonce) SELECT id FROM counted) SELECT 1"
+        ));
+        assert!(!is_redemption_insert("INSERT INTO redemptions_archive (x)"));
     }
 }

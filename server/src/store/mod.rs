@@ -3,41 +3,86 @@
 //! The admission rules live in [`crate::admission`] and know nothing of SQL; this module only
 //! offers the primitives they need, with the same atomicity on both backends. Both schemas
 //! use the same column types as far as sqlx is concerned (UUIDs, BIGINT milliseconds, bytes,
-//! text), so each query is written once and the [`on_pool!`] macro instantiates it for the
-//! backend in use. The only dialect differences are connection set-up, the migration set and
+//! text), so each query is written once and the [`on_read!`] and [`on_write!`] macros
+//! instantiate it for the backend in use. The only dialect differences are connection set-up, the migration set and
 //! row locking (`FOR UPDATE` on PostgreSQL; SQLite write transactions are exclusive anyway).
 
+mod batch;
 mod rows;
 
 use std::collections::BTreeSet;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgPool, Postgres, Sqlite, SqlitePool, Transaction};
+use tokio::sync::{Mutex, OwnedMutexGuard};
 use uuid::Uuid;
 
 pub use rows::*;
 
+use self::batch::Batcher;
 use crate::config::Settings;
 use crate::error::{Error, Result};
 
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
 
-/// Runs `$body` with `$pool` bound to the concrete pool of whichever backend `$store` is.
-macro_rules! on_pool {
+/// Admission statements in flight at once on PostgreSQL; admissions that arrive meanwhile
+/// wait and go together in the next statement (group commit, see [`batch`]). One keeps the
+/// batches largest; `docs/performance.md` has the runs that chose these three numbers.
+const ADMISSION_BATCHES_IN_FLIGHT: usize = 1;
+
+/// Challenge-insert statements in flight at once on PostgreSQL (and the relaxed pool's
+/// connections).
+const CHALLENGE_BATCHES_IN_FLIGHT: u32 = 1;
+
+/// Batched reads of the scan and the answer in flight at once on PostgreSQL, each.
+const READ_BATCHES_IN_FLIGHT: usize = 2;
+
+/// Read-only SQLite connections: reads of scans and answers run beside the one writer.
+const SQLITE_READERS: u32 = 4;
+
+/// Runs `$body` with `$pool` bound to a pool for reads: PostgreSQL's pool, or SQLite's
+/// read-only connections (WAL lets them read while the writer writes).
+macro_rules! on_read {
     ($store:expr, $pool:ident => $body:expr) => {
         match $store {
-            Store::Postgres($pool) => $body,
-            Store::Sqlite($pool) => $body,
+            Store::Postgres(pg) => {
+                let $pool = &pg.pool;
+                $body
+            }
+            Store::Sqlite(lite) => {
+                let $pool = &lite.read;
+                $body
+            }
         }
     };
 }
 
-/// Same as [`on_pool!`] for an open redemption transaction.
+/// Runs `$body` with `$pool` bound to the pool for durable writes. On SQLite the body holds
+/// the in-process write lock, so the two writing connections never meet SQLite's busy
+/// handler (which sleeps in steps of milliseconds).
+macro_rules! on_write {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match $store {
+            Store::Postgres(pg) => {
+                let $pool = &pg.pool;
+                $body
+            }
+            Store::Sqlite(lite) => {
+                let _writing = lite.write_lock.lock().await;
+                let $pool = &lite.write;
+                $body
+            }
+        }
+    };
+}
+
+/// Same as [`on_write!`] for an open redemption transaction.
 macro_rules! on_tx {
     ($tx:expr, $conn:ident => $body:expr) => {
         match $tx {
@@ -45,7 +90,7 @@ macro_rules! on_tx {
                 let $conn = &mut **$conn;
                 $body
             }
-            RedemptionTx::Sqlite($conn) => {
+            RedemptionTx::Sqlite($conn, _) => {
                 let $conn = &mut **$conn;
                 $body
             }
@@ -60,6 +105,38 @@ const CHALLENGE_COLUMNS: &str = "nonce, org_id, gate_id, scan_id, pass_id, count
 const REDEMPTION_COLUMNS: &str =
     "nonce, org_id, gate_id, scan_id, pass_id, counter, outcome, reason, \
      first_admitted_at_ms, first_gate_id, created_at_ms";
+
+/// The conditional count of one use: `$1` pass, `$2` step counter, `$3` now (ms).
+pub(crate) const COUNT_USE: &str = "UPDATE passes SET uses = uses + 1, \
+     state = CASE WHEN uses + 1 >= max_uses THEN 'used' ELSE state END \
+     WHERE id = $1 AND state = 'claimed' AND uses < max_uses \
+     AND valid_from_ms <= $3 AND valid_until_ms > $3 \
+     AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.pass_id = $1 \
+     AND r.counter = $2 AND r.outcome = 'admitted')";
+
+/// The scan's step and resend checks, for a pass `passes` and a lookup `q` (`pass_id`,
+/// `counter`, `gate_id`, `scan_id`).
+pub(crate) const STEP_COLUMNS: &str = "(SELECT r.gate_id FROM redemptions r \
+     WHERE r.pass_id = q.pass_id AND r.counter = q.counter AND r.outcome = 'admitted') AS step_gate_id, \
+     EXISTS (SELECT 1 FROM challenges c WHERE c.gate_id = q.gate_id AND c.scan_id = q.scan_id) \
+     AS resent_scan";
+
+/// The columns of [`ChallengeContext`], from a challenge `c` joined by [`CONTEXT_JOINS`].
+pub(crate) const CONTEXT_COLUMNS: &str = "c.nonce, c.org_id, c.gate_id, c.scan_id, c.pass_id, \
+     c.counter, c.code_hash, c.created_at_ms, c.expires_at_ms, c.wrong_answers, \
+     p.label AS p_label, p.site AS p_site, p.valid_from_ms AS p_valid_from_ms, \
+     p.valid_until_ms AS p_valid_until_ms, p.max_uses AS p_max_uses, p.uses AS p_uses, \
+     p.state AS p_state, p.claim_token_hash AS p_claim_token_hash, \
+     p.wallet_public_key AS p_wallet_public_key, p.server_kid AS p_server_kid, \
+     p.created_at_ms AS p_created_at_ms, p.claimed_at_ms AS p_claimed_at_ms, \
+     p.revoked_at_ms AS p_revoked_at_ms, \
+     r.outcome AS r_outcome, r.reason AS r_reason, \
+     r.first_admitted_at_ms AS r_first_admitted_at_ms, r.first_gate_id AS r_first_gate_id, \
+     r.created_at_ms AS r_created_at_ms";
+
+/// The challenge's pass and the outcome stored under its nonce, if any.
+pub(crate) const CONTEXT_JOINS: &str =
+    "JOIN passes p ON p.id = c.pass_id LEFT JOIN redemptions r ON r.nonce = c.nonce";
 
 /// Whether the database schema matches this server's migrations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,9 +166,35 @@ pub struct NewOrg<'a> {
 #[derive(Clone, Debug)]
 pub enum Store {
     /// Production: shared by stateless replicas.
-    Postgres(PgPool),
+    Postgres(PgStore),
     /// Embedded default for a single site.
-    Sqlite(SqlitePool),
+    Sqlite(SqliteStore),
+}
+
+/// PostgreSQL's two pools: one whose commits are durable, and a small one whose commits
+/// are asynchronous (`synchronous_commit = off`) for the writes that may be lost in a
+/// database crash without losing an admission or an audited replay signal
+/// (`docs/threat-model.md` §6).
+#[derive(Clone, Debug)]
+pub struct PgStore {
+    pool: PgPool,
+    relaxed: PgPool,
+    steps: Batcher<batch::StepLookup, Option<PassWithStep>>,
+    contexts: Batcher<[u8; 32], Option<ChallengeContext>>,
+    challenges: Batcher<batch::ChallengeOp, bool>,
+    admissions: Batcher<batch::AdmitOp, bool>,
+}
+
+/// SQLite's connections: one writer with `synchronous = FULL` for durable commits, one
+/// writer with `synchronous = NORMAL` for the relaxed ones, read-only connections for
+/// reads, and an in-process lock that lets one writer in at a time. In WAL mode the
+/// durable writer's fsync also covers every frame the relaxed writer appended before it.
+#[derive(Clone, Debug)]
+pub struct SqliteStore {
+    read: SqlitePool,
+    write: SqlitePool,
+    relaxed: SqlitePool,
+    write_lock: Arc<Mutex<()>>,
 }
 
 /// An open redemption transaction; dropping it without [`RedemptionTx::commit`] rolls back.
@@ -99,8 +202,8 @@ pub enum Store {
 pub enum RedemptionTx {
     /// On PostgreSQL.
     Postgres(Transaction<'static, Postgres>),
-    /// On SQLite.
-    Sqlite(Transaction<'static, Sqlite>),
+    /// On SQLite, holding the write lock until it ends.
+    Sqlite(Transaction<'static, Sqlite>, OwnedMutexGuard<()>),
 }
 
 impl Store {
@@ -124,27 +227,80 @@ impl Store {
                 .min_connections(settings.pool_min.min(settings.pool_max))
                 .max_connections(settings.pool_max.max(1))
                 .acquire_timeout(settings.checkin_timeout())
-                .connect_lazy_with(options);
-            Ok(Store::Postgres(pool))
+                .connect_lazy_with(options.clone());
+            let relaxed = PgPoolOptions::new()
+                .max_connections(CHALLENGE_BATCHES_IN_FLIGHT)
+                .acquire_timeout(settings.checkin_timeout())
+                .connect_lazy_with(options.options([("synchronous_commit", "off")]));
+            let challenges = Batcher::spawn(CHALLENGE_BATCHES_IN_FLIGHT as usize, {
+                let relaxed = relaxed.clone();
+                move |ops| batch::insert_challenges(relaxed.clone(), ops)
+            });
+            let admissions = Batcher::spawn(ADMISSION_BATCHES_IN_FLIGHT, {
+                let pool = pool.clone();
+                move |ops| batch::admit(pool.clone(), ops)
+            });
+            let steps = Batcher::spawn(READ_BATCHES_IN_FLIGHT, {
+                let pool = pool.clone();
+                move |ops| batch::passes_with_step(pool.clone(), ops)
+            });
+            let contexts = Batcher::spawn(READ_BATCHES_IN_FLIGHT, {
+                let pool = pool.clone();
+                move |ops| batch::challenge_contexts(pool.clone(), ops)
+            });
+            Ok(Store::Postgres(PgStore {
+                pool,
+                relaxed,
+                steps,
+                contexts,
+                challenges,
+                admissions,
+            }))
         } else {
             let options = SqliteConnectOptions::from_str(&settings.database_url)
                 .map_err(|_| {
                     Error::Config("TESSERA_DATABASE_URL is not a valid sqlite:// URL".into())
                 })?
-                .create_if_missing(true)
-                .journal_mode(SqliteJournalMode::Wal)
-                .synchronous(SqliteSynchronous::Full)
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(5));
-            // SQLite has one writer; a single connection serialises redemptions without
-            // SQLITE_BUSY upgrades and keeps the check-then-write steps atomic.
-            let pool = SqlitePoolOptions::new()
-                .max_connections(1)
-                .acquire_timeout(settings.checkin_timeout())
-                .connect_with(options)
+            let in_memory = options.get_filename() == std::path::Path::new(":memory:")
+                || settings.database_url.contains("mode=memory");
+            let writer = |synchronous| {
+                SqlitePoolOptions::new()
+                    .max_connections(1)
+                    .acquire_timeout(settings.checkin_timeout())
+                    .connect_with(
+                        options
+                            .clone()
+                            .create_if_missing(true)
+                            .journal_mode(SqliteJournalMode::Wal)
+                            .synchronous(synchronous),
+                    )
+            };
+            let write = writer(SqliteSynchronous::Full)
                 .await
                 .map_err(Error::storage("open sqlite database"))?;
-            Ok(Store::Sqlite(pool))
+            let (read, relaxed) = if in_memory {
+                // Every connection to an in-memory database is a database of its own.
+                (write.clone(), write.clone())
+            } else {
+                let relaxed = writer(SqliteSynchronous::Normal)
+                    .await
+                    .map_err(Error::storage("open sqlite database"))?;
+                let read = SqlitePoolOptions::new()
+                    .max_connections(SQLITE_READERS)
+                    .acquire_timeout(settings.checkin_timeout())
+                    .connect_with(options.read_only(true))
+                    .await
+                    .map_err(Error::storage("open sqlite database for reading"))?;
+                (read, relaxed)
+            };
+            Ok(Store::Sqlite(SqliteStore {
+                read,
+                write,
+                relaxed,
+                write_lock: Arc::new(Mutex::new(())),
+            }))
         }
     }
 
@@ -169,7 +325,7 @@ impl Store {
     /// [`Error::Migrate`] when a migration fails or an applied one was changed.
     pub async fn migrate(&self) -> Result<()> {
         let migrator = self.migrator();
-        on_pool!(self, pool => migrator.run(pool).await?);
+        on_write!(self, pool => migrator.run(pool).await?);
         Ok(())
     }
 
@@ -179,7 +335,7 @@ impl Store {
     /// [`Error::Storage`] when the database does not answer.
     pub async fn schema_status(&self) -> Result<SchemaStatus> {
         self.ping().await?;
-        let applied: Vec<i64> = on_pool!(self, pool => {
+        let applied: Vec<i64> = on_read!(self, pool => {
             sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success = TRUE")
                 .fetch_all(pool)
                 .await
@@ -202,14 +358,24 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`] otherwise.
     pub async fn ping(&self) -> Result<()> {
-        on_pool!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(|done| done.rows_affected()))
+        on_read!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(|done| done.rows_affected()))
             .map_err(Error::storage("ping"))?;
         Ok(())
     }
 
     /// Closes the pool.
     pub async fn close(&self) {
-        on_pool!(self, pool => pool.close().await);
+        match self {
+            Store::Postgres(pg) => {
+                pg.pool.close().await;
+                pg.relaxed.close().await;
+            }
+            Store::Sqlite(lite) => {
+                lite.read.close().await;
+                lite.relaxed.close().await;
+                lite.write.close().await;
+            }
+        }
     }
 
     /// Number of organisations (to bootstrap an empty embedded database).
@@ -217,7 +383,7 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn count_orgs(&self) -> Result<i64> {
-        on_pool!(self, pool => sqlx::query_scalar("SELECT count(*) FROM orgs").fetch_one(pool).await)
+        on_read!(self, pool => sqlx::query_scalar("SELECT count(*) FROM orgs").fetch_one(pool).await)
             .map_err(Error::storage("count organisations"))
     }
 
@@ -226,7 +392,7 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn create_org(&self, org: &NewOrg<'_>) -> Result<()> {
-        on_pool!(self, pool => {
+        on_write!(self, pool => {
             let mut tx = pool.begin().await.map_err(Error::storage("begin create org"))?;
             sqlx::query("INSERT INTO orgs (id, name, created_at_ms) VALUES ($1, $2, $3)")
                 .bind(org.id)
@@ -255,7 +421,7 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn insert_api_key(&self, key: &ApiKeyRow, hash: &[u8; 32], at_ms: i64) -> Result<()> {
-        on_pool!(self, pool => {
+        on_write!(self, pool => {
             sqlx::query(
                 "INSERT INTO api_keys (id, org_id, role, label, key_hash, created_at_ms) \
                  VALUES ($1, $2, $3, $4, $5, $6)",
@@ -278,7 +444,7 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn api_key_by_hash(&self, hash: &[u8; 32]) -> Result<Option<ApiKeyRow>> {
-        on_pool!(self, pool => {
+        on_read!(self, pool => {
             sqlx::query_as("SELECT id, org_id, role, label FROM api_keys WHERE key_hash = $1")
                 .bind(&hash[..])
                 .fetch_optional(pool)
@@ -297,7 +463,7 @@ impl Store {
         token_hash: &[u8; 32],
         at_ms: i64,
     ) -> Result<()> {
-        on_pool!(self, pool => {
+        on_write!(self, pool => {
             sqlx::query(
                 "INSERT INTO gates (id, org_id, label, site, token_hash, created_at_ms) \
                  VALUES ($1, $2, $3, $4, $5, $6)",
@@ -320,7 +486,7 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn gate_by_token_hash(&self, hash: &[u8; 32]) -> Result<Option<GateRow>> {
-        on_pool!(self, pool => {
+        on_read!(self, pool => {
             sqlx::query_as("SELECT id, org_id, label, site FROM gates WHERE token_hash = $1")
                 .bind(&hash[..])
                 .fetch_optional(pool)
@@ -334,7 +500,7 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn insert_pass(&self, pass: &PassRow) -> Result<()> {
-        on_pool!(self, pool => {
+        on_write!(self, pool => {
             sqlx::query(
                 "INSERT INTO passes (id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, \
                  uses, state, claim_token_hash, wallet_public_key, server_kid, created_at_ms) \
@@ -366,21 +532,38 @@ impl Store {
     /// [`Error::Storage`].
     pub async fn pass_by_id(&self, id: Uuid) -> Result<Option<PassRow>> {
         let sql = format!("SELECT {PASS_COLUMNS} FROM passes WHERE id = $1");
-        on_pool!(self, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
+        on_read!(self, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
             .map_err(Error::storage("load pass"))
     }
 
-    /// A pass with the gate its step `counter` already admitted at (one round trip for
-    /// the scan's checks).
+    /// A pass with the gate its step `counter` already admitted at, and whether `gate_id`
+    /// already has a challenge for `scan_id` (one round trip for the scan's checks).
     ///
     /// # Errors
     /// [`Error::Storage`].
-    pub async fn pass_with_step(&self, id: Uuid, counter: i64) -> Result<Option<PassWithStep>> {
+    pub async fn pass_with_step(
+        &self,
+        id: Uuid,
+        counter: i64,
+        gate_id: Uuid,
+        scan_id: Uuid,
+    ) -> Result<Option<PassWithStep>> {
+        let lite = match self {
+            Store::Postgres(pg) => return pg.steps.submit((id, counter, gate_id, scan_id)).await,
+            Store::Sqlite(lite) => lite,
+        };
         let sql = format!(
-            "SELECT {PASS_COLUMNS}, (SELECT r.gate_id FROM redemptions r WHERE r.pass_id = passes.id \
-             AND r.counter = $2 AND r.outcome = 'admitted') AS step_gate_id FROM passes WHERE id = $1"
+            "SELECT {PASS_COLUMNS}, {STEP_COLUMNS} FROM passes \
+             CROSS JOIN (SELECT $1 AS pass_id, $2 AS counter, $3 AS gate_id, $4 AS scan_id) q \
+             WHERE id = q.pass_id"
         );
-        on_pool!(self, pool => sqlx::query_as(&sql).bind(id).bind(counter).fetch_optional(pool).await)
+        sqlx::query_as(&sql)
+            .bind(id)
+            .bind(counter)
+            .bind(gate_id)
+            .bind(scan_id)
+            .fetch_optional(&lite.read)
+            .await
             .map_err(Error::storage("load pass with step"))
     }
 
@@ -393,7 +576,7 @@ impl Store {
             "SELECT {REDEMPTION_COLUMNS} FROM redemptions WHERE pass_id = $1 AND outcome = 'admitted' \
              ORDER BY created_at_ms, nonce"
         );
-        on_pool!(self, pool => sqlx::query_as(&sql).bind(id).fetch_all(pool).await)
+        on_read!(self, pool => sqlx::query_as(&sql).bind(id).fetch_all(pool).await)
             .map_err(Error::storage("load admissions"))
     }
 
@@ -402,7 +585,7 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn revoke_pass(&self, org_id: Uuid, id: Uuid, at_ms: i64) -> Result<bool> {
-        let result = on_pool!(self, pool => {
+        let result = on_write!(self, pool => {
             sqlx::query(
                 "UPDATE passes SET state = 'revoked', revoked_at_ms = COALESCE(revoked_at_ms, $3) \
                  WHERE id = $1 AND org_id = $2",
@@ -424,7 +607,7 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn bind_wallet(&self, id: Uuid, wallet_key: &[u8; 32], at_ms: i64) -> Result<bool> {
-        let affected = on_pool!(self, pool => {
+        let affected = on_write!(self, pool => {
             sqlx::query(
                 "UPDATE passes SET wallet_public_key = $2, state = 'claimed', claimed_at_ms = $3 \
                  WHERE id = $1 AND state = 'issued' AND wallet_public_key IS NULL",
@@ -452,7 +635,7 @@ impl Store {
         let sql = format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE gate_id = $1 AND scan_id = $2"
         );
-        on_pool!(self, pool => sqlx::query_as(&sql).bind(gate_id).bind(scan_id).fetch_optional(pool).await)
+        on_read!(self, pool => sqlx::query_as(&sql).bind(gate_id).bind(scan_id).fetch_optional(pool).await)
             .map_err(Error::storage("load challenge by scan"))
     }
 
@@ -462,31 +645,32 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn challenge_context(&self, nonce: &[u8; 32]) -> Result<Option<ChallengeContext>> {
-        const SQL: &str = "SELECT c.nonce, c.org_id, c.gate_id, c.scan_id, c.pass_id, c.counter, \
-             c.code_hash, c.created_at_ms, c.expires_at_ms, c.wrong_answers, \
-             p.label AS p_label, p.site AS p_site, p.valid_from_ms AS p_valid_from_ms, \
-             p.valid_until_ms AS p_valid_until_ms, p.max_uses AS p_max_uses, p.uses AS p_uses, \
-             p.state AS p_state, p.claim_token_hash AS p_claim_token_hash, \
-             p.wallet_public_key AS p_wallet_public_key, p.server_kid AS p_server_kid, \
-             p.created_at_ms AS p_created_at_ms, p.claimed_at_ms AS p_claimed_at_ms, \
-             p.revoked_at_ms AS p_revoked_at_ms, \
-             r.outcome AS r_outcome, r.reason AS r_reason, \
-             r.first_admitted_at_ms AS r_first_admitted_at_ms, r.first_gate_id AS r_first_gate_id, \
-             r.created_at_ms AS r_created_at_ms \
-             FROM challenges c JOIN passes p ON p.id = c.pass_id \
-             LEFT JOIN redemptions r ON r.nonce = c.nonce WHERE c.nonce = $1";
-        on_pool!(self, pool => sqlx::query_as(SQL).bind(&nonce[..]).fetch_optional(pool).await)
+        let Store::Sqlite(lite) = self else {
+            return match self {
+                Store::Postgres(pg) => pg.contexts.submit(*nonce).await,
+                Store::Sqlite(_) => Ok(None),
+            };
+        };
+        let sql = format!(
+            "SELECT {CONTEXT_COLUMNS} FROM challenges c {CONTEXT_JOINS} WHERE c.nonce = $1"
+        );
+        sqlx::query_as(&sql)
+            .bind(&nonce[..])
+            .fetch_optional(&lite.read)
+            .await
             .map_err(Error::storage("load challenge context"))
     }
 
-    /// Stores a challenge and its `challenge_issued` audit event in one transaction.
-    /// Returns false (and stores nothing) when the gate already has a challenge for this
-    /// scan id: a concurrent resend won the race and the caller re-reads it.
+    /// Stores a challenge and its `challenge_issued` audit event atomically. Returns false
+    /// (and stores nothing) when the gate already has a challenge for this scan id: a
+    /// concurrent resend won the race and the caller re-reads it.
     ///
-    /// On PostgreSQL this transaction commits asynchronously (`synchronous_commit = off`):
-    /// losing the last few milliseconds of challenges in a database crash can only turn a
-    /// pending scan into `unknown_nonce` (the guard re-scans), never admit anyone or lose
-    /// an admission, and it keeps the one durable flush per admission for the redemption.
+    /// The commit is relaxed (asynchronous on PostgreSQL, no fsync on SQLite): losing the
+    /// last few milliseconds of challenges in a database crash can only turn a pending
+    /// scan into `unknown_nonce` (the guard re-scans), never admit anyone or lose an
+    /// admission, and it keeps the one durable flush per admission for the redemption.
+    /// On PostgreSQL both rows go in one statement, shared with the challenges issued
+    /// meanwhile ([`batch`]).
     ///
     /// # Errors
     /// [`Error::Storage`].
@@ -495,44 +679,69 @@ impl Store {
         challenge: &ChallengeRow,
         issued: &NewAudit,
     ) -> Result<bool> {
-        on_pool!(self, pool => {
-            let mut tx = pool.begin().await.map_err(Error::storage("begin insert challenge"))?;
-            if matches!(self, Store::Postgres(_)) {
-                sqlx::query("SET LOCAL synchronous_commit = off")
+        const INSERT_CHALLENGE: &str = "INSERT INTO challenges (nonce, org_id, gate_id, scan_id, \
+             pass_id, counter, code_hash, created_at_ms, expires_at_ms, wrong_answers) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0) \
+             ON CONFLICT (gate_id, scan_id) DO NOTHING";
+        match self {
+            Store::Postgres(pg) => {
+                pg.challenges
+                    .submit((challenge.clone(), issued.clone()))
+                    .await
+            }
+            Store::Sqlite(lite) => {
+                let _writing = lite.write_lock.lock().await;
+                let mut tx = lite
+                    .relaxed
+                    .begin_with("BEGIN IMMEDIATE")
+                    .await
+                    .map_err(Error::storage("begin insert challenge"))?;
+                let inserted = bind_challenge(sqlx::query(INSERT_CHALLENGE), challenge)
                     .execute(&mut *tx)
                     .await
-                    .map_err(Error::storage("relax challenge commit"))?;
+                    .map_err(Error::storage("insert challenge"))?
+                    .rows_affected();
+                if inserted != 1 {
+                    return Ok(false);
+                }
+                insert_audit_query(issued)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("audit challenge issued"))?;
+                tx.commit()
+                    .await
+                    .map_err(Error::storage("commit challenge"))?;
+                Ok(true)
             }
-            let inserted = sqlx::query(
-                "INSERT INTO challenges (nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
-                 created_at_ms, expires_at_ms, wrong_answers) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0) \
-                 ON CONFLICT (gate_id, scan_id) DO NOTHING",
-            )
-            .bind(&challenge.nonce)
-            .bind(challenge.org_id)
-            .bind(challenge.gate_id)
-            .bind(challenge.scan_id)
-            .bind(challenge.pass_id)
-            .bind(challenge.counter)
-            .bind(&challenge.code_hash)
-            .bind(challenge.created_at_ms)
-            .bind(challenge.expires_at_ms)
-            .execute(&mut *tx)
-            .await
-            .map_err(Error::storage("insert challenge"))?
-            .rows_affected()
-                == 1;
-            if !inserted {
+        }
+    }
+
+    /// Counts the use, stores the admission under its nonce and its audit event, durably
+    /// and atomically, if the challenge is still open (this gate's and scan's, unanswered,
+    /// not burned, not expired; see [`RedemptionTx::challenge_open`]) and the pass may admit
+    /// now (see [`RedemptionTx::count_use`]). Returns false, having written nothing,
+    /// otherwise: the caller then reads why. On PostgreSQL it is one statement (one round
+    /// trip, one synchronous commit), shared with the admissions that arrive meanwhile
+    /// (group commit, [`batch`]); a unique-index refusal undoes all of it.
+    ///
+    /// # Errors
+    /// [`Error::Storage`] (a concurrent duplicate is a unique violation).
+    pub async fn admit(&self, row: &RedemptionRow, event: &NewAudit) -> Result<bool> {
+        let Store::Postgres(pg) = self else {
+            let mut tx = self.begin_redemption().await?;
+            if !tx.challenge_open(row).await?
+                || !tx
+                    .count_use(row.pass_id, row.counter, row.created_at_ms)
+                    .await?
+            {
                 return Ok(false);
             }
-            insert_audit_query(issued)
-                .execute(&mut *tx)
-                .await
-                .map_err(Error::storage("audit challenge issued"))?;
-            tx.commit().await.map_err(Error::storage("commit challenge"))?;
-            Ok(true)
-        })
+            tx.insert_redemption(row).await?;
+            tx.insert_audit(event).await?;
+            tx.commit().await?;
+            return Ok(true);
+        };
+        pg.admissions.submit((row.clone(), event.clone())).await
     }
 
     /// Counts one wrong answer unless the challenge is already burned, and appends the
@@ -548,7 +757,7 @@ impl Store {
         limit: i64,
         audit: impl FnOnce(bool) -> NewAudit,
     ) -> Result<bool> {
-        on_pool!(self, pool => {
+        on_write!(self, pool => {
             let mut tx = pool.begin().await.map_err(Error::storage("begin wrong answer"))?;
             let count: Option<i64> = sqlx::query_scalar(
                 "UPDATE challenges SET wrong_answers = wrong_answers + 1 \
@@ -574,7 +783,7 @@ impl Store {
     /// [`Error::Storage`].
     pub async fn redemption_by_nonce(&self, nonce: &[u8; 32]) -> Result<Option<RedemptionRow>> {
         let sql = format!("SELECT {REDEMPTION_COLUMNS} FROM redemptions WHERE nonce = $1");
-        on_pool!(self, pool => sqlx::query_as(&sql).bind(&nonce[..]).fetch_optional(pool).await)
+        on_read!(self, pool => sqlx::query_as(&sql).bind(&nonce[..]).fetch_optional(pool).await)
             .map_err(Error::storage("load redemption"))
     }
 
@@ -584,16 +793,22 @@ impl Store {
     /// [`Error::Storage`].
     pub async fn begin_redemption(&self) -> Result<RedemptionTx> {
         Ok(match self {
-            Store::Postgres(pool) => RedemptionTx::Postgres(
-                pool.begin()
+            Store::Postgres(pg) => RedemptionTx::Postgres(
+                pg.pool
+                    .begin()
                     .await
                     .map_err(Error::storage("begin redemption"))?,
             ),
-            Store::Sqlite(pool) => RedemptionTx::Sqlite(
-                pool.begin_with("BEGIN IMMEDIATE")
-                    .await
-                    .map_err(Error::storage("begin redemption"))?,
-            ),
+            Store::Sqlite(lite) => {
+                let writing = Arc::clone(&lite.write_lock).lock_owned().await;
+                RedemptionTx::Sqlite(
+                    lite.write
+                        .begin_with("BEGIN IMMEDIATE")
+                        .await
+                        .map_err(Error::storage("begin redemption"))?,
+                    writing,
+                )
+            }
         })
     }
 
@@ -602,7 +817,7 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn insert_audit(&self, event: &NewAudit) -> Result<()> {
-        on_pool!(self, pool => insert_audit_query(event).execute(pool).await.map(|done| done.rows_affected()))
+        on_write!(self, pool => insert_audit_query(event).execute(pool).await.map(|done| done.rows_affected()))
             .map_err(Error::storage("append audit event"))?;
         Ok(())
     }
@@ -612,7 +827,7 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
-        on_pool!(self, pool => {
+        on_read!(self, pool => {
             sqlx::query_as(
                 "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details FROM audit_events \
                  WHERE org_id = $1 \
@@ -658,7 +873,7 @@ impl Store {
                 ORDER BY c.expires_at_ms LIMIT $2) \
              RETURNING {CHALLENGE_COLUMNS}"
         );
-        on_pool!(self, pool => {
+        on_write!(self, pool => {
             let mut tx = pool.begin().await.map_err(Error::storage("begin sweep"))?;
             let swept: Vec<ChallengeRow> = sqlx::query_as(&sql)
                 .bind(now_ms)
@@ -701,6 +916,28 @@ where
     .bind(&event.details)
 }
 
+fn bind_challenge<'q, DB>(
+    query: sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>,
+    challenge: &'q ChallengeRow,
+) -> sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>
+where
+    DB: sqlx::Database,
+    i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    Uuid: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    &'q Vec<u8>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+{
+    query
+        .bind(&challenge.nonce)
+        .bind(challenge.org_id)
+        .bind(challenge.gate_id)
+        .bind(challenge.scan_id)
+        .bind(challenge.pass_id)
+        .bind(challenge.counter)
+        .bind(&challenge.code_hash)
+        .bind(challenge.created_at_ms)
+        .bind(challenge.expires_at_ms)
+}
+
 impl RedemptionTx {
     /// Loads the pass as this transaction must see it, locked (PostgreSQL `FOR UPDATE`;
     /// SQLite's `BEGIN IMMEDIATE` already excludes every other writer), to explain a use
@@ -711,11 +948,39 @@ impl RedemptionTx {
     pub async fn lock_pass(&mut self, id: Uuid) -> Result<Option<PassRow>> {
         let lock = match self {
             RedemptionTx::Postgres(_) => " FOR UPDATE",
-            RedemptionTx::Sqlite(_) => "",
+            RedemptionTx::Sqlite(..) => "",
         };
         let sql = format!("SELECT {PASS_COLUMNS} FROM passes WHERE id = $1{lock}");
         on_tx!(self, conn => sqlx::query_as(&sql).bind(id).fetch_optional(conn).await)
             .map_err(Error::storage("lock pass"))
+    }
+
+    /// Whether the challenge `row` answers is still open: issued to its gate for its scan,
+    /// pass and step, not burned by wrong answers, not expired at `row.created_at_ms`,
+    /// and without a stored outcome.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn challenge_open(&mut self, row: &RedemptionRow) -> Result<bool> {
+        let open: bool = on_tx!(self, conn => {
+            sqlx::query_scalar(
+                "SELECT EXISTS (SELECT 1 FROM challenges c WHERE c.nonce = $1 AND c.gate_id = $2 \
+                 AND c.scan_id = $3 AND c.pass_id = $4 AND c.counter = $5 AND c.wrong_answers < $6 \
+                 AND c.expires_at_ms > $7) \
+                 AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.nonce = $1)",
+            )
+            .bind(&row.nonce)
+            .bind(row.gate_id)
+            .bind(row.scan_id)
+            .bind(row.pass_id)
+            .bind(row.counter)
+            .bind(crate::admission::MAX_WRONG_ANSWERS)
+            .bind(row.created_at_ms)
+            .fetch_one(conn)
+            .await
+        })
+        .map_err(Error::storage("check challenge open"))?;
+        Ok(open)
     }
 
     /// Counts one use if the pass may admit now: claimed, within its validity, uses left,
@@ -728,14 +993,7 @@ impl RedemptionTx {
     /// [`Error::Storage`].
     pub async fn count_use(&mut self, pass_id: Uuid, counter: i64, now_ms: i64) -> Result<bool> {
         let affected = on_tx!(self, conn => {
-            sqlx::query(
-                "UPDATE passes SET uses = uses + 1, \
-                 state = CASE WHEN uses + 1 >= max_uses THEN 'used' ELSE state END \
-                 WHERE id = $1 AND state = 'claimed' AND uses < max_uses \
-                 AND valid_from_ms <= $3 AND valid_until_ms > $3 \
-                 AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.pass_id = $1 \
-                 AND r.counter = $2 AND r.outcome = 'admitted')",
-            )
+            sqlx::query(COUNT_USE)
             .bind(pass_id)
             .bind(counter)
             .bind(now_ms)
@@ -806,7 +1064,7 @@ impl RedemptionTx {
     pub async fn commit(self) -> Result<()> {
         match self {
             RedemptionTx::Postgres(tx) => tx.commit().await,
-            RedemptionTx::Sqlite(tx) => tx.commit().await,
+            RedemptionTx::Sqlite(tx, _writing) => tx.commit().await,
         }
         .map_err(Error::storage("commit redemption"))
     }

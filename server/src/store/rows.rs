@@ -202,6 +202,8 @@ pub struct PassWithStep {
     pub pass: PassRow,
     /// The gate that admitted this pass with the scanned step, if one did.
     pub step_gate_id: Option<Uuid>,
+    /// Whether the scanning gate already holds a challenge for this scan id (a resend).
+    pub resent_scan: bool,
 }
 
 /// A challenge with its pass and any outcome stored under its nonce (the answer's one read).

@@ -1,0 +1,396 @@
+//! Group commit for PostgreSQL: many admissions (or challenges) in one statement.
+//!
+//! At an evening burst the database, not the server, is the ceiling, and most of its work
+//! per admission is per *statement* (protocol round trip, snapshot, commit, WAL flush), not
+//! per row. A [`Batcher`] queues the operations that arrive while earlier statements are
+//! in flight and sends each queue as one statement over arrays (`unnest`), so N admissions
+//! share one round trip and one synchronous commit. Nobody waits for a batch to fill: with
+//! a statement slot free, an operation is sent at once, alone; batches form only when the
+//! database is already busy, which is exactly when amortising pays.
+//!
+//! Every caller still hears only its own outcome, and only after the statement that holds
+//! it has committed. An operation the batched statement does not complete (its pass
+//! appears twice in the batch, or the statement fails as a whole: a unique-index refusal,
+//! a deadlock, a lost connection) is run again alone by the same path a batch of one
+//! takes, so batching changes how writes are grouped, never what they decide.
+
+use std::future::Future;
+use std::sync::Arc;
+
+use sqlx::{FromRow, PgPool};
+use tokio::sync::{mpsc, oneshot, Semaphore};
+use uuid::Uuid;
+
+use super::{
+    ChallengeContext, ChallengeRow, NewAudit, PassWithStep, RedemptionRow, CONTEXT_COLUMNS,
+    CONTEXT_JOINS, COUNT_USE, PASS_COLUMNS, STEP_COLUMNS,
+};
+use crate::admission::MAX_WRONG_ANSWERS;
+use crate::error::{Error, Result};
+
+/// Operations queued at most before submitters wait (back-pressure, bounded memory).
+const QUEUE_DEPTH: usize = 4096;
+
+/// Operations in one statement at most.
+const MAX_BATCH: usize = 128;
+
+/// A queue whose operations are executed in batches by `run`, at most `in_flight`
+/// batches at a time.
+#[derive(Debug)]
+pub(super) struct Batcher<Op, Out> {
+    queue: mpsc::Sender<Pending<Op, Out>>,
+}
+
+impl<Op, Out> Clone for Batcher<Op, Out> {
+    fn clone(&self) -> Self {
+        Batcher {
+            queue: self.queue.clone(),
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Pending<Op, Out> {
+    op: Op,
+    reply: oneshot::Sender<Result<Out>>,
+}
+
+impl<Op, Out> Batcher<Op, Out>
+where
+    Op: Send + 'static,
+    Out: Send + 'static,
+{
+    /// Starts the dispatcher task; it ends when the last handle is dropped.
+    pub(super) fn spawn<F, Fut>(in_flight: usize, run: F) -> Self
+    where
+        F: Fn(Vec<Op>) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Vec<Result<Out>>> + Send + 'static,
+    {
+        let (queue, mut incoming) = mpsc::channel::<Pending<Op, Out>>(QUEUE_DEPTH);
+        let slots = Arc::new(Semaphore::new(in_flight.max(1)));
+        let run = Arc::new(run);
+        tokio::spawn(async move {
+            loop {
+                let Ok(slot) = Arc::clone(&slots).acquire_owned().await else {
+                    return;
+                };
+                let Some(first) = incoming.recv().await else {
+                    return;
+                };
+                let mut batch = vec![first];
+                while batch.len() < MAX_BATCH {
+                    match incoming.try_recv() {
+                        Ok(next) => batch.push(next),
+                        Err(_) => break,
+                    }
+                }
+                let run = Arc::clone(&run);
+                tokio::spawn(async move {
+                    let (ops, replies): (Vec<_>, Vec<_>) =
+                        batch.into_iter().map(|p| (p.op, p.reply)).unzip();
+                    let outcomes = run(ops).await;
+                    drop(slot);
+                    for (reply, outcome) in replies.into_iter().zip(outcomes) {
+                        // A submitter that went away (its gate disconnected) needs no answer;
+                        // what was committed stays committed for its resend.
+                        let _ = reply.send(outcome);
+                    }
+                });
+            }
+        });
+        Batcher { queue }
+    }
+
+    /// Queues `op` and waits for its own outcome.
+    pub(super) async fn submit(&self, op: Op) -> Result<Out> {
+        let (reply, answer) = oneshot::channel();
+        self.queue
+            .send(Pending { op, reply })
+            .await
+            .map_err(|_| Error::StorageTimeout("write queue closed"))?;
+        answer
+            .await
+            .map_err(|_| Error::StorageTimeout("batched write abandoned"))?
+    }
+}
+
+/// A challenge and its `challenge_issued` event (whose subject is the challenge's).
+pub(super) type ChallengeOp = (ChallengeRow, NewAudit);
+
+/// An admission to attempt and its `response` event (whose subject is the redemption's).
+pub(super) type AdmitOp = (RedemptionRow, NewAudit);
+
+/// Inserts challenges with their audit events in one asynchronously committed statement;
+/// each outcome says whether that challenge was stored (false: its gate already holds a
+/// challenge for the scan id).
+pub(super) async fn insert_challenges(pool: PgPool, ops: Vec<ChallengeOp>) -> Vec<Result<bool>> {
+    const SQL: &str = "WITH input AS (SELECT * FROM unnest($1::bytea[], $2::uuid[], \
+         $3::uuid[], $4::uuid[], $5::uuid[], $6::int8[], $7::bytea[], $8::int8[], $9::int8[], \
+         $10::int8[], $11::text[], $12::text[], $13::text[]) AS t(nonce, org_id, gate_id, \
+         scan_id, pass_id, counter, code_hash, created_at_ms, expires_at_ms, audit_at_ms, \
+         kind, severity, details)), \
+     issued AS (INSERT INTO challenges (nonce, org_id, gate_id, scan_id, pass_id, counter, \
+         code_hash, created_at_ms, expires_at_ms, wrong_answers) \
+         SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, created_at_ms, \
+         expires_at_ms, 0 FROM input ON CONFLICT (gate_id, scan_id) DO NOTHING RETURNING nonce), \
+     audited AS (INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, \
+         details) SELECT i.audit_at_ms, i.org_id, i.kind, i.severity, i.gate_id, i.pass_id, \
+         i.details FROM input i JOIN issued USING (nonce)) \
+     SELECT nonce FROM issued";
+    let column = |f: fn(&ChallengeOp) -> i64| ops.iter().map(f).collect::<Vec<i64>>();
+    let ids = |f: fn(&ChallengeOp) -> Uuid| ops.iter().map(f).collect::<Vec<Uuid>>();
+    let result: std::result::Result<Vec<Vec<u8>>, sqlx::Error> = sqlx::query_scalar(SQL)
+        .bind(ops.iter().map(|(c, _)| c.nonce.clone()).collect::<Vec<_>>())
+        .bind(ids(|(c, _)| c.org_id))
+        .bind(ids(|(c, _)| c.gate_id))
+        .bind(ids(|(c, _)| c.scan_id))
+        .bind(ids(|(c, _)| c.pass_id))
+        .bind(column(|(c, _)| c.counter))
+        .bind(
+            ops.iter()
+                .map(|(c, _)| c.code_hash.clone())
+                .collect::<Vec<_>>(),
+        )
+        .bind(column(|(c, _)| c.created_at_ms))
+        .bind(column(|(c, _)| c.expires_at_ms))
+        .bind(column(|(_, e)| e.at_ms))
+        .bind(ops.iter().map(|(_, e)| e.kind).collect::<Vec<_>>())
+        .bind(ops.iter().map(|(_, e)| e.severity).collect::<Vec<_>>())
+        .bind(
+            ops.iter()
+                .map(|(_, e)| e.details.as_str())
+                .collect::<Vec<_>>(),
+        )
+        .fetch_all(&pool)
+        .await;
+    match result {
+        Ok(stored) => ops
+            .iter()
+            .map(|(c, _)| Ok(stored.contains(&c.nonce)))
+            .collect(),
+        Err(source) => {
+            let context = "insert challenges";
+            if ops.len() == 1 {
+                return vec![Err(Error::Storage { context, source })];
+            }
+            // One failure decides nothing for the others: run each alone.
+            let mut outcomes = Vec::with_capacity(ops.len());
+            for op in ops {
+                outcomes.extend(Box::pin(insert_challenges(pool.clone(), vec![op])).await);
+            }
+            outcomes
+        }
+    }
+}
+
+/// Attempts admissions in one synchronously committed statement: for each, if its
+/// challenge is still open and the pass may admit now, count the use and store the
+/// outcome `admitted` under the nonce with its event.
+/// Each outcome says whether it was admitted (false: nothing was written for it).
+pub(super) async fn admit(pool: PgPool, ops: Vec<AdmitOp>) -> Vec<Result<bool>> {
+    if ops.len() == 1 {
+        return vec![admit_one(&pool, &ops[0]).await];
+    }
+    // The conditions of `COUNT_USE` and `challenge_open`, per row of the input.
+    const SQL: &str =
+        "WITH input AS (SELECT * FROM unnest($1::bytea[], $2::uuid[], $3::uuid[], $4::uuid[], \
+             $5::uuid[], $6::int8[], $7::int8[], $8::int8[], $9::text[], $10::text[]) \
+             AS t(nonce, org_id, gate_id, scan_id, pass_id, counter, now_ms, audit_at_ms, \
+             severity, details)), \
+         counted AS (UPDATE passes p SET uses = p.uses + 1, \
+             state = CASE WHEN p.uses + 1 >= p.max_uses THEN 'used' ELSE p.state END \
+             FROM input i WHERE p.id = i.pass_id AND p.state = 'claimed' AND p.uses < p.max_uses \
+             AND p.valid_from_ms <= i.now_ms AND p.valid_until_ms > i.now_ms \
+             AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.pass_id = i.pass_id \
+             AND r.counter = i.counter AND r.outcome = 'admitted') \
+             AND EXISTS (SELECT 1 FROM challenges c WHERE c.nonce = i.nonce \
+             AND c.gate_id = i.gate_id AND c.scan_id = i.scan_id AND c.pass_id = i.pass_id \
+             AND c.counter = i.counter AND c.wrong_answers < $11 AND c.expires_at_ms > i.now_ms) \
+             AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.nonce = i.nonce) \
+             RETURNING i.*), \
+         stored AS (INSERT INTO redemptions (nonce, org_id, gate_id, scan_id, pass_id, counter, \
+             outcome, created_at_ms) SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, \
+             'admitted', now_ms FROM counted RETURNING nonce), \
+         audited AS (INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, \
+             details) SELECT c.audit_at_ms, c.org_id, 'response', c.severity, c.gate_id, \
+             c.pass_id, c.details FROM counted c JOIN stored USING (nonce)) \
+         SELECT nonce FROM stored";
+    let ids = |f: fn(&AdmitOp) -> Uuid| ops.iter().map(f).collect::<Vec<Uuid>>();
+    let column = |f: fn(&AdmitOp) -> i64| ops.iter().map(f).collect::<Vec<i64>>();
+    let result: std::result::Result<Vec<Vec<u8>>, sqlx::Error> = sqlx::query_scalar(SQL)
+        .bind(ops.iter().map(|(r, _)| r.nonce.clone()).collect::<Vec<_>>())
+        .bind(ids(|(r, _)| r.org_id))
+        .bind(ids(|(r, _)| r.gate_id))
+        .bind(ids(|(r, _)| r.scan_id))
+        .bind(ids(|(r, _)| r.pass_id))
+        .bind(column(|(r, _)| r.counter))
+        .bind(column(|(r, _)| r.created_at_ms))
+        .bind(column(|(_, e)| e.at_ms))
+        .bind(ops.iter().map(|(_, e)| e.severity).collect::<Vec<_>>())
+        .bind(
+            ops.iter()
+                .map(|(_, e)| e.details.as_str())
+                .collect::<Vec<_>>(),
+        )
+        .bind(MAX_WRONG_ANSWERS)
+        .fetch_all(&pool)
+        .await;
+    let admitted = match result {
+        Ok(admitted) => admitted,
+        Err(_) => {
+            // A unique-index refusal, deadlock or lost connection undoes the whole
+            // statement; each admission is then attempted alone (a committed one meets its
+            // own nonce and the caller reads the stored outcome).
+            let mut outcomes = Vec::with_capacity(ops.len());
+            for op in &ops {
+                outcomes.push(admit_one(&pool, op).await);
+            }
+            return outcomes;
+        }
+    };
+    let mut outcomes = Vec::with_capacity(ops.len());
+    for op in &ops {
+        let shares_pass = ops
+            .iter()
+            .filter(|other| other.0.pass_id == op.0.pass_id)
+            .count()
+            > 1;
+        if admitted.contains(&op.0.nonce) {
+            outcomes.push(Ok(true));
+        } else if shares_pass {
+            // One row is updated once per statement: an admission that shared its pass
+            // with another of this batch was not considered, so it is attempted alone.
+            outcomes.push(admit_one(&pool, op).await);
+        } else {
+            // Considered and not counted: the pass may not admit now.
+            outcomes.push(Ok(false));
+        }
+    }
+    outcomes
+}
+
+/// One admission in one statement (the batch of one, and every fallback).
+async fn admit_one(pool: &PgPool, (row, event): &AdmitOp) -> Result<bool> {
+    let sql = format!(
+        "WITH counted AS ({COUNT_USE} AND EXISTS (SELECT 1 FROM challenges c \
+             WHERE c.nonce = $4 AND c.gate_id = $6 AND c.scan_id = $7 AND c.pass_id = $1 \
+             AND c.counter = $2 AND c.wrong_answers < $15 AND c.expires_at_ms > $3) \
+             AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.nonce = $4) RETURNING id), \
+         stored AS (INSERT INTO redemptions (nonce, org_id, gate_id, scan_id, pass_id, counter, \
+             outcome, created_at_ms) \
+             SELECT $4, $5, $6, $7, id, $2, 'admitted', $3 FROM counted RETURNING nonce) \
+         INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
+         SELECT $8, $9, $10, $11, $12, $13, $14 FROM stored"
+    );
+    let admitted = sqlx::query(&sql)
+        .bind(row.pass_id)
+        .bind(row.counter)
+        .bind(row.created_at_ms)
+        .bind(&row.nonce)
+        .bind(row.org_id)
+        .bind(row.gate_id)
+        .bind(row.scan_id)
+        .bind(event.at_ms)
+        .bind(event.org_id)
+        .bind(event.kind)
+        .bind(event.severity)
+        .bind(event.gate_id)
+        .bind(event.pass_id)
+        .bind(&event.details)
+        .bind(MAX_WRONG_ANSWERS)
+        .execute(pool)
+        .await
+        .map_err(Error::storage("admit"))?
+        .rows_affected();
+    Ok(admitted == 1)
+}
+
+/// The scan's read: pass, counter, gate, scan id.
+pub(super) type StepLookup = (Uuid, i64, Uuid, Uuid);
+
+/// A batched read's row with the 1-based position of the lookup it answers.
+#[derive(FromRow)]
+struct NumberedStep {
+    i: i64,
+    #[sqlx(flatten)]
+    row: PassWithStep,
+}
+
+#[derive(FromRow)]
+struct NumberedContext {
+    i: i64,
+    #[sqlx(flatten)]
+    row: ChallengeContext,
+}
+
+/// Puts each numbered row in its lookup's place (lookups without a row stay `None`).
+fn by_position<T>(count: usize, rows: Vec<(i64, T)>) -> Vec<Result<Option<T>>> {
+    let mut found: Vec<Option<T>> = std::iter::repeat_with(|| None).take(count).collect();
+    for (i, row) in rows {
+        if let Some(slot) = usize::try_from(i - 1).ok().and_then(|i| found.get_mut(i)) {
+            *slot = Some(row);
+        }
+    }
+    found.into_iter().map(Ok).collect()
+}
+
+/// Fails every lookup of a batch whose statement failed, each with its own error value.
+fn all_failed<T>(count: usize, context: &'static str, source: &sqlx::Error) -> Vec<Result<T>> {
+    let message = source.to_string();
+    (0..count)
+        .map(|_| {
+            Err(Error::Storage {
+                context,
+                source: sqlx::Error::Protocol(message.clone()),
+            })
+        })
+        .collect()
+}
+
+/// The scan's read for many scans: each pass with its step's admission and resend check.
+pub(super) async fn passes_with_step(
+    pool: PgPool,
+    lookups: Vec<StepLookup>,
+) -> Vec<Result<Option<PassWithStep>>> {
+    let sql = format!(
+        "SELECT q.i, {PASS_COLUMNS}, {STEP_COLUMNS} \
+         FROM unnest($1::uuid[], $2::int8[], $3::uuid[], $4::uuid[]) WITH ORDINALITY \
+         AS q(pass_id, counter, gate_id, scan_id, i) JOIN passes ON passes.id = q.pass_id"
+    );
+    let result: std::result::Result<Vec<NumberedStep>, sqlx::Error> = sqlx::query_as(&sql)
+        .bind(lookups.iter().map(|l| l.0).collect::<Vec<_>>())
+        .bind(lookups.iter().map(|l| l.1).collect::<Vec<_>>())
+        .bind(lookups.iter().map(|l| l.2).collect::<Vec<_>>())
+        .bind(lookups.iter().map(|l| l.3).collect::<Vec<_>>())
+        .fetch_all(&pool)
+        .await;
+    match result {
+        Ok(rows) => by_position(
+            lookups.len(),
+            rows.into_iter().map(|n| (n.i, n.row)).collect(),
+        ),
+        Err(source) => all_failed(lookups.len(), "load passes with step", &source),
+    }
+}
+
+/// The answer's read for many nonces: challenge, pass and any stored outcome.
+pub(super) async fn challenge_contexts(
+    pool: PgPool,
+    nonces: Vec<[u8; 32]>,
+) -> Vec<Result<Option<ChallengeContext>>> {
+    let sql = format!(
+        "SELECT q.i, {CONTEXT_COLUMNS} FROM unnest($1::bytea[]) WITH ORDINALITY AS q(nonce, i) \
+         JOIN challenges c ON c.nonce = q.nonce {CONTEXT_JOINS}"
+    );
+    let result: std::result::Result<Vec<NumberedContext>, sqlx::Error> = sqlx::query_as(&sql)
+        .bind(nonces.iter().map(|n| n.to_vec()).collect::<Vec<_>>())
+        .fetch_all(&pool)
+        .await;
+    match result {
+        Ok(rows) => by_position(
+            nonces.len(),
+            rows.into_iter().map(|n| (n.i, n.row)).collect(),
+        ),
+        Err(source) => all_failed(nonces.len(), "load challenge contexts", &source),
+    }
+}
