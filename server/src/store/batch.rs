@@ -1,4 +1,5 @@
-//! Group commit for PostgreSQL: many admissions (or challenges) in one statement.
+//! Group commit: many admissions (or challenges) in one statement on PostgreSQL, in one
+//! transaction on SQLite.
 //!
 //! At an evening burst the database, not the server, is the ceiling, and most of its work
 //! per admission is per *statement* (protocol round trip, snapshot, commit, WAL flush), not
@@ -13,12 +14,17 @@
 //! appears twice in the batch, or the statement fails as a whole: a unique-index refusal,
 //! a deadlock, a lost connection) is run again alone by the same path a batch of one
 //! takes, so batching changes how writes are grouped, never what they decide.
+//!
+//! SQLite runs in-process, so its cost per statement is a hop to the connection's thread
+//! and its cost per commit an fsync: there a batch is one `BEGIN IMMEDIATE … COMMIT` with
+//! one multi-statement query per operation, under the in-process write lock.
 
 use std::future::Future;
 use std::sync::Arc;
 
-use sqlx::{FromRow, PgPool};
-use tokio::sync::{mpsc, oneshot, Semaphore};
+use sqlx::sqlite::SqliteArguments;
+use sqlx::{FromRow, PgPool, Sqlite, SqlitePool};
+use tokio::sync::{mpsc, oneshot, Mutex, Semaphore};
 use uuid::Uuid;
 
 use super::{
@@ -269,20 +275,46 @@ pub(super) async fn admit(pool: PgPool, ops: Vec<AdmitOp>) -> Vec<Result<bool>> 
     outcomes
 }
 
+/// The use counted only if the challenge `$4` is still open: this gate's (`$6`) and scan's
+/// (`$7`), for pass `$1` and step `$2`, not burned, not expired at `$3`, no outcome yet.
+const OPEN_CHALLENGE: &str = "AND EXISTS (SELECT 1 FROM challenges c \
+     WHERE c.nonce = $4 AND c.gate_id = $6 AND c.scan_id = $7 AND c.pass_id = $1 \
+     AND c.counter = $2 AND c.wrong_answers < $15 AND c.expires_at_ms > $3) \
+     AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.nonce = $4)";
+
 /// One admission in one statement (the batch of one, and every fallback).
-async fn admit_one(pool: &PgPool, (row, event): &AdmitOp) -> Result<bool> {
+async fn admit_one(pool: &PgPool, op: &AdmitOp) -> Result<bool> {
     let sql = format!(
-        "WITH counted AS ({COUNT_USE} AND EXISTS (SELECT 1 FROM challenges c \
-             WHERE c.nonce = $4 AND c.gate_id = $6 AND c.scan_id = $7 AND c.pass_id = $1 \
-             AND c.counter = $2 AND c.wrong_answers < $15 AND c.expires_at_ms > $3) \
-             AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.nonce = $4) RETURNING id), \
+        "WITH counted AS ({COUNT_USE} {OPEN_CHALLENGE} RETURNING id), \
          stored AS (INSERT INTO redemptions (nonce, org_id, gate_id, scan_id, pass_id, counter, \
              outcome, created_at_ms) \
              SELECT $4, $5, $6, $7, id, $2, 'admitted', $3 FROM counted RETURNING nonce) \
          INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
          SELECT $8, $9, $10, $11, $12, $13, $14 FROM stored"
     );
-    let admitted = sqlx::query(&sql)
+    let admitted = bind_admission(sqlx::query(&sql), op)
+        .execute(pool)
+        .await
+        .map_err(Error::storage("admit"))?
+        .rows_affected();
+    Ok(admitted == 1)
+}
+
+/// Binds `$1` … `$15` of the single-admission statements.
+fn bind_admission<'q, DB>(
+    query: sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>,
+    (row, event): &'q AdmitOp,
+) -> sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>
+where
+    DB: sqlx::Database,
+    i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    Uuid: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    Option<Uuid>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    &'q Vec<u8>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    &'q String: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+{
+    query
         .bind(row.pass_id)
         .bind(row.counter)
         .bind(row.created_at_ms)
@@ -298,11 +330,107 @@ async fn admit_one(pool: &PgPool, (row, event): &AdmitOp) -> Result<bool> {
         .bind(event.pass_id)
         .bind(&event.details)
         .bind(MAX_WRONG_ANSWERS)
-        .execute(pool)
-        .await
-        .map_err(Error::storage("admit"))?
-        .rows_affected();
-    Ok(admitted == 1)
+}
+
+/// SQLite's writer: a pool of one connection and the lock shared with the other writer.
+pub(super) type SqliteWriter = (SqlitePool, Arc<Mutex<()>>);
+
+/// SQLite's admission: the same conditions as PostgreSQL's, as three statements in one
+/// query; the inserts run only if the statement before them changed a row, so an
+/// admission affects exactly three rows and anything else none.
+const SQLITE_ADMIT: &str = "WHERE changes() = 1";
+
+/// Admissions on SQLite, all in one `BEGIN IMMEDIATE … COMMIT` (one fsync for the batch).
+pub(super) async fn sqlite_admit(writer: SqliteWriter, ops: Vec<AdmitOp>) -> Vec<Result<bool>> {
+    let sql = format!(
+        "{COUNT_USE} {OPEN_CHALLENGE}; \
+         INSERT INTO redemptions (nonce, org_id, gate_id, scan_id, pass_id, counter, outcome, \
+             created_at_ms) SELECT $4, $5, $6, $7, $1, $2, 'admitted', $3 {SQLITE_ADMIT}; \
+         INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
+             SELECT $8, $9, $10, $11, $12, $13, $14 {SQLITE_ADMIT}"
+    );
+    fn bind<'q>(
+        query: sqlx::query::Query<'q, Sqlite, SqliteArguments<'q>>,
+        op: &'q AdmitOp,
+    ) -> sqlx::query::Query<'q, Sqlite, SqliteArguments<'q>> {
+        bind_admission(query, op)
+    }
+    in_one_sqlite_transaction(writer, &ops, &sql, bind, 3, "admit").await
+}
+
+/// Challenges on SQLite, all in one transaction on the relaxed writer.
+pub(super) async fn sqlite_insert_challenges(
+    writer: SqliteWriter,
+    ops: Vec<ChallengeOp>,
+) -> Vec<Result<bool>> {
+    const SQL: &str = "INSERT INTO challenges (nonce, org_id, gate_id, scan_id, pass_id, \
+         counter, code_hash, created_at_ms, expires_at_ms, wrong_answers) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0) ON CONFLICT (gate_id, scan_id) DO NOTHING; \
+         INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
+         SELECT $10, $2, $11, $12, $3, $5, $13 WHERE changes() = 1";
+    fn bind<'q>(
+        query: sqlx::query::Query<'q, Sqlite, SqliteArguments<'q>>,
+        (challenge, event): &'q ChallengeOp,
+    ) -> sqlx::query::Query<'q, Sqlite, SqliteArguments<'q>> {
+        super::bind_challenge(query, challenge)
+            .bind(event.at_ms)
+            .bind(event.kind)
+            .bind(event.severity)
+            .bind(&event.details)
+    }
+    in_one_sqlite_transaction(writer, &ops, SQL, bind, 2, "insert challenge").await
+}
+
+/// Runs each operation's query in one transaction under the write lock; an operation
+/// succeeded when it changed `expected` rows. If any query fails, the transaction is rolled
+/// back and each operation runs again in a transaction of its own, so one failure (a
+/// unique-index refusal) decides nothing for the others.
+async fn in_one_sqlite_transaction<'o, Op>(
+    (pool, write_lock): SqliteWriter,
+    ops: &'o [Op],
+    sql: &'o str,
+    bind: for<'q> fn(
+        sqlx::query::Query<'q, Sqlite, SqliteArguments<'q>>,
+        &'q Op,
+    ) -> sqlx::query::Query<'q, Sqlite, SqliteArguments<'q>>,
+    expected: u64,
+    context: &'static str,
+) -> Vec<Result<bool>> {
+    let _writing = write_lock.lock().await;
+    let run = |ops: &'o [Op]| {
+        let pool = pool.clone();
+        async move {
+            let mut tx = pool
+                .begin_with("BEGIN IMMEDIATE")
+                .await
+                .map_err(Error::storage(context))?;
+            let mut changed = Vec::with_capacity(ops.len());
+            for op in ops {
+                let result = bind(sqlx::query(sql), op)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage(context))?;
+                changed.push(result.rows_affected() == expected);
+            }
+            tx.commit().await.map_err(Error::storage(context))?;
+            Ok::<_, Error>(changed)
+        }
+    };
+    match run(ops).await {
+        Ok(changed) => changed.into_iter().map(Ok).collect(),
+        Err(error) if ops.len() == 1 => vec![Err(error)],
+        Err(_) => {
+            let mut outcomes = Vec::with_capacity(ops.len());
+            for op in ops {
+                outcomes.push(
+                    run(std::slice::from_ref(op))
+                        .await
+                        .map(|changed| changed.first().copied().unwrap_or(false)),
+                );
+            }
+            outcomes
+        }
+    }
 }
 
 /// The scan's read: pass, counter, gate, scan id.

@@ -193,8 +193,10 @@ pub struct PgStore {
 pub struct SqliteStore {
     read: SqlitePool,
     write: SqlitePool,
-    relaxed: SqlitePool,
     write_lock: Arc<Mutex<()>>,
+    challenges: Batcher<batch::ChallengeOp, bool>,
+    admissions: Batcher<batch::AdmitOp, bool>,
+    relaxed: SqlitePool,
 }
 
 /// An open redemption transaction; dropping it without [`RedemptionTx::commit`] rolls back.
@@ -295,11 +297,22 @@ impl Store {
                     .map_err(Error::storage("open sqlite database for reading"))?;
                 (read, relaxed)
             };
+            let write_lock = Arc::new(Mutex::new(()));
+            let challenges = Batcher::spawn(1, {
+                let writer = (relaxed.clone(), Arc::clone(&write_lock));
+                move |ops| batch::sqlite_insert_challenges(writer.clone(), ops)
+            });
+            let admissions = Batcher::spawn(1, {
+                let writer = (write.clone(), Arc::clone(&write_lock));
+                move |ops| batch::sqlite_admit(writer.clone(), ops)
+            });
             Ok(Store::Sqlite(SqliteStore {
                 read,
                 write,
+                write_lock,
+                challenges,
+                admissions,
                 relaxed,
-                write_lock: Arc::new(Mutex::new(())),
             }))
         }
     }
@@ -552,10 +565,12 @@ impl Store {
             Store::Postgres(pg) => return pg.steps.submit((id, counter, gate_id, scan_id)).await,
             Store::Sqlite(lite) => lite,
         };
+        // SQLite joins in the order written after CROSS JOIN: the lookup row first, so the
+        // pass is found by its primary key (the other order scans every pass).
         let sql = format!(
-            "SELECT {PASS_COLUMNS}, {STEP_COLUMNS} FROM passes \
-             CROSS JOIN (SELECT $1 AS pass_id, $2 AS counter, $3 AS gate_id, $4 AS scan_id) q \
-             WHERE id = q.pass_id"
+            "SELECT {PASS_COLUMNS}, {STEP_COLUMNS} \
+             FROM (SELECT $1 AS pass_id, $2 AS counter, $3 AS gate_id, $4 AS scan_id) q \
+             CROSS JOIN passes WHERE passes.id = q.pass_id"
         );
         sqlx::query_as(&sql)
             .bind(id)
@@ -679,10 +694,6 @@ impl Store {
         challenge: &ChallengeRow,
         issued: &NewAudit,
     ) -> Result<bool> {
-        const INSERT_CHALLENGE: &str = "INSERT INTO challenges (nonce, org_id, gate_id, scan_id, \
-             pass_id, counter, code_hash, created_at_ms, expires_at_ms, wrong_answers) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0) \
-             ON CONFLICT (gate_id, scan_id) DO NOTHING";
         match self {
             Store::Postgres(pg) => {
                 pg.challenges
@@ -690,36 +701,17 @@ impl Store {
                     .await
             }
             Store::Sqlite(lite) => {
-                let _writing = lite.write_lock.lock().await;
-                let mut tx = lite
-                    .relaxed
-                    .begin_with("BEGIN IMMEDIATE")
+                lite.challenges
+                    .submit((challenge.clone(), issued.clone()))
                     .await
-                    .map_err(Error::storage("begin insert challenge"))?;
-                let inserted = bind_challenge(sqlx::query(INSERT_CHALLENGE), challenge)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(Error::storage("insert challenge"))?
-                    .rows_affected();
-                if inserted != 1 {
-                    return Ok(false);
-                }
-                insert_audit_query(issued)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(Error::storage("audit challenge issued"))?;
-                tx.commit()
-                    .await
-                    .map_err(Error::storage("commit challenge"))?;
-                Ok(true)
             }
         }
     }
 
     /// Counts the use, stores the admission under its nonce and its audit event, durably
     /// and atomically, if the challenge is still open (this gate's and scan's, unanswered,
-    /// not burned, not expired; see [`RedemptionTx::challenge_open`]) and the pass may admit
-    /// now (see [`RedemptionTx::count_use`]). Returns false, having written nothing,
+    /// not burned, not expired) and the pass may admit now (see
+    /// [`RedemptionTx::count_use`]). Returns false, having written nothing,
     /// otherwise: the caller then reads why. On PostgreSQL it is one statement (one round
     /// trip, one synchronous commit), shared with the admissions that arrive meanwhile
     /// (group commit, [`batch`]); a unique-index refusal undoes all of it.
@@ -727,21 +719,11 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`] (a concurrent duplicate is a unique violation).
     pub async fn admit(&self, row: &RedemptionRow, event: &NewAudit) -> Result<bool> {
-        let Store::Postgres(pg) = self else {
-            let mut tx = self.begin_redemption().await?;
-            if !tx.challenge_open(row).await?
-                || !tx
-                    .count_use(row.pass_id, row.counter, row.created_at_ms)
-                    .await?
-            {
-                return Ok(false);
-            }
-            tx.insert_redemption(row).await?;
-            tx.insert_audit(event).await?;
-            tx.commit().await?;
-            return Ok(true);
-        };
-        pg.admissions.submit((row.clone(), event.clone())).await
+        let op = (row.clone(), event.clone());
+        match self {
+            Store::Postgres(pg) => pg.admissions.submit(op).await,
+            Store::Sqlite(lite) => lite.admissions.submit(op).await,
+        }
     }
 
     /// Counts one wrong answer unless the challenge is already burned, and appends the
@@ -953,34 +935,6 @@ impl RedemptionTx {
         let sql = format!("SELECT {PASS_COLUMNS} FROM passes WHERE id = $1{lock}");
         on_tx!(self, conn => sqlx::query_as(&sql).bind(id).fetch_optional(conn).await)
             .map_err(Error::storage("lock pass"))
-    }
-
-    /// Whether the challenge `row` answers is still open: issued to its gate for its scan,
-    /// pass and step, not burned by wrong answers, not expired at `row.created_at_ms`,
-    /// and without a stored outcome.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn challenge_open(&mut self, row: &RedemptionRow) -> Result<bool> {
-        let open: bool = on_tx!(self, conn => {
-            sqlx::query_scalar(
-                "SELECT EXISTS (SELECT 1 FROM challenges c WHERE c.nonce = $1 AND c.gate_id = $2 \
-                 AND c.scan_id = $3 AND c.pass_id = $4 AND c.counter = $5 AND c.wrong_answers < $6 \
-                 AND c.expires_at_ms > $7) \
-                 AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.nonce = $1)",
-            )
-            .bind(&row.nonce)
-            .bind(row.gate_id)
-            .bind(row.scan_id)
-            .bind(row.pass_id)
-            .bind(row.counter)
-            .bind(crate::admission::MAX_WRONG_ANSWERS)
-            .bind(row.created_at_ms)
-            .fetch_one(conn)
-            .await
-        })
-        .map_err(Error::storage("check challenge open"))?;
-        Ok(open)
     }
 
     /// Counts one use if the pass may admit now: claimed, within its validity, uses left,
