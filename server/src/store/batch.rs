@@ -197,7 +197,7 @@ pub(super) async fn admit(pool: PgPool, ops: Vec<AdmitOp>) -> Vec<Result<bool>> 
     if ops.len() == 1 {
         return vec![admit_one(&pool, &ops[0]).await];
     }
-    // The conditions of `COUNT_USE` and `challenge_open`, per row of the input.
+    // The conditions of `COUNT_USE` and `OPEN_CHALLENGE`, per row of the input.
     const SQL: &str =
         "WITH input AS (SELECT * FROM unnest($1::bytea[], $2::uuid[], $3::uuid[], $4::uuid[], \
              $5::uuid[], $6::int8[], $7::int8[], $8::int8[], $9::text[], $10::text[]) \
@@ -207,12 +207,13 @@ pub(super) async fn admit(pool: PgPool, ops: Vec<AdmitOp>) -> Vec<Result<bool>> 
              state = CASE WHEN p.uses + 1 >= p.max_uses THEN 'used' ELSE p.state END \
              FROM input i WHERE p.id = i.pass_id AND p.state = 'claimed' AND p.uses < p.max_uses \
              AND p.valid_from_ms <= i.now_ms AND p.valid_until_ms > i.now_ms \
-             AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.pass_id = i.pass_id \
-             AND r.counter = i.counter AND r.outcome = 'admitted') \
-             AND EXISTS (SELECT 1 FROM challenges c WHERE c.nonce = i.nonce \
+             AND (SELECT 1 FROM redemptions r WHERE r.pass_id = i.pass_id \
+             AND r.counter = i.counter AND r.outcome = 'admitted') IS NULL \
+             AND (SELECT 1 FROM challenges c WHERE c.nonce = i.nonce \
              AND c.gate_id = i.gate_id AND c.scan_id = i.scan_id AND c.pass_id = i.pass_id \
              AND c.counter = i.counter AND c.wrong_answers < $11 AND c.expires_at_ms > i.now_ms) \
-             AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.nonce = i.nonce) \
+             IS NOT NULL \
+             AND (SELECT 1 FROM redemptions r WHERE r.nonce = i.nonce) IS NULL \
              RETURNING i.*), \
          stored AS (INSERT INTO redemptions (nonce, org_id, gate_id, scan_id, pass_id, counter, \
              outcome, created_at_ms) SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, \
@@ -277,10 +278,10 @@ pub(super) async fn admit(pool: PgPool, ops: Vec<AdmitOp>) -> Vec<Result<bool>> 
 
 /// The use counted only if the challenge `$4` is still open: this gate's (`$6`) and scan's
 /// (`$7`), for pass `$1` and step `$2`, not burned, not expired at `$3`, no outcome yet.
-const OPEN_CHALLENGE: &str = "AND EXISTS (SELECT 1 FROM challenges c \
+const OPEN_CHALLENGE: &str = "AND (SELECT 1 FROM challenges c \
      WHERE c.nonce = $4 AND c.gate_id = $6 AND c.scan_id = $7 AND c.pass_id = $1 \
-     AND c.counter = $2 AND c.wrong_answers < $15 AND c.expires_at_ms > $3) \
-     AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.nonce = $4)";
+     AND c.counter = $2 AND c.wrong_answers < $15 AND c.expires_at_ms > $3) IS NOT NULL \
+     AND (SELECT 1 FROM redemptions r WHERE r.nonce = $4) IS NULL";
 
 /// One admission in one statement (the batch of one, and every fallback).
 async fn admit_one(pool: &PgPool, op: &AdmitOp) -> Result<bool> {

@@ -107,18 +107,26 @@ const REDEMPTION_COLUMNS: &str =
      first_admitted_at_ms, first_gate_id, created_at_ms";
 
 /// The conditional count of one use: `$1` pass, `$2` step counter, `$3` now (ms).
+///
+/// Conditions on other tables in hot statements are scalar subqueries on unique keys, never
+/// `EXISTS`: PostgreSQL turns `[NOT] EXISTS` into a join it may plan as a hash over the
+/// whole table, which a table that grew since its statistics were taken (an evening's
+/// first burst) turns into a sequential scan per statement; a scalar subquery is always an
+/// index probe per row.
 pub(crate) const COUNT_USE: &str = "UPDATE passes SET uses = uses + 1, \
      state = CASE WHEN uses + 1 >= max_uses THEN 'used' ELSE state END \
      WHERE id = $1 AND state = 'claimed' AND uses < max_uses \
      AND valid_from_ms <= $3 AND valid_until_ms > $3 \
-     AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.pass_id = $1 \
-     AND r.counter = $2 AND r.outcome = 'admitted')";
+     AND (SELECT 1 FROM redemptions r WHERE r.pass_id = $1 \
+     AND r.counter = $2 AND r.outcome = 'admitted') IS NULL";
 
 /// The scan's step and resend checks, for a pass `passes` and a lookup `q` (`pass_id`,
-/// `counter`, `gate_id`, `scan_id`).
+/// `counter`, `gate_id`, `scan_id`). Scalar subqueries, not `EXISTS`: PostgreSQL may plan a
+/// select-list `EXISTS` as a hash of the whole table, which a table that grew since its
+/// statistics were taken turns into a sequential scan per batch.
 pub(crate) const STEP_COLUMNS: &str = "(SELECT r.gate_id FROM redemptions r \
      WHERE r.pass_id = q.pass_id AND r.counter = q.counter AND r.outcome = 'admitted') AS step_gate_id, \
-     EXISTS (SELECT 1 FROM challenges c WHERE c.gate_id = q.gate_id AND c.scan_id = q.scan_id) \
+     (SELECT 1 FROM challenges c WHERE c.gate_id = q.gate_id AND c.scan_id = q.scan_id) IS NOT NULL \
      AS resent_scan";
 
 /// The columns of [`ChallengeContext`], from a challenge `c` joined by [`CONTEXT_JOINS`].
@@ -851,7 +859,7 @@ impl Store {
              WHERE unanswered_audited = FALSE AND nonce IN ( \
                 SELECT c.nonce FROM challenges c \
                 WHERE c.unanswered_audited = FALSE AND c.expires_at_ms < $1 \
-                AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.nonce = c.nonce) \
+                AND (SELECT 1 FROM redemptions r WHERE r.nonce = c.nonce) IS NULL \
                 ORDER BY c.expires_at_ms LIMIT $2) \
              RETURNING {CHALLENGE_COLUMNS}"
         );
