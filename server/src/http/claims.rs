@@ -93,6 +93,15 @@ async fn claim(
             .await?
     {
         audit_claim(&state, "claim", Severity::Info, subject, "claimed").await?;
+        // Derive the pass keys now, while nobody waits at a gate: the first scan then
+        // finds them cached instead of paying an X25519 at the turnstile.
+        if let Err(error) =
+            state
+                .keys
+                .pass_keys(current.id, &current.server_kid, *wallet_key.as_bytes())
+        {
+            tracing::warn!(pass_id = %current.id, %error, "could not derive claimed pass keys");
+        }
         return Ok(Json(answer(&state, &current)?));
     }
     // Lost the race or already bound: look at what is stored now.
