@@ -336,19 +336,20 @@ where
 /// SQLite's writer: a pool of one connection and the lock shared with the other writer.
 pub(super) type SqliteWriter = (SqlitePool, Arc<Mutex<()>>);
 
-/// SQLite's admission: the same conditions as PostgreSQL's, as three statements in one
-/// query; the inserts run only if the statement before them changed a row, so an
-/// admission affects exactly three rows and anything else none.
-const SQLITE_ADMIT: &str = "WHERE changes() = 1";
+/// Makes an `INSERT … SELECT` of a multi-statement SQLite query run only if the statement
+/// before it changed a row, so the query changes all its rows or none.
+const IF_PREVIOUS_CHANGED: &str = "WHERE changes() = 1";
 
-/// Admissions on SQLite, all in one `BEGIN IMMEDIATE … COMMIT` (one fsync for the batch).
+/// Admissions on SQLite, all in one `BEGIN IMMEDIATE … COMMIT` (one fsync for the batch):
+/// the conditions of PostgreSQL's statement, as three statements in one query, so an
+/// admission changes exactly three rows and anything else none.
 pub(super) async fn sqlite_admit(writer: SqliteWriter, ops: Vec<AdmitOp>) -> Vec<Result<bool>> {
     let sql = format!(
         "{COUNT_USE} {OPEN_CHALLENGE}; \
          INSERT INTO redemptions (nonce, org_id, gate_id, scan_id, pass_id, counter, outcome, \
-             created_at_ms) SELECT $4, $5, $6, $7, $1, $2, 'admitted', $3 {SQLITE_ADMIT}; \
+             created_at_ms) SELECT $4, $5, $6, $7, $1, $2, 'admitted', $3 {IF_PREVIOUS_CHANGED}; \
          INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
-             SELECT $8, $9, $10, $11, $12, $13, $14 {SQLITE_ADMIT}"
+             SELECT $8, $9, $10, $11, $12, $13, $14 {IF_PREVIOUS_CHANGED}"
     );
     fn bind<'q>(
         query: sqlx::query::Query<'q, Sqlite, SqliteArguments<'q>>,
@@ -521,5 +522,63 @@ pub(super) async fn challenge_contexts(
             rows.into_iter().map(|n| (n.i, n.row)).collect(),
         ),
         Err(source) => all_failed(nonces.len(), "load challenge contexts", &source),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex as StdMutex;
+    use std::time::Duration;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn each_submitter_gets_its_own_outcome_and_busy_batches_group() {
+        let sizes = Arc::new(StdMutex::new(Vec::new()));
+        let batcher = Batcher::spawn(1, {
+            let sizes = Arc::clone(&sizes);
+            move |ops: Vec<u32>| {
+                sizes.lock().unwrap().push(ops.len());
+                async move {
+                    // A statement in flight, so the others queue behind it.
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    ops.into_iter()
+                        .map(|op| {
+                            if op % 7 == 0 {
+                                Err(Error::NotFound)
+                            } else {
+                                Ok(op * 2)
+                            }
+                        })
+                        .collect()
+                }
+            }
+        });
+        let submitted: Vec<_> = (1..=50u32)
+            .map(|op| {
+                let batcher = batcher.clone();
+                tokio::spawn(async move { (op, batcher.submit(op).await) })
+            })
+            .collect();
+        for task in submitted {
+            let (op, outcome) = task.await.unwrap();
+            match outcome {
+                Ok(doubled) => assert_eq!(doubled, op * 2),
+                Err(error) => {
+                    assert_eq!(op % 7, 0, "{op}: {error}");
+                    assert!(matches!(error, Error::NotFound));
+                }
+            }
+        }
+        let sizes = sizes.lock().unwrap().clone();
+        assert_eq!(sizes.iter().sum::<usize>(), 50);
+        assert!(sizes.iter().any(|&size| size > 1), "{sizes:?}");
+    }
+
+    #[test]
+    fn rows_go_back_to_their_lookup_and_missing_ones_stay_none() {
+        let placed = by_position(4, vec![(3, "c"), (1, "a"), (9, "out of range")]);
+        let placed: Vec<Option<&str>> = placed.into_iter().map(|r| r.unwrap()).collect();
+        assert_eq!(placed, vec![Some("a"), None, Some("c"), None]);
     }
 }
