@@ -315,22 +315,15 @@ where
     &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
     &'q String: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
 {
-    query
+    let query = query
         .bind(row.pass_id)
         .bind(row.counter)
         .bind(row.created_at_ms)
         .bind(&row.nonce)
         .bind(row.org_id)
         .bind(row.gate_id)
-        .bind(row.scan_id)
-        .bind(event.at_ms)
-        .bind(event.org_id)
-        .bind(event.kind)
-        .bind(event.severity)
-        .bind(event.gate_id)
-        .bind(event.pass_id)
-        .bind(&event.details)
-        .bind(MAX_WRONG_ANSWERS)
+        .bind(row.scan_id);
+    super::bind_audit(query, event).bind(MAX_WRONG_ANSWERS)
 }
 
 /// SQLite's writer: a pool of one connection and the lock shared with the other writer.

@@ -893,17 +893,35 @@ where
     for<'a> &'a str: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
     for<'a> &'a String: sqlx::Encode<'a, DB> + sqlx::Type<DB>,
 {
-    sqlx::query(
-        "INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    bind_audit(
+        sqlx::query(
+            "INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        ),
+        event,
     )
-    .bind(event.at_ms)
-    .bind(event.org_id)
-    .bind(event.kind)
-    .bind(event.severity)
-    .bind(event.gate_id)
-    .bind(event.pass_id)
-    .bind(&event.details)
+}
+
+/// Binds an audit event's seven columns, in the order of `audit_events`.
+fn bind_audit<'q, DB>(
+    query: sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>,
+    event: &'q NewAudit,
+) -> sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>
+where
+    DB: sqlx::Database,
+    i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    Option<Uuid>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    &'q String: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+{
+    query
+        .bind(event.at_ms)
+        .bind(event.org_id)
+        .bind(event.kind)
+        .bind(event.severity)
+        .bind(event.gate_id)
+        .bind(event.pass_id)
+        .bind(&event.details)
 }
 
 fn bind_challenge<'q, DB>(
