@@ -75,37 +75,39 @@ pub async fn scan(
         gate_id: Some(gate.id),
         pass_id: None,
     };
-    let code: RotatingCode = match code_text.parse() {
-        Ok(code) => code,
-        Err(_) => {
-            if let Some(existing) = state.store.challenge_by_scan(gate.id, scan_id).await? {
-                return resume_scan(state, existing, &code_hash).await;
-            }
-            return deny_scan(
-                state,
-                subject,
-                scan_id,
-                DenyReason::MalformedCode,
-                None,
-                json!({}),
-            )
-            .await;
-        }
-    };
-    let pass_id = code.pass.uuid();
     // A step at or above 2^63 can never be fresh; -1 matches no stored step.
-    let counter = i64::try_from(code.counter).unwrap_or(-1);
-    let found = state
-        .store
-        .pass_with_step(pass_id, counter, gate.id, scan_id)
-        .await?;
+    let code = code_text
+        .parse::<RotatingCode>()
+        .ok()
+        .map(|code| (code, i64::try_from(code.counter).unwrap_or(-1)));
+    let found = match &code {
+        Some((code, counter)) => {
+            state
+                .store
+                .pass_with_step(code.pass.uuid(), *counter, gate.id, scan_id)
+                .await?
+        }
+        None => None,
+    };
     // A resent scan id gets its stored answer whatever the code says now. The read above
-    // tells whether one exists; a missing pass cannot tell, so look it up then too.
+    // tells whether one exists; without a pass it cannot tell, so look it up then too.
     if found.as_ref().is_none_or(|found| found.resent_scan) {
         if let Some(existing) = state.store.challenge_by_scan(gate.id, scan_id).await? {
             return resume_scan(state, existing, &code_hash).await;
         }
     }
+    let Some((code, counter)) = code else {
+        return deny_scan(
+            state,
+            subject,
+            scan_id,
+            DenyReason::MalformedCode,
+            None,
+            json!({}),
+        )
+        .await;
+    };
+    let pass_id = code.pass.uuid();
     let (pass, step_gate_id) = match found {
         Some(found) if found.pass.org_id == gate.org_id => (found.pass, found.step_gate_id),
         // Another tenant's pass is indistinguishable from a missing one.

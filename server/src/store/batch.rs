@@ -283,7 +283,9 @@ const OPEN_CHALLENGE: &str = "AND (SELECT 1 FROM challenges c \
      AND c.counter = $2 AND c.wrong_answers < $15 AND c.expires_at_ms > $3) IS NOT NULL \
      AND (SELECT 1 FROM redemptions r WHERE r.nonce = $4) IS NULL";
 
-/// One admission in one statement (the batch of one, and every fallback).
+/// One admission in one statement (the batch of one, and every fallback). Kept apart from
+/// the batched form: at one gate the `unnest` statement answered about 30 % slower (p50
+/// 1.0 ms against 0.7 ms).
 async fn admit_one(pool: &PgPool, op: &AdmitOp) -> Result<bool> {
     let sql = format!(
         "WITH counted AS ({COUNT_USE} {OPEN_CHALLENGE} RETURNING id), \
@@ -358,11 +360,13 @@ pub(super) async fn sqlite_insert_challenges(
     writer: SqliteWriter,
     ops: Vec<ChallengeOp>,
 ) -> Vec<Result<bool>> {
-    const SQL: &str = "INSERT INTO challenges (nonce, org_id, gate_id, scan_id, pass_id, \
-         counter, code_hash, created_at_ms, expires_at_ms, wrong_answers) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0) ON CONFLICT (gate_id, scan_id) DO NOTHING; \
+    let sql = format!(
+        "INSERT INTO challenges (nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
+             created_at_ms, expires_at_ms, wrong_answers) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0) ON CONFLICT (gate_id, scan_id) DO NOTHING; \
          INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
-         SELECT $10, $2, $11, $12, $3, $5, $13 WHERE changes() = 1";
+             SELECT $10, $2, $11, $12, $3, $5, $13 {IF_PREVIOUS_CHANGED}"
+    );
     fn bind<'q>(
         query: sqlx::query::Query<'q, Sqlite, SqliteArguments<'q>>,
         (challenge, event): &'q ChallengeOp,
@@ -373,7 +377,7 @@ pub(super) async fn sqlite_insert_challenges(
             .bind(event.severity)
             .bind(&event.details)
     }
-    in_one_sqlite_transaction(writer, &ops, SQL, bind, 2, "insert challenge").await
+    in_one_sqlite_transaction(writer, &ops, &sql, bind, 2, "insert challenge").await
 }
 
 /// Runs each operation's query in one transaction under the write lock; an operation
