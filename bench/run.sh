@@ -22,8 +22,8 @@ PG_BASE=${PG_ADMIN_URL%/*}
 OUT=${OUT:-target/bench}
 BIN=target/release
 
-say() { printf '==> %s\n' "$*" >&2; }
-json() { python3 -c "import sys,json; d=json.load(sys.stdin); print(eval(sys.argv[1], {}, {'d': d}))" "$1"; }
+# shellcheck source=bench/lib.sh
+. bench/lib.sh   # say, json, start_server, stop_server, loadgen, rss_mb
 
 say "building release binaries"
 cargo build --release -p tessera-server -p tessera-tests --bins >&2
@@ -34,50 +34,13 @@ server_pid=""
 cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
-# Starts a server with the given database URL; sets server_pid and addr.
-start_server() {
-    local url=$1 name=$2
-    TESSERA_DATABASE_URL=$url TESSERA_LISTEN=127.0.0.1:0 TESSERA_KEY_DIR=$work/keys \
-        TESSERA_GATE_RATE_PER_S=1000000 TESSERA_LOG=warn \
-        "$BIN/tessera-server" serve >"$work/$name.out" 2>"$work/$name.err" &
-    server_pid=$!
-    for _ in $(seq 100); do
-        addr=$(awk '/^listening on /{print $3}' "$work/$name.out")
-        [ -n "$addr" ] && return 0
-        sleep 0.1
-    done
-    say "server did not start:"; cat "$work/$name.err" >&2; exit 1
-}
-
-stop_server() { kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""; }
-
-# Runs the load generator for a fresh organisation; prints its JSON summary.
-loadgen() {
-    local db_url=$1; shift
-    local org
-    org=$(TESSERA_DATABASE_URL=$db_url "$BIN/tessera-server" init --org "bench-$RANDOM" 2>/dev/null)
-    TESSERA_ADMIN_KEY=$(echo "$org" | json 'd["admin_key"]') \
-    TESSERA_ORG_ID=$(echo "$org" | json 'd["org_id"]') \
-    TESSERA_DATABASE_URL=$db_url \
-        "$BIN/tessera-loadgen" --base-url "http://$addr" --json "$@"
-}
-
-rss_mb() { awk '/^VmRSS/{printf "%.0f", $2/1024}' "/proc/$1/status"; }
 
 say "PostgreSQL: fresh databases tessera_bench and tessera_pgbench"
 psql "$PG_ADMIN_URL" -qX -c 'DROP DATABASE IF EXISTS tessera_bench WITH (FORCE)' -c 'CREATE DATABASE tessera_bench' \
     -c 'DROP DATABASE IF EXISTS tessera_pgbench WITH (FORCE)' -c 'CREATE DATABASE tessera_pgbench' >&2
 PG_URL=$PG_BASE/tessera_bench
 TESSERA_DATABASE_URL=$PG_URL "$BIN/tessera-server" migrate 2>/dev/null
-psql "$PG_BASE/tessera_pgbench" -qX >&2 <<'SQL'
-CREATE TABLE passes (id BIGINT PRIMARY KEY, uses BIGINT NOT NULL DEFAULT 0, max_uses BIGINT NOT NULL);
-INSERT INTO passes (id, max_uses) SELECT g, 1000000000 FROM generate_series(1, 200000) g;
-CREATE TABLE redemptions (nonce BYTEA PRIMARY KEY, pass_id BIGINT NOT NULL, counter BIGINT NOT NULL,
-    outcome TEXT NOT NULL, created_at_ms BIGINT NOT NULL);
-CREATE UNIQUE INDEX ON redemptions (pass_id, counter) WHERE outcome = 'admitted';
-CREATE SEQUENCE step;
-VACUUM ANALYZE;
-SQL
+psql "$PG_BASE/tessera_pgbench" -qX >&2 -f bench/pgbench-schema.sql
 
 start_server "$PG_URL" pg
 declare -A tessera pgb p99
