@@ -40,6 +40,9 @@ pub enum Error {
     /// X25519 gave the all-zero shared secret: the peer key has low order.
     #[error("public key has low order (all-zero shared secret)")]
     LowOrderKey,
+    /// A wire name (an outcome or a deny reason) that TSR1 does not define.
+    #[error("not a TSR1 {0} name")]
+    UnknownName(&'static str),
 }
 
 /// `Result` with the protocol [`Error`] as default error.

@@ -19,7 +19,11 @@ pub mod totp;
 pub use codes::{Nonce, Otp, PassId, ResponseMac, RotatingCode, WalletChallenge, WalletResponse};
 pub use error::{Error, Result};
 pub use keys::{CodeKey, PassKeys, PublicKey, ResponseKey, SecretKey, SharedSecret};
-pub use totp::{CodeCheck, CODE_DIGITS, CODE_PERIOD_S};
+pub use totp::{CodeCheck, CODE_DIGITS, CODE_PERIOD_S, CODE_WINDOW_STEPS};
+
+/// Wrong answers that burn a challenge (§5): answers 1–3 are `bad_response`, the third
+/// burns it, and every later answer is `challenge_burned`.
+pub const MAX_WRONG_ANSWERS: u32 = 3;
 
 /// The protocol version number carried in the gate `welcome` message.
 pub const PROTOCOL_VERSION: u32 = 1;

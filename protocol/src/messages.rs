@@ -160,6 +160,50 @@ impl DenyReason {
     }
 }
 
+impl std::str::FromStr for DenyReason {
+    type Err = crate::Error;
+
+    /// Parses the snake_case wire name (as stored by servers).
+    fn from_str(text: &str) -> crate::Result<Self> {
+        ALL_DENY_REASONS
+            .into_iter()
+            .find(|reason| reason.as_str() == text)
+            .ok_or(crate::Error::UnknownName("deny reason"))
+    }
+}
+
+/// Every deny reason, in the order of §6.
+pub const ALL_DENY_REASONS: [DenyReason; 16] = [
+    DenyReason::MalformedCode,
+    DenyReason::UnknownPass,
+    DenyReason::BadCode,
+    DenyReason::StaleCode,
+    DenyReason::FutureCode,
+    DenyReason::NotClaimed,
+    DenyReason::Revoked,
+    DenyReason::Expired,
+    DenyReason::NotYetValid,
+    DenyReason::WrongSite,
+    DenyReason::CodeReplayed,
+    DenyReason::ChallengeExpired,
+    DenyReason::BadResponse,
+    DenyReason::ChallengeBurned,
+    DenyReason::ForeignNonce,
+    DenyReason::UnknownNonce,
+];
+
+impl std::str::FromStr for Outcome {
+    type Err = crate::Error;
+
+    /// Parses the snake_case wire name (as stored by servers).
+    fn from_str(text: &str) -> crate::Result<Self> {
+        [Outcome::Admitted, Outcome::AlreadyAdmitted, Outcome::Denied]
+            .into_iter()
+            .find(|outcome| outcome.as_str() == text)
+            .ok_or(crate::Error::UnknownName("outcome"))
+    }
+}
+
 impl Outcome {
     /// The snake_case wire name.
     pub fn as_str(self) -> &'static str {
@@ -247,6 +291,9 @@ pub enum ErrorCode {
     RateLimited,
     /// The server ran out of time; retry.
     Timeout,
+    /// A fault on the server that a resend cannot cure (e.g. a pass bound to a server key
+    /// this replica does not hold). An addition to TSR1 (`docs/protocol.md`): not retryable.
+    Internal,
 }
 
 impl ErrorCode {
@@ -266,6 +313,7 @@ impl ErrorCode {
             Self::StorageUnavailable => "storage is unavailable; resend the same message",
             Self::RateLimited => "too many messages from this gate; slow down and resend",
             Self::Timeout => "the server timed out; resend the same message",
+            Self::Internal => "the server cannot answer this scan; call an operator",
         }
     }
 }

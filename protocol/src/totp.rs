@@ -14,6 +14,8 @@ use crate::codes::Otp;
 pub const CODE_PERIOD_S: u64 = 15;
 /// Digits of the one-time password.
 pub const CODE_DIGITS: usize = 8;
+/// Steps either side of now that a server accepts: `T ∈ {now−1, now, now+1}` (§4).
+pub const CODE_WINDOW_STEPS: u64 = 1;
 
 /// `HOTP-SHA256(key, counter)` with RFC 4226 dynamic truncation to 8 digits.
 pub fn hotp_sha256_8(key: &[u8], counter: u64) -> Otp {
@@ -52,11 +54,11 @@ pub fn check_code(counter: u64, now_unix: u64, period_s: u64) -> CodeCheck {
     let now = counter_at(now_unix, period);
     let step_start = u128::from(counter) * u128::from(period);
     let clamp = |v: u128| u64::try_from(v).unwrap_or(u64::MAX);
-    if counter.saturating_add(1) < now {
+    if counter.saturating_add(CODE_WINDOW_STEPS) < now {
         CodeCheck::Stale {
             age_s: clamp(u128::from(now_unix).saturating_sub(step_start)),
         }
-    } else if counter > now.saturating_add(1) {
+    } else if counter > now.saturating_add(CODE_WINDOW_STEPS) {
         CodeCheck::Future {
             ahead_s: clamp(step_start.saturating_sub(u128::from(now_unix))),
         }

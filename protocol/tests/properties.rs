@@ -76,24 +76,7 @@ fn outcomes() -> impl Strategy<Value = Outcome> {
 }
 
 fn deny_reasons() -> impl Strategy<Value = DenyReason> {
-    prop::sample::select(vec![
-        DenyReason::MalformedCode,
-        DenyReason::UnknownPass,
-        DenyReason::BadCode,
-        DenyReason::StaleCode,
-        DenyReason::FutureCode,
-        DenyReason::NotClaimed,
-        DenyReason::Revoked,
-        DenyReason::Expired,
-        DenyReason::NotYetValid,
-        DenyReason::WrongSite,
-        DenyReason::CodeReplayed,
-        DenyReason::ChallengeExpired,
-        DenyReason::BadResponse,
-        DenyReason::ChallengeBurned,
-        DenyReason::ForeignNonce,
-        DenyReason::UnknownNonce,
-    ])
+    prop::sample::select(tessera_protocol::messages::ALL_DENY_REASONS.to_vec())
 }
 
 fn error_codes() -> impl Strategy<Value = ErrorCode> {
@@ -103,6 +86,7 @@ fn error_codes() -> impl Strategy<Value = ErrorCode> {
         ErrorCode::StorageUnavailable,
         ErrorCode::RateLimited,
         ErrorCode::Timeout,
+        ErrorCode::Internal,
     ])
 }
 

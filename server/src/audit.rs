@@ -10,6 +10,58 @@ use uuid::Uuid;
 
 use crate::store::NewAudit;
 
+/// What an event records. The stored names are the wire of `GET /v1/audit` (§8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AuditKind {
+    /// A scan decided at scan time (a denial, a resend, a reused scan id).
+    Scan,
+    /// A challenge minted for a scan.
+    ChallengeIssued,
+    /// An answer and its outcome.
+    Response,
+    /// A challenge that expired without a valid answer.
+    ChallengeUnanswered,
+    /// Frames refused for a gate's rate, aggregated per connection and minute.
+    RateLimited,
+    /// A wallet claimed a pass.
+    Claim,
+    /// A claim was refused.
+    ClaimRejected,
+    /// Another wallet key tried to claim a claimed pass (the link leaked).
+    ClaimConflict,
+    /// A pass was issued.
+    PassIssued,
+    /// A pass was revoked.
+    PassRevoked,
+    /// An API key was created.
+    ApiKeyCreated,
+    /// A gate device was created.
+    GateCreated,
+    /// A credential was missing or wrong.
+    AuthFailure,
+}
+
+impl AuditKind {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AuditKind::Scan => "scan",
+            AuditKind::ChallengeIssued => "challenge_issued",
+            AuditKind::Response => "response",
+            AuditKind::ChallengeUnanswered => "challenge_unanswered",
+            AuditKind::RateLimited => "rate_limited",
+            AuditKind::Claim => "claim",
+            AuditKind::ClaimRejected => "claim_rejected",
+            AuditKind::ClaimConflict => "claim_conflict",
+            AuditKind::PassIssued => "pass_issued",
+            AuditKind::PassRevoked => "pass_revoked",
+            AuditKind::ApiKeyCreated => "api_key_created",
+            AuditKind::GateCreated => "gate_created",
+            AuditKind::AuthFailure => "auth_failure",
+        }
+    }
+}
+
 /// How urgent an event is for a security team.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Severity {
@@ -62,11 +114,11 @@ pub struct Subject {
 }
 
 /// Builds an event stamped now.
-pub fn event(kind: &'static str, severity: Severity, subject: Subject, details: Value) -> NewAudit {
+pub fn event(kind: AuditKind, severity: Severity, subject: Subject, details: Value) -> NewAudit {
     NewAudit {
         at_ms: crate::now_ms(),
         org_id: subject.org_id,
-        kind,
+        kind: kind.as_str(),
         severity: severity.as_str(),
         gate_id: subject.gate_id,
         pass_id: subject.pass_id,

@@ -75,12 +75,30 @@ pub enum Error {
     /// A pass names a server key this server does not have.
     #[error("server key {0} is not loaded")]
     UnknownServerKey(String),
+    /// A unique constraint refused a write; what it means for the caller.
+    #[error("storage conflict: {0:?}")]
+    Conflict(Conflict),
+    /// An invariant the server relies on does not hold (a bug or a corrupted row); a
+    /// resend cannot cure it.
+    #[error("internal: {0}")]
+    Internal(&'static str),
     /// A setting is invalid.
     #[error("configuration: {0}")]
     Config(String),
     /// Binding the listener or another IO failure at start-up.
     #[error("io: {0}")]
     Io(#[from] std::io::Error),
+}
+
+/// What a unique constraint that refused a write means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Conflict {
+    /// An outcome is already stored under this nonce (a concurrent resend stored it).
+    NonceStored,
+    /// The pass's code step already admitted someone (§10 one admission per `(pass, T)`).
+    StepAdmitted,
+    /// The gate already has a challenge or a denial for this scan id.
+    ScanIdTaken,
 }
 
 /// `Result` with the server [`Error`] as default error.
@@ -92,15 +110,19 @@ impl Error {
         move |source| Error::Storage { context, source }
     }
 
-    /// Whether a unique constraint refused a write: a concurrent transaction stored the
-    /// same nonce or admitted the same step first.
-    pub fn is_unique_violation(&self) -> bool {
-        matches!(self, Error::Storage { source: sqlx::Error::Database(db), .. } if db.is_unique_violation())
-    }
-
-    /// Whether the failure is in storage (so the client should retry).
+    /// Whether the failure is in storage, so that the same request may succeed when
+    /// resent (a lost connection, a timeout, a write that lost a race). Everything else is
+    /// a fault a resend cannot cure.
     pub fn is_storage(&self) -> bool {
-        matches!(self, Error::Storage { .. } | Error::StorageTimeout(_))
+        match self {
+            // A column that does not decode is a corrupted row, not an outage.
+            Error::Storage {
+                source: sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_),
+                ..
+            } => false,
+            Error::Storage { .. } | Error::StorageTimeout(_) | Error::Conflict(_) => true,
+            _ => false,
+        }
     }
 
     fn status_and_code(&self) -> (StatusCode, &'static str) {
@@ -114,9 +136,8 @@ impl Error {
             Error::InvalidPublicKey => (StatusCode::BAD_REQUEST, "invalid_public_key"),
             Error::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             Error::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
-            Error::Storage { .. } | Error::StorageTimeout(_) | Error::SchemaBehind => {
-                (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable")
-            }
+            error if error.is_storage() => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
+            Error::SchemaBehind => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
             _ => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
     }

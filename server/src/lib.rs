@@ -13,7 +13,6 @@
 )]
 #![warn(missing_docs)]
 
-pub mod admission;
 pub mod audit;
 pub mod cli;
 pub mod config;
@@ -21,6 +20,8 @@ pub mod credentials;
 pub mod error;
 pub mod http;
 pub mod keyring;
+pub mod redemption;
+pub mod rules;
 pub mod startup;
 pub mod state;
 pub mod store;

@@ -13,12 +13,15 @@ use serde_json::json;
 use tokio::net::TcpListener;
 use tokio::sync::{watch, Semaphore};
 
-use crate::audit::{self, Severity, Subject};
+use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::config::Settings;
 use crate::error::{Error, Result};
 use crate::keyring::Keyring;
 use crate::state::{AppState, GateRateLimiter};
 use crate::store::{SchemaStatus, Store};
+
+/// Longest wait at shutdown for gate sockets to finish their message and close.
+const GATE_DRAIN_LIMIT: Duration = Duration::from_secs(10);
 
 /// How often expired, unanswered challenges are looked for.
 const SWEEP_EVERY: Duration = Duration::from_secs(2);
@@ -121,6 +124,8 @@ impl Application {
         } = self;
         let sweeper = tokio::spawn(sweep_unanswered(state.clone()));
         let store = state.store.clone();
+        let gate_connections = Arc::clone(&state.gate_connections);
+        let max_gate_connections = state.settings.max_gate_connections;
         let app = crate::http::router(state).layer(tower_http::trace::TraceLayer::new_for_http());
         let signal = async move {
             shutdown.await;
@@ -130,6 +135,16 @@ impl Application {
         let served = axum::serve(listener, app)
             .with_graceful_shutdown(signal)
             .await;
+        // axum does not wait for upgraded connections: wait until every gate socket has
+        // finished the message it was handling and returned its permit, so none of them
+        // meets a closed store.
+        let all = u32::try_from(max_gate_connections).unwrap_or(u32::MAX);
+        match tokio::time::timeout(GATE_DRAIN_LIMIT, gate_connections.acquire_many(all)).await {
+            Ok(_) => tracing::info!("every gate connection closed"),
+            Err(_) => tracing::warn!(
+                "gate connections still open after {GATE_DRAIN_LIMIT:?}; closing the store anyway"
+            ),
+        }
         sweeper.abort();
         store.close().await;
         served.map_err(Error::Io)
@@ -146,25 +161,26 @@ pub async fn create_org(
 ) -> Result<(uuid::Uuid, zeroize::Zeroizing<String>)> {
     let admin = crate::credentials::mint();
     let org_id = uuid::Uuid::now_v7();
+    let event = audit::event(
+        AuditKind::ApiKeyCreated,
+        Severity::Info,
+        Subject {
+            org_id: Some(org_id),
+            ..Subject::default()
+        },
+        json!({ "role": "admin", "bootstrap": true }),
+    );
     store
-        .create_org(&crate::store::NewOrg {
-            id: org_id,
-            name,
-            admin_key_id: uuid::Uuid::now_v7(),
-            admin_key_hash: admin.hash,
-            at_ms: crate::now_ms(),
-        })
-        .await?;
-    store
-        .insert_audit(&audit::event(
-            "api_key_created",
-            Severity::Info,
-            Subject {
-                org_id: Some(org_id),
-                ..Subject::default()
+        .create_org(
+            &crate::store::NewOrg {
+                id: org_id,
+                name,
+                admin_key_id: uuid::Uuid::now_v7(),
+                admin_key_hash: admin.hash,
+                at_ms: crate::now_ms(),
             },
-            json!({ "role": "admin", "bootstrap": true }),
-        ))
+            &event,
+        )
         .await?;
     Ok((org_id, admin.text))
 }
@@ -179,7 +195,7 @@ async fn sweep_unanswered(state: AppState) {
             .store
             .sweep_unanswered(crate::now_ms(), 500, |challenge| {
                 audit::event(
-                    "challenge_unanswered",
+                    AuditKind::ChallengeUnanswered,
                     Severity::Warning,
                     Subject {
                         org_id: Some(challenge.org_id),

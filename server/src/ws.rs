@@ -5,6 +5,10 @@
 //! each message is rate-limited per gate device and every database step runs under a
 //! deadline, so a slow database yields a retryable `error` instead of a hung guard.
 //! Messages of one connection are handled in order (a gate waits for each answer anyway).
+//! Only a storage failure is answered `storage_unavailable` (retryable); any other fault is
+//! logged at error level and answered `internal` (not retryable), so a gate stops resending
+//! what cannot succeed. Refused frames are audited in aggregate: one `rate_limited` event
+//! per connection and minute, never one per frame.
 
 use std::time::{Duration, Instant};
 
@@ -16,6 +20,7 @@ use axum::routing::get;
 use axum::Router;
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use tessera_protocol::messages::{ErrorCode, ErrorMessage, GateMessage, ServerMessage, Welcome};
+use tracing::Instrument;
 use uuid::Uuid;
 
 use crate::http::bearer_token;
@@ -81,14 +86,86 @@ async fn upgrade(
         .on_upgrade(move |socket| async move {
             let (sink, stream) = socket.split();
             serve_gate(state, gate, sink, stream).await;
+            // Released only now, so shutdown can wait for every socket to finish.
             drop(permit);
         })
 }
 
 /// Serves one gate connection over any message sink and stream (a real socket, or channels
 /// in tests).
-pub async fn serve_gate<S, R>(state: AppState, gate: GateRow, mut sink: S, mut stream: R)
+pub async fn serve_gate<S, R>(state: AppState, gate: GateRow, sink: S, stream: R)
 where
+    S: Sink<Message> + Unpin,
+    R: Stream<Item = Result<Message, axum::Error>> + Unpin,
+{
+    let span = tracing::info_span!("gate_connection", gate_id = %gate.id);
+    let mut refused = RefusedFrames::default();
+    serve_frames(&state, &gate, &mut refused, sink, stream)
+        .instrument(span.clone())
+        .await;
+    refused.flush(&state, &gate).instrument(span).await;
+}
+
+/// Frames refused for the gate's rate on one connection, counted per minute window.
+#[derive(Debug, Default)]
+struct RefusedFrames {
+    window_start_ms: i64,
+    frames: u64,
+}
+
+impl RefusedFrames {
+    const WINDOW_MS: i64 = 60_000;
+
+    /// Counts one refused frame; when it opens a new minute, the previous minute's count is
+    /// returned to be audited.
+    fn count(&mut self, now_ms: i64) -> Option<(i64, u64)> {
+        let window = now_ms - now_ms.rem_euclid(Self::WINDOW_MS);
+        let closed = (window != self.window_start_ms && self.frames > 0)
+            .then_some((self.window_start_ms, self.frames));
+        if window != self.window_start_ms {
+            self.window_start_ms = window;
+            self.frames = 0;
+        }
+        self.frames += 1;
+        closed
+    }
+
+    /// Audits the count of the current window, if any.
+    async fn flush(&mut self, state: &AppState, gate: &GateRow) {
+        if self.frames > 0 {
+            audit_refused(state, gate, self.window_start_ms, self.frames).await;
+            self.frames = 0;
+        }
+    }
+}
+
+async fn audit_refused(state: &AppState, gate: &GateRow, window_start_ms: i64, frames: u64) {
+    let event = crate::audit::event(
+        crate::audit::AuditKind::RateLimited,
+        crate::audit::Severity::Warning,
+        crate::audit::Subject {
+            org_id: Some(gate.org_id),
+            gate_id: Some(gate.id),
+            pass_id: None,
+        },
+        serde_json::json!({
+            "frames": frames,
+            "window_start": crate::http::rfc3339(window_start_ms),
+            "window_s": RefusedFrames::WINDOW_MS / 1000,
+        }),
+    );
+    if let Err(error) = state.store.insert_audit(&event).await {
+        tracing::warn!(%error, frames, "could not audit rate-limited frames");
+    }
+}
+
+async fn serve_frames<S, R>(
+    state: &AppState,
+    gate: &GateRow,
+    refused: &mut RefusedFrames,
+    mut sink: S,
+    mut stream: R,
+) where
     S: Sink<Message> + Unpin,
     R: Stream<Item = Result<Message, axum::Error>> + Unpin,
 {
@@ -106,7 +183,7 @@ where
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
     let mut last_heard = Instant::now();
-    let mut issued_here = crate::admission::Issued::default();
+    let mut issued_here = crate::redemption::Issued::default();
     loop {
         let frame = tokio::select! {
             frame = stream.next() => frame,
@@ -139,7 +216,7 @@ where
                 bad_request(None, "binary frames are not part of TSR1; send JSON text")
             }
             Some(Ok(Message::Text(text))) => {
-                handle_text(&state, &gate, &mut issued_here, text.as_str()).await
+                handle_text(state, gate, refused, &mut issued_here, text.as_str()).await
             }
         };
         if send(&mut sink, &reply).await.is_err() {
@@ -186,7 +263,8 @@ fn bad_request(scan_id: Option<Uuid>, message: &str) -> ServerMessage {
 async fn handle_text(
     state: &AppState,
     gate: &GateRow,
-    issued_here: &mut crate::admission::Issued,
+    refused: &mut RefusedFrames,
+    issued_here: &mut crate::redemption::Issued,
     text: &str,
 ) -> ServerMessage {
     let message = match serde_json::from_str::<GateMessage>(text) {
@@ -210,30 +288,38 @@ async fn handle_text(
         GateMessage::Scan { scan_id, .. } | GateMessage::Response { scan_id, .. } => *scan_id,
     };
     if !state.gate_limits.allow(gate.id) {
+        if let Some((window_start_ms, frames)) = refused.count(crate::now_ms()) {
+            audit_refused(state, gate, window_start_ms, frames).await;
+        }
         return ServerMessage::Error(ErrorMessage::new(Some(scan_id), ErrorCode::RateLimited));
     }
     let work = async {
         match &message {
             GateMessage::Scan { scan_id, code } => {
-                crate::admission::scan(state, gate, issued_here, *scan_id, code).await
+                crate::redemption::scan(state, gate, issued_here, *scan_id, code).await
             }
             GateMessage::Response {
                 scan_id,
                 nonce,
                 response,
             } => {
-                crate::admission::respond(state, gate, issued_here, *scan_id, nonce, response).await
+                crate::redemption::respond(state, gate, issued_here, *scan_id, nonce, response)
+                    .await
             }
         }
     };
     match tokio::time::timeout(state.settings.operation_timeout(), work).await {
         Ok(Ok(reply)) => reply,
-        Ok(Err(error)) => {
-            tracing::warn!(gate_id = %gate.id, %scan_id, %error, "gate request failed");
+        Ok(Err(error)) if error.is_storage() => {
+            tracing::warn!(gate_id = %gate.id, %scan_id, %error, "gate request failed in storage");
             ServerMessage::Error(ErrorMessage::new(
                 Some(scan_id),
                 ErrorCode::StorageUnavailable,
             ))
+        }
+        Ok(Err(error)) => {
+            tracing::error!(gate_id = %gate.id, %scan_id, %error, "gate request cannot be answered");
+            ServerMessage::Error(ErrorMessage::new(Some(scan_id), ErrorCode::Internal))
         }
         Err(_) => {
             tracing::warn!(gate_id = %gate.id, %scan_id, "gate request timed out");

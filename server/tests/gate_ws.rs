@@ -152,3 +152,91 @@ where
         }
     }
 }
+
+/// Issue 11, defect 8: shutdown waits for open gate sockets. A socket finishes the message
+/// it is handling before the store closes (axum does not wait for upgraded connections), so
+/// a gate busy at shutdown gets real answers and then a 1001 close, never a storage error
+/// from a store that closed under it.
+#[tokio::test]
+async fn shutdown_lets_gate_sockets_finish_before_the_store_closes() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("t.db").display());
+    let key_dir = dir.path().join("keys");
+    let args = Args::parse_from([
+        "test",
+        "--listen",
+        "127.0.0.1:0",
+        "--database-url",
+        &db,
+        "--key-dir",
+        key_dir.to_str().unwrap(),
+        "--gate-rate-per-s",
+        "100000",
+    ]);
+    let (app, bootstrap) = Application::build(args.settings).await.unwrap();
+    let admin = bootstrap.unwrap().admin_key.to_string();
+    let addr = app.local_addr().unwrap();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(app.run_until_stopped(async {
+        let _ = stop_rx.await;
+    }));
+    let gate: Value = reqwest::Client::new()
+        .post(format!("http://{addr}/v1/gates"))
+        .bearer_auth(&admin)
+        .json(&json!({"label": "North"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let token = gate["device_token"].as_str().unwrap().to_owned();
+    let mut sockets = Vec::new();
+    for _ in 0..4 {
+        let mut request = format!("ws://{addr}/v1/gate/ws")
+            .into_client_request()
+            .unwrap();
+        request
+            .headers_mut()
+            .insert("authorization", format!("Bearer {token}").parse().unwrap());
+        let (mut ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+        assert!(matches!(next(&mut ws).await, ServerMessage::Welcome(_)));
+        sockets.push(ws);
+    }
+    // Every socket keeps the server busy: each scan is a denial written to the database.
+    for ws in &mut sockets {
+        for _ in 0..200 {
+            let scan = GateMessage::Scan {
+                scan_id: uuid::Uuid::new_v4(),
+                code: "TSR1:not-a-code".to_owned(),
+            };
+            ws.send(Message::Text(serde_json::to_string(&scan).unwrap().into()))
+                .await
+                .unwrap();
+        }
+    }
+    let _ = next(&mut sockets[0]).await;
+    let _ = stop_tx.send(());
+    let mut answered = 0;
+    for ws in &mut sockets {
+        while let Some(Ok(frame)) = ws.next().await {
+            match frame {
+                Message::Text(text) => {
+                    let reply: ServerMessage = serde_json::from_str(&text).unwrap();
+                    assert!(
+                        matches!(reply, ServerMessage::Result(_)),
+                        "a busy gate at shutdown got {reply:?}"
+                    );
+                    answered += 1;
+                }
+                Message::Close(frame) => {
+                    assert_eq!(frame.map(|f| u16::from(f.code)), Some(1001));
+                    break;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(answered > 0, "no scan was answered before the close");
+    server.await.unwrap().unwrap();
+}

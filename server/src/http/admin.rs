@@ -11,8 +11,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::{ApiCaller, ApiJson};
-use crate::audit::{self, Severity, Subject};
+use super::{ApiCaller, ApiJson, Role};
+use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::{Error, Result};
 use crate::state::AppState;
 use crate::store::{ApiKeyRow, GateRow};
@@ -57,40 +57,41 @@ async fn create_api_key(
     ApiJson(body): ApiJson<NewApiKey>,
 ) -> Result<(StatusCode, Json<Value>)> {
     caller.require(&[])?;
-    if body.role != "issuer" && body.role != "auditor" {
-        return Err(Error::BadRequest(
-            "role must be \"issuer\" or \"auditor\"".into(),
-        ));
-    }
+    let role = match body.role.as_str() {
+        "issuer" => Role::Issuer,
+        "auditor" => Role::Auditor,
+        _ => {
+            return Err(Error::BadRequest(
+                "role must be \"issuer\" or \"auditor\"".into(),
+            ))
+        }
+    };
     check_text("label", &body.label)?;
     let secret = crate::credentials::mint();
     let key = ApiKeyRow {
         id: Uuid::now_v7(),
         org_id: caller.key.org_id,
-        role: body.role,
+        role,
         label: body.label,
     };
-    state
-        .store
-        .insert_api_key(&key, &secret.hash, crate::now_ms())
-        .await?;
     let subject = Subject {
         org_id: Some(key.org_id),
         ..Subject::default()
     };
+    let event = audit::event(
+        AuditKind::ApiKeyCreated,
+        Severity::Info,
+        subject,
+        json!({ "key_id": key.id, "role": role.as_str(), "by_key_id": caller.key.id }),
+    );
     state
         .store
-        .insert_audit(&audit::event(
-            "api_key_created",
-            Severity::Info,
-            subject,
-            json!({ "key_id": key.id, "role": key.role, "by_key_id": caller.key.id }),
-        ))
+        .insert_api_key(&key, &secret.hash, crate::now_ms(), &event)
         .await?;
     Ok((
         StatusCode::CREATED,
         Json(
-            json!({ "key_id": key.id, "api_key": secret.text.as_str(), "role": key.role, "label": key.label }),
+            json!({ "key_id": key.id, "api_key": secret.text.as_str(), "role": role.as_str(), "label": key.label }),
         ),
     ))
 }
@@ -112,23 +113,20 @@ async fn create_gate(
         label: body.label,
         site: body.site,
     };
-    state
-        .store
-        .insert_gate(&gate, &secret.hash, crate::now_ms())
-        .await?;
     let subject = Subject {
         org_id: Some(gate.org_id),
         gate_id: Some(gate.id),
         pass_id: None,
     };
+    let event = audit::event(
+        AuditKind::GateCreated,
+        Severity::Info,
+        subject,
+        json!({ "by_key_id": caller.key.id }),
+    );
     state
         .store
-        .insert_audit(&audit::event(
-            "gate_created",
-            Severity::Info,
-            subject,
-            json!({ "by_key_id": caller.key.id }),
-        ))
+        .insert_gate(&gate, &secret.hash, crate::now_ms(), &event)
         .await?;
     Ok((
         StatusCode::CREATED,

@@ -9,33 +9,12 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
 use serde_json::json;
 
-use crate::audit::{self, Severity, Subject};
+use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::Error;
 use crate::state::AppState;
 use crate::store::ApiKeyRow;
 
-/// What a key may do. Admin includes issuer and auditor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    /// Creates API keys and gate devices, and everything below.
-    Admin,
-    /// Issues and revokes passes.
-    Issuer,
-    /// Reads passes and the audit log.
-    Auditor,
-}
-
-impl Role {
-    /// Parses the stored role.
-    pub fn parse(text: &str) -> Option<Self> {
-        match text {
-            "admin" => Some(Role::Admin),
-            "issuer" => Some(Role::Issuer),
-            "auditor" => Some(Role::Auditor),
-            _ => None,
-        }
-    }
-}
+pub use crate::store::Role;
 
 /// An authenticated API caller.
 #[derive(Clone, Debug)]
@@ -70,7 +49,7 @@ pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
 /// Records a failed authentication (no tenant is known, so the event has none).
 pub async fn audit_auth_failure(state: &AppState, surface: &str, presented: bool) {
     let event = audit::event(
-        "auth_failure",
+        AuditKind::AuthFailure,
         Severity::Warning,
         Subject::default(),
         json!({ "surface": surface, "credential_presented": presented }),
@@ -93,7 +72,10 @@ impl FromRequestParts<AppState> for ApiCaller {
         };
         let hash = crate::credentials::hash(token);
         let found = state.store.api_key_by_hash(&hash).await?;
-        match found.and_then(|key| Role::parse(&key.role).map(|role| ApiCaller { key, role })) {
+        match found.map(|key| ApiCaller {
+            role: key.role,
+            key,
+        }) {
             Some(caller) => Ok(caller),
             None => {
                 audit_auth_failure(state, "rest", true).await;

@@ -14,10 +14,10 @@ use serde_json::{json, Value};
 use tessera_protocol::{PublicKey, CODE_DIGITS};
 
 use super::{rfc3339, ApiJson};
-use crate::audit::{self, Severity, Subject};
+use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::{Error, Result};
 use crate::state::AppState;
-use crate::store::PassRow;
+use crate::store::{NewAudit, PassRow, PassState};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/v1/claims", post(claim))
@@ -54,7 +54,7 @@ async fn claim(
             };
             audit_claim(
                 &state,
-                "claim_rejected",
+                AuditKind::ClaimRejected,
                 Severity::Warning,
                 subject,
                 "invalid_claim",
@@ -75,7 +75,7 @@ async fn claim(
         _ => {
             audit_claim(
                 &state,
-                "claim_rejected",
+                AuditKind::ClaimRejected,
                 Severity::Warning,
                 subject,
                 "invalid_public_key",
@@ -86,13 +86,13 @@ async fn claim(
     };
 
     let mut current = pass;
-    if current.state == "issued"
+    let claimed = claim_event(AuditKind::Claim, Severity::Info, subject, "claimed");
+    if current.state == PassState::Issued
         && state
             .store
-            .bind_wallet(current.id, wallet_key.as_bytes(), crate::now_ms())
+            .bind_wallet(current.id, wallet_key.as_bytes(), crate::now_ms(), &claimed)
             .await?
     {
-        audit_claim(&state, "claim", Severity::Info, subject, "claimed").await?;
         // Derive the pass keys now, while nobody waits at a gate: the first scan then
         // finds them cached instead of paying an X25519 at the turnstile.
         if let Err(error) =
@@ -110,10 +110,10 @@ async fn claim(
         .pass_by_id(current.id)
         .await?
         .ok_or(Error::InvalidClaim)?;
-    if current.state == "revoked" {
+    if current.state == PassState::Revoked {
         audit_claim(
             &state,
-            "claim_rejected",
+            AuditKind::ClaimRejected,
             Severity::Warning,
             subject,
             "revoked",
@@ -126,7 +126,7 @@ async fn claim(
         _ => {
             audit_claim(
                 &state,
-                "claim_conflict",
+                AuditKind::ClaimConflict,
                 Severity::High,
                 subject,
                 "already_claimed",
@@ -152,20 +152,19 @@ fn answer(state: &AppState, pass: &PassRow) -> Result<Value> {
     }))
 }
 
+fn claim_event(kind: AuditKind, severity: Severity, subject: Subject, result: &str) -> NewAudit {
+    audit::event(kind, severity, subject, json!({ "result": result }))
+}
+
 async fn audit_claim(
     state: &AppState,
-    kind: &'static str,
+    kind: AuditKind,
     severity: Severity,
     subject: Subject,
     result: &str,
 ) -> Result<()> {
     state
         .store
-        .insert_audit(&audit::event(
-            kind,
-            severity,
-            subject,
-            json!({ "result": result }),
-        ))
+        .insert_audit(&claim_event(kind, severity, subject, result))
         .await
 }

@@ -59,7 +59,7 @@ fn parse_id(text: &str) -> Result<uuid::Uuid, Error> {
 }
 
 /// Formats a stored time as RFC 3339.
-fn rfc3339(ms: i64) -> String {
+pub(crate) fn rfc3339(ms: i64) -> String {
     crate::ms_to_datetime(ms)
         .format(&time::format_description::well_known::Rfc3339)
         .unwrap_or_default()

@@ -14,10 +14,10 @@ use uuid::Uuid;
 
 use super::admin::check_text;
 use super::{parse_id, rfc3339, ApiCaller, ApiJson, Role};
-use crate::audit::{self, Severity, Subject};
+use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::{Error, Result};
 use crate::state::AppState;
-use crate::store::PassRow;
+use crate::store::{PassRow, PassState};
 use crate::{datetime_to_ms, now_ms};
 
 /// Highest `max_uses` accepted (a season ticket, not a counter to overflow).
@@ -82,7 +82,7 @@ async fn issue(
         valid_until_ms: valid_until,
         max_uses,
         uses: 0,
-        state: "issued".to_owned(),
+        state: PassState::Issued,
         claim_token_hash: token.hash.to_vec(),
         wallet_public_key: None,
         server_kid: server_kid.to_owned(),
@@ -90,21 +90,18 @@ async fn issue(
         claimed_at_ms: None,
         revoked_at_ms: None,
     };
-    state.store.insert_pass(&pass).await?;
     let subject = Subject {
         org_id: Some(pass.org_id),
         gate_id: None,
         pass_id: Some(pass.id),
     };
-    state
-        .store
-        .insert_audit(&audit::event(
-            "pass_issued",
-            Severity::Info,
-            subject,
-            json!({ "max_uses": max_uses, "by_key_id": caller.key.id }),
-        ))
-        .await?;
+    let event = audit::event(
+        AuditKind::PassIssued,
+        Severity::Info,
+        subject,
+        json!({ "max_uses": max_uses, "by_key_id": caller.key.id }),
+    );
+    state.store.insert_pass(&pass, &event).await?;
     let claim_url = format!(
         "{}/claim#p={}&t={}",
         state.public_url,
@@ -123,11 +120,10 @@ async fn issue(
 }
 
 /// The state a person should see: `expired` once past `valid_until` unless revoked or used.
-fn shown_state(pass: &PassRow, now: i64) -> &str {
-    if now >= pass.valid_until_ms && (pass.state == "issued" || pass.state == "claimed") {
-        "expired"
-    } else {
-        &pass.state
+fn shown_state(pass: &PassRow, now: i64) -> &'static str {
+    match pass.state {
+        PassState::Issued | PassState::Claimed if now >= pass.valid_until_ms => "expired",
+        state => state.as_str(),
     }
 }
 
@@ -182,26 +178,23 @@ async fn revoke(
 ) -> Result<Json<Value>> {
     caller.require(&[Role::Issuer])?;
     let pass = load_own_pass(&state, &caller, &id).await?;
-    if !state
-        .store
-        .revoke_pass(caller.key.org_id, pass.id, now_ms())
-        .await?
-    {
-        return Err(Error::NotFound);
-    }
     let subject = Subject {
         org_id: Some(pass.org_id),
         gate_id: None,
         pass_id: Some(pass.id),
     };
-    state
+    let event = audit::event(
+        AuditKind::PassRevoked,
+        Severity::Info,
+        subject,
+        json!({ "previous_state": pass.state.as_str(), "by_key_id": caller.key.id }),
+    );
+    if !state
         .store
-        .insert_audit(&audit::event(
-            "pass_revoked",
-            Severity::Info,
-            subject,
-            json!({ "previous_state": pass.state, "by_key_id": caller.key.id }),
-        ))
-        .await?;
+        .revoke_pass(caller.key.org_id, pass.id, now_ms(), &event)
+        .await?
+    {
+        return Err(Error::NotFound);
+    }
     Ok(Json(json!({ "pass_id": pass.id, "state": "revoked" })))
 }

@@ -1,10 +1,51 @@
-//! Rows as stored, shared by both backends.
+//! Rows as the rest of the server sees them, decoded once at the row boundary.
 //!
-//! Ids are UUIDs (PostgreSQL `uuid`, SQLite BLOB), times are unix milliseconds in both, so
-//! one set of queries and one decoding serve PostgreSQL and SQLite alike.
+//! Ids are UUIDs (PostgreSQL `uuid`, SQLite BLOB) and times are unix milliseconds in both
+//! schemas, so one decoding serves PostgreSQL and SQLite alike. Columns that hold a domain
+//! value (a pass state, an outcome, a deny reason) are parsed here into their types; a value
+//! the schema's CHECK constraints would refuse fails the read instead of being compared as
+//! text later.
 
-use sqlx::FromRow;
+use std::str::FromStr;
+
+use sqlx::{ColumnIndex, Decode, FromRow, Row, Type};
+use tessera_protocol::messages::{DenyReason, Outcome};
 use uuid::Uuid;
+
+/// What an API key may do. Admin includes issuer and auditor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Creates API keys and gate devices, and everything below.
+    Admin,
+    /// Issues and revokes passes.
+    Issuer,
+    /// Reads passes and the audit log.
+    Auditor,
+}
+
+impl Role {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Issuer => "issuer",
+            Role::Auditor => "auditor",
+        }
+    }
+}
+
+impl TryFrom<String> for Role {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        match text.as_str() {
+            "admin" => Ok(Role::Admin),
+            "issuer" => Ok(Role::Issuer),
+            "auditor" => Ok(Role::Auditor),
+            _ => Err(format!("unknown role {text:?}")),
+        }
+    }
+}
 
 /// An API key as stored (without its hash).
 #[derive(Clone, Debug, FromRow)]
@@ -13,8 +54,9 @@ pub struct ApiKeyRow {
     pub id: Uuid,
     /// Owning organisation.
     pub org_id: Uuid,
-    /// `admin`, `issuer` or `auditor`.
-    pub role: String,
+    /// What it may do.
+    #[sqlx(try_from = "String")]
+    pub role: Role,
     /// Free text.
     pub label: String,
 }
@@ -32,8 +74,47 @@ pub struct GateRow {
     pub site: Option<String>,
 }
 
+/// A pass's life cycle (TSR1 §10 "Pass states"; `expired` is only shown, never stored).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassState {
+    /// Issued, waiting for a wallet to claim it.
+    Issued,
+    /// Bound to a wallet key; uses left.
+    Claimed,
+    /// Every use counted.
+    Used,
+    /// Revoked by an issuer.
+    Revoked,
+}
+
+impl PassState {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PassState::Issued => "issued",
+            PassState::Claimed => "claimed",
+            PassState::Used => "used",
+            PassState::Revoked => "revoked",
+        }
+    }
+}
+
+impl TryFrom<String> for PassState {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        match text.as_str() {
+            "issued" => Ok(PassState::Issued),
+            "claimed" => Ok(PassState::Claimed),
+            "used" => Ok(PassState::Used),
+            "revoked" => Ok(PassState::Revoked),
+            _ => Err(format!("unknown pass state {text:?}")),
+        }
+    }
+}
+
 /// A pass.
-#[derive(Clone, FromRow)]
+#[derive(Clone, PartialEq, Eq, FromRow)]
 pub struct PassRow {
     /// Pass id.
     pub id: Uuid,
@@ -51,8 +132,9 @@ pub struct PassRow {
     pub max_uses: i64,
     /// Admissions so far.
     pub uses: i64,
-    /// `issued`, `claimed`, `used` or `revoked`.
-    pub state: String,
+    /// Where it is in its life cycle.
+    #[sqlx(try_from = "String")]
+    pub state: PassState,
     /// SHA-256 of the claim token.
     pub claim_token_hash: Vec<u8>,
     /// The wallet's X25519 public key once claimed.
@@ -80,7 +162,7 @@ impl std::fmt::Debug for PassRow {
 }
 
 /// A challenge issued to a gate for a scan.
-#[derive(Clone, Debug, FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
 pub struct ChallengeRow {
     /// The nonce (32 bytes), primary key.
     pub nonce: Vec<u8>,
@@ -100,12 +182,96 @@ pub struct ChallengeRow {
     pub created_at_ms: i64,
     /// End of life.
     pub expires_at_ms: i64,
-    /// Wrong answers so far (3 burns it).
+    /// Wrong answers so far (three burn it).
     pub wrong_answers: i64,
 }
 
+/// Where and when a pass was admitted (named by `already_admitted`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Admission {
+    /// The admitting gate.
+    pub gate_id: Uuid,
+    /// Commit time.
+    pub at_ms: i64,
+}
+
+/// The outcome stored under a nonce: what every resend of that answer gets back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoredOutcome {
+    /// Admitted under this nonce.
+    Admitted,
+    /// The same wallet, already admitted at `Admission`.
+    AlreadyAdmitted(Option<Admission>),
+    /// Refused after a valid answer (revoked or expired meanwhile).
+    Denied(DenyReason),
+}
+
+impl StoredOutcome {
+    /// The wire outcome.
+    pub fn outcome(self) -> Outcome {
+        match self {
+            StoredOutcome::Admitted => Outcome::Admitted,
+            StoredOutcome::AlreadyAdmitted(_) => Outcome::AlreadyAdmitted,
+            StoredOutcome::Denied(_) => Outcome::Denied,
+        }
+    }
+
+    /// The deny reason, set exactly on `Denied`.
+    pub fn reason(self) -> Option<DenyReason> {
+        match self {
+            StoredOutcome::Denied(reason) => Some(reason),
+            _ => None,
+        }
+    }
+
+    /// The columns `(outcome, reason, first_admitted_at_ms, first_gate_id)`.
+    pub fn columns(
+        self,
+    ) -> (
+        &'static str,
+        Option<&'static str>,
+        Option<i64>,
+        Option<Uuid>,
+    ) {
+        match self {
+            StoredOutcome::Admitted => ("admitted", None, None, None),
+            StoredOutcome::AlreadyAdmitted(at) => (
+                "already_admitted",
+                None,
+                at.map(|a| a.at_ms),
+                at.map(|a| a.gate_id),
+            ),
+            StoredOutcome::Denied(reason) => ("denied", Some(reason.as_str()), None, None),
+        }
+    }
+
+    /// Parses the stored columns.
+    ///
+    /// # Errors
+    /// A description of the first column that holds no TSR1 value.
+    pub fn from_columns(
+        outcome: &str,
+        reason: Option<&str>,
+        first_admitted_at_ms: Option<i64>,
+        first_gate_id: Option<Uuid>,
+    ) -> Result<Self, String> {
+        let outcome = Outcome::from_str(outcome).map_err(|e| e.to_string())?;
+        Ok(match outcome {
+            Outcome::Admitted => StoredOutcome::Admitted,
+            Outcome::AlreadyAdmitted => StoredOutcome::AlreadyAdmitted(
+                first_admitted_at_ms
+                    .zip(first_gate_id)
+                    .map(|(at_ms, gate_id)| Admission { gate_id, at_ms }),
+            ),
+            Outcome::Denied => StoredOutcome::Denied(
+                DenyReason::from_str(reason.unwrap_or_default()).map_err(|e| e.to_string())?,
+            ),
+        })
+    }
+}
+
 /// An outcome stored under a nonce.
-#[derive(Clone, Debug, FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RedemptionRow {
     /// The challenge nonce, primary key.
     pub nonce: Vec<u8>,
@@ -119,16 +285,148 @@ pub struct RedemptionRow {
     pub pass_id: Uuid,
     /// The rotating code's step.
     pub counter: i64,
-    /// `admitted`, `already_admitted` or `denied`.
-    pub outcome: String,
-    /// The denial reason.
-    pub reason: Option<String>,
-    /// On `already_admitted`: when the pass was first admitted.
-    pub first_admitted_at_ms: Option<i64>,
-    /// On `already_admitted`: where the pass was first admitted.
-    pub first_gate_id: Option<Uuid>,
+    /// What was decided.
+    pub outcome: StoredOutcome,
     /// Commit time.
     pub created_at_ms: i64,
+}
+
+impl RedemptionRow {
+    /// The outcome row of an answer to `challenge`, stored at `created_at_ms`.
+    pub fn for_challenge(
+        challenge: &ChallengeRow,
+        outcome: StoredOutcome,
+        created_at_ms: i64,
+    ) -> Self {
+        RedemptionRow {
+            nonce: challenge.nonce.clone(),
+            org_id: challenge.org_id,
+            gate_id: challenge.gate_id,
+            scan_id: challenge.scan_id,
+            pass_id: challenge.pass_id,
+            counter: challenge.counter,
+            outcome,
+            created_at_ms,
+        }
+    }
+}
+
+fn decode_error(column: &str, message: String) -> sqlx::Error {
+    sqlx::Error::ColumnDecode {
+        index: column.to_owned(),
+        source: message.into(),
+    }
+}
+
+impl<'r, R> FromRow<'r, R> for RedemptionRow
+where
+    R: Row,
+    for<'c> &'c str: ColumnIndex<R>,
+    Vec<u8>: Decode<'r, R::Database> + Type<R::Database>,
+    Uuid: Decode<'r, R::Database> + Type<R::Database>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
+        let outcome: String = row.try_get("outcome")?;
+        let reason: Option<String> = row.try_get("reason")?;
+        let outcome = StoredOutcome::from_columns(
+            &outcome,
+            reason.as_deref(),
+            row.try_get("first_admitted_at_ms")?,
+            row.try_get("first_gate_id")?,
+        )
+        .map_err(|message| decode_error("outcome", message))?;
+        Ok(RedemptionRow {
+            nonce: row.try_get("nonce")?,
+            org_id: row.try_get("org_id")?,
+            gate_id: row.try_get("gate_id")?,
+            scan_id: row.try_get("scan_id")?,
+            pass_id: row.try_get("pass_id")?,
+            counter: row.try_get("counter")?,
+            outcome,
+            created_at_ms: row.try_get("created_at_ms")?,
+        })
+    }
+}
+
+/// A scan-time denial stored under the gate's scan id, so that a resend gets it again (§7
+/// rule 1 applies to denials too).
+#[derive(Clone, Debug)]
+pub struct ScanDenialRow {
+    /// The gate that scanned.
+    pub gate_id: Uuid,
+    /// Its scan id.
+    pub scan_id: Uuid,
+    /// Owning organisation (the gate's).
+    pub org_id: Uuid,
+    /// SHA-256 of the scanned code text.
+    pub code_hash: Vec<u8>,
+    /// Why it was denied.
+    pub reason: DenyReason,
+    /// The pass, once its OTP verified (the result then names it).
+    pub pass_id: Option<Uuid>,
+    /// The pass's label, read back with the denial (not a column of its own).
+    pub pass_label: Option<String>,
+    /// On `stale_code`: the code's age.
+    pub age_s: Option<i64>,
+    /// On `future_code`: how far ahead it was.
+    pub ahead_s: Option<i64>,
+    /// Time of the denial.
+    pub created_at_ms: i64,
+}
+
+impl<'r, R> FromRow<'r, R> for ScanDenialRow
+where
+    R: Row,
+    for<'c> &'c str: ColumnIndex<R>,
+    Vec<u8>: Decode<'r, R::Database> + Type<R::Database>,
+    Uuid: Decode<'r, R::Database> + Type<R::Database>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
+        let reason: String = row.try_get("reason")?;
+        let reason = DenyReason::from_str(&reason)
+            .map_err(|error| decode_error("reason", error.to_string()))?;
+        Ok(ScanDenialRow {
+            gate_id: row.try_get("gate_id")?,
+            scan_id: row.try_get("scan_id")?,
+            org_id: row.try_get("org_id")?,
+            code_hash: row.try_get("code_hash")?,
+            reason,
+            pass_id: row.try_get("pass_id")?,
+            pass_label: row.try_get("pass_label")?,
+            age_s: row.try_get("age_s")?,
+            ahead_s: row.try_get("ahead_s")?,
+            created_at_ms: row.try_get("created_at_ms")?,
+        })
+    }
+}
+
+/// What a gate already got for a scan id: a challenge or a stored denial.
+#[derive(Clone, Debug)]
+pub enum ScanRecord {
+    /// A challenge was issued.
+    Challenge(ChallengeRow),
+    /// The scan was denied.
+    Denial(ScanDenialRow),
+}
+
+impl ScanRecord {
+    /// SHA-256 of the code the scan carried.
+    pub fn code_hash(&self) -> &[u8] {
+        match self {
+            ScanRecord::Challenge(challenge) => &challenge.code_hash,
+            ScanRecord::Denial(denial) => &denial.code_hash,
+        }
+    }
 }
 
 /// An audit event as stored.
@@ -140,7 +438,7 @@ pub struct AuditRow {
     pub at_ms: i64,
     /// Tenant.
     pub org_id: Option<Uuid>,
-    /// What happened.
+    /// What happened (shown, never compared: older and newer servers share the table).
     pub kind: String,
     /// `info`, `warning` or `high`.
     pub severity: String,
@@ -152,7 +450,7 @@ pub struct AuditRow {
     pub details: String,
 }
 
-/// A new audit event.
+/// A new audit event (built by [`crate::audit::event`]).
 #[derive(Clone, Debug)]
 pub struct NewAudit {
     /// Event time.
@@ -194,109 +492,198 @@ pub struct AuditFilter {
     pub limit: i64,
 }
 
-/// A pass with the gate its code step `T` admitted at, if any (the scan's one read).
-#[derive(Clone, Debug, FromRow)]
-pub struct PassWithStep {
+/// The scan's one read: the pass, the gate its code step already admitted at, and whether
+/// the scanning gate already answered this scan id.
+#[derive(Clone, Debug)]
+pub struct ScanContext {
     /// The pass.
-    #[sqlx(flatten)]
     pub pass: PassRow,
     /// The gate that admitted this pass with the scanned step, if one did.
     pub step_gate_id: Option<Uuid>,
-    /// Whether the scanning gate already holds a challenge for this scan id (a resend).
+    /// Whether the scanning gate already has a challenge or denial for this scan id.
     pub resent_scan: bool,
 }
 
-/// A challenge with its pass and any outcome stored under its nonce (the answer's one read).
-#[derive(Clone, Debug, FromRow)]
+/// The answer's one read: a challenge, its pass and any outcome stored under its nonce.
+#[derive(Clone, Debug)]
 pub struct ChallengeContext {
     /// The challenge.
-    #[sqlx(flatten)]
     pub challenge: ChallengeRow,
     /// The scanned pass.
-    #[sqlx(flatten)]
-    pub pass: PassColumns,
-    /// The stored outcome's columns (all null when nothing is stored yet).
-    #[sqlx(flatten)]
-    pub stored: StoredColumns,
+    pub pass: PassRow,
+    /// The outcome stored under the nonce.
+    pub stored: Option<RedemptionRow>,
 }
 
-/// The pass columns of [`ChallengeContext`], prefixed `p_` in the query.
-#[derive(Clone, FromRow)]
-#[allow(missing_docs)]
-pub struct PassColumns {
-    pub p_label: String,
-    pub p_site: Option<String>,
-    pub p_valid_from_ms: i64,
-    pub p_valid_until_ms: i64,
-    pub p_max_uses: i64,
-    pub p_uses: i64,
-    pub p_state: String,
-    pub p_claim_token_hash: Vec<u8>,
-    pub p_wallet_public_key: Option<Vec<u8>>,
-    pub p_server_kid: String,
-    pub p_created_at_ms: i64,
-    pub p_claimed_at_ms: Option<i64>,
-    pub p_revoked_at_ms: Option<i64>,
+/// What the redemption transaction reads under lock before it decides: the challenge and
+/// the pass as they are now, the outcome stored under the nonce, and the admissions an
+/// `already_admitted` would name.
+#[derive(Clone, Debug)]
+pub struct LockedRedemption {
+    /// The challenge, locked.
+    pub challenge: ChallengeRow,
+    /// The pass, locked.
+    pub pass: PassRow,
+    /// The outcome already stored under the nonce.
+    pub stored: Option<RedemptionRow>,
+    /// The admission of the challenge's step, if one happened.
+    pub step_admission: Option<Admission>,
+    /// The pass's latest admission, if any.
+    pub last_admission: Option<Admission>,
 }
 
-impl std::fmt::Debug for PassColumns {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PassColumns")
-            .field("state", &self.p_state)
-            .finish_non_exhaustive()
+/// Decodes the pass columns of a joined row, each named `p_<column>`.
+fn pass_from_prefixed<'r, R>(row: &'r R) -> Result<PassRow, sqlx::Error>
+where
+    R: Row,
+    for<'c> &'c str: ColumnIndex<R>,
+    Vec<u8>: Decode<'r, R::Database> + Type<R::Database>,
+    Uuid: Decode<'r, R::Database> + Type<R::Database>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<Vec<u8>>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    let state: String = row.try_get("p_state")?;
+    Ok(PassRow {
+        id: row.try_get("p_id")?,
+        org_id: row.try_get("p_org_id")?,
+        label: row.try_get("p_label")?,
+        site: row.try_get("p_site")?,
+        valid_from_ms: row.try_get("p_valid_from_ms")?,
+        valid_until_ms: row.try_get("p_valid_until_ms")?,
+        max_uses: row.try_get("p_max_uses")?,
+        uses: row.try_get("p_uses")?,
+        state: PassState::try_from(state).map_err(|message| decode_error("p_state", message))?,
+        claim_token_hash: row.try_get("p_claim_token_hash")?,
+        wallet_public_key: row.try_get("p_wallet_public_key")?,
+        server_kid: row.try_get("p_server_kid")?,
+        created_at_ms: row.try_get("p_created_at_ms")?,
+        claimed_at_ms: row.try_get("p_claimed_at_ms")?,
+        revoked_at_ms: row.try_get("p_revoked_at_ms")?,
+    })
+}
+
+/// Decodes the outcome columns of a joined row, each named `r_<column>` (all null when no
+/// outcome is stored), for the challenge `challenge`.
+fn stored_from_prefixed<'r, R>(
+    row: &'r R,
+    challenge: &ChallengeRow,
+) -> Result<Option<RedemptionRow>, sqlx::Error>
+where
+    R: Row,
+    for<'c> &'c str: ColumnIndex<R>,
+    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    let outcome: Option<String> = row.try_get("r_outcome")?;
+    let created_at_ms: Option<i64> = row.try_get("r_created_at_ms")?;
+    let (Some(outcome), Some(created_at_ms)) = (outcome, created_at_ms) else {
+        return Ok(None);
+    };
+    let reason: Option<String> = row.try_get("r_reason")?;
+    let outcome = StoredOutcome::from_columns(
+        &outcome,
+        reason.as_deref(),
+        row.try_get("r_first_admitted_at_ms")?,
+        row.try_get("r_first_gate_id")?,
+    )
+    .map_err(|message| decode_error("r_outcome", message))?;
+    Ok(Some(RedemptionRow::for_challenge(
+        challenge,
+        outcome,
+        created_at_ms,
+    )))
+}
+
+fn admission_from_columns(gate_id: Option<Uuid>, at_ms: Option<i64>) -> Option<Admission> {
+    gate_id
+        .zip(at_ms)
+        .map(|(gate_id, at_ms)| Admission { gate_id, at_ms })
+}
+
+impl<'r, R> FromRow<'r, R> for ChallengeContext
+where
+    R: Row,
+    for<'c> &'c str: ColumnIndex<R>,
+    Vec<u8>: Decode<'r, R::Database> + Type<R::Database>,
+    Uuid: Decode<'r, R::Database> + Type<R::Database>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    bool: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<Vec<u8>>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
+        let challenge = ChallengeRow::from_row(row)?;
+        let stored = stored_from_prefixed(row, &challenge)?;
+        Ok(ChallengeContext {
+            pass: pass_from_prefixed(row)?,
+            challenge,
+            stored,
+        })
     }
 }
 
-/// The stored-outcome columns of [`ChallengeContext`], prefixed `r_` in the query.
-#[derive(Clone, Debug, FromRow)]
-#[allow(missing_docs)]
-pub struct StoredColumns {
-    pub r_outcome: Option<String>,
-    pub r_reason: Option<String>,
-    pub r_first_admitted_at_ms: Option<i64>,
-    pub r_first_gate_id: Option<Uuid>,
-    pub r_created_at_ms: Option<i64>,
+impl<'r, R> FromRow<'r, R> for LockedRedemption
+where
+    R: Row,
+    for<'c> &'c str: ColumnIndex<R>,
+    Vec<u8>: Decode<'r, R::Database> + Type<R::Database>,
+    Uuid: Decode<'r, R::Database> + Type<R::Database>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    bool: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<Vec<u8>>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
+        let ChallengeContext {
+            challenge,
+            pass,
+            stored,
+        } = ChallengeContext::from_row(row)?;
+        Ok(LockedRedemption {
+            challenge,
+            pass,
+            stored,
+            step_admission: admission_from_columns(
+                row.try_get("step_gate_id")?,
+                row.try_get("step_at_ms")?,
+            ),
+            last_admission: admission_from_columns(
+                row.try_get("last_gate_id")?,
+                row.try_get("last_at_ms")?,
+            ),
+        })
+    }
 }
 
-impl ChallengeContext {
-    /// Splits into the challenge, its pass and the stored outcome.
-    pub fn into_parts(self) -> (ChallengeRow, PassRow, Option<RedemptionRow>) {
-        let c = self.challenge;
-        let p = self.pass;
-        let pass = PassRow {
-            id: c.pass_id,
-            org_id: c.org_id,
-            label: p.p_label,
-            site: p.p_site,
-            valid_from_ms: p.p_valid_from_ms,
-            valid_until_ms: p.p_valid_until_ms,
-            max_uses: p.p_max_uses,
-            uses: p.p_uses,
-            state: p.p_state,
-            claim_token_hash: p.p_claim_token_hash,
-            wallet_public_key: p.p_wallet_public_key,
-            server_kid: p.p_server_kid,
-            created_at_ms: p.p_created_at_ms,
-            claimed_at_ms: p.p_claimed_at_ms,
-            revoked_at_ms: p.p_revoked_at_ms,
-        };
-        let r = self.stored;
-        let stored = match (r.r_outcome, r.r_created_at_ms) {
-            (Some(outcome), Some(created_at_ms)) => Some(RedemptionRow {
-                nonce: c.nonce.clone(),
-                org_id: c.org_id,
-                gate_id: c.gate_id,
-                scan_id: c.scan_id,
-                pass_id: c.pass_id,
-                counter: c.counter,
-                outcome,
-                reason: r.r_reason,
-                first_admitted_at_ms: r.r_first_admitted_at_ms,
-                first_gate_id: r.r_first_gate_id,
-                created_at_ms,
-            }),
-            _ => None,
-        };
-        (c, pass, stored)
+impl<'r, R> FromRow<'r, R> for ScanContext
+where
+    R: Row,
+    for<'c> &'c str: ColumnIndex<R>,
+    Vec<u8>: Decode<'r, R::Database> + Type<R::Database>,
+    Uuid: Decode<'r, R::Database> + Type<R::Database>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    bool: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<Vec<u8>>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
+        Ok(ScanContext {
+            pass: pass_from_prefixed(row)?,
+            step_gate_id: row.try_get("step_gate_id")?,
+            resent_scan: row.try_get("resent_scan")?,
+        })
     }
 }

@@ -10,9 +10,11 @@
 //! PostgreSQL tests use `TESSERA_TEST_PG_URL`, default `postgres://postgres@127.0.0.1:5432/postgres`.
 
 mod audit;
+mod closed_challenges;
 mod denials;
 mod frames;
 mod gate_flow;
 mod races;
+mod resends;
 mod rest;
 mod storage;

@@ -1,0 +1,1113 @@
+//! PostgreSQL, the production backend: stateless replicas share one database.
+//!
+//! Two pools: `durable`, whose connections pin `synchronous_commit = on` so that no
+//! database, role or URL default can make an admission asynchronous, and `relaxed`
+//! (`synchronous_commit = off`) for challenge writes, which a database crash may lose
+//! without losing an admission or an audited replay signal (`docs/threat-model.md` §6).
+//! The hot reads and writes of a scan and an answer go through [`Batcher`]s: each batch is
+//! one statement over arrays (`unnest`), so N gates share one round trip and one commit.
+//!
+//! Conditions on other tables in hot statements are scalar subqueries on unique keys, never
+//! `EXISTS`: PostgreSQL may plan `[NOT] EXISTS` as a hash over a whole table, which a table
+//! that grew since its statistics were taken (an evening's first burst) turns into a
+//! sequential scan per statement; a scalar subquery is always an index probe per row.
+
+use std::str::FromStr;
+
+use sqlx::migrate::Migrator;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{FromRow, PgConnection, PgPool, Postgres, Transaction};
+use uuid::Uuid;
+
+use super::batch::{by_position, Attempt, Batcher};
+use super::{
+    AdmitOp, ApiKeyRow, AuditFilter, AuditRow, ChallengeContext, ChallengeRow, Conflict, GateRow,
+    LockedRedemption, NewAudit, NewOrg, PassRow, RedemptionRow, ScanContext, ScanDenialRow,
+    ScanRecord,
+};
+use crate::config::Settings;
+use crate::error::{Error, Result};
+
+/// The PostgreSQL schema's migrations, embedded.
+pub static MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
+
+/// Admission statements in flight at once; admissions that arrive meanwhile wait and go
+/// together in the next statement. One keeps the batches largest; `docs/performance.md`
+/// has the runs that chose these numbers.
+const ADMISSION_BATCHES_IN_FLIGHT: usize = 1;
+
+/// Challenge-insert statements in flight at once (and the relaxed pool's connections).
+const CHALLENGE_BATCHES_IN_FLIGHT: u32 = 1;
+
+/// Batched reads of the scan and of the answer in flight at once, each.
+const READ_BATCHES_IN_FLIGHT: usize = 2;
+
+/// The scan's lookup: pass, step counter, gate, scan id.
+pub type ScanLookup = (Uuid, i64, Uuid, Uuid);
+
+/// The PostgreSQL store: two pools and the batchers of the hot path.
+#[derive(Clone, Debug)]
+pub struct PgStore {
+    durable: PgPool,
+    relaxed: PgPool,
+    scans: Batcher<ScanLookup, Option<ScanContext>>,
+    contexts: Batcher<[u8; 32], Option<ChallengeContext>>,
+    challenges: Batcher<(ChallengeRow, NewAudit), bool>,
+    admissions: Batcher<AdmitOp, bool>,
+}
+
+/// Maps a named constraint of the PostgreSQL schema to what it means.
+fn conflict(error: &sqlx::Error) -> Option<Conflict> {
+    let sqlx::Error::Database(db) = error else {
+        return None;
+    };
+    match db.constraint()? {
+        "redemptions_pkey" => Some(Conflict::NonceStored),
+        "redemptions_one_admission_per_step" => Some(Conflict::StepAdmitted),
+        "challenges_gate_id_scan_id_key" | "scan_denials_pkey" => Some(Conflict::ScanIdTaken),
+        _ => None,
+    }
+}
+
+impl PgStore {
+    /// Opens both pools lazily (a server can start, and report not ready, while the
+    /// database is down) and starts the batchers.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for an unparsable URL.
+    pub fn connect(settings: &Settings) -> Result<Self> {
+        let options = PgConnectOptions::from_str(&settings.database_url)
+            .map_err(|_| {
+                Error::Config("TESSERA_DATABASE_URL is not a valid postgres:// URL".into())
+            })?
+            .options([(
+                "statement_timeout",
+                settings.statement_timeout_ms.to_string(),
+            )])
+            .application_name("tessera-server");
+        let durable = PgPoolOptions::new()
+            .min_connections(settings.pool_min.min(settings.pool_max))
+            .max_connections(settings.pool_max.max(1))
+            .acquire_timeout(settings.checkin_timeout())
+            .connect_lazy_with(options.clone().options([("synchronous_commit", "on")]));
+        let relaxed = PgPoolOptions::new()
+            .max_connections(CHALLENGE_BATCHES_IN_FLIGHT)
+            .acquire_timeout(settings.checkin_timeout())
+            .connect_lazy_with(options.options([("synchronous_commit", "off")]));
+        let scans = Batcher::spawn(
+            "scan contexts",
+            READ_BATCHES_IN_FLIGHT,
+            {
+                let pool = durable.clone();
+                move |lookups| scan_contexts(pool.clone(), lookups)
+            },
+            {
+                let pool = durable.clone();
+                move |lookup| {
+                    let pool = pool.clone();
+                    async move { scan_context(&pool, lookup).await }
+                }
+            },
+        );
+        let contexts = Batcher::spawn(
+            "challenge contexts",
+            READ_BATCHES_IN_FLIGHT,
+            {
+                let pool = durable.clone();
+                move |nonces| challenge_contexts(pool.clone(), nonces)
+            },
+            {
+                let pool = durable.clone();
+                move |nonce| {
+                    let pool = pool.clone();
+                    async move { challenge_context(&pool, nonce).await }
+                }
+            },
+        );
+        let challenges = Batcher::spawn(
+            "challenges",
+            CHALLENGE_BATCHES_IN_FLIGHT as usize,
+            {
+                let pool = relaxed.clone();
+                move |ops| insert_challenges(pool.clone(), ops)
+            },
+            {
+                let pool = relaxed.clone();
+                move |op| {
+                    let pool = pool.clone();
+                    async move { insert_challenge(&pool, op).await }
+                }
+            },
+        );
+        let admissions = Batcher::spawn(
+            "admissions",
+            ADMISSION_BATCHES_IN_FLIGHT,
+            {
+                let pool = durable.clone();
+                move |ops| admit_batch(pool.clone(), ops)
+            },
+            {
+                let pool = durable.clone();
+                move |op| {
+                    let pool = pool.clone();
+                    async move { admit_one(&pool, &op).await }
+                }
+            },
+        );
+        Ok(PgStore {
+            durable,
+            relaxed,
+            scans,
+            contexts,
+            challenges,
+            admissions,
+        })
+    }
+
+    /// Applies pending migrations.
+    ///
+    /// # Errors
+    /// [`Error::Migrate`].
+    pub async fn migrate(&self) -> Result<()> {
+        MIGRATIONS.run(&self.durable).await?;
+        Ok(())
+    }
+
+    /// Versions of the applied migrations.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn applied_migrations(&self) -> Result<Vec<i64>> {
+        sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success = TRUE")
+            .fetch_all(&self.durable)
+            .await
+            .map_err(Error::storage("read applied migrations"))
+    }
+
+    /// Checks that the database answers.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn ping(&self) -> Result<()> {
+        sqlx::query("SELECT 1")
+            .execute(&self.durable)
+            .await
+            .map_err(Error::storage("ping"))?;
+        Ok(())
+    }
+
+    /// Closes both pools.
+    pub async fn close(&self) {
+        self.durable.close().await;
+        self.relaxed.close().await;
+    }
+
+    /// A setting as the durable pool's connections see it (for tests and diagnostics).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn durable_setting(&self, name: &str) -> Result<String> {
+        sqlx::query_scalar("SELECT current_setting($1)")
+            .bind(name)
+            .fetch_one(&self.durable)
+            .await
+            .map_err(Error::storage("read setting"))
+    }
+
+    /// Number of organisations.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn count_orgs(&self) -> Result<i64> {
+        sqlx::query_scalar("SELECT count(*) FROM orgs")
+            .fetch_one(&self.durable)
+            .await
+            .map_err(Error::storage("count organisations"))
+    }
+
+    /// Creates an organisation, its first admin key and the key's audit event, together.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn create_org(&self, org: &NewOrg<'_>, event: &NewAudit) -> Result<()> {
+        let mut tx = self.begin("create org").await?;
+        sqlx::query("INSERT INTO orgs (id, name, created_at_ms) VALUES ($1, $2, $3)")
+            .bind(org.id)
+            .bind(org.name)
+            .bind(org.at_ms)
+            .execute(&mut *tx)
+            .await
+            .map_err(Error::storage("insert organisation"))?;
+        sqlx::query(
+            "INSERT INTO api_keys (id, org_id, role, label, key_hash, created_at_ms) \
+             VALUES ($1, $2, 'admin', 'bootstrap admin', $3, $4)",
+        )
+        .bind(org.admin_key_id)
+        .bind(org.id)
+        .bind(&org.admin_key_hash[..])
+        .bind(org.at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert admin key"))?;
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "create org").await
+    }
+
+    /// Stores a new API key with its audit event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_api_key(
+        &self,
+        key: &ApiKeyRow,
+        hash: &[u8; 32],
+        at_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()> {
+        let mut tx = self.begin("insert api key").await?;
+        sqlx::query(
+            "INSERT INTO api_keys (id, org_id, role, label, key_hash, created_at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(key.id)
+        .bind(key.org_id)
+        .bind(key.role.as_str())
+        .bind(&key.label)
+        .bind(&hash[..])
+        .bind(at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert api key"))?;
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "insert api key").await
+    }
+
+    /// Finds an API key by the hash of the presented secret.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn api_key_by_hash(&self, hash: &[u8; 32]) -> Result<Option<ApiKeyRow>> {
+        sqlx::query_as("SELECT id, org_id, role, label FROM api_keys WHERE key_hash = $1")
+            .bind(&hash[..])
+            .fetch_optional(&self.durable)
+            .await
+            .map_err(Error::storage("load api key"))
+    }
+
+    /// Stores a new gate device with its audit event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_gate(
+        &self,
+        gate: &GateRow,
+        token_hash: &[u8; 32],
+        at_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()> {
+        let mut tx = self.begin("insert gate").await?;
+        sqlx::query(
+            "INSERT INTO gates (id, org_id, label, site, token_hash, created_at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(gate.id)
+        .bind(gate.org_id)
+        .bind(&gate.label)
+        .bind(&gate.site)
+        .bind(&token_hash[..])
+        .bind(at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert gate"))?;
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "insert gate").await
+    }
+
+    /// Finds a gate by the hash of its presented device token.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn gate_by_token_hash(&self, hash: &[u8; 32]) -> Result<Option<GateRow>> {
+        sqlx::query_as("SELECT id, org_id, label, site FROM gates WHERE token_hash = $1")
+            .bind(&hash[..])
+            .fetch_optional(&self.durable)
+            .await
+            .map_err(Error::storage("load gate"))
+    }
+
+    /// Stores a new pass with its audit event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_pass(&self, pass: &PassRow, event: &NewAudit) -> Result<()> {
+        let mut tx = self.begin("insert pass").await?;
+        sqlx::query(
+            "INSERT INTO passes (id, org_id, label, site, valid_from_ms, valid_until_ms, \
+             max_uses, uses, state, claim_token_hash, wallet_public_key, server_kid, \
+             created_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        )
+        .bind(pass.id)
+        .bind(pass.org_id)
+        .bind(&pass.label)
+        .bind(&pass.site)
+        .bind(pass.valid_from_ms)
+        .bind(pass.valid_until_ms)
+        .bind(pass.max_uses)
+        .bind(pass.uses)
+        .bind(pass.state.as_str())
+        .bind(&pass.claim_token_hash)
+        .bind(&pass.wallet_public_key)
+        .bind(&pass.server_kid)
+        .bind(pass.created_at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert pass"))?;
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "insert pass").await
+    }
+
+    /// Loads a pass of any tenant (callers check the tenant).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn pass_by_id(&self, id: Uuid) -> Result<Option<PassRow>> {
+        sqlx::query_as(
+            "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
+             state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
+             claimed_at_ms, revoked_at_ms FROM passes WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.durable)
+        .await
+        .map_err(Error::storage("load pass"))
+    }
+
+    /// Admissions of a pass, oldest first.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn admissions_of_pass(&self, id: Uuid) -> Result<Vec<RedemptionRow>> {
+        sqlx::query_as(
+            "SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, outcome, reason, \
+             first_admitted_at_ms, first_gate_id, created_at_ms FROM redemptions \
+             WHERE pass_id = $1 AND outcome = 'admitted' ORDER BY created_at_ms, nonce",
+        )
+        .bind(id)
+        .fetch_all(&self.durable)
+        .await
+        .map_err(Error::storage("load admissions"))
+    }
+
+    /// Marks a tenant's pass revoked (idempotent) and appends its audit event; false, with
+    /// nothing written, when the pass is not the tenant's.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn revoke_pass(
+        &self,
+        org_id: Uuid,
+        id: Uuid,
+        at_ms: i64,
+        event: &NewAudit,
+    ) -> Result<bool> {
+        let mut tx = self.begin("revoke pass").await?;
+        let revoked = sqlx::query(
+            "UPDATE passes SET state = 'revoked', revoked_at_ms = COALESCE(revoked_at_ms, $3) \
+             WHERE id = $1 AND org_id = $2",
+        )
+        .bind(id)
+        .bind(org_id)
+        .bind(at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("revoke pass"))?
+        .rows_affected()
+            > 0;
+        if revoked {
+            insert_audit(&mut tx, event).await?;
+        }
+        commit(tx, "revoke pass").await?;
+        Ok(revoked)
+    }
+
+    /// Binds a wallet key to an unclaimed, unrevoked pass, atomically and once, with its
+    /// audit event; false, with nothing written, when the pass was not `issued`.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn bind_wallet(
+        &self,
+        id: Uuid,
+        wallet_key: &[u8; 32],
+        at_ms: i64,
+        event: &NewAudit,
+    ) -> Result<bool> {
+        let mut tx = self.begin("bind wallet").await?;
+        let bound = sqlx::query(
+            "UPDATE passes SET wallet_public_key = $2, state = 'claimed', claimed_at_ms = $3 \
+             WHERE id = $1 AND state = 'issued' AND wallet_public_key IS NULL",
+        )
+        .bind(id)
+        .bind(&wallet_key[..])
+        .bind(at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("bind wallet key"))?
+        .rows_affected()
+            == 1;
+        if bound {
+            insert_audit(&mut tx, event).await?;
+        }
+        commit(tx, "bind wallet").await?;
+        Ok(bound)
+    }
+
+    /// The scan's one read, shared with the scans that arrive meanwhile.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn scan_context(&self, lookup: ScanLookup) -> Result<Option<ScanContext>> {
+        self.scans.submit(lookup).await
+    }
+
+    /// What the gate already got for a scan id: its challenge or its stored denial.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn scan_record(&self, gate_id: Uuid, scan_id: Uuid) -> Result<Option<ScanRecord>> {
+        let challenge: Option<ChallengeRow> = sqlx::query_as(
+            "SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
+             created_at_ms, expires_at_ms, wrong_answers FROM challenges \
+             WHERE gate_id = $1 AND scan_id = $2",
+        )
+        .bind(gate_id)
+        .bind(scan_id)
+        .fetch_optional(&self.durable)
+        .await
+        .map_err(Error::storage("load challenge by scan"))?;
+        if let Some(challenge) = challenge {
+            return Ok(Some(ScanRecord::Challenge(challenge)));
+        }
+        let denial: Option<ScanDenialRow> = sqlx::query_as(
+            "SELECT d.gate_id, d.scan_id, d.org_id, d.code_hash, d.reason, d.pass_id, \
+             p.label AS pass_label, d.age_s, d.ahead_s, d.created_at_ms \
+             FROM scan_denials d LEFT JOIN passes p ON p.id = d.pass_id \
+             WHERE d.gate_id = $1 AND d.scan_id = $2",
+        )
+        .bind(gate_id)
+        .bind(scan_id)
+        .fetch_optional(&self.durable)
+        .await
+        .map_err(Error::storage("load denial by scan"))?;
+        Ok(denial.map(ScanRecord::Denial))
+    }
+
+    /// Stores a challenge and its `challenge_issued` event, relaxed and batched; false when
+    /// the gate already holds one for the scan id (a concurrent resend won).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_challenge(
+        &self,
+        challenge: &ChallengeRow,
+        event: &NewAudit,
+    ) -> Result<bool> {
+        self.challenges
+            .submit((challenge.clone(), event.clone()))
+            .await
+    }
+
+    /// Stores a scan-time denial under the gate's scan id with its audit event; false,
+    /// with nothing written, when the gate already has a record for that scan id.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_scan_denial(
+        &self,
+        denial: &ScanDenialRow,
+        event: &NewAudit,
+    ) -> Result<bool> {
+        let mut tx = self.begin("scan denial").await?;
+        let stored = sqlx::query(
+            "INSERT INTO scan_denials (gate_id, scan_id, org_id, code_hash, reason, pass_id, \
+             age_s, ahead_s, created_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+             ON CONFLICT (gate_id, scan_id) DO NOTHING",
+        )
+        .bind(denial.gate_id)
+        .bind(denial.scan_id)
+        .bind(denial.org_id)
+        .bind(&denial.code_hash)
+        .bind(denial.reason.as_str())
+        .bind(denial.pass_id)
+        .bind(denial.age_s)
+        .bind(denial.ahead_s)
+        .bind(denial.created_at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert scan denial"))?
+        .rows_affected()
+            == 1;
+        if stored {
+            insert_audit(&mut tx, event).await?;
+        }
+        commit(tx, "scan denial").await?;
+        Ok(stored)
+    }
+
+    /// The answer's one read, shared with the answers that arrive meanwhile.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn challenge_context(&self, nonce: [u8; 32]) -> Result<Option<ChallengeContext>> {
+        self.contexts.submit(nonce).await
+    }
+
+    /// The common admission in one durable statement, shared with the admissions that
+    /// arrive meanwhile; false, with nothing written, when it may not admit now.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn admit(&self, op: &AdmitOp) -> Result<bool> {
+        self.admissions.submit(op.clone()).await
+    }
+
+    /// Counts one wrong answer unless the challenge is burned at `limit`, with the event
+    /// `event(counted)`, in one transaction. Returns whether it was counted.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn record_wrong_answer(
+        &self,
+        nonce: &[u8; 32],
+        limit: i64,
+        event: impl FnOnce(bool) -> NewAudit,
+    ) -> Result<bool> {
+        let mut tx = self.begin("wrong answer").await?;
+        let counted: Option<i64> = sqlx::query_scalar(
+            "UPDATE challenges SET wrong_answers = wrong_answers + 1 \
+             WHERE nonce = $1 AND wrong_answers < $2 RETURNING wrong_answers",
+        )
+        .bind(&nonce[..])
+        .bind(limit)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(Error::storage("record wrong answer"))?;
+        insert_audit(&mut tx, &event(counted.is_some())).await?;
+        commit(tx, "wrong answer").await?;
+        Ok(counted.is_some())
+    }
+
+    /// Opens the redemption transaction (durable).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn begin_redemption(&self) -> Result<PgRedemption> {
+        Ok(PgRedemption {
+            tx: self.begin("redemption").await?,
+        })
+    }
+
+    /// Appends an audit event, durably.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_audit(&self, event: &NewAudit) -> Result<()> {
+        let mut conn = self
+            .durable
+            .acquire()
+            .await
+            .map_err(Error::storage("acquire for audit"))?;
+        insert_audit(&mut conn, event).await
+    }
+
+    /// One page of a tenant's audit log, oldest first.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
+        sqlx::query_as(
+            "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details \
+             FROM audit_events WHERE org_id = $1 \
+             AND ($2::text IS NULL OR kind = $2) AND ($3::text IS NULL OR severity = $3) \
+             AND ($4::uuid IS NULL OR gate_id = $4) AND ($5::uuid IS NULL OR pass_id = $5) \
+             AND ($6::int8 IS NULL OR at_ms >= $6) AND ($7::int8 IS NULL OR at_ms < $7) \
+             AND ($8::int8 IS NULL OR id > $8) ORDER BY id LIMIT $9",
+        )
+        .bind(filter.org_id)
+        .bind(&filter.kind)
+        .bind(&filter.severity)
+        .bind(filter.gate_id)
+        .bind(filter.pass_id)
+        .bind(filter.since_ms)
+        .bind(filter.until_ms)
+        .bind(filter.after_id)
+        .bind(filter.limit)
+        .fetch_all(&self.durable)
+        .await
+        .map_err(Error::storage("query audit log"))
+    }
+
+    /// Marks up to `limit` expired, never-redeemed challenges as audited and appends
+    /// `event(challenge)` for each, in one transaction (a row is claimed by exactly one
+    /// `UPDATE`, so replicas never audit one twice).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn sweep_unanswered(
+        &self,
+        now_ms: i64,
+        limit: i64,
+        event: impl Fn(&ChallengeRow) -> NewAudit,
+    ) -> Result<usize> {
+        let mut tx = self.begin("sweep").await?;
+        let swept: Vec<ChallengeRow> = sqlx::query_as(
+            "UPDATE challenges SET unanswered_audited = TRUE \
+             WHERE unanswered_audited = FALSE AND nonce IN ( \
+                SELECT c.nonce FROM challenges c \
+                WHERE c.unanswered_audited = FALSE AND c.expires_at_ms < $1 \
+                AND (SELECT 1 FROM redemptions r WHERE r.nonce = c.nonce) IS NULL \
+                ORDER BY c.expires_at_ms LIMIT $2) \
+             RETURNING nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
+             created_at_ms, expires_at_ms, wrong_answers",
+        )
+        .bind(now_ms)
+        .bind(limit)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(Error::storage("mark unanswered challenges"))?;
+        for challenge in &swept {
+            insert_audit(&mut tx, &event(challenge)).await?;
+        }
+        commit(tx, "sweep").await?;
+        Ok(swept.len())
+    }
+
+    async fn begin(&self, context: &'static str) -> Result<Transaction<'static, Postgres>> {
+        self.durable.begin().await.map_err(Error::storage(context))
+    }
+}
+
+async fn commit(tx: Transaction<'static, Postgres>, context: &'static str) -> Result<()> {
+    tx.commit().await.map_err(Error::storage(context))
+}
+
+/// Appends an audit event on a connection or inside a transaction, so that a state change
+/// and its event commit together.
+async fn insert_audit(conn: &mut PgConnection, event: &NewAudit) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(event.at_ms)
+    .bind(event.org_id)
+    .bind(event.kind)
+    .bind(event.severity)
+    .bind(event.gate_id)
+    .bind(event.pass_id)
+    .bind(&event.details)
+    .execute(conn)
+    .await
+    .map_err(Error::storage("append audit event"))?;
+    Ok(())
+}
+
+/// A batched read's row with the 1-based position of the lookup it answers.
+struct Numbered<T>(i64, T);
+
+impl<'r, T: FromRow<'r, sqlx::postgres::PgRow>> FromRow<'r, sqlx::postgres::PgRow> for Numbered<T> {
+    fn from_row(row: &'r sqlx::postgres::PgRow) -> std::result::Result<Self, sqlx::Error> {
+        use sqlx::Row;
+        Ok(Numbered(row.try_get("i")?, T::from_row(row)?))
+    }
+}
+
+/// The scan's read for many scans: each pass (columns `p_*`), the gate that admitted its
+/// step, and whether the gate already answered the scan id (a challenge or a denial).
+async fn scan_contexts(
+    pool: PgPool,
+    lookups: Vec<ScanLookup>,
+) -> Result<Vec<Attempt<Option<ScanContext>>>> {
+    let rows: Vec<Numbered<ScanContext>> = sqlx::query_as(
+        "SELECT q.i, p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
+         p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
+         p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
+         p.claim_token_hash AS p_claim_token_hash, p.wallet_public_key AS p_wallet_public_key, \
+         p.server_kid AS p_server_kid, p.created_at_ms AS p_created_at_ms, \
+         p.claimed_at_ms AS p_claimed_at_ms, p.revoked_at_ms AS p_revoked_at_ms, \
+         (SELECT r.gate_id FROM redemptions r WHERE r.pass_id = q.pass_id \
+             AND r.counter = q.counter AND r.outcome = 'admitted') AS step_gate_id, \
+         ((SELECT 1 FROM challenges c WHERE c.gate_id = q.gate_id AND c.scan_id = q.scan_id) \
+             IS NOT NULL OR (SELECT 1 FROM scan_denials d WHERE d.gate_id = q.gate_id \
+             AND d.scan_id = q.scan_id) IS NOT NULL) AS resent_scan \
+         FROM unnest($1::uuid[], $2::int8[], $3::uuid[], $4::uuid[]) WITH ORDINALITY \
+         AS q(pass_id, counter, gate_id, scan_id, i) JOIN passes p ON p.id = q.pass_id",
+    )
+    .bind(lookups.iter().map(|l| l.0).collect::<Vec<_>>())
+    .bind(lookups.iter().map(|l| l.1).collect::<Vec<_>>())
+    .bind(lookups.iter().map(|l| l.2).collect::<Vec<_>>())
+    .bind(lookups.iter().map(|l| l.3).collect::<Vec<_>>())
+    .fetch_all(&pool)
+    .await
+    .map_err(Error::storage("load scan contexts"))?;
+    Ok(by_position(
+        lookups.len(),
+        rows.into_iter().map(|Numbered(i, row)| (i, row)).collect(),
+    ))
+}
+
+/// One scan's read, for a lookup whose batch failed.
+async fn scan_context(pool: &PgPool, lookup: ScanLookup) -> Result<Option<ScanContext>> {
+    let mut found = scan_contexts(pool.clone(), vec![lookup]).await?;
+    match found.pop() {
+        Some(Attempt::Done(context)) => Ok(context),
+        _ => Ok(None),
+    }
+}
+
+/// The answer's read for many nonces: challenge, pass (`p_*`) and stored outcome (`r_*`).
+async fn challenge_contexts(
+    pool: PgPool,
+    nonces: Vec<[u8; 32]>,
+) -> Result<Vec<Attempt<Option<ChallengeContext>>>> {
+    let rows: Vec<Numbered<ChallengeContext>> = sqlx::query_as(
+        "SELECT q.i, c.nonce, c.org_id, c.gate_id, c.scan_id, c.pass_id, c.counter, \
+         c.code_hash, c.created_at_ms, c.expires_at_ms, c.wrong_answers, \
+         p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
+         p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
+         p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
+         p.claim_token_hash AS p_claim_token_hash, p.wallet_public_key AS p_wallet_public_key, \
+         p.server_kid AS p_server_kid, p.created_at_ms AS p_created_at_ms, \
+         p.claimed_at_ms AS p_claimed_at_ms, p.revoked_at_ms AS p_revoked_at_ms, \
+         r.outcome AS r_outcome, r.reason AS r_reason, \
+         r.first_admitted_at_ms AS r_first_admitted_at_ms, r.first_gate_id AS r_first_gate_id, \
+         r.created_at_ms AS r_created_at_ms \
+         FROM unnest($1::bytea[]) WITH ORDINALITY AS q(nonce, i) \
+         JOIN challenges c ON c.nonce = q.nonce JOIN passes p ON p.id = c.pass_id \
+         LEFT JOIN redemptions r ON r.nonce = c.nonce",
+    )
+    .bind(nonces.iter().map(|n| n.to_vec()).collect::<Vec<_>>())
+    .fetch_all(&pool)
+    .await
+    .map_err(Error::storage("load challenge contexts"))?;
+    Ok(by_position(
+        nonces.len(),
+        rows.into_iter().map(|Numbered(i, row)| (i, row)).collect(),
+    ))
+}
+
+/// One answer's read, for a nonce whose batch failed.
+async fn challenge_context(pool: &PgPool, nonce: [u8; 32]) -> Result<Option<ChallengeContext>> {
+    let mut found = challenge_contexts(pool.clone(), vec![nonce]).await?;
+    match found.pop() {
+        Some(Attempt::Done(context)) => Ok(context),
+        _ => Ok(None),
+    }
+}
+
+/// Challenges with their audit events in one relaxed statement; each outcome says whether
+/// that challenge was stored (false: its gate already holds one for the scan id).
+async fn insert_challenges(
+    pool: PgPool,
+    ops: Vec<(ChallengeRow, NewAudit)>,
+) -> Result<Vec<Attempt<bool>>> {
+    let stored: Vec<Vec<u8>> = sqlx::query_scalar(
+        "WITH input AS (SELECT * FROM unnest($1::bytea[], $2::uuid[], $3::uuid[], \
+             $4::uuid[], $5::uuid[], $6::int8[], $7::bytea[], $8::int8[], $9::int8[], \
+             $10::int8[], $11::text[], $12::text[], $13::text[]) AS t(nonce, org_id, gate_id, \
+             scan_id, pass_id, counter, code_hash, created_at_ms, expires_at_ms, audit_at_ms, \
+             kind, severity, details)), \
+         issued AS (INSERT INTO challenges (nonce, org_id, gate_id, scan_id, pass_id, counter, \
+             code_hash, created_at_ms, expires_at_ms, wrong_answers) \
+             SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
+             created_at_ms, expires_at_ms, 0 FROM input \
+             ON CONFLICT (gate_id, scan_id) DO NOTHING RETURNING nonce), \
+         audited AS (INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, \
+             pass_id, details) SELECT i.audit_at_ms, i.org_id, i.kind, i.severity, i.gate_id, \
+             i.pass_id, i.details FROM input i JOIN issued USING (nonce)) \
+         SELECT nonce FROM issued",
+    )
+    .bind(ops.iter().map(|(c, _)| c.nonce.clone()).collect::<Vec<_>>())
+    .bind(ops.iter().map(|(c, _)| c.org_id).collect::<Vec<_>>())
+    .bind(ops.iter().map(|(c, _)| c.gate_id).collect::<Vec<_>>())
+    .bind(ops.iter().map(|(c, _)| c.scan_id).collect::<Vec<_>>())
+    .bind(ops.iter().map(|(c, _)| c.pass_id).collect::<Vec<_>>())
+    .bind(ops.iter().map(|(c, _)| c.counter).collect::<Vec<_>>())
+    .bind(
+        ops.iter()
+            .map(|(c, _)| c.code_hash.clone())
+            .collect::<Vec<_>>(),
+    )
+    .bind(ops.iter().map(|(c, _)| c.created_at_ms).collect::<Vec<_>>())
+    .bind(ops.iter().map(|(c, _)| c.expires_at_ms).collect::<Vec<_>>())
+    .bind(ops.iter().map(|(_, e)| e.at_ms).collect::<Vec<_>>())
+    .bind(ops.iter().map(|(_, e)| e.kind).collect::<Vec<_>>())
+    .bind(ops.iter().map(|(_, e)| e.severity).collect::<Vec<_>>())
+    .bind(
+        ops.iter()
+            .map(|(_, e)| e.details.as_str())
+            .collect::<Vec<_>>(),
+    )
+    .fetch_all(&pool)
+    .await
+    .map_err(Error::storage("insert challenges"))?;
+    Ok(ops
+        .iter()
+        .map(|(c, _)| Attempt::Done(stored.contains(&c.nonce)))
+        .collect())
+}
+
+/// One challenge, for an operation whose batch failed.
+async fn insert_challenge(pool: &PgPool, op: (ChallengeRow, NewAudit)) -> Result<bool> {
+    let mut done = insert_challenges(pool.clone(), vec![op]).await?;
+    match done.pop() {
+        Some(Attempt::Done(stored)) => Ok(stored),
+        _ => Ok(false),
+    }
+}
+
+/// Admissions in one durable statement. For each input row: if its challenge is still open
+/// (this gate's and scan's, for this pass and step, fewer wrong answers than the op's
+/// `burn_at`, not expired, no outcome stored) and the pass may admit now (claimed, uses left, within its
+/// validity, its step not admitted yet), count the use, store `admitted` under the nonce
+/// and append the event. These are the conditions of `rules::settle`'s admission, which the
+/// redemption transaction applies when this statement refuses. One row is updated once per
+/// statement, so an admission sharing its pass with another of the batch is run alone.
+async fn admit_batch(pool: PgPool, ops: Vec<AdmitOp>) -> Result<Vec<Attempt<bool>>> {
+    if ops.len() == 1 {
+        return Ok(vec![Attempt::Done(admit_one(&pool, &ops[0]).await?)]);
+    }
+    let admitted: Vec<Vec<u8>> = sqlx::query_scalar(
+        "WITH input AS (SELECT * FROM unnest($1::bytea[], $2::uuid[], $3::uuid[], $4::uuid[], \
+             $5::uuid[], $6::int8[], $7::int8[], $8::int8[], $9::text[], $10::text[]) \
+             AS t(nonce, org_id, gate_id, scan_id, pass_id, counter, now_ms, audit_at_ms, \
+             severity, details)), \
+         counted AS (UPDATE passes p SET uses = p.uses + 1, \
+             state = CASE WHEN p.uses + 1 >= p.max_uses THEN 'used' ELSE p.state END \
+             FROM input i WHERE p.id = i.pass_id AND p.state = 'claimed' \
+             AND p.uses < p.max_uses \
+             AND p.valid_from_ms <= i.now_ms AND p.valid_until_ms > i.now_ms \
+             AND (SELECT 1 FROM redemptions r WHERE r.pass_id = i.pass_id \
+             AND r.counter = i.counter AND r.outcome = 'admitted') IS NULL \
+             AND (SELECT 1 FROM challenges c WHERE c.nonce = i.nonce \
+             AND c.gate_id = i.gate_id AND c.scan_id = i.scan_id AND c.pass_id = i.pass_id \
+             AND c.counter = i.counter AND c.wrong_answers < $11 \
+             AND c.expires_at_ms > i.now_ms) IS NOT NULL \
+             AND (SELECT 1 FROM redemptions r WHERE r.nonce = i.nonce) IS NULL \
+             RETURNING i.*), \
+         stored AS (INSERT INTO redemptions (nonce, org_id, gate_id, scan_id, pass_id, \
+             counter, outcome, created_at_ms) SELECT nonce, org_id, gate_id, scan_id, \
+             pass_id, counter, 'admitted', now_ms FROM counted RETURNING nonce), \
+         audited AS (INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, \
+             pass_id, details) SELECT c.audit_at_ms, c.org_id, 'response', c.severity, \
+             c.gate_id, c.pass_id, c.details FROM counted c JOIN stored USING (nonce)) \
+         SELECT nonce FROM stored",
+    )
+    .bind(
+        ops.iter()
+            .map(|op| op.row.nonce.clone())
+            .collect::<Vec<_>>(),
+    )
+    .bind(ops.iter().map(|op| op.row.org_id).collect::<Vec<_>>())
+    .bind(ops.iter().map(|op| op.row.gate_id).collect::<Vec<_>>())
+    .bind(ops.iter().map(|op| op.row.scan_id).collect::<Vec<_>>())
+    .bind(ops.iter().map(|op| op.row.pass_id).collect::<Vec<_>>())
+    .bind(ops.iter().map(|op| op.row.counter).collect::<Vec<_>>())
+    .bind(
+        ops.iter()
+            .map(|op| op.row.created_at_ms)
+            .collect::<Vec<_>>(),
+    )
+    .bind(ops.iter().map(|op| op.event.at_ms).collect::<Vec<_>>())
+    .bind(ops.iter().map(|op| op.event.severity).collect::<Vec<_>>())
+    .bind(
+        ops.iter()
+            .map(|op| op.event.details.as_str())
+            .collect::<Vec<_>>(),
+    )
+    .bind(ops.first().map_or(0, |op| op.burn_at))
+    .fetch_all(&pool)
+    .await
+    .map_err(Error::storage("admit batch"))?;
+    Ok(ops
+        .iter()
+        .map(|op| {
+            let shares_pass = ops
+                .iter()
+                .filter(|other| other.row.pass_id == op.row.pass_id)
+                .count()
+                > 1;
+            if admitted.contains(&op.row.nonce) {
+                Attempt::Done(true)
+            } else if shares_pass {
+                Attempt::Alone
+            } else {
+                Attempt::Done(false)
+            }
+        })
+        .collect())
+}
+
+/// One admission in one statement, with the conditions of [`admit_batch`] (the batch of
+/// one, and every single retry). Kept apart from the `unnest` form: at one gate that
+/// statement answered about 30 % slower (p50 1.0 ms against 0.7 ms). A concurrent
+/// admission of the same step or nonce that slips past the subqueries is refused by a
+/// unique index; that refusal means "not admitted now", and the caller's redemption
+/// transaction then decides what this answer gets.
+async fn admit_one(pool: &PgPool, op: &AdmitOp) -> Result<bool> {
+    let result = sqlx::query(
+        "WITH counted AS (UPDATE passes SET uses = uses + 1, \
+             state = CASE WHEN uses + 1 >= max_uses THEN 'used' ELSE state END \
+             WHERE id = $1 AND state = 'claimed' AND uses < max_uses \
+             AND valid_from_ms <= $3 AND valid_until_ms > $3 \
+             AND (SELECT 1 FROM redemptions r WHERE r.pass_id = $1 AND r.counter = $2 \
+             AND r.outcome = 'admitted') IS NULL \
+             AND (SELECT 1 FROM challenges c WHERE c.nonce = $4 AND c.gate_id = $6 \
+             AND c.scan_id = $7 AND c.pass_id = $1 AND c.counter = $2 \
+             AND c.wrong_answers < $11 AND c.expires_at_ms > $3) IS NOT NULL \
+             AND (SELECT 1 FROM redemptions r WHERE r.nonce = $4) IS NULL RETURNING id), \
+         stored AS (INSERT INTO redemptions (nonce, org_id, gate_id, scan_id, pass_id, \
+             counter, outcome, created_at_ms) \
+             SELECT $4, $5, $6, $7, id, $2, 'admitted', $3 FROM counted RETURNING nonce) \
+         INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
+         SELECT $8, $5, 'response', $9, $6, $1, $10 FROM stored",
+    )
+    .bind(op.row.pass_id)
+    .bind(op.row.counter)
+    .bind(op.row.created_at_ms)
+    .bind(&op.row.nonce)
+    .bind(op.row.org_id)
+    .bind(op.row.gate_id)
+    .bind(op.row.scan_id)
+    .bind(op.event.at_ms)
+    .bind(op.event.severity)
+    .bind(&op.event.details)
+    .bind(op.burn_at)
+    .execute(pool)
+    .await;
+    match result {
+        Ok(done) => Ok(done.rows_affected() == 1),
+        Err(error) if conflict(&error).is_some() => Ok(false),
+        Err(error) => Err(Error::Storage {
+            context: "admit",
+            source: error,
+        }),
+    }
+}
+
+/// The redemption transaction on PostgreSQL.
+#[derive(Debug)]
+pub struct PgRedemption {
+    tx: Transaction<'static, Postgres>,
+}
+
+impl PgRedemption {
+    /// Locks the challenge and its pass (`FOR UPDATE`, so a concurrent wrong answer,
+    /// admission or revocation waits for this transaction), then reads them with the
+    /// outcome stored under the nonce and the admissions an `already_admitted` names. The
+    /// read is a statement of its own so that its snapshot is taken after the locks are
+    /// held: under READ COMMITTED it then sees whatever the transactions it waited for
+    /// committed.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn lock(&mut self, nonce: &[u8; 32]) -> Result<Option<LockedRedemption>> {
+        let locked: Option<i32> = sqlx::query_scalar(
+            "SELECT 1 FROM challenges c JOIN passes p ON p.id = c.pass_id \
+             WHERE c.nonce = $1 FOR UPDATE OF c, p",
+        )
+        .bind(&nonce[..])
+        .fetch_optional(&mut *self.tx)
+        .await
+        .map_err(Error::storage("lock challenge and pass"))?;
+        if locked.is_none() {
+            return Ok(None);
+        }
+        sqlx::query_as(
+            "SELECT c.nonce, c.org_id, c.gate_id, c.scan_id, c.pass_id, c.counter, \
+             c.code_hash, c.created_at_ms, c.expires_at_ms, c.wrong_answers, \
+             p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
+             p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
+             p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
+             p.claim_token_hash AS p_claim_token_hash, \
+             p.wallet_public_key AS p_wallet_public_key, p.server_kid AS p_server_kid, \
+             p.created_at_ms AS p_created_at_ms, p.claimed_at_ms AS p_claimed_at_ms, \
+             p.revoked_at_ms AS p_revoked_at_ms, \
+             r.outcome AS r_outcome, r.reason AS r_reason, \
+             r.first_admitted_at_ms AS r_first_admitted_at_ms, \
+             r.first_gate_id AS r_first_gate_id, r.created_at_ms AS r_created_at_ms, \
+             s.gate_id AS step_gate_id, s.created_at_ms AS step_at_ms, \
+             l.gate_id AS last_gate_id, l.created_at_ms AS last_at_ms \
+             FROM challenges c JOIN passes p ON p.id = c.pass_id \
+             LEFT JOIN redemptions r ON r.nonce = c.nonce \
+             LEFT JOIN redemptions s ON s.pass_id = c.pass_id AND s.counter = c.counter \
+                 AND s.outcome = 'admitted' \
+             LEFT JOIN LATERAL (SELECT gate_id, created_at_ms FROM redemptions \
+                 WHERE pass_id = c.pass_id AND outcome = 'admitted' \
+                 ORDER BY created_at_ms DESC, nonce DESC LIMIT 1) l ON TRUE \
+             WHERE c.nonce = $1",
+        )
+        .bind(&nonce[..])
+        .fetch_optional(&mut *self.tx)
+        .await
+        .map_err(Error::storage("read locked redemption"))
+    }
+
+    /// Counts one use of the locked pass (the caller decided it may admit).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn count_use(&mut self, pass_id: Uuid) -> Result<()> {
+        sqlx::query(
+            "UPDATE passes SET uses = uses + 1, \
+             state = CASE WHEN uses + 1 >= max_uses THEN 'used' ELSE state END WHERE id = $1",
+        )
+        .bind(pass_id)
+        .execute(&mut *self.tx)
+        .await
+        .map_err(Error::storage("count pass use"))?;
+        Ok(())
+    }
+
+    /// Stores the outcome under its nonce with its audit event. A unique index that
+    /// refuses it is reported as the [`Conflict`] it means.
+    ///
+    /// # Errors
+    /// [`Error::Conflict`], [`Error::Storage`].
+    pub async fn store_outcome(&mut self, row: &RedemptionRow, event: &NewAudit) -> Result<()> {
+        let (outcome, reason, first_at, first_gate) = row.outcome.columns();
+        sqlx::query(
+            "INSERT INTO redemptions (nonce, org_id, gate_id, scan_id, pass_id, counter, \
+             outcome, reason, first_admitted_at_ms, first_gate_id, created_at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        )
+        .bind(&row.nonce)
+        .bind(row.org_id)
+        .bind(row.gate_id)
+        .bind(row.scan_id)
+        .bind(row.pass_id)
+        .bind(row.counter)
+        .bind(outcome)
+        .bind(reason)
+        .bind(first_at)
+        .bind(first_gate)
+        .bind(row.created_at_ms)
+        .execute(&mut *self.tx)
+        .await
+        .map_err(|error| match conflict(&error) {
+            Some(conflict) => Error::Conflict(conflict),
+            None => Error::Storage {
+                context: "store outcome",
+                source: error,
+            },
+        })?;
+        insert_audit(&mut self.tx, event).await
+    }
+
+    /// Commits. An error here means the outcome's fate is unknown.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn commit(self) -> Result<()> {
+        commit(self.tx, "commit redemption").await
+    }
+}

@@ -1,0 +1,966 @@
+//! SQLite, the embedded default for a single site.
+//!
+//! Connections: one writer with `synchronous = FULL` for durable commits, one writer with
+//! `synchronous = NORMAL` for relaxed ones (challenges), read-only connections for reads,
+//! and an in-process lock that lets one writer in at a time, so the two writers never meet
+//! SQLite's busy handler (which sleeps in steps of milliseconds). Every method that writes
+//! takes that lock itself, visibly. In WAL mode the durable writer's fsync also covers
+//! every frame the relaxed writer appended before it. Group commit here is one
+//! `BEGIN IMMEDIATE … COMMIT` (one fsync) around the statements of many operations.
+
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::migrate::Migrator;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
+use tokio::sync::{Mutex, OwnedMutexGuard};
+use uuid::Uuid;
+
+use super::batch::{Attempt, Batcher};
+use super::{
+    AdmitOp, ApiKeyRow, AuditFilter, AuditRow, ChallengeContext, ChallengeRow, Conflict, GateRow,
+    LockedRedemption, NewAudit, NewOrg, PassRow, RedemptionRow, ScanContext, ScanDenialRow,
+    ScanRecord,
+};
+use crate::config::Settings;
+use crate::error::{Error, Result};
+
+/// The SQLite schema's migrations, embedded.
+pub static MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
+
+/// Read-only connections: reads of scans and answers run beside the one writer.
+const READERS: u32 = 4;
+
+/// The SQLite store.
+#[derive(Clone, Debug)]
+pub struct SqliteStore {
+    read: SqlitePool,
+    write: SqlitePool,
+    relaxed: SqlitePool,
+    write_lock: Arc<Mutex<()>>,
+    challenges: Batcher<(ChallengeRow, NewAudit), bool>,
+    admissions: Batcher<AdmitOp, bool>,
+}
+
+/// Maps a UNIQUE refusal of the SQLite schema to what it means (SQLite names the columns,
+/// not the constraint).
+fn conflict(error: &sqlx::Error) -> Option<Conflict> {
+    let sqlx::Error::Database(db) = error else {
+        return None;
+    };
+    let message = db.message();
+    if message.contains("redemptions.pass_id, redemptions.counter")
+        || message.contains("redemptions_one_admission_per_step")
+    {
+        Some(Conflict::StepAdmitted)
+    } else if message.contains("redemptions.nonce") {
+        Some(Conflict::NonceStored)
+    } else if message.contains("challenges.gate_id, challenges.scan_id")
+        || message.contains("scan_denials.gate_id, scan_denials.scan_id")
+    {
+        Some(Conflict::ScanIdTaken)
+    } else {
+        None
+    }
+}
+
+impl SqliteStore {
+    /// Opens (and creates) the database file and starts the write batchers.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for an unparsable URL, [`Error::Storage`] if it cannot open.
+    pub async fn connect(settings: &Settings) -> Result<Self> {
+        let options = SqliteConnectOptions::from_str(&settings.database_url)
+            .map_err(|_| Error::Config("TESSERA_DATABASE_URL is not a valid sqlite:// URL".into()))?
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(5));
+        let in_memory = options.get_filename() == std::path::Path::new(":memory:")
+            || settings.database_url.contains("mode=memory");
+        let writer = |synchronous| {
+            SqlitePoolOptions::new()
+                .max_connections(1)
+                .acquire_timeout(settings.checkin_timeout())
+                .connect_with(
+                    options
+                        .clone()
+                        .create_if_missing(true)
+                        .journal_mode(SqliteJournalMode::Wal)
+                        .synchronous(synchronous),
+                )
+        };
+        let write = writer(SqliteSynchronous::Full)
+            .await
+            .map_err(Error::storage("open sqlite database"))?;
+        let (read, relaxed) = if in_memory {
+            // Every connection to an in-memory database is a database of its own.
+            (write.clone(), write.clone())
+        } else {
+            let relaxed = writer(SqliteSynchronous::Normal)
+                .await
+                .map_err(Error::storage("open sqlite database"))?;
+            let read = SqlitePoolOptions::new()
+                .max_connections(READERS)
+                .acquire_timeout(settings.checkin_timeout())
+                .connect_with(options.read_only(true))
+                .await
+                .map_err(Error::storage("open sqlite database for reading"))?;
+            (read, relaxed)
+        };
+        let write_lock = Arc::new(Mutex::new(()));
+        let challenges = Batcher::spawn(
+            "challenges",
+            1,
+            {
+                let (pool, lock) = (relaxed.clone(), Arc::clone(&write_lock));
+                move |ops| insert_challenges(pool.clone(), Arc::clone(&lock), ops)
+            },
+            {
+                let (pool, lock) = (relaxed.clone(), Arc::clone(&write_lock));
+                move |op| {
+                    let (pool, lock) = (pool.clone(), Arc::clone(&lock));
+                    async move { single(insert_challenges(pool, lock, vec![op]).await) }
+                }
+            },
+        );
+        let admissions = Batcher::spawn(
+            "admissions",
+            1,
+            {
+                let (pool, lock) = (write.clone(), Arc::clone(&write_lock));
+                move |ops| admit_batch(pool.clone(), Arc::clone(&lock), ops)
+            },
+            {
+                let (pool, lock) = (write.clone(), Arc::clone(&write_lock));
+                move |op| {
+                    let (pool, lock) = (pool.clone(), Arc::clone(&lock));
+                    async move { single(admit_batch(pool, lock, vec![op]).await) }
+                }
+            },
+        );
+        Ok(SqliteStore {
+            read,
+            write,
+            relaxed,
+            write_lock,
+            challenges,
+            admissions,
+        })
+    }
+
+    /// Applies pending migrations.
+    ///
+    /// # Errors
+    /// [`Error::Migrate`].
+    pub async fn migrate(&self) -> Result<()> {
+        let _writing = self.write_lock.lock().await;
+        MIGRATIONS.run(&self.write).await?;
+        Ok(())
+    }
+
+    /// Versions of the applied migrations.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn applied_migrations(&self) -> Result<Vec<i64>> {
+        sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success = TRUE")
+            .fetch_all(&self.read)
+            .await
+            .map_err(Error::storage("read applied migrations"))
+    }
+
+    /// Checks that the database answers.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn ping(&self) -> Result<()> {
+        sqlx::query("SELECT 1")
+            .execute(&self.read)
+            .await
+            .map_err(Error::storage("ping"))?;
+        Ok(())
+    }
+
+    /// Closes every connection.
+    pub async fn close(&self) {
+        self.read.close().await;
+        self.relaxed.close().await;
+        self.write.close().await;
+    }
+
+    /// Number of organisations.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn count_orgs(&self) -> Result<i64> {
+        sqlx::query_scalar("SELECT count(*) FROM orgs")
+            .fetch_one(&self.read)
+            .await
+            .map_err(Error::storage("count organisations"))
+    }
+
+    /// Creates an organisation, its first admin key and the key's audit event, together.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn create_org(&self, org: &NewOrg<'_>, event: &NewAudit) -> Result<()> {
+        let _writing = self.write_lock.lock().await;
+        let mut tx = self.begin("create org").await?;
+        sqlx::query("INSERT INTO orgs (id, name, created_at_ms) VALUES ($1, $2, $3)")
+            .bind(org.id)
+            .bind(org.name)
+            .bind(org.at_ms)
+            .execute(&mut *tx)
+            .await
+            .map_err(Error::storage("insert organisation"))?;
+        sqlx::query(
+            "INSERT INTO api_keys (id, org_id, role, label, key_hash, created_at_ms) \
+             VALUES ($1, $2, 'admin', 'bootstrap admin', $3, $4)",
+        )
+        .bind(org.admin_key_id)
+        .bind(org.id)
+        .bind(&org.admin_key_hash[..])
+        .bind(org.at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert admin key"))?;
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "create org").await
+    }
+
+    /// Stores a new API key with its audit event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_api_key(
+        &self,
+        key: &ApiKeyRow,
+        hash: &[u8; 32],
+        at_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()> {
+        let _writing = self.write_lock.lock().await;
+        let mut tx = self.begin("insert api key").await?;
+        sqlx::query(
+            "INSERT INTO api_keys (id, org_id, role, label, key_hash, created_at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(key.id)
+        .bind(key.org_id)
+        .bind(key.role.as_str())
+        .bind(&key.label)
+        .bind(&hash[..])
+        .bind(at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert api key"))?;
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "insert api key").await
+    }
+
+    /// Finds an API key by the hash of the presented secret.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn api_key_by_hash(&self, hash: &[u8; 32]) -> Result<Option<ApiKeyRow>> {
+        sqlx::query_as("SELECT id, org_id, role, label FROM api_keys WHERE key_hash = $1")
+            .bind(&hash[..])
+            .fetch_optional(&self.read)
+            .await
+            .map_err(Error::storage("load api key"))
+    }
+
+    /// Stores a new gate device with its audit event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_gate(
+        &self,
+        gate: &GateRow,
+        token_hash: &[u8; 32],
+        at_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()> {
+        let _writing = self.write_lock.lock().await;
+        let mut tx = self.begin("insert gate").await?;
+        sqlx::query(
+            "INSERT INTO gates (id, org_id, label, site, token_hash, created_at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(gate.id)
+        .bind(gate.org_id)
+        .bind(&gate.label)
+        .bind(&gate.site)
+        .bind(&token_hash[..])
+        .bind(at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert gate"))?;
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "insert gate").await
+    }
+
+    /// Finds a gate by the hash of its presented device token.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn gate_by_token_hash(&self, hash: &[u8; 32]) -> Result<Option<GateRow>> {
+        sqlx::query_as("SELECT id, org_id, label, site FROM gates WHERE token_hash = $1")
+            .bind(&hash[..])
+            .fetch_optional(&self.read)
+            .await
+            .map_err(Error::storage("load gate"))
+    }
+
+    /// Stores a new pass with its audit event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_pass(&self, pass: &PassRow, event: &NewAudit) -> Result<()> {
+        let _writing = self.write_lock.lock().await;
+        let mut tx = self.begin("insert pass").await?;
+        sqlx::query(
+            "INSERT INTO passes (id, org_id, label, site, valid_from_ms, valid_until_ms, \
+             max_uses, uses, state, claim_token_hash, wallet_public_key, server_kid, \
+             created_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        )
+        .bind(pass.id)
+        .bind(pass.org_id)
+        .bind(&pass.label)
+        .bind(&pass.site)
+        .bind(pass.valid_from_ms)
+        .bind(pass.valid_until_ms)
+        .bind(pass.max_uses)
+        .bind(pass.uses)
+        .bind(pass.state.as_str())
+        .bind(&pass.claim_token_hash)
+        .bind(&pass.wallet_public_key)
+        .bind(&pass.server_kid)
+        .bind(pass.created_at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert pass"))?;
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "insert pass").await
+    }
+
+    /// Loads a pass of any tenant (callers check the tenant).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn pass_by_id(&self, id: Uuid) -> Result<Option<PassRow>> {
+        sqlx::query_as(
+            "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
+             state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
+             claimed_at_ms, revoked_at_ms FROM passes WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.read)
+        .await
+        .map_err(Error::storage("load pass"))
+    }
+
+    /// Admissions of a pass, oldest first.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn admissions_of_pass(&self, id: Uuid) -> Result<Vec<RedemptionRow>> {
+        sqlx::query_as(
+            "SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, outcome, reason, \
+             first_admitted_at_ms, first_gate_id, created_at_ms FROM redemptions \
+             WHERE pass_id = $1 AND outcome = 'admitted' ORDER BY created_at_ms, nonce",
+        )
+        .bind(id)
+        .fetch_all(&self.read)
+        .await
+        .map_err(Error::storage("load admissions"))
+    }
+
+    /// Marks a tenant's pass revoked (idempotent) and appends its audit event; false, with
+    /// nothing written, when the pass is not the tenant's.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn revoke_pass(
+        &self,
+        org_id: Uuid,
+        id: Uuid,
+        at_ms: i64,
+        event: &NewAudit,
+    ) -> Result<bool> {
+        let _writing = self.write_lock.lock().await;
+        let mut tx = self.begin("revoke pass").await?;
+        let revoked = sqlx::query(
+            "UPDATE passes SET state = 'revoked', revoked_at_ms = COALESCE(revoked_at_ms, $3) \
+             WHERE id = $1 AND org_id = $2",
+        )
+        .bind(id)
+        .bind(org_id)
+        .bind(at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("revoke pass"))?
+        .rows_affected()
+            > 0;
+        if revoked {
+            insert_audit(&mut tx, event).await?;
+        }
+        commit(tx, "revoke pass").await?;
+        Ok(revoked)
+    }
+
+    /// Binds a wallet key to an unclaimed, unrevoked pass, atomically and once, with its
+    /// audit event; false, with nothing written, when the pass was not `issued`.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn bind_wallet(
+        &self,
+        id: Uuid,
+        wallet_key: &[u8; 32],
+        at_ms: i64,
+        event: &NewAudit,
+    ) -> Result<bool> {
+        let _writing = self.write_lock.lock().await;
+        let mut tx = self.begin("bind wallet").await?;
+        let bound = sqlx::query(
+            "UPDATE passes SET wallet_public_key = $2, state = 'claimed', claimed_at_ms = $3 \
+             WHERE id = $1 AND state = 'issued' AND wallet_public_key IS NULL",
+        )
+        .bind(id)
+        .bind(&wallet_key[..])
+        .bind(at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("bind wallet key"))?
+        .rows_affected()
+            == 1;
+        if bound {
+            insert_audit(&mut tx, event).await?;
+        }
+        commit(tx, "bind wallet").await?;
+        Ok(bound)
+    }
+
+    /// The scan's one read: the pass (`p_*`), the gate that admitted its step, and whether
+    /// the gate already answered this scan id. SQLite joins in the order written after
+    /// `CROSS JOIN`: the lookup row first, so the pass is found by its primary key.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn scan_context(
+        &self,
+        (pass_id, counter, gate_id, scan_id): (Uuid, i64, Uuid, Uuid),
+    ) -> Result<Option<ScanContext>> {
+        sqlx::query_as(
+            "SELECT p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
+             p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
+             p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
+             p.claim_token_hash AS p_claim_token_hash, p.wallet_public_key AS p_wallet_public_key, \
+             p.server_kid AS p_server_kid, p.created_at_ms AS p_created_at_ms, \
+             p.claimed_at_ms AS p_claimed_at_ms, p.revoked_at_ms AS p_revoked_at_ms, \
+             (SELECT r.gate_id FROM redemptions r WHERE r.pass_id = q.pass_id \
+                 AND r.counter = q.counter AND r.outcome = 'admitted') AS step_gate_id, \
+             ((SELECT 1 FROM challenges c WHERE c.gate_id = q.gate_id AND c.scan_id = q.scan_id) \
+                 IS NOT NULL OR (SELECT 1 FROM scan_denials d WHERE d.gate_id = q.gate_id \
+                 AND d.scan_id = q.scan_id) IS NOT NULL) AS resent_scan \
+             FROM (SELECT $1 AS pass_id, $2 AS counter, $3 AS gate_id, $4 AS scan_id) q \
+             CROSS JOIN passes p WHERE p.id = q.pass_id",
+        )
+        .bind(pass_id)
+        .bind(counter)
+        .bind(gate_id)
+        .bind(scan_id)
+        .fetch_optional(&self.read)
+        .await
+        .map_err(Error::storage("load scan context"))
+    }
+
+    /// What the gate already got for a scan id: its challenge or its stored denial.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn scan_record(&self, gate_id: Uuid, scan_id: Uuid) -> Result<Option<ScanRecord>> {
+        let challenge: Option<ChallengeRow> = sqlx::query_as(
+            "SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
+             created_at_ms, expires_at_ms, wrong_answers FROM challenges \
+             WHERE gate_id = $1 AND scan_id = $2",
+        )
+        .bind(gate_id)
+        .bind(scan_id)
+        .fetch_optional(&self.read)
+        .await
+        .map_err(Error::storage("load challenge by scan"))?;
+        if let Some(challenge) = challenge {
+            return Ok(Some(ScanRecord::Challenge(challenge)));
+        }
+        let denial: Option<ScanDenialRow> = sqlx::query_as(
+            "SELECT d.gate_id, d.scan_id, d.org_id, d.code_hash, d.reason, d.pass_id, \
+             p.label AS pass_label, d.age_s, d.ahead_s, d.created_at_ms \
+             FROM scan_denials d LEFT JOIN passes p ON p.id = d.pass_id \
+             WHERE d.gate_id = $1 AND d.scan_id = $2",
+        )
+        .bind(gate_id)
+        .bind(scan_id)
+        .fetch_optional(&self.read)
+        .await
+        .map_err(Error::storage("load denial by scan"))?;
+        Ok(denial.map(ScanRecord::Denial))
+    }
+
+    /// Stores a challenge and its `challenge_issued` event on the relaxed writer, batched;
+    /// false when the gate already holds one for the scan id.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_challenge(
+        &self,
+        challenge: &ChallengeRow,
+        event: &NewAudit,
+    ) -> Result<bool> {
+        self.challenges
+            .submit((challenge.clone(), event.clone()))
+            .await
+    }
+
+    /// Stores a scan-time denial under the gate's scan id with its audit event; false,
+    /// with nothing written, when the gate already has a record for that scan id.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_scan_denial(
+        &self,
+        denial: &ScanDenialRow,
+        event: &NewAudit,
+    ) -> Result<bool> {
+        let _writing = self.write_lock.lock().await;
+        let mut tx = self.begin("scan denial").await?;
+        let stored = sqlx::query(
+            "INSERT INTO scan_denials (gate_id, scan_id, org_id, code_hash, reason, pass_id, \
+             age_s, ahead_s, created_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+             ON CONFLICT (gate_id, scan_id) DO NOTHING",
+        )
+        .bind(denial.gate_id)
+        .bind(denial.scan_id)
+        .bind(denial.org_id)
+        .bind(&denial.code_hash)
+        .bind(denial.reason.as_str())
+        .bind(denial.pass_id)
+        .bind(denial.age_s)
+        .bind(denial.ahead_s)
+        .bind(denial.created_at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert scan denial"))?
+        .rows_affected()
+            == 1;
+        if stored {
+            insert_audit(&mut tx, event).await?;
+        }
+        commit(tx, "scan denial").await?;
+        Ok(stored)
+    }
+
+    /// The answer's one read: challenge, pass (`p_*`) and stored outcome (`r_*`).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn challenge_context(&self, nonce: [u8; 32]) -> Result<Option<ChallengeContext>> {
+        sqlx::query_as(
+            "SELECT c.nonce, c.org_id, c.gate_id, c.scan_id, c.pass_id, c.counter, \
+             c.code_hash, c.created_at_ms, c.expires_at_ms, c.wrong_answers, \
+             p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
+             p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
+             p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
+             p.claim_token_hash AS p_claim_token_hash, p.wallet_public_key AS p_wallet_public_key, \
+             p.server_kid AS p_server_kid, p.created_at_ms AS p_created_at_ms, \
+             p.claimed_at_ms AS p_claimed_at_ms, p.revoked_at_ms AS p_revoked_at_ms, \
+             r.outcome AS r_outcome, r.reason AS r_reason, \
+             r.first_admitted_at_ms AS r_first_admitted_at_ms, r.first_gate_id AS r_first_gate_id, \
+             r.created_at_ms AS r_created_at_ms \
+             FROM challenges c JOIN passes p ON p.id = c.pass_id \
+             LEFT JOIN redemptions r ON r.nonce = c.nonce WHERE c.nonce = $1",
+        )
+        .bind(&nonce[..])
+        .fetch_optional(&self.read)
+        .await
+        .map_err(Error::storage("load challenge context"))
+    }
+
+    /// The common admission, batched into one durable transaction; false, with nothing
+    /// written, when it may not admit now.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn admit(&self, op: &AdmitOp) -> Result<bool> {
+        self.admissions.submit(op.clone()).await
+    }
+
+    /// Counts one wrong answer unless the challenge is burned at `limit`, with the event
+    /// `event(counted)`, in one transaction. Returns whether it was counted.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn record_wrong_answer(
+        &self,
+        nonce: &[u8; 32],
+        limit: i64,
+        event: impl FnOnce(bool) -> NewAudit,
+    ) -> Result<bool> {
+        let _writing = self.write_lock.lock().await;
+        let mut tx = self.begin("wrong answer").await?;
+        let counted: Option<i64> = sqlx::query_scalar(
+            "UPDATE challenges SET wrong_answers = wrong_answers + 1 \
+             WHERE nonce = $1 AND wrong_answers < $2 RETURNING wrong_answers",
+        )
+        .bind(&nonce[..])
+        .bind(limit)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(Error::storage("record wrong answer"))?;
+        insert_audit(&mut tx, &event(counted.is_some())).await?;
+        commit(tx, "wrong answer").await?;
+        Ok(counted.is_some())
+    }
+
+    /// Opens the redemption transaction: `BEGIN IMMEDIATE` under the write lock, so every
+    /// other writer waits until it ends.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn begin_redemption(&self) -> Result<SqliteRedemption> {
+        let writing = Arc::clone(&self.write_lock).lock_owned().await;
+        Ok(SqliteRedemption {
+            tx: self.begin("redemption").await?,
+            _writing: writing,
+        })
+    }
+
+    /// Appends an audit event, durably.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_audit(&self, event: &NewAudit) -> Result<()> {
+        let _writing = self.write_lock.lock().await;
+        let mut conn = self
+            .write
+            .acquire()
+            .await
+            .map_err(Error::storage("acquire for audit"))?;
+        insert_audit(&mut conn, event).await
+    }
+
+    /// One page of a tenant's audit log, oldest first.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
+        sqlx::query_as(
+            "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details \
+             FROM audit_events WHERE org_id = $1 \
+             AND ($2 IS NULL OR kind = $2) AND ($3 IS NULL OR severity = $3) \
+             AND ($4 IS NULL OR gate_id = $4) AND ($5 IS NULL OR pass_id = $5) \
+             AND ($6 IS NULL OR at_ms >= $6) AND ($7 IS NULL OR at_ms < $7) \
+             AND ($8 IS NULL OR id > $8) ORDER BY id LIMIT $9",
+        )
+        .bind(filter.org_id)
+        .bind(&filter.kind)
+        .bind(&filter.severity)
+        .bind(filter.gate_id)
+        .bind(filter.pass_id)
+        .bind(filter.since_ms)
+        .bind(filter.until_ms)
+        .bind(filter.after_id)
+        .bind(filter.limit)
+        .fetch_all(&self.read)
+        .await
+        .map_err(Error::storage("query audit log"))
+    }
+
+    /// Marks up to `limit` expired, never-redeemed challenges as audited and appends
+    /// `event(challenge)` for each, in one transaction.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn sweep_unanswered(
+        &self,
+        now_ms: i64,
+        limit: i64,
+        event: impl Fn(&ChallengeRow) -> NewAudit,
+    ) -> Result<usize> {
+        let _writing = self.write_lock.lock().await;
+        let mut tx = self.begin("sweep").await?;
+        let swept: Vec<ChallengeRow> = sqlx::query_as(
+            "UPDATE challenges SET unanswered_audited = TRUE \
+             WHERE unanswered_audited = FALSE AND nonce IN ( \
+                SELECT c.nonce FROM challenges c \
+                WHERE c.unanswered_audited = FALSE AND c.expires_at_ms < $1 \
+                AND (SELECT 1 FROM redemptions r WHERE r.nonce = c.nonce) IS NULL \
+                ORDER BY c.expires_at_ms LIMIT $2) \
+             RETURNING nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
+             created_at_ms, expires_at_ms, wrong_answers",
+        )
+        .bind(now_ms)
+        .bind(limit)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(Error::storage("mark unanswered challenges"))?;
+        for challenge in &swept {
+            insert_audit(&mut tx, &event(challenge)).await?;
+        }
+        commit(tx, "sweep").await?;
+        Ok(swept.len())
+    }
+
+    /// Begins a write transaction on the durable writer; the caller holds the write lock.
+    async fn begin(&self, context: &'static str) -> Result<Transaction<'static, Sqlite>> {
+        self.write
+            .begin_with("BEGIN IMMEDIATE")
+            .await
+            .map_err(Error::storage(context))
+    }
+}
+
+async fn commit(tx: Transaction<'static, Sqlite>, context: &'static str) -> Result<()> {
+    tx.commit().await.map_err(Error::storage(context))
+}
+
+/// Appends an audit event on a connection or inside a transaction, so that a state change
+/// and its event commit together.
+async fn insert_audit(conn: &mut SqliteConnection, event: &NewAudit) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(event.at_ms)
+    .bind(event.org_id)
+    .bind(event.kind)
+    .bind(event.severity)
+    .bind(event.gate_id)
+    .bind(event.pass_id)
+    .bind(&event.details)
+    .execute(conn)
+    .await
+    .map_err(Error::storage("append audit event"))?;
+    Ok(())
+}
+
+/// The outcome of a batch of one, for the batcher's single runs.
+fn single(outcome: Result<Vec<Attempt<bool>>>) -> Result<bool> {
+    match outcome?.pop() {
+        Some(Attempt::Done(done)) => Ok(done),
+        _ => Ok(false),
+    }
+}
+
+/// Challenges with their `challenge_issued` events, all in one transaction on the relaxed
+/// writer. A challenge whose gate already holds one for the scan id changes no row, and
+/// its event is then skipped too (`changes()` is that of the INSERT before it).
+async fn insert_challenges(
+    pool: SqlitePool,
+    write_lock: Arc<Mutex<()>>,
+    ops: Vec<(ChallengeRow, NewAudit)>,
+) -> Result<Vec<Attempt<bool>>> {
+    let _writing = write_lock.lock().await;
+    let mut tx = pool
+        .begin_with("BEGIN IMMEDIATE")
+        .await
+        .map_err(Error::storage("begin challenges"))?;
+    let mut stored = Vec::with_capacity(ops.len());
+    for (challenge, event) in &ops {
+        let changed = sqlx::query(
+            "INSERT INTO challenges (nonce, org_id, gate_id, scan_id, pass_id, counter, \
+                 code_hash, created_at_ms, expires_at_ms, wrong_answers) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0) \
+                 ON CONFLICT (gate_id, scan_id) DO NOTHING; \
+             INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, \
+                 details) SELECT $10, $2, $11, $12, $3, $5, $13 WHERE changes() = 1",
+        )
+        .bind(&challenge.nonce)
+        .bind(challenge.org_id)
+        .bind(challenge.gate_id)
+        .bind(challenge.scan_id)
+        .bind(challenge.pass_id)
+        .bind(challenge.counter)
+        .bind(&challenge.code_hash)
+        .bind(challenge.created_at_ms)
+        .bind(challenge.expires_at_ms)
+        .bind(event.at_ms)
+        .bind(event.kind)
+        .bind(event.severity)
+        .bind(&event.details)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert challenge"))?
+        .rows_affected();
+        stored.push(Attempt::Done(changed == 2));
+    }
+    commit(tx, "commit challenges").await?;
+    Ok(stored)
+}
+
+/// Admissions, all in one durable transaction. For each: if the challenge is still open
+/// (this gate's and scan's, for this pass and step, fewer wrong answers than `burn_at`, not
+/// expired, no outcome stored) and the pass may admit now (claimed, uses left, within its
+/// validity, its step not admitted yet), count the use, store `admitted` under the nonce
+/// and append the event: three statements in one query, each later one running only if the
+/// one before changed a row (`changes() = 1`), so an admission changes three rows or none.
+/// These are the conditions of `rules::settle`'s admission, which the redemption
+/// transaction applies when this refuses.
+async fn admit_batch(
+    pool: SqlitePool,
+    write_lock: Arc<Mutex<()>>,
+    ops: Vec<AdmitOp>,
+) -> Result<Vec<Attempt<bool>>> {
+    let _writing = write_lock.lock().await;
+    let mut tx = pool
+        .begin_with("BEGIN IMMEDIATE")
+        .await
+        .map_err(Error::storage("begin admissions"))?;
+    let mut admitted = Vec::with_capacity(ops.len());
+    for op in &ops {
+        let changed = sqlx::query(
+            "UPDATE passes SET uses = uses + 1, \
+                 state = CASE WHEN uses + 1 >= max_uses THEN 'used' ELSE state END \
+                 WHERE id = $1 AND state = 'claimed' AND uses < max_uses \
+                 AND valid_from_ms <= $3 AND valid_until_ms > $3 \
+                 AND (SELECT 1 FROM redemptions r WHERE r.pass_id = $1 AND r.counter = $2 \
+                 AND r.outcome = 'admitted') IS NULL \
+                 AND (SELECT 1 FROM challenges c WHERE c.nonce = $4 AND c.gate_id = $6 \
+                 AND c.scan_id = $7 AND c.pass_id = $1 AND c.counter = $2 \
+                 AND c.wrong_answers < $11 AND c.expires_at_ms > $3) IS NOT NULL \
+                 AND (SELECT 1 FROM redemptions r WHERE r.nonce = $4) IS NULL; \
+             INSERT INTO redemptions (nonce, org_id, gate_id, scan_id, pass_id, counter, \
+                 outcome, created_at_ms) SELECT $4, $5, $6, $7, $1, $2, 'admitted', $3 \
+                 WHERE changes() = 1; \
+             INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, \
+                 details) SELECT $8, $5, 'response', $9, $6, $1, $10 WHERE changes() = 1",
+        )
+        .bind(op.row.pass_id)
+        .bind(op.row.counter)
+        .bind(op.row.created_at_ms)
+        .bind(&op.row.nonce)
+        .bind(op.row.org_id)
+        .bind(op.row.gate_id)
+        .bind(op.row.scan_id)
+        .bind(op.event.at_ms)
+        .bind(op.event.severity)
+        .bind(&op.event.details)
+        .bind(op.burn_at)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("admit"))?
+        .rows_affected();
+        admitted.push(Attempt::Done(changed == 3));
+    }
+    commit(tx, "commit admissions").await?;
+    Ok(admitted)
+}
+
+/// The redemption transaction on SQLite, holding the write lock until it ends.
+#[derive(Debug)]
+pub struct SqliteRedemption {
+    tx: Transaction<'static, Sqlite>,
+    _writing: OwnedMutexGuard<()>,
+}
+
+impl SqliteRedemption {
+    /// Reads the challenge, its pass, the outcome stored under the nonce and the
+    /// admissions an `already_admitted` names. `BEGIN IMMEDIATE` already excludes every
+    /// other writer, so what this reads stays true until the commit.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn lock(&mut self, nonce: &[u8; 32]) -> Result<Option<LockedRedemption>> {
+        sqlx::query_as(
+            "SELECT c.nonce, c.org_id, c.gate_id, c.scan_id, c.pass_id, c.counter, \
+             c.code_hash, c.created_at_ms, c.expires_at_ms, c.wrong_answers, \
+             p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
+             p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
+             p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
+             p.claim_token_hash AS p_claim_token_hash, \
+             p.wallet_public_key AS p_wallet_public_key, p.server_kid AS p_server_kid, \
+             p.created_at_ms AS p_created_at_ms, p.claimed_at_ms AS p_claimed_at_ms, \
+             p.revoked_at_ms AS p_revoked_at_ms, \
+             r.outcome AS r_outcome, r.reason AS r_reason, \
+             r.first_admitted_at_ms AS r_first_admitted_at_ms, \
+             r.first_gate_id AS r_first_gate_id, r.created_at_ms AS r_created_at_ms, \
+             s.gate_id AS step_gate_id, s.created_at_ms AS step_at_ms, \
+             (SELECT l.gate_id FROM redemptions l WHERE l.pass_id = c.pass_id \
+                 AND l.outcome = 'admitted' ORDER BY l.created_at_ms DESC, l.nonce DESC \
+                 LIMIT 1) AS last_gate_id, \
+             (SELECT l.created_at_ms FROM redemptions l WHERE l.pass_id = c.pass_id \
+                 AND l.outcome = 'admitted' ORDER BY l.created_at_ms DESC, l.nonce DESC \
+                 LIMIT 1) AS last_at_ms \
+             FROM challenges c JOIN passes p ON p.id = c.pass_id \
+             LEFT JOIN redemptions r ON r.nonce = c.nonce \
+             LEFT JOIN redemptions s ON s.pass_id = c.pass_id AND s.counter = c.counter \
+                 AND s.outcome = 'admitted' \
+             WHERE c.nonce = $1",
+        )
+        .bind(&nonce[..])
+        .fetch_optional(&mut *self.tx)
+        .await
+        .map_err(Error::storage("read locked redemption"))
+    }
+
+    /// Counts one use of the pass (the caller decided it may admit).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn count_use(&mut self, pass_id: Uuid) -> Result<()> {
+        sqlx::query(
+            "UPDATE passes SET uses = uses + 1, \
+             state = CASE WHEN uses + 1 >= max_uses THEN 'used' ELSE state END WHERE id = $1",
+        )
+        .bind(pass_id)
+        .execute(&mut *self.tx)
+        .await
+        .map_err(Error::storage("count pass use"))?;
+        Ok(())
+    }
+
+    /// Stores the outcome under its nonce with its audit event. A unique index that
+    /// refuses it is reported as the [`Conflict`] it means.
+    ///
+    /// # Errors
+    /// [`Error::Conflict`], [`Error::Storage`].
+    pub async fn store_outcome(&mut self, row: &RedemptionRow, event: &NewAudit) -> Result<()> {
+        let (outcome, reason, first_at, first_gate) = row.outcome.columns();
+        sqlx::query(
+            "INSERT INTO redemptions (nonce, org_id, gate_id, scan_id, pass_id, counter, \
+             outcome, reason, first_admitted_at_ms, first_gate_id, created_at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        )
+        .bind(&row.nonce)
+        .bind(row.org_id)
+        .bind(row.gate_id)
+        .bind(row.scan_id)
+        .bind(row.pass_id)
+        .bind(row.counter)
+        .bind(outcome)
+        .bind(reason)
+        .bind(first_at)
+        .bind(first_gate)
+        .bind(row.created_at_ms)
+        .execute(&mut *self.tx)
+        .await
+        .map_err(|error| match conflict(&error) {
+            Some(conflict) => Error::Conflict(conflict),
+            None => Error::Storage {
+                context: "store outcome",
+                source: error,
+            },
+        })?;
+        insert_audit(&mut self.tx, event).await
+    }
+
+    /// Commits. An error here means the outcome's fate is unknown.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn commit(self) -> Result<()> {
+        commit(self.tx, "commit redemption").await
+    }
+}

@@ -1,0 +1,67 @@
+//! Issue 11, defect 6: admissions commit synchronously whatever the database, role or URL
+//! says. The durable pool pins `synchronous_commit = on` as a connection start-up option;
+//! a database whose default is `off` (a tuning an operator might apply for the challenge
+//! writes) must not make admissions asynchronous behind the server's back.
+//!
+//! Needs PostgreSQL: `TESSERA_TEST_PG_URL`, default `postgres://postgres@127.0.0.1:5432/postgres`.
+
+use clap::Parser;
+use sqlx::{Connection, PgConnection};
+use tessera_server::config::Settings;
+use tessera_server::store::Store;
+
+#[derive(Parser)]
+struct Args {
+    #[command(flatten)]
+    settings: Settings,
+}
+
+fn admin_url() -> String {
+    std::env::var("TESSERA_TEST_PG_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned())
+}
+
+#[tokio::test]
+async fn the_durable_pool_commits_synchronously_when_the_database_default_is_off() {
+    let admin_url = admin_url();
+    let name = format!("tessera_durable_{}", uuid::Uuid::new_v4().simple());
+    let mut admin = PgConnection::connect(&admin_url).await.unwrap();
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    sqlx::query(&format!(
+        "ALTER DATABASE {name} SET synchronous_commit = off"
+    ))
+    .execute(&mut admin)
+    .await
+    .unwrap();
+    let base = admin_url.rsplit_once('/').unwrap().0;
+    let url = format!("{base}/{name}");
+
+    // The database default really is off for an ordinary connection.
+    let mut plain = PgConnection::connect(&url).await.unwrap();
+    let default: String = sqlx::query_scalar("SHOW synchronous_commit")
+        .fetch_one(&mut plain)
+        .await
+        .unwrap();
+    assert_eq!(default, "off");
+    plain.close().await.unwrap();
+
+    let args = Args::parse_from(["test", "--database-url", &url]);
+    let store = Store::connect(&args.settings).await.unwrap();
+    let Store::Postgres(pg) = &store else {
+        panic!("a postgres:// URL opened {}", store.backend_name());
+    };
+    for _ in 0..3 {
+        assert_eq!(
+            pg.durable_setting("synchronous_commit").await.unwrap(),
+            "on"
+        );
+    }
+    store.close().await;
+    sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+}
