@@ -10,8 +10,14 @@
 #   bench/run.sh                      # defaults below
 #   DURATION=20 CONCURRENCIES="8 32" bench/run.sh
 #   TESSERA_BENCH_PG_URL=postgres://user@host:5432/postgres bench/run.sh
+#   bench/run.sh --compare [REV]      # REV (default HEAD~1) against the working tree,
+#                                     # alternating in one run: bench/compare.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = --compare ]; then
+    exec bench/compare.sh "${2:-HEAD~1}"
+fi
 
 DURATION=${DURATION:-10}
 CONCURRENCIES=${CONCURRENCIES:-"1 8 32 64"}
