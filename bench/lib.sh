@@ -11,11 +11,15 @@ key_dir=""
 say() { printf '==> %s\n' "$*" >&2; }
 json() { python3 -c "import sys,json; d=json.load(sys.stdin); print(eval(sys.argv[1], {}, {'d': d}))" "$1"; }
 
-# Starts a server with the given database URL; sets server_pid and addr.
+# Starts a server with the given database URL; sets server_pid and addr. The load generator
+# is one source holding every gate socket and enrolling every pass, so the per-device,
+# per-tenant and per-source bounds are lifted (servers that predate them ignore these).
 start_server() {
     local url=$1 name=$2
     TESSERA_DATABASE_URL=$url TESSERA_LISTEN=127.0.0.1:0 TESSERA_KEY_DIR=${key_dir:-$work/keys} \
         TESSERA_GATE_RATE_PER_S=1000000 TESSERA_LOG=warn \
+        TESSERA_MAX_SOCKETS_PER_GATE=100000 TESSERA_MAX_SOCKETS_PER_TENANT=100000 \
+        TESSERA_CLAIMS_PER_MIN=100000000 TESSERA_CLAIMS_IN_FLIGHT=100000 \
         "$BIN/tessera-server" serve >"$work/$name.out" 2>"$work/$name.err" &
     server_pid=$!
     for _ in $(seq 100); do

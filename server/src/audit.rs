@@ -11,7 +11,7 @@ use uuid::Uuid;
 use crate::store::NewAudit;
 
 /// What an event records. The stored names are the wire of `GET /v1/audit` (§8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AuditKind {
     /// A scan decided at scan time (a denial, a resend, a reused scan id).
     Scan,
@@ -23,6 +23,8 @@ pub enum AuditKind {
     ChallengeUnanswered,
     /// Frames refused for a gate's rate, aggregated per connection and minute.
     RateLimited,
+    /// A gate connection refused at its device's or tenant's socket cap.
+    GateConnectionRefused,
     /// A wallet claimed a pass.
     Claim,
     /// A claim was refused.
@@ -50,6 +52,7 @@ impl AuditKind {
             AuditKind::Response => "response",
             AuditKind::ChallengeUnanswered => "challenge_unanswered",
             AuditKind::RateLimited => "rate_limited",
+            AuditKind::GateConnectionRefused => "gate_connection_refused",
             AuditKind::Claim => "claim",
             AuditKind::ClaimRejected => "claim_rejected",
             AuditKind::ClaimConflict => "claim_conflict",

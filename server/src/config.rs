@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args;
 
 /// Every setting of the server. Defaults give the embedded single-site set-up.
-#[derive(Clone, Debug, Args)]
+#[derive(Clone, Args)]
 pub struct Settings {
     /// Address to listen on (port 0 picks a free port, printed on stdout).
     #[arg(
@@ -101,9 +101,173 @@ pub struct Settings {
     )]
     pub max_gate_connections: usize,
 
+    /// Most gate WebSocket connections one gate device may hold at once (a turnstile needs
+    /// one, two while it reconnects), so one device cannot take the sockets others need.
+    #[arg(
+        long,
+        env = "TESSERA_MAX_SOCKETS_PER_GATE",
+        default_value_t = 8,
+        global = true
+    )]
+    pub max_sockets_per_gate: usize,
+
+    /// Most gate WebSocket connections all gates of one tenant may hold at once, below the
+    /// global bound, so one tenant cannot lock every other tenant out.
+    #[arg(
+        long,
+        env = "TESSERA_MAX_SOCKETS_PER_TENANT",
+        default_value_t = 10_000,
+        global = true
+    )]
+    pub max_sockets_per_tenant: usize,
+
+    /// Longest wait, in seconds, for a request's headers, counted from the connection's
+    /// start or from the end of the previous response on a keep-alive connection: slow,
+    /// silent and idle connections are closed after it (at most 30).
+    #[arg(
+        long,
+        env = "TESSERA_HEADER_TIMEOUT_S",
+        default_value_t = 10,
+        value_parser = clap::value_parser!(u64).range(1..=30),
+        global = true
+    )]
+    pub header_timeout_s: u64,
+
+    /// Longest time, in seconds, for a whole REST request (body included) before it is
+    /// answered 408.
+    #[arg(
+        long,
+        env = "TESSERA_REQUEST_TIMEOUT_S",
+        default_value_t = 15,
+        value_parser = clap::value_parser!(u64).range(1..=300),
+        global = true
+    )]
+    pub request_timeout_s: u64,
+
+    /// Most HTTP connections open at once (gate WebSockets count once upgraded against
+    /// `max_gate_connections` instead); beyond it the server stops accepting until one
+    /// closes.
+    #[arg(
+        long,
+        env = "TESSERA_MAX_HTTP_CONNECTIONS",
+        default_value_t = 4_096,
+        global = true
+    )]
+    pub max_http_connections: usize,
+
+    /// Failed authentications (and rejected claims) one source may make per minute; past
+    /// them its requests get 429 with `Retry-After` before any database work.
+    #[arg(
+        long,
+        env = "TESSERA_AUTH_FAILURES_PER_MIN",
+        default_value_t = 60,
+        global = true
+    )]
+    pub auth_failures_per_min: u32,
+
+    /// Claims one source may send per minute (`POST /v1/claims` needs no credential).
+    #[arg(
+        long,
+        env = "TESSERA_CLAIMS_PER_MIN",
+        default_value_t = 120,
+        global = true
+    )]
+    pub claims_per_min: u32,
+
+    /// Claims one source may have in flight at once.
+    #[arg(
+        long,
+        env = "TESSERA_CLAIMS_IN_FLIGHT",
+        default_value_t = 8,
+        global = true
+    )]
+    pub claims_in_flight: usize,
+
+    /// Proxies whose `X-Forwarded-For` names the client (comma-separated addresses); none
+    /// by default, so the TCP peer is the source.
+    #[arg(
+        long,
+        env = "TESSERA_TRUSTED_PROXIES",
+        value_delimiter = ',',
+        global = true
+    )]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+
+    /// Seconds per window of the aggregated audit of failed authentications and rejected
+    /// claims (one row per source, kind and tenant per window).
+    #[arg(
+        long,
+        env = "TESSERA_AUDIT_AGGREGATE_S",
+        default_value_t = 60,
+        value_parser = clap::value_parser!(u64).range(1..=3600),
+        global = true
+    )]
+    pub audit_aggregate_s: u64,
+
     /// Log filter (tracing `EnvFilter` syntax).
     #[arg(long, env = "TESSERA_LOG", default_value = "info", global = true)]
     pub log: String,
+}
+
+impl std::fmt::Debug for Settings {
+    /// Everything but the database password, which settings logged at start-up or printed in
+    /// an error must never carry.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Settings")
+            .field("listen", &self.listen)
+            .field("database_url", &redacted_url(&self.database_url))
+            .field("key_dir", &self.key_dir)
+            .field("public_url", &self.public_url)
+            .field("pool_min", &self.pool_min)
+            .field("pool_max", &self.pool_max)
+            .field("statement_timeout_ms", &self.statement_timeout_ms)
+            .field("checkin_timeout_ms", &self.checkin_timeout_ms)
+            .field("challenge_lifetime_s", &self.challenge_lifetime_s)
+            .field("code_step_s", &self.code_step_s)
+            .field("gate_rate_per_s", &self.gate_rate_per_s)
+            .field("max_gate_connections", &self.max_gate_connections)
+            .field("max_sockets_per_gate", &self.max_sockets_per_gate)
+            .field("max_sockets_per_tenant", &self.max_sockets_per_tenant)
+            .field("header_timeout_s", &self.header_timeout_s)
+            .field("request_timeout_s", &self.request_timeout_s)
+            .field("max_http_connections", &self.max_http_connections)
+            .field("auth_failures_per_min", &self.auth_failures_per_min)
+            .field("claims_per_min", &self.claims_per_min)
+            .field("claims_in_flight", &self.claims_in_flight)
+            .field("trusted_proxies", &self.trusted_proxies)
+            .field("audit_aggregate_s", &self.audit_aggregate_s)
+            .field("log", &self.log)
+            .finish()
+    }
+}
+
+/// A database URL with its password (in the authority or in a `password=` query
+/// parameter) replaced by `***`; text that is no URL is redacted whole.
+pub fn redacted_url(text: &str) -> String {
+    let Ok(mut url) = url::Url::parse(text) else {
+        return "***".to_owned();
+    };
+    if url.password().is_some() && url.set_password(Some("***")).is_err() {
+        return "***".to_owned();
+    }
+    let has_secret_query = url
+        .query_pairs()
+        .any(|(key, _)| key.eq_ignore_ascii_case("password"));
+    if has_secret_query {
+        let pairs: Vec<(String, String)> = url
+            .query_pairs()
+            .map(|(key, value)| {
+                let value = if key.eq_ignore_ascii_case("password") {
+                    "***".to_owned()
+                } else {
+                    value.into_owned()
+                };
+                (key.into_owned(), value)
+            })
+            .collect();
+        url.query_pairs_mut().clear().extend_pairs(pairs);
+    }
+    url.to_string()
 }
 
 impl Settings {
@@ -135,5 +299,33 @@ impl Settings {
     /// connection plus the statement timeout.
     pub fn operation_timeout(&self) -> Duration {
         Duration::from_millis(self.checkin_timeout_ms + self.statement_timeout_ms + 500)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_output_carries_no_database_password() {
+        for (url, secret) in [
+            (
+                "postgres://tessera:hunter2secret@db.internal:5432/tessera",
+                "hunter2secret",
+            ),
+            (
+                "postgres://db.internal/tessera?user=t&password=hunter2secret",
+                "hunter2secret",
+            ),
+            ("not a url but hunter2secret", "hunter2secret"),
+        ] {
+            let redacted = redacted_url(url);
+            assert!(!redacted.contains(secret), "{redacted}");
+        }
+        assert_eq!(
+            redacted_url("postgres://tessera:pw@db/tessera"),
+            "postgres://tessera:***@db/tessera"
+        );
+        assert_eq!(redacted_url("sqlite://tessera.db"), "sqlite://tessera.db");
     }
 }

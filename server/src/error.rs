@@ -38,6 +38,9 @@ pub enum Error {
     /// The request is malformed (400).
     #[error("bad request: {0}")]
     BadRequest(String),
+    /// The source is over a limit; retry after this long (429 with `Retry-After`).
+    #[error("too many requests from this source")]
+    RateLimited(std::time::Duration),
     /// The request body is too large (413).
     #[error("request body too large")]
     PayloadTooLarge,
@@ -68,6 +71,17 @@ pub enum Error {
         /// The IO error.
         #[source]
         source: std::io::Error,
+    },
+    /// A key directory or key file that group or others may access (ssh's rule).
+    #[error(
+        "{path} has mode {mode:o}: group and others must have no access to server keys \
+         (chmod 700 the directory, chmod 600 each key file)"
+    )]
+    InsecureKeyPermissions {
+        /// The directory or file.
+        path: PathBuf,
+        /// Its permission bits.
+        mode: u32,
     },
     /// A key file does not hold a valid key.
     #[error("key file {0} does not hold 64 hex characters")]
@@ -136,6 +150,7 @@ impl Error {
             Error::InvalidPublicKey => (StatusCode::BAD_REQUEST, "invalid_public_key"),
             Error::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             Error::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
+            Error::RateLimited(_) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             error if error.is_storage() => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
             Error::SchemaBehind => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
             _ => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
@@ -158,10 +173,19 @@ impl IntoResponse for Error {
             }
             other => other.to_string(),
         };
-        (
+        let mut response = (
             status,
             Json(json!({ "error": { "code": code, "message": message } })),
         )
-            .into_response()
+            .into_response();
+        if let Error::RateLimited(wait) = &self {
+            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            if let Ok(value) = axum::http::HeaderValue::from_str(&seconds.max(1).to_string()) {
+                response
+                    .headers_mut()
+                    .insert(axum::http::header::RETRY_AFTER, value);
+            }
+        }
+        response
     }
 }

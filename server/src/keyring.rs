@@ -2,8 +2,13 @@
 //!
 //! Each pass records the `server_kid` it was claimed under, so several keys can be loaded at
 //! once: new passes use the newest key while older passes keep working, which is how a key is
-//! rotated without re-enrolling wallets. Files are created 0600 and hold the secret as hex;
-//! the kid (the file stem) starts with the creation time so the newest key sorts last.
+//! rotated without re-enrolling wallets. Files hold the secret as hex; the kid (the file
+//! stem) starts with the creation time so the newest key sorts last.
+//!
+//! The server applies ssh's strictness to its private keys: a key directory or key file that
+//! group or others may read (or write) makes it refuse to start, naming the path. A new key
+//! is written atomically (a 0600 temporary file, fsync, rename, fsync of the 0700
+//! directory), so a crash never leaves a half-written key that a restart would load.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::Write;
@@ -48,13 +53,15 @@ impl Keyring {
             let path = path.to_path_buf();
             move |source| Error::KeyFile { path, source }
         };
-        std::fs::create_dir_all(dir).map_err(io_err(dir))?;
+        create_private_dir(dir).map_err(io_err(dir))?;
+        check_private(dir)?;
         let mut keys = BTreeMap::new();
         for entry in std::fs::read_dir(dir).map_err(io_err(dir))? {
             let path = entry.map_err(io_err(dir))?.path();
             if path.extension().and_then(|e| e.to_str()) != Some("key") {
                 continue;
             }
+            check_private(&path)?;
             let Some(kid) = path.file_stem().and_then(|s| s.to_str()).map(str::to_owned) else {
                 continue;
             };
@@ -157,11 +164,56 @@ fn new_kid(public: &PublicKey) -> String {
     )
 }
 
+/// Creates `dir` (and its parents) if missing; a directory this creates is 0700.
+fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        builder.mode(0o700);
+    }
+    builder.create(dir)
+}
+
+/// Refuses a key directory or key file that group or others may access.
+///
+/// # Errors
+/// [`Error::InsecureKeyPermissions`] naming the path and its mode.
+fn check_private(path: &Path) -> Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(path)
+            .map_err(|source| Error::KeyFile {
+                path: path.to_path_buf(),
+                source,
+            })?
+            .permissions()
+            .mode();
+        if mode & 0o077 != 0 {
+            return Err(Error::InsecureKeyPermissions {
+                path: path.to_path_buf(),
+                mode: mode & 0o777,
+            });
+        }
+    }
+    Ok(())
+}
+
 fn write_key_file(path: &PathBuf, key: &SecretKey) -> Result<()> {
-    let io_err = |source| Error::KeyFile {
-        path: path.clone(),
-        source,
+    let io_err = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| Error::KeyFile { path, source }
     };
+    let dir = path.parent().unwrap_or_else(|| Path::new("."));
+    let name = path
+        .file_name()
+        .and_then(|name| name.to_str())
+        .unwrap_or("key");
+    let temp = dir.join(format!(".{name}.tmp"));
+    // A temporary file a crash left behind holds no key anyone loaded; start afresh.
+    let _ = std::fs::remove_file(&temp);
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
@@ -169,11 +221,17 @@ fn write_key_file(path: &PathBuf, key: &SecretKey) -> Result<()> {
         use std::os::unix::fs::OpenOptionsExt;
         options.mode(0o600);
     }
-    let mut file = options.open(path).map_err(io_err)?;
-    let hex = key.to_hex();
-    file.write_all(hex.as_bytes()).map_err(io_err)?;
-    file.write_all(b"\n").map_err(io_err)?;
-    file.sync_all().map_err(io_err)?;
+    let mut file = options.open(&temp).map_err(io_err(&temp))?;
+    let hex = zeroize::Zeroizing::new(key.to_hex());
+    file.write_all(hex.as_bytes()).map_err(io_err(&temp))?;
+    file.write_all(b"\n").map_err(io_err(&temp))?;
+    file.sync_all().map_err(io_err(&temp))?;
+    drop(file);
+    std::fs::rename(&temp, path).map_err(io_err(path))?;
+    // The rename is durable only once the directory entry is.
+    std::fs::File::open(dir)
+        .and_then(|dir| dir.sync_all())
+        .map_err(io_err(dir))?;
     Ok(())
 }
 
@@ -183,16 +241,17 @@ mod tests {
 
     #[test]
     fn creates_a_private_key_once_and_reloads_it() {
-        let dir = tempfile::tempdir().unwrap();
-        let first = Keyring::load_or_create(dir.path()).unwrap();
+        let parent = tempfile::tempdir().unwrap();
+        let dir = parent.path().join("keys");
+        let first = Keyring::load_or_create(&dir).unwrap();
         let (kid, key) = first.active().unwrap();
-        let second = Keyring::load_or_create(dir.path()).unwrap();
+        let second = Keyring::load_or_create(&dir).unwrap();
         assert_eq!(second.len(), 1);
         assert_eq!(second.get(kid).unwrap().public_key(), key.public_key());
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(dir.path().join(format!("{kid}.key")))
+            let mode = std::fs::metadata(dir.join(format!("{kid}.key")))
                 .unwrap()
                 .permissions()
                 .mode();
@@ -200,10 +259,60 @@ mod tests {
         }
     }
 
+    #[cfg(unix)]
+    fn set_mode(path: &Path, mode: u32) {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_key_directory_or_file_others_may_read_is_refused_by_name() {
+        use std::os::unix::fs::PermissionsExt;
+        let parent = tempfile::tempdir().unwrap();
+        let dir = parent.path().join("keys");
+        let first = Keyring::load_or_create(&dir).unwrap();
+        let mode = std::fs::metadata(&dir).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700, "a created key directory is 0700");
+        let (kid, _) = first.active().unwrap();
+        let file = dir.join(format!("{kid}.key"));
+
+        set_mode(&dir, 0o755);
+        match Keyring::load_or_create(&dir) {
+            Err(Error::InsecureKeyPermissions { path, mode }) => {
+                assert_eq!(path, dir);
+                assert_eq!(mode, 0o755);
+            }
+            other => panic!("a 0755 key directory was accepted: {other:?}"),
+        }
+        set_mode(&dir, 0o700);
+        for loose in [0o640, 0o604, 0o660] {
+            set_mode(&file, loose);
+            match Keyring::load_or_create(&dir) {
+                Err(Error::InsecureKeyPermissions { path, .. }) => assert_eq!(path, file),
+                other => panic!("a {loose:o} key file was accepted: {other:?}"),
+            }
+        }
+        set_mode(&file, 0o400);
+        assert_eq!(Keyring::load_or_create(&dir).unwrap().len(), 1);
+        assert!(
+            !std::fs::read_dir(&dir).unwrap().any(|e| e
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".tmp")),
+            "no temporary file is left behind"
+        );
+    }
+
     #[test]
     fn a_garbage_key_file_is_a_clear_error() {
         let dir = tempfile::tempdir().unwrap();
+        #[cfg(unix)]
+        set_mode(dir.path(), 0o700);
         std::fs::write(dir.path().join("x.key"), "not hex").unwrap();
+        #[cfg(unix)]
+        set_mode(&dir.path().join("x.key"), 0o600);
         assert!(matches!(
             Keyring::load_or_create(dir.path()),
             Err(Error::BadKeyFile(_))

@@ -13,6 +13,7 @@
 )]
 #![warn(missing_docs)]
 
+pub mod abuse;
 pub mod audit;
 pub mod cli;
 pub mod config;
@@ -22,6 +23,7 @@ pub mod http;
 pub mod keyring;
 pub mod redemption;
 pub mod rules;
+pub mod serve;
 pub mod startup;
 pub mod state;
 pub mod store;

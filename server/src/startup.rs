@@ -17,7 +17,7 @@ use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::config::Settings;
 use crate::error::{Error, Result};
 use crate::keyring::Keyring;
-use crate::state::{AppState, GateRateLimiter};
+use crate::state::{AppState, GateRateLimiter, SocketCaps};
 use crate::store::{SchemaStatus, Store};
 
 /// Longest wait at shutdown for gate sockets to finish their message and close.
@@ -88,6 +88,16 @@ impl Application {
             public_url: settings.public_url(bound).into(),
             gate_limits: Arc::new(GateRateLimiter::new(settings.gate_rate_per_s)),
             gate_connections: Arc::new(Semaphore::new(settings.max_gate_connections)),
+            gate_sockets: Arc::new(SocketCaps::new(
+                settings.max_sockets_per_gate,
+                settings.max_sockets_per_tenant,
+            )),
+            sources: Arc::new(crate::abuse::SourceGuard::new(
+                settings.auth_failures_per_min,
+                settings.claims_per_min,
+                settings.claims_in_flight,
+                settings.trusted_proxies.clone(),
+            )),
             settings: Arc::new(settings),
             shutdown: shutdown_rx,
         };
@@ -123,18 +133,23 @@ impl Application {
             shutdown_tx,
         } = self;
         let sweeper = tokio::spawn(sweep_unanswered(state.clone()));
+        let aggregator = tokio::spawn(write_aggregated_failures(state.clone()));
+        let sources = Arc::clone(&state.sources);
         let store = state.store.clone();
         let gate_connections = Arc::clone(&state.gate_connections);
         let max_gate_connections = state.settings.max_gate_connections;
+        let bounds = crate::serve::HttpBounds {
+            header_timeout: Duration::from_secs(state.settings.header_timeout_s),
+            max_connections: state.settings.max_http_connections,
+        };
         let app = crate::http::router(state).layer(tower_http::trace::TraceLayer::new_for_http());
-        let signal = async move {
+        let stop = shutdown_tx.subscribe();
+        tokio::spawn(async move {
             shutdown.await;
             tracing::info!("shutting down: closing gate connections, draining requests");
             let _ = shutdown_tx.send(true);
-        };
-        let served = axum::serve(listener, app)
-            .with_graceful_shutdown(signal)
-            .await;
+        });
+        let served = crate::serve::serve(listener, app, bounds, stop).await;
         // axum does not wait for upgraded connections: wait until every gate socket has
         // finished the message it was handling and returned its permit, so none of them
         // meets a closed store.
@@ -146,6 +161,9 @@ impl Application {
             ),
         }
         sweeper.abort();
+        aggregator.abort();
+        // The last window's failures are written before the store closes.
+        flush_failures(&store, &sources).await;
         store.close().await;
         served.map_err(Error::Io)
     }
@@ -183,6 +201,27 @@ pub async fn create_org(
         )
         .await?;
     Ok((org_id, admin.text))
+}
+
+/// Writes the aggregated failed authentications and rejected claims once per window, in one
+/// relaxed transaction, off the admission write path.
+async fn write_aggregated_failures(state: AppState) {
+    let mut tick = tokio::time::interval(Duration::from_secs(state.settings.audit_aggregate_s));
+    tick.tick().await;
+    loop {
+        tick.tick().await;
+        flush_failures(&state.store, &state.sources).await;
+    }
+}
+
+async fn flush_failures(store: &Store, sources: &crate::abuse::SourceGuard) {
+    let events = sources.drain();
+    if events.is_empty() {
+        return;
+    }
+    if let Err(error) = store.insert_audits_relaxed(&events).await {
+        tracing::warn!(%error, rows = events.len(), "could not write aggregated failures");
+    }
 }
 
 /// Audits challenges that expired without a valid answer: a live-relayed screenshot shows up

@@ -26,6 +26,10 @@ pub struct AppState {
     pub gate_limits: Arc<GateRateLimiter>,
     /// Permits for concurrent gate connections.
     pub gate_connections: Arc<Semaphore>,
+    /// Gate connections open per device and per tenant, under their caps.
+    pub gate_sockets: Arc<SocketCaps>,
+    /// Per-source limits on unauthenticated surfaces and the aggregated failure audit.
+    pub sources: Arc<crate::abuse::SourceGuard>,
     /// Flips to `true` when the server shuts down, so long-lived sockets close.
     pub shutdown: watch::Receiver<bool>,
 }
@@ -87,9 +91,156 @@ impl GateRateLimiter {
     }
 }
 
+/// Which cap refused a gate connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CapReached {
+    /// The gate device holds as many sockets as one device may.
+    Gate(usize),
+    /// The tenant's gates hold as many sockets as one tenant may.
+    Tenant(usize),
+}
+
+impl CapReached {
+    /// Which cap, for answers and audit details.
+    pub fn scope(self) -> &'static str {
+        match self {
+            CapReached::Gate(_) => "gate",
+            CapReached::Tenant(_) => "tenant",
+        }
+    }
+
+    /// The cap's value.
+    pub fn limit(self) -> usize {
+        match self {
+            CapReached::Gate(limit) | CapReached::Tenant(limit) => limit,
+        }
+    }
+}
+
+/// Open gate sockets counted per device and per tenant, each under its cap (both below the
+/// global bound), so that one device or one tenant cannot take the sockets others need.
+#[derive(Debug)]
+pub struct SocketCaps {
+    per_gate: usize,
+    per_tenant: usize,
+    open: Mutex<OpenSockets>,
+}
+
+#[derive(Debug, Default)]
+struct OpenSockets {
+    by_gate: HashMap<Uuid, usize>,
+    by_tenant: HashMap<Uuid, usize>,
+    /// When each gate's last refusal was audited (one event per gate and minute at most).
+    refusal_audited: HashMap<Uuid, Instant>,
+}
+
+/// One counted gate socket; dropping it gives the place back.
+#[derive(Debug)]
+pub struct SocketSlot {
+    caps: Arc<SocketCaps>,
+    gate: Uuid,
+    tenant: Uuid,
+}
+
+impl SocketCaps {
+    /// Caps of `per_gate` sockets per device and `per_tenant` per tenant.
+    pub fn new(per_gate: usize, per_tenant: usize) -> Self {
+        Self {
+            per_gate: per_gate.max(1),
+            per_tenant: per_tenant.max(1),
+            open: Mutex::new(OpenSockets::default()),
+        }
+    }
+
+    /// Counts a socket of `gate` in `tenant`, or says which cap refuses it.
+    ///
+    /// # Errors
+    /// The cap that is reached.
+    pub fn open(self: &Arc<Self>, gate: Uuid, tenant: Uuid) -> Result<SocketSlot, CapReached> {
+        let Ok(mut open) = self.open.lock() else {
+            return Err(CapReached::Gate(self.per_gate));
+        };
+        if open.by_gate.get(&gate).copied().unwrap_or(0) >= self.per_gate {
+            return Err(CapReached::Gate(self.per_gate));
+        }
+        if open.by_tenant.get(&tenant).copied().unwrap_or(0) >= self.per_tenant {
+            return Err(CapReached::Tenant(self.per_tenant));
+        }
+        *open.by_gate.entry(gate).or_insert(0) += 1;
+        *open.by_tenant.entry(tenant).or_insert(0) += 1;
+        Ok(SocketSlot {
+            caps: Arc::clone(self),
+            gate,
+            tenant,
+        })
+    }
+
+    /// Whether a refusal for `gate` should be audited now (at most once a minute per gate,
+    /// so a device hammering its cap cannot write the audit log without bound).
+    pub fn audit_refusal_now(&self, gate: Uuid) -> bool {
+        let Ok(mut open) = self.open.lock() else {
+            return false;
+        };
+        let now = Instant::now();
+        if open.refusal_audited.len() > 100_000 {
+            open.refusal_audited
+                .retain(|_, at| now.duration_since(*at) < REFUSAL_AUDIT_EVERY);
+        }
+        match open.refusal_audited.get(&gate) {
+            Some(at) if now.duration_since(*at) < REFUSAL_AUDIT_EVERY => false,
+            _ => {
+                open.refusal_audited.insert(gate, now);
+                true
+            }
+        }
+    }
+}
+
+/// Least time between two audited refusals of one gate's connections.
+const REFUSAL_AUDIT_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        let Ok(mut open) = self.caps.open.lock() else {
+            return;
+        };
+        let release = |counts: &mut HashMap<Uuid, usize>, key: Uuid| {
+            if let Some(count) = counts.get_mut(&key) {
+                *count = count.saturating_sub(1);
+                if *count == 0 {
+                    counts.remove(&key);
+                }
+            }
+        };
+        release(&mut open.by_gate, self.gate);
+        release(&mut open.by_tenant, self.tenant);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sockets_are_capped_per_gate_and_per_tenant_and_released_on_drop() {
+        let caps = Arc::new(SocketCaps::new(2, 3));
+        let (tenant, other_tenant) = (Uuid::new_v4(), Uuid::new_v4());
+        let (a, b, c) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+        let a1 = caps.open(a, tenant).unwrap();
+        let _a2 = caps.open(a, tenant).unwrap();
+        assert_eq!(caps.open(a, tenant).unwrap_err(), CapReached::Gate(2));
+        let _b1 = caps.open(b, tenant).unwrap();
+        assert_eq!(caps.open(b, tenant).unwrap_err(), CapReached::Tenant(3));
+        let _c1 = caps.open(c, other_tenant).unwrap();
+        drop(a1);
+        let _b2 = caps.open(b, tenant).unwrap();
+        assert!(caps.audit_refusal_now(a));
+        assert!(
+            !caps.audit_refusal_now(a),
+            "one audited refusal per gate and minute"
+        );
+        assert!(caps.audit_refusal_now(b));
+    }
 
     #[test]
     fn a_gate_gets_its_burst_then_is_limited_alone() {

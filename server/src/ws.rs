@@ -53,11 +53,16 @@ pub(crate) fn router() -> Router<AppState> {
 
 async fn upgrade(
     State(state): State<AppState>,
+    crate::http::Peer(peer): crate::http::Peer,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
+    let source = state.sources.source(&headers, peer);
+    if let Err(refused) = crate::http::refuse_spent_source(&state, source, "gate_ws") {
+        return refused.into_response();
+    }
     let Some(token) = bearer_token(&headers) else {
-        crate::http::audit_auth_failure(&state, "gate_ws", false).await;
+        crate::http::auth_failed(&state, source, "gate_ws", false);
         return crate::Error::Unauthorized.into_response();
     };
     let gate = match state
@@ -67,10 +72,14 @@ async fn upgrade(
     {
         Ok(Some(gate)) => gate,
         Ok(None) => {
-            crate::http::audit_auth_failure(&state, "gate_ws", true).await;
+            crate::http::auth_failed(&state, source, "gate_ws", true);
             return crate::Error::Unauthorized.into_response();
         }
         Err(error) => return error.into_response(),
+    };
+    let slot = match state.gate_sockets.open(gate.id, gate.org_id) {
+        Ok(slot) => slot,
+        Err(cap) => return refuse_over_cap(&state, &gate, cap).await,
     };
     let Ok(permit) = state.gate_connections.clone().try_acquire_owned() else {
         tracing::warn!(gate_id = %gate.id, "refusing gate connection: connection limit reached");
@@ -88,7 +97,52 @@ async fn upgrade(
             serve_gate(state, gate, sink, stream).await;
             // Released only now, so shutdown can wait for every socket to finish.
             drop(permit);
+            drop(slot);
         })
+}
+
+/// 429 for a gate device or tenant at its socket cap, audited at most once a minute per gate.
+async fn refuse_over_cap(
+    state: &AppState,
+    gate: &GateRow,
+    cap: crate::state::CapReached,
+) -> Response {
+    tracing::warn!(gate_id = %gate.id, scope = cap.scope(), limit = cap.limit(), "refusing gate connection over its cap");
+    if state.gate_sockets.audit_refusal_now(gate.id) {
+        let event = crate::audit::event(
+            crate::audit::AuditKind::GateConnectionRefused,
+            crate::audit::Severity::Warning,
+            crate::audit::Subject {
+                org_id: Some(gate.org_id),
+                gate_id: Some(gate.id),
+                pass_id: None,
+            },
+            serde_json::json!({ "cap": cap.scope(), "limit": cap.limit() }),
+        );
+        if let Err(error) = state.store.insert_audit(&event).await {
+            tracing::warn!(%error, "could not audit a refused gate connection");
+        }
+    }
+    let message = match cap {
+        crate::state::CapReached::Gate(limit) => {
+            format!("this gate device already holds {limit} connections, the most allowed")
+        }
+        crate::state::CapReached::Tenant(limit) => {
+            format!("this organisation's gates already hold {limit} connections, the most allowed")
+        }
+    };
+    let mut response = (
+        StatusCode::TOO_MANY_REQUESTS,
+        axum::Json(serde_json::json!({
+            "error": { "code": "too_many_connections", "message": message }
+        })),
+    )
+        .into_response();
+    response.headers_mut().insert(
+        axum::http::header::RETRY_AFTER,
+        axum::http::HeaderValue::from_static("5"),
+    );
+    response
 }
 
 /// Serves one gate connection over any message sink and stream (a real socket, or channels

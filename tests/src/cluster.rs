@@ -67,6 +67,15 @@ impl Replica {
                 first.key_dir.display().to_string(),
             ),
             ("TESSERA_LISTEN".to_owned(), "127.0.0.1:0".to_owned()),
+            // The suite is every visitor, guard and attacker at once, from one address:
+            // per-source budgets would throttle its fixtures. The tests of those budgets
+            // set their own values (`hostile/abuse_limits.rs`).
+            (
+                "TESSERA_AUTH_FAILURES_PER_MIN".to_owned(),
+                "1000000".to_owned(),
+            ),
+            ("TESSERA_CLAIMS_PER_MIN".to_owned(), "1000000".to_owned()),
+            ("TESSERA_CLAIMS_IN_FLIGHT".to_owned(), "1000".to_owned()),
             (
                 "TESSERA_LOG".to_owned(),
                 std::env::var("TESSERA_TEST_LOG").unwrap_or_else(|_| "info".to_owned()),

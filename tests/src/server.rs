@@ -114,6 +114,13 @@ impl ServerBuilder {
             .context("make the test's temp dir")?;
         let key_dir = dir.path().join("keys");
         std::fs::create_dir(&key_dir).context("make the key directory")?;
+        #[cfg(unix)]
+        {
+            // The server refuses a key directory others may read, as ssh does.
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&key_dir, std::fs::Permissions::from_mode(0o700))
+                .context("make the key directory private")?;
+        }
         let database = TestDatabase::create(self.backend, dir.path()).await?;
         let server_db_url = match &self.database_endpoint {
             Some((host, port)) => PgUrl::parse(&database.url)?
@@ -125,6 +132,15 @@ impl ServerBuilder {
             ("TESSERA_DATABASE_URL".to_owned(), server_db_url),
             ("TESSERA_KEY_DIR".to_owned(), key_dir.display().to_string()),
             ("TESSERA_LISTEN".to_owned(), "127.0.0.1:0".to_owned()),
+            // The suite is every visitor, guard and attacker at once, from one address:
+            // per-source budgets would throttle its fixtures. The tests of those budgets
+            // set their own values (`hostile/abuse_limits.rs`).
+            (
+                "TESSERA_AUTH_FAILURES_PER_MIN".to_owned(),
+                "1000000".to_owned(),
+            ),
+            ("TESSERA_CLAIMS_PER_MIN".to_owned(), "1000000".to_owned()),
+            ("TESSERA_CLAIMS_IN_FLIGHT".to_owned(), "1000".to_owned()),
             (
                 "TESSERA_LOG".to_owned(),
                 std::env::var("TESSERA_TEST_LOG").unwrap_or_else(|_| "info".to_owned()),

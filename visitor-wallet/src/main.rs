@@ -51,7 +51,9 @@ enum Command {
     /// The key pair is saved before the claim is sent, so running the same command again
     /// after a failure resends the same key and cannot fork or lose the pass.
     Claim {
-        /// The claim link, as received from the issuer (quote it: it contains '&' and '#').
+        /// The claim link, as received from the issuer (quote it: it contains '&' and '#'),
+        /// or `-` to read it from standard input, so that the claim token sits neither in
+        /// the process list nor in the shell's history.
         claim_url: String,
         /// Send the claim to this API base instead of the link's own origin.
         #[arg(long)]
@@ -156,7 +158,12 @@ async fn run(cli: Cli) -> Result<u8, Error> {
             server,
             timeout_s,
         } => {
-            let mut link: ClaimLink = claim_url.parse()?;
+            let claim_url = if claim_url == "-" {
+                read_link_from_stdin()?
+            } else {
+                claim_url
+            };
+            let mut link: ClaimLink = claim_url.trim().parse()?;
             if let Some(base) = server {
                 link.api_base = base.trim_end_matches('/').to_owned();
             }
@@ -360,4 +367,18 @@ async fn tap_gate(wallet: &Wallet, addr: &str, once: bool, limit: Duration) -> R
         Some("denied") => EXIT_DENIED,
         _ => EXIT_OK,
     })
+}
+
+/// The first line of standard input: a claim link piped in (`tessera-wallet claim -`).
+fn read_link_from_stdin() -> Result<String, Error> {
+    let mut line = String::new();
+    std::io::stdin()
+        .read_line(&mut line)
+        .map_err(|_| Error::BadClaimLink("could not read the claim link from standard input"))?;
+    if line.trim().is_empty() {
+        return Err(Error::BadClaimLink(
+            "standard input held no claim link (pipe the link in, e.g. `echo LINK | tessera-wallet claim -`)",
+        ));
+    }
+    Ok(line)
 }

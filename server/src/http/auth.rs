@@ -2,14 +2,14 @@
 //!
 //! The presented key is hashed and looked up by its SHA-256 (a unique index): equality of a
 //! 256-bit hash found through an index leaks nothing useful about other keys. A failure is
-//! audited (without the key) and answered 401 with no hint of why.
+//! counted against its source, audited in aggregate (without the key) and answered 401
+//! with no hint of why; a source past its failure budget gets 429 before the lookup.
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
-use serde_json::json;
 
-use crate::audit::{self, AuditKind, Severity, Subject};
+use crate::audit::AuditKind;
 use crate::error::Error;
 use crate::state::AppState;
 use crate::store::ApiKeyRow;
@@ -46,17 +46,68 @@ pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
     (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim())
 }
 
-/// Records a failed authentication (no tenant is known, so the event has none).
-pub async fn audit_auth_failure(state: &AppState, surface: &str, presented: bool) {
-    let event = audit::event(
-        AuditKind::AuthFailure,
-        Severity::Warning,
-        Subject::default(),
-        json!({ "surface": surface, "credential_presented": presented }),
-    );
-    if let Err(error) = state.store.insert_audit(&event).await {
-        tracing::warn!(%error, "could not audit an authentication failure");
+/// The TCP peer of a request, when the server recorded one (its accept loop does).
+#[derive(Clone, Copy, Debug)]
+pub struct Peer(pub Option<std::net::SocketAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Peer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Peer(
+            parts
+                .extensions
+                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+                .map(|info| info.0),
+        ))
     }
+}
+
+/// The source of a request, as [`crate::abuse::SourceGuard::source`] decides it.
+pub fn request_source(state: &AppState, parts: &Parts) -> std::net::IpAddr {
+    let peer = parts
+        .extensions
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|info| info.0);
+    state.sources.source(&parts.headers, peer)
+}
+
+/// Refuses, before any database work, a source that spent its failure budget.
+///
+/// # Errors
+/// [`Error::RateLimited`] with the time until the budget refills.
+pub fn refuse_spent_source(
+    state: &AppState,
+    source: std::net::IpAddr,
+    surface: &'static str,
+) -> Result<(), Error> {
+    match state.sources.refused(source) {
+        Some(crate::abuse::RetryAfter(wait)) => {
+            state
+                .sources
+                .refused_request(source, AuditKind::AuthFailure, surface);
+            Err(Error::RateLimited(wait))
+        }
+        None => Ok(()),
+    }
+}
+
+/// Counts a failed authentication against its source and in the aggregated audit (no tenant
+/// is known, so the event has none).
+pub fn auth_failed(
+    state: &AppState,
+    source: std::net::IpAddr,
+    surface: &'static str,
+    presented: bool,
+) {
+    let reason = if presented {
+        "unknown_credential"
+    } else {
+        "missing_credential"
+    };
+    state
+        .sources
+        .failed(source, AuditKind::AuthFailure, None, surface, reason);
 }
 
 impl FromRequestParts<AppState> for ApiCaller {
@@ -66,8 +117,10 @@ impl FromRequestParts<AppState> for ApiCaller {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
+        let source = request_source(state, parts);
+        refuse_spent_source(state, source, "rest")?;
         let Some(token) = bearer_token(&parts.headers) else {
-            audit_auth_failure(state, "rest", false).await;
+            auth_failed(state, source, "rest", false);
             return Err(Error::Unauthorized);
         };
         let hash = crate::credentials::hash(token);
@@ -78,7 +131,7 @@ impl FromRequestParts<AppState> for ApiCaller {
         }) {
             Some(caller) => Ok(caller),
             None => {
-                audit_auth_failure(state, "rest", true).await;
+                auth_failed(state, source, "rest", true);
                 Err(Error::Unauthorized)
             }
         }

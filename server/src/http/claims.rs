@@ -7,13 +7,15 @@
 //! no oracle for pass ids.
 
 use axum::extract::State;
+use axum::http::HeaderMap;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tessera_protocol::{PublicKey, CODE_DIGITS};
 
-use super::{rfc3339, ApiJson};
+use super::{rfc3339, ApiJson, Peer};
+use crate::abuse::RetryAfter;
 use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::{Error, Result};
 use crate::state::AppState;
@@ -23,7 +25,7 @@ pub(super) fn router() -> Router<AppState> {
     Router::new().route("/v1/claims", post(claim))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ClaimRequest {
     pass_id: String,
@@ -31,10 +33,32 @@ struct ClaimRequest {
     wallet_public_key: String,
 }
 
+impl std::fmt::Debug for ClaimRequest {
+    /// The claim token is a bearer secret: never in logs or error output.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ClaimRequest")
+            .field("pass_id", &self.pass_id)
+            .field("claim_token", &"***")
+            .field("wallet_public_key", &self.wallet_public_key)
+            .finish()
+    }
+}
+
 async fn claim(
     State(state): State<AppState>,
+    Peer(peer): Peer,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<ClaimRequest>,
 ) -> Result<Json<Value>> {
+    // Nobody needs a credential here: rate and concurrency per source come before any
+    // database work, and refusals are audited in aggregate.
+    let source = state.sources.source(&headers, peer);
+    let _in_flight = state.sources.claim(source).map_err(|RetryAfter(wait)| {
+        state
+            .sources
+            .refused_request(source, AuditKind::ClaimRejected, "claims");
+        Error::RateLimited(wait)
+    })?;
     let presented = crate::credentials::hash(&body.claim_token);
     let pass = match body.pass_id.parse::<uuid::Uuid>() {
         Ok(id) => state.store.pass_by_id(id).await?,
@@ -47,19 +71,8 @@ async fn claim(
     let pass = match pass {
         Some(pass) if token_ok => pass,
         other => {
-            let subject = Subject {
-                org_id: other.as_ref().map(|p| p.org_id),
-                gate_id: None,
-                pass_id: other.as_ref().map(|p| p.id),
-            };
-            audit_claim(
-                &state,
-                AuditKind::ClaimRejected,
-                Severity::Warning,
-                subject,
-                "invalid_claim",
-            )
-            .await?;
+            let org_id = other.as_ref().map(|p| p.org_id);
+            rejected(&state, source, org_id, "invalid_claim");
             return Err(Error::InvalidClaim);
         }
     };
@@ -73,14 +86,7 @@ async fn claim(
     let wallet_key = match PublicKey::from_base64url(&body.wallet_public_key) {
         Ok(key) if server_key.agree(&key).is_ok() => key,
         _ => {
-            audit_claim(
-                &state,
-                AuditKind::ClaimRejected,
-                Severity::Warning,
-                subject,
-                "invalid_public_key",
-            )
-            .await?;
+            rejected(&state, source, Some(pass.org_id), "invalid_public_key");
             return Err(Error::InvalidPublicKey);
         }
     };
@@ -111,14 +117,7 @@ async fn claim(
         .await?
         .ok_or(Error::InvalidClaim)?;
     if current.state == PassState::Revoked {
-        audit_claim(
-            &state,
-            AuditKind::ClaimRejected,
-            Severity::Warning,
-            subject,
-            "revoked",
-        )
-        .await?;
+        rejected(&state, source, Some(current.org_id), "revoked");
         return Err(Error::Revoked);
     }
     match current.wallet_public_key.as_deref() {
@@ -152,6 +151,19 @@ fn answer(state: &AppState, pass: &PassRow) -> Result<Value> {
     }))
 }
 
+/// A refused claim: counted against its source and audited in aggregate (per source,
+/// tenant and window), never one row per request.
+fn rejected(
+    state: &AppState,
+    source: std::net::IpAddr,
+    org_id: Option<uuid::Uuid>,
+    reason: &'static str,
+) {
+    state
+        .sources
+        .failed(source, AuditKind::ClaimRejected, org_id, "claims", reason);
+}
+
 fn claim_event(kind: AuditKind, severity: Severity, subject: Subject, result: &str) -> NewAudit {
     audit::event(kind, severity, subject, json!({ "result": result }))
 }
@@ -167,4 +179,21 @@ async fn audit_claim(
         .store
         .insert_audit(&claim_event(kind, severity, subject, result))
         .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_of_a_claim_request_hides_the_token() {
+        let request = ClaimRequest {
+            pass_id: "p".into(),
+            claim_token: "secret-claim-token".into(),
+            wallet_public_key: "k".into(),
+        };
+        let shown = format!("{request:?}");
+        assert!(!shown.contains("secret-claim-token"), "{shown}");
+        assert!(shown.contains("pass_id"));
+    }
 }

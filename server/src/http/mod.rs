@@ -17,7 +17,7 @@ use axum::http::StatusCode;
 use axum::Router;
 
 pub use admin::check_text as check_label;
-pub use auth::{audit_auth_failure, bearer_token, ApiCaller, Role};
+pub use auth::{auth_failed, bearer_token, refuse_spent_source, ApiCaller, Peer, Role};
 
 use crate::error::Error;
 use crate::state::AppState;
@@ -27,6 +27,12 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// The whole HTTP application: REST plus the gate WebSocket.
 pub fn router(state: AppState) -> Router {
+    // A whole request, body included, gets at most this long; then 408. (A gate WebSocket's
+    // request ends with its 101; the socket it becomes has its own bounds in `ws`.)
+    let request_timeout = tower_http::timeout::TimeoutLayer::with_status_code(
+        StatusCode::REQUEST_TIMEOUT,
+        std::time::Duration::from_secs(state.settings.request_timeout_s),
+    );
     Router::new()
         .merge(health::router())
         .merge(admin::router())
@@ -35,6 +41,7 @@ pub fn router(state: AppState) -> Router {
         .merge(audit_log::router())
         .merge(crate::ws::router())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(request_timeout)
         .with_state(state)
 }
 

@@ -427,6 +427,17 @@ impl Store {
         }
     }
 
+    /// Appends aggregated events together, with a relaxed commit.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn insert_audits_relaxed(&self, events: &[NewAudit]) -> Result<()> {
+        match self {
+            Store::Postgres(pg) => pg.insert_audits_relaxed(events).await,
+            Store::Sqlite(lite) => lite.insert_audits_relaxed(events).await,
+        }
+    }
+
     /// One page of a tenant's audit log, oldest first.
     ///
     /// # Errors

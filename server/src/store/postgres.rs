@@ -620,6 +620,23 @@ impl PgStore {
         insert_audit(&mut conn, event).await
     }
 
+    /// Appends aggregated events in one transaction on the relaxed pool (asynchronous
+    /// commit: they summarise warnings, never an admission or a high-severity signal).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_audits_relaxed(&self, events: &[NewAudit]) -> Result<()> {
+        let mut tx = self
+            .relaxed
+            .begin()
+            .await
+            .map_err(Error::storage("begin aggregated audit"))?;
+        for event in events {
+            insert_audit(&mut tx, event).await?;
+        }
+        commit(tx, "commit aggregated audit").await
+    }
+
     /// One page of a tenant's audit log, oldest first.
     ///
     /// # Errors

@@ -651,6 +651,24 @@ impl SqliteStore {
         insert_audit(&mut conn, event).await
     }
 
+    /// Appends aggregated events in one transaction on the relaxed writer (no fsync at
+    /// commit: they summarise warnings, never an admission or a high-severity signal).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_audits_relaxed(&self, events: &[NewAudit]) -> Result<()> {
+        let _writing = self.write_lock.lock().await;
+        let mut tx = self
+            .relaxed
+            .begin_with("BEGIN IMMEDIATE")
+            .await
+            .map_err(Error::storage("begin aggregated audit"))?;
+        for event in events {
+            insert_audit(&mut tx, event).await?;
+        }
+        commit(tx, "commit aggregated audit").await
+    }
+
     /// One page of a tenant's audit log, oldest first.
     ///
     /// # Errors

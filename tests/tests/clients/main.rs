@@ -14,5 +14,6 @@
 //! `TESSERA_TEST_PG_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`).
 
 mod flows;
+mod stdin_claim;
 mod support;
 mod wallet_file;

@@ -48,7 +48,11 @@ fn rss_kib_of_listener(port: u16) -> Option<u64> {
 async fn idle_sockets_slow_readers_and_stalled_requests_do_not_starve_others(
     backend: Backend,
 ) -> Result<()> {
-    let server = TestServer::start(backend).await?;
+    // A hundred sockets per device here, far past the per-device cap a real gate needs.
+    let server = TestServer::builder(backend)
+        .env("TESSERA_MAX_SOCKETS_PER_GATE", "1000")
+        .start()
+        .await?;
     let admin = server.admin();
     let url = server.gate_ws_url();
     let rss_before = rss_kib_of_listener(server.addr.port());

@@ -12,10 +12,13 @@
 //! where it cannot: socket handling and timing of the front end). The conformance suite
 //! checks each rule once; this suite pushes on the same surfaces with adversarial volume.
 
+mod abuse_limits;
 mod auth;
+mod caps;
 mod common;
 mod floods;
 mod frames;
+mod http_bounds;
 mod idle;
 mod replay;
 mod timing;
