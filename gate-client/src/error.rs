@@ -57,6 +57,12 @@ pub enum Error {
         /// The operating system's reason.
         source: std::io::Error,
     },
+    /// Another `tessera-gate` holds the journal's lock.
+    #[error(
+        "the journal {0} is in use by another tessera-gate process; stop it first, or give \
+         this gate a journal of its own (--journal)"
+    )]
+    JournalInUse(PathBuf),
     /// The journal is not a valid journal document.
     #[error(
         "the journal {path} is corrupt ({detail}); it may hold unanswered responses: keep a copy, \

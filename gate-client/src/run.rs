@@ -44,6 +44,7 @@ pub fn exit_code_for(e: &Error) -> u8 {
         | Error::TapBind { .. } => EXIT_USAGE,
         Error::Unauthorized => EXIT_AUTH,
         Error::JournalRead { .. }
+        | Error::JournalInUse(_)
         | Error::JournalCorrupt { .. }
         | Error::JournalGateMismatch { .. } => EXIT_JOURNAL,
         _ => EXIT_FAILURE,
@@ -115,6 +116,18 @@ async fn run_inner(
     let core_config = CoreConfig {
         request_timeout: config.request_timeout,
         ..CoreConfig::default()
+    };
+    // Two gates on one journal would overwrite each other's pending scans: the second one
+    // stops and says why.
+    let _journal_lock = match tessera_wallet::store::try_lock_exclusive(&config.journal) {
+        Ok(Some(lock)) => lock,
+        Ok(None) => return Err(Error::JournalInUse(config.journal.clone())),
+        Err(source) => {
+            return Err(Error::JournalRead {
+                path: tessera_wallet::store::lock_path(&config.journal),
+                source,
+            })
+        }
     };
     let (core, actions) = GateCore::open(FileJournal::new(&config.journal), core_config)?;
     let (tap_tx, mut tap_rx) = mpsc::channel(64);

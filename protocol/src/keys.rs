@@ -310,16 +310,19 @@ impl PassKeys {
         let mut salt = [0u8; SALT_PREFIX.len() + 16];
         salt[..SALT_PREFIX.len()].copy_from_slice(SALT_PREFIX);
         salt[SALT_PREFIX.len()..].copy_from_slice(pass.as_bytes());
-        let hkdf = Hkdf::<Sha256>::new(Some(&salt), &shared.0);
+        // The PRK that extract returns is wiped at once; the HMAC state keyed with it lives
+        // inside `hkdf`, which the hkdf crate offers no way to zeroize.
+        let (mut prk, hkdf) = Hkdf::<Sha256>::extract(Some(&salt), &shared.0);
+        prk.as_mut_slice().zeroize();
         let expand = |label: &[u8]| {
-            let mut okm = [0u8; 32];
+            let mut okm = Zeroizing::new([0u8; 32]);
             let info = [label, wallet_public.as_bytes(), server_public.as_bytes()];
             // 32 bytes is far below HKDF-SHA256's 8160-byte limit, so expansion succeeds;
             // the zero key on the impossible error path would fail every check, not admit.
-            if hkdf.expand_multi_info(&info, &mut okm).is_err() {
-                okm = [0u8; 32];
+            if hkdf.expand_multi_info(&info, okm.as_mut()).is_err() {
+                okm.zeroize();
             }
-            okm
+            *okm
         };
         Self {
             code_key: CodeKey(expand(CODE_INFO)),

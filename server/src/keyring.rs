@@ -36,9 +36,12 @@ pub struct Keyring {
     derived: Mutex<DerivedCache>,
 }
 
+/// Keys are boxed so that the map, when it grows and moves its entries, moves pointers
+/// only: the keys themselves are never copied into memory that is freed unzeroized, and each
+/// zeroizes when its entry is evicted.
 #[derive(Debug, Default)]
 struct DerivedCache {
-    entries: HashMap<(Uuid, [u8; 32]), PassKeys>,
+    entries: HashMap<(Uuid, [u8; 32]), Box<PassKeys>>,
     order: VecDeque<(Uuid, [u8; 32])>,
 }
 
@@ -94,7 +97,7 @@ impl Keyring {
         let cache_key = (pass, wallet_public);
         if let Ok(cache) = self.derived.lock() {
             if let Some(keys) = cache.entries.get(&cache_key) {
-                return Ok(keys.clone());
+                return Ok(PassKeys::clone(keys));
             }
         }
         let server = self.get(kid)?;
@@ -110,7 +113,11 @@ impl Keyring {
                     cache.entries.remove(&oldest);
                 }
             }
-            if cache.entries.insert(cache_key, keys.clone()).is_none() {
+            if cache
+                .entries
+                .insert(cache_key, Box::new(keys.clone()))
+                .is_none()
+            {
                 cache.order.push_back(cache_key);
             }
         }

@@ -19,12 +19,21 @@ struct Args {
     settings: Settings,
 }
 
-#[tokio::test]
-async fn admits_once_and_replays_the_stored_outcome() {
+/// A server on the embedded default with a temporary database, on port 0, plus `extra`
+/// flags; stopped when the sender is used or dropped.
+struct Running {
+    _dir: tempfile::TempDir,
+    admin: String,
+    addr: std::net::SocketAddr,
+    stop: tokio::sync::oneshot::Sender<()>,
+    server: tokio::task::JoinHandle<tessera_server::Result<()>>,
+}
+
+async fn start(extra: &[&str]) -> Running {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}", dir.path().join("t.db").display());
     let key_dir = dir.path().join("keys");
-    let args = Args::parse_from([
+    let mut argv = vec![
         "test",
         "--listen",
         "127.0.0.1:0",
@@ -32,14 +41,34 @@ async fn admits_once_and_replays_the_stored_outcome() {
         &db,
         "--key-dir",
         key_dir.to_str().unwrap(),
-    ]);
+    ];
+    argv.extend_from_slice(extra);
+    let args = Args::parse_from(argv);
     let (app, bootstrap) = Application::build(args.settings).await.unwrap();
     let admin = bootstrap.unwrap().admin_key.to_string();
     let addr = app.local_addr().unwrap();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let (stop, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(app.run_until_stopped(async {
         let _ = stop_rx.await;
     }));
+    Running {
+        _dir: dir,
+        admin,
+        addr,
+        stop,
+        server,
+    }
+}
+
+#[tokio::test]
+async fn admits_once_and_replays_the_stored_outcome() {
+    let Running {
+        _dir,
+        admin,
+        addr,
+        stop: stop_tx,
+        server,
+    } = start(&[]).await;
 
     let http = reqwest::Client::new();
     let base = format!("http://{addr}");
@@ -159,27 +188,13 @@ where
 /// from a store that closed under it.
 #[tokio::test]
 async fn shutdown_lets_gate_sockets_finish_before_the_store_closes() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite://{}", dir.path().join("t.db").display());
-    let key_dir = dir.path().join("keys");
-    let args = Args::parse_from([
-        "test",
-        "--listen",
-        "127.0.0.1:0",
-        "--database-url",
-        &db,
-        "--key-dir",
-        key_dir.to_str().unwrap(),
-        "--gate-rate-per-s",
-        "100000",
-    ]);
-    let (app, bootstrap) = Application::build(args.settings).await.unwrap();
-    let admin = bootstrap.unwrap().admin_key.to_string();
-    let addr = app.local_addr().unwrap();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(app.run_until_stopped(async {
-        let _ = stop_rx.await;
-    }));
+    let Running {
+        _dir,
+        admin,
+        addr,
+        stop: stop_tx,
+        server,
+    } = start(&["--gate-rate-per-s", "100000"]).await;
     let gate: Value = reqwest::Client::new()
         .post(format!("http://{addr}/v1/gates"))
         .bearer_auth(&admin)

@@ -151,7 +151,12 @@ async fn run(cli: Cli) -> Result<u8, Error> {
         Some(p) => p,
         None => Wallet::default_path()?,
     };
-    let mut wallet = Wallet::open(path)?;
+    // A claim changes the file: it waits for, then holds, the wallet's lock.
+    let mut wallet = if matches!(cli.command, Command::Claim { .. }) {
+        Wallet::open_for_update(path)?
+    } else {
+        Wallet::open(path)?
+    };
     match cli.command {
         Command::Claim {
             claim_url,

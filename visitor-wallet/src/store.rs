@@ -12,6 +12,54 @@ use std::path::{Path, PathBuf};
 
 use zeroize::Zeroizing;
 
+/// Waits for, then holds, the exclusive advisory lock of `path` (an `flock` on
+/// `<path>.lock`, so the data file itself can still be replaced by rename). It is released
+/// when the returned file is dropped or the process dies, so a killed holder never leaves
+/// a stale lock behind.
+///
+/// # Errors
+/// I/O errors opening or locking the lock file.
+pub fn lock_exclusive(path: &Path) -> io::Result<File> {
+    let file = open_lock_file(path)?;
+    file.lock()?;
+    Ok(file)
+}
+
+/// Takes the exclusive advisory lock of `path` if nobody holds it; `None` when another
+/// process does.
+///
+/// # Errors
+/// I/O errors opening or locking the lock file.
+pub fn try_lock_exclusive(path: &Path) -> io::Result<Option<File>> {
+    let file = open_lock_file(path)?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(fs::TryLockError::WouldBlock) => Ok(None),
+        Err(fs::TryLockError::Error(error)) => Err(error),
+    }
+}
+
+/// The lock file beside `path`.
+pub fn lock_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "file".to_owned());
+    path.with_file_name(format!("{name}.lock"))
+}
+
+fn open_lock_file(path: &Path) -> io::Result<File> {
+    create_private_dir(&parent_dir(path))?;
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(lock_path(path))
+}
+
 /// Reads the whole file, or `None` when it does not exist.
 ///
 /// # Errors
@@ -127,6 +175,19 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_holder_of_the_lock_at_a_time_and_released_on_drop() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("wallet.json");
+        let held = lock_exclusive(&path).unwrap();
+        assert!(
+            try_lock_exclusive(&path).unwrap().is_none(),
+            "a second holder got the lock"
+        );
+        drop(held);
+        assert!(try_lock_exclusive(&path).unwrap().is_some());
+    }
 
     #[test]
     fn writes_replace_and_leave_no_temp_files() {

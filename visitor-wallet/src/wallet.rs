@@ -176,6 +176,9 @@ pub enum ClaimStatus {
 pub struct Wallet {
     path: PathBuf,
     passes: Vec<StoredPass>,
+    /// Held by a wallet opened for update, so two processes cannot both load, change and
+    /// save the file and lose one another's change.
+    _lock: Option<std::fs::File>,
 }
 
 impl Wallet {
@@ -189,7 +192,24 @@ impl Wallet {
             .ok_or(Error::NoDataDir)
     }
 
+    /// Loads the wallet at `path` to change it: waits for any other process that holds the
+    /// wallet's advisory lock (another `claim`), then holds it until the wallet is dropped.
+    ///
+    /// # Errors
+    /// As [`Wallet::open`], and [`Error::WalletUnreadable`] when the lock cannot be taken.
+    pub fn open_for_update(path: impl Into<PathBuf>) -> Result<Self> {
+        let path = path.into();
+        let lock = store::lock_exclusive(&path).map_err(|source| Error::WalletUnreadable {
+            path: store::lock_path(&path),
+            source,
+        })?;
+        let mut wallet = Self::open(path)?;
+        wallet._lock = Some(lock);
+        Ok(wallet)
+    }
+
     /// Loads the wallet at `path`; a missing file is an empty wallet (created on first save).
+    /// Reading needs no lock: every save replaces the file whole.
     ///
     /// # Errors
     /// [`Error::WalletUnreadable`], [`Error::WalletCorrupt`], [`Error::UnsupportedFormat`].
@@ -204,6 +224,7 @@ impl Wallet {
             return Ok(Self {
                 path,
                 passes: Vec::new(),
+                _lock: None,
             });
         };
         let corrupt = |detail: String| Error::WalletCorrupt {
@@ -227,6 +248,7 @@ impl Wallet {
         Ok(Self {
             path,
             passes: file.passes,
+            _lock: None,
         })
     }
 

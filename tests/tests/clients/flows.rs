@@ -30,6 +30,8 @@ both_backends!(
     gate_killed_after_sending_its_response_shows_the_stored_outcome_on_restart,
     link_cut_while_the_wallet_answers_admits_once_after_restore,
     link_cut_after_the_server_committed_replays_the_admission,
+    a_second_gate_on_one_journal_stops_and_says_why,
+    concurrent_claims_into_one_wallet_keep_every_pass,
 );
 
 /// How long a gate may take to drain and exit once stdin closes.
@@ -423,4 +425,60 @@ async fn link_cut_after_the_server_committed_replays_the_admission(backend: Back
 
     finish(&mut gate, &scene.gate.journal).await?;
     scene.assert_one_admission().await
+}
+
+/// Issue 12: the journal holds the only record of answers whose outcome the gate has not
+/// seen; a second `tessera-gate` on the same journal would overwrite it, so it stops at once
+/// with the journal's exit code and a message saying which file is taken, while the first
+/// keeps working.
+async fn a_second_gate_on_one_journal_stops_and_says_why(backend: Backend) -> Result<()> {
+    let scene = scene(backend).await?;
+    let mut first = GateProcess::spawn("first", &scene.gate, &[])?;
+    first.expect("started").await?;
+    let mut second = GateProcess::spawn("second", &scene.gate, &[])?;
+    let status = second.wait_exit(EXIT_TIMEOUT).await?;
+    ensure!(
+        status.code() == Some(5),
+        "the second gate exited with {status}"
+    );
+    // Its output is read by tasks of its own; give them a moment after the exit.
+    let mut said = String::new();
+    for _ in 0..40 {
+        said = second.transcript().join("\n");
+        if said.contains("in use by another tessera-gate") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    ensure!(
+        said.contains("in use by another tessera-gate"),
+        "the second gate did not say why: {said}"
+    );
+    first.close_stdin();
+    let status = first.wait_exit(EXIT_TIMEOUT).await?;
+    ensure!(status.success(), "the first gate exited with {status}");
+    Ok(())
+}
+
+/// Issue 12: two `claim`s into one wallet file at once must not lose either pass (each
+/// loads, changes and saves the whole file; the wallet's lock makes the second wait).
+async fn concurrent_claims_into_one_wallet_keep_every_pass(backend: Backend) -> Result<()> {
+    let scene = scene(backend).await?;
+    let admin = scene.server.admin();
+    for round in 0..3 {
+        let a = admin.issue_pass(&PassSpec::default()).await?;
+        let b = admin.issue_pass(&PassSpec::default()).await?;
+        let (claim_a, claim_b) = (["claim", &a.claim_url], ["claim", &b.claim_url]);
+        let (first, second) = tokio::join!(scene.wallet.ok(&claim_a), scene.wallet.ok(&claim_b));
+        first?;
+        second?;
+        let listed = scene.wallet.ok(&["list"]).await?;
+        for pass in [a.pass_id, b.pass_id] {
+            ensure!(
+                listed.contains(&pass.to_string()),
+                "round {round}: pass {pass} lost from the wallet: {listed}"
+            );
+        }
+    }
+    Ok(())
 }

@@ -344,6 +344,16 @@ impl GateProcess {
     }
 }
 
+impl GateProcess {
+    /// Every line the gate printed so far (events and stderr), in order.
+    pub fn transcript(&self) -> Vec<String> {
+        self.transcript
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+}
+
 impl Drop for GateProcess {
     fn drop(&mut self) {
         let _ = self.child.start_kill();

@@ -281,7 +281,8 @@ fn temp_files(dir: &Path) -> Result<usize> {
     let mut temps = 0;
     for entry in std::fs::read_dir(dir)? {
         let name = entry?.file_name().to_string_lossy().into_owned();
-        if name == "wallet.json" {
+        // The wallet and its advisory lock file (empty; the lock dies with its holder).
+        if name == "wallet.json" || name == "wallet.json.lock" {
             continue;
         }
         let unique = name

@@ -397,7 +397,11 @@ async fn inject_faults(
     run: usize,
 ) -> Result<Injected> {
     // Rotate which replica dies first from run to run (replicas are servers 1 and 2).
-    let (a, b) = if run % 2 == 0 { (1, 2) } else { (2, 1) };
+    let (a, b) = if run.is_multiple_of(2) {
+        (1, 2)
+    } else {
+        (2, 1)
+    };
     let mut plan: Vec<(Duration, Fault)> = vec![
         (Duration::from_millis(2500), Fault::Kill(a)),
         (Duration::from_millis(4500), Fault::Restart(a)),
