@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Honest admissions under an unauthenticated flood (issue 12), on PostgreSQL and on SQLite.
+#
+#   bench/flood.sh                          # 500 admissions/s for 20 s, flood for 15 s
+#   RATE=500 DURATION=30 FLOOD_S=25 FLOOD_CONCURRENCY=128 bench/flood.sh
+#
+# For each backend: a release server with the default per-source failure budget (only the
+# claim rate is lifted, because the load generator enrolls every pass from one address);
+# tessera-loadgen runs honest gates open-loop at RATE admissions/s from 127.0.0.1; once its
+# timed phase has begun, tessera-flood sends bad bearer tokens, junk claims and forged gate
+# upgrades as fast as it can from 127.0.0.2, a separate process. It prints the honest p99s,
+# the honest error count, the flood's rate and statuses, and how many audit rows the flood
+# added. Exits non-zero when the load generator reports an error or its database check
+# fails. Raw JSON lands in $OUT.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+
+RATE=${RATE:-500}
+DURATION=${DURATION:-20}
+FLOOD_S=${FLOOD_S:-15}
+FLOOD_CONCURRENCY=${FLOOD_CONCURRENCY:-64}
+PG_ADMIN_URL=${TESSERA_BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432/postgres}
+PG_BASE=${PG_ADMIN_URL%/*}
+OUT=${OUT:-target/bench/flood}
+BIN=target/release
+
+say "building release binaries"
+cargo build --release -p tessera-server -p tessera-tests --bins >&2
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+mkdir -p "$OUT"
+work=$(mktemp -d)
+server_pid=""
+cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+# The audit rows a flood can cause (the honest run's own challenge and response rows aside).
+FLOOD_ROWS="SELECT count(*) FROM audit_events WHERE kind IN ('auth_failure', 'claim_rejected', 'gate_connection_refused')"
+
+audit_rows() {
+    local backend=$1 url=$2
+    if [ "$backend" = postgres ]; then
+        psql "$url" -qtAX -c "$FLOOD_ROWS"
+    else
+        python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()[0])" "${url#sqlite://}" "$FLOOD_ROWS"
+    fi
+}
+
+run_backend() {
+    local backend=$1 url=$2
+    start_server "$url" "$backend"
+    say "$backend: honest gates at ${RATE}/s for ${DURATION}s; flood from 127.0.0.2 for ${FLOOD_S}s"
+    loadgen "$url" --gates 32 --rate "$RATE" --duration-s "$DURATION" \
+        >"$OUT/$backend-honest.json" 2>"$work/$backend-loadgen.err" &
+    local honest=$!
+    for _ in $(seq 600); do
+        grep -q "open-loop at" "$work/$backend-loadgen.err" 2>/dev/null && break
+        sleep 0.2
+    done
+    sleep 1
+    local before after
+    before=$(audit_rows "$backend" "$url")
+    "$BIN/tessera-flood" --base-url "http://$addr" --source 127.0.0.2 \
+        --concurrency "$FLOOD_CONCURRENCY" --duration-s "$FLOOD_S" >"$OUT/$backend-flood.json"
+    wait "$honest" || { say "$backend: load generator failed"; cat "$work/$backend-loadgen.err" >&2; exit 1; }
+    # Stopping the server writes the last aggregation window; then count.
+    stop_server
+    after=$(audit_rows "$backend" "$url")
+    local honest_json=$OUT/$backend-honest.json flood_json=$OUT/$backend-flood.json
+    local errors
+    errors=$(json 'sum(d["errors"].values()) if isinstance(d["errors"], dict) else d["errors"]' <"$honest_json")
+    printf '| %s | %s/s | %s | %s ms | %s ms | %s | %.0f/s | %s | %s |\n' "$backend" \
+        "$(json 'round(d["admissions_per_s"])' <"$honest_json")" \
+        "$(json 'd["admitted"]' <"$honest_json")" \
+        "$(json 'd["scan_to_challenge_ms"]["p99"]' <"$honest_json")" \
+        "$(json 'd["response_to_result_ms"]["p99"]' <"$honest_json")" \
+        "$errors" \
+        "$(json 'd["requests_per_s"]' <"$flood_json")" \
+        "$(json 'd["statuses"]' <"$flood_json" | tr -d ' ')" \
+        "$((after - before))" >>"$work/table"
+    [ "$errors" = 0 ] || { say "$backend: honest gates saw $errors errors"; exit 1; }
+}
+
+say "PostgreSQL: fresh database tessera_flood"
+psql "$PG_ADMIN_URL" -qX -c 'DROP DATABASE IF EXISTS tessera_flood WITH (FORCE)' \
+    -c 'CREATE DATABASE tessera_flood' >&2
+TESSERA_DATABASE_URL=$PG_BASE/tessera_flood "$BIN/tessera-server" migrate 2>/dev/null
+run_backend postgres "$PG_BASE/tessera_flood"
+run_backend sqlite "sqlite://$work/flood.db"
+
+echo
+echo "Machine: $(nproc) cores, $(uname -sr); honest: 32 gates open-loop at ${RATE}/s for ${DURATION}s; flood: ${FLOOD_CONCURRENCY} connections for ${FLOOD_S}s from 127.0.0.2"
+echo
+echo '| backend | honest admissions | count | p99 scan→challenge | p99 response→result | honest errors | flood requests | flood statuses | audit rows added by the flood |'
+echo '|---|---|---|---|---|---|---|---|---|'
+cat "$work/table"
