@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use tessera_protocol::messages::{GateMessage, ServerMessage, Welcome};
+use tessera_protocol::messages::{DenyReason, GateMessage, ServerMessage, Welcome};
 use tessera_protocol::WalletResponse;
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -391,7 +391,13 @@ impl<J: JournalStore> GateCore<J> {
                     }
                 }
                 let mut doc = self.doc.clone();
-                doc.scans.remove(index);
+                if r.reason == Some(DenyReason::BadResponse) {
+                    // TSR1 gives the wallet three tries: the challenge stays open for the
+                    // next answer (the server says `challenge_burned` after the third).
+                    doc.scans[index].response = None;
+                } else {
+                    doc.scans.remove(index);
+                }
                 self.commit(doc)?;
                 self.flights.remove(&r.scan_id);
                 Ok(vec![Action::Emit(GateEvent::from_result(

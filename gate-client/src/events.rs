@@ -454,7 +454,9 @@ pub fn explain(reason: DenyReason, age_s: Option<u64>, ahead_s: Option<u64>) -> 
         }
         DenyReason::ChallengeExpired => "the wallet answered too late; scan again".into(),
         DenyReason::BadResponse => {
-            "wrong answer from the wallet (not the pass holder's phone?)".into()
+            "wrong answer from the wallet (not the pass holder's phone?); the challenge stays \
+             open for another try"
+                .into()
         }
         DenyReason::ChallengeBurned => "too many wrong answers; scan again".into(),
         DenyReason::ForeignNonce => {

@@ -457,3 +457,55 @@ fn odd_input_is_rejected_not_sent() {
         .unwrap();
     assert!(sends(&actions).is_empty());
 }
+
+fn denied(scan_id: Uuid, reason: DenyReason) -> ServerMessage {
+    ServerMessage::Result(ScanResult {
+        reason: Some(reason),
+        outcome: Outcome::Denied,
+        pass: Some(pass()),
+        ..match admitted(scan_id, false) {
+            ServerMessage::Result(r) => r,
+            _ => unreachable!(),
+        }
+    })
+}
+
+/// Issue 12: TSR1 gives the wallet three tries. A `bad_response` keeps the challenge open
+/// for the next answer (the journal still holds the scan, without the wrong answer); the
+/// server's `challenge_burned` after the third one closes it.
+#[test]
+fn a_wrong_answer_keeps_the_challenge_open_for_the_next_try() {
+    let (mut gate, _) = Gate::start(MemoryJournal::default(), Uuid::new_v4());
+    let (scan_id, _) = gate.scan_and_answer();
+    let shown = events(
+        &gate
+            .core
+            .on_server(&denied(scan_id, DenyReason::BadResponse), gate.at(30))
+            .unwrap(),
+    );
+    assert!(matches!(
+        shown.as_slice(),
+        [GateEvent::Result {
+            reason: Some(DenyReason::BadResponse),
+            ..
+        }]
+    ));
+    assert_eq!(gate.core.pending(), 1, "the scan stays open");
+    assert_eq!(gate.core.open_challenges(), vec![CHALLENGE.to_owned()]);
+    let journal = gate.journal.snapshot();
+    assert!(
+        journal.scans[0].response.is_none(),
+        "the wrong answer is forgotten"
+    );
+    // The wallet tries again: the same challenge is answered.
+    let sent = sends(&gate.line(RESPONSE, 40));
+    assert!(
+        matches!(sent.as_slice(), [GateMessage::Response { scan_id: s, .. }] if *s == scan_id),
+        "{sent:?}"
+    );
+    gate.core
+        .on_server(&denied(scan_id, DenyReason::ChallengeBurned), gate.at(50))
+        .unwrap();
+    assert_eq!(gate.core.pending(), 0, "a burned challenge closes the scan");
+    assert!(gate.journal.snapshot().scans.is_empty());
+}
