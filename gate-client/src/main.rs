@@ -42,8 +42,9 @@ struct RunArgs {
     /// One gate process per journal.
     #[arg(long, env = "TESSERA_GATE_JOURNAL")]
     journal: Option<PathBuf>,
-    /// Offer challenges to wallets on this TCP address (e.g. 127.0.0.1:7447); see
-    /// docs/clients.md for the line protocol.
+    /// Offer challenges to wallets on this TCP port of 127.0.0.1 (e.g. 7447), or on an
+    /// address given in full (e.g. 0.0.0.0:7447: anyone who can connect may ask for a pass's
+    /// challenge); see docs/clients.md for the line protocol and its trust model.
     #[arg(long, env = "TESSERA_GATE_TAP_LISTEN")]
     tap_listen: Option<String>,
     /// Print one JSON object per event instead of text (for turnstile controllers).

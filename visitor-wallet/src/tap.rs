@@ -1,11 +1,13 @@
 //! The wallet side of a gate's local "tap" endpoint (a stand-in for NFC or BLE).
 //!
 //! The protocol is line based (UTF-8, `\n`-terminated, at most 1024 bytes a line) so it can
-//! be spoken with `nc`: the gate writes each open challenge as a `TSR1C:<PASS>:<NONCE>` line
-//! and, when a scan ends, a `RESULT <PASS> <outcome> <reason|->` line (PASS in its base32
-//! form); a wallet that holds the pass writes back `TSR1R:<PASS>:<MAC>`. Wallets stay silent
-//! about passes they do not hold, so several phones can share one endpoint like an NFC
-//! field. Unknown lines are ignored, which leaves room for later additions.
+//! be spoken with `nc`: on connecting, the wallet names each pass it holds with a
+//! `PASS <PASS>` line; the gate then writes each open challenge *of those passes* as a
+//! `TSR1C:<PASS>:<NONCE>` line and, when such a scan ends, a `RESULT <PASS> <outcome>
+//! <reason|->` line (PASS in its base32 form); the wallet writes back `TSR1R:<PASS>:<MAC>`.
+//! A tap client thus learns nothing about other visitors' passes. Unknown lines are ignored
+//! on both sides (an older gate ignores `PASS` and offers every challenge, which the wallet
+//! still answers only for its own passes).
 
 use std::collections::HashSet;
 
@@ -69,6 +71,12 @@ where
 {
     let mut answered: HashSet<Nonce> = HashSet::new();
     let mut answered_passes: HashSet<Uuid> = HashSet::new();
+    for pass in wallet.passes() {
+        writer
+            .write_all(format!("PASS {}\n", PassId::new(pass.pass_id).to_base32()).as_bytes())
+            .await?;
+    }
+    writer.flush().await?;
     let mut line = Vec::with_capacity(128);
     loop {
         line.clear();
