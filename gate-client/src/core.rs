@@ -21,7 +21,9 @@ use uuid::Uuid;
 use crate::backoff::delay_for;
 use crate::error::{Error, Result};
 use crate::events::{GateEvent, ResendReason, Source};
-use crate::journal::{JournalChallenge, JournalDoc, JournalStore, PendingScan, Sensitive};
+use crate::journal::{
+    JournalChallenge, JournalDoc, JournalStore, JournalVerdict, PendingScan, Sensitive,
+};
 
 /// Longest accepted input line (a scanner's line or a tap answer).
 pub const MAX_INPUT_LINE: usize = 1024;
@@ -67,6 +69,9 @@ pub enum Action {
     Reconnect,
 }
 
+/// Verdicts the journal keeps at most while they wait to be shown.
+const MAX_UNSHOWN_VERDICTS: usize = 64;
+
 #[derive(Clone, Copy, Debug)]
 struct Flight {
     sent_at: Instant,
@@ -93,6 +98,13 @@ impl<J: JournalStore> GateCore<J> {
     pub fn open(mut store: J, config: CoreConfig) -> Result<(Self, Vec<Action>)> {
         let doc = store.load()?;
         let pending = doc.scans.len();
+        let mut actions = vec![Action::Emit(GateEvent::Started { pending })];
+        // Verdicts received before a crash but never shown: show them now.
+        actions.extend(
+            doc.verdicts
+                .iter()
+                .map(|v| Action::Emit(GateEvent::from_result(&v.result, doc.gate_id))),
+        );
         Ok((
             Self {
                 store,
@@ -102,8 +114,27 @@ impl<J: JournalStore> GateCore<J> {
                 config,
                 timeouts_in_a_row: 0,
             },
-            vec![Action::Emit(GateEvent::Started { pending })],
+            actions,
         ))
+    }
+
+    /// The guard was shown the result of `scan_id` (or the turnstile got it): it may leave
+    /// the journal now.
+    ///
+    /// # Errors
+    /// Journal write errors.
+    pub fn verdict_shown(&mut self, scan_id: Uuid) -> Result<()> {
+        let Some(index) = self.doc.verdicts.iter().position(|v| v.scan_id == scan_id) else {
+            return Ok(());
+        };
+        let mut doc = self.doc.clone();
+        doc.verdicts.remove(index);
+        self.commit(doc)
+    }
+
+    /// Verdicts received but not yet shown.
+    pub fn unshown_verdicts(&self) -> usize {
+        self.doc.verdicts.len()
     }
 
     /// Scans still waiting for a result.
@@ -397,6 +428,14 @@ impl<J: JournalStore> GateCore<J> {
                     doc.scans[index].response = None;
                 } else {
                     doc.scans.remove(index);
+                    // Kept until shown; a gate that never confirms cannot grow it unbounded.
+                    if doc.verdicts.len() >= MAX_UNSHOWN_VERDICTS {
+                        doc.verdicts.remove(0);
+                    }
+                    doc.verdicts.push(JournalVerdict {
+                        scan_id: r.scan_id,
+                        result: r.clone(),
+                    });
                 }
                 self.commit(doc)?;
                 self.flights.remove(&r.scan_id);

@@ -87,6 +87,20 @@ pub struct JournalDoc {
     /// Pending scans, oldest first.
     #[serde(default)]
     pub scans: Vec<PendingScan>,
+    /// Results received but not yet shown to the guard (or emitted to the turnstile),
+    /// oldest first: a crash between receiving a verdict and showing it shows it on the
+    /// next start instead of losing it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub verdicts: Vec<JournalVerdict>,
+}
+
+/// A verdict waiting to be shown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JournalVerdict {
+    /// The scan it concludes.
+    pub scan_id: Uuid,
+    /// The server's result, as received.
+    pub result: tessera_protocol::messages::ScanResult,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -234,6 +248,7 @@ mod tests {
                 }),
                 response: Some(Sensitive::new("TSR1R:AGJPHJC3NR6Y5H5AWHBNHZHVAY:MAC")),
             }],
+            verdicts: Vec::new(),
         }
     }
 

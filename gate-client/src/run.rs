@@ -301,7 +301,14 @@ impl<J: JournalStore> Runner<J> {
     async fn execute(&mut self, actions: Vec<Action>) -> Result<()> {
         for action in actions {
             match action {
-                Action::Emit(event) => self.emit(&event)?,
+                Action::Emit(event) => {
+                    self.emit(&event)?;
+                    // Printed (to the guard's screen or the turnstile's pipe): the verdict
+                    // may leave the journal now, not before.
+                    if let GateEvent::Result { scan_id, .. } = &event {
+                        self.core.verdict_shown(*scan_id)?;
+                    }
+                }
                 Action::Send(message) => {
                     let Some(conn) = self.conn.as_mut() else {
                         continue;

@@ -509,3 +509,41 @@ fn a_wrong_answer_keeps_the_challenge_open_for_the_next_try() {
     assert_eq!(gate.core.pending(), 0, "a burned challenge closes the scan");
     assert!(gate.journal.snapshot().scans.is_empty());
 }
+
+/// Issue 12: a verdict stays in the journal until it has been shown; a gate that crashed
+/// after receiving it shows it on the next start instead of losing it.
+#[test]
+fn a_verdict_stays_in_the_journal_until_it_is_shown() {
+    let journal = MemoryJournal::default();
+    let gate_id = Uuid::new_v4();
+    let (mut gate, _) = Gate::start(journal.clone(), gate_id);
+    let (scan_id, _) = gate.scan_and_answer();
+    gate.core
+        .on_server(&admitted(scan_id, false), gate.at(30))
+        .unwrap();
+    assert_eq!(gate.core.pending(), 0, "the scan itself is finished");
+    assert_eq!(
+        journal.snapshot().verdicts.len(),
+        1,
+        "its verdict is not shown yet"
+    );
+
+    // The process dies before showing it; the next start shows it again.
+    let (mut reopened, actions) = GateCore::open(journal.clone(), CoreConfig::default()).unwrap();
+    let shown = events(&actions);
+    assert!(
+        shown.iter().any(|e| matches!(
+            e,
+            GateEvent::Result { scan_id: s, outcome: Outcome::Admitted, .. } if *s == scan_id
+        )),
+        "{shown:?}"
+    );
+    reopened.verdict_shown(scan_id).unwrap();
+    assert!(journal.snapshot().verdicts.is_empty());
+    let (_, actions) = GateCore::open(journal.clone(), CoreConfig::default()).unwrap();
+    assert_eq!(
+        events(&actions).len(),
+        1,
+        "only `started` once the verdict was shown"
+    );
+}
