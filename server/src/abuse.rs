@@ -287,8 +287,8 @@ fn aggregate_event(key: AggregateKey, aggregate: Aggregate) -> NewAudit {
             "source": key.source.to_string(),
             "surface": aggregate.surface,
             "count": aggregate.count,
-            "first": crate::http::rfc3339(aggregate.first_ms),
-            "last": crate::http::rfc3339(aggregate.last_ms),
+            "first": crate::rfc3339(aggregate.first_ms),
+            "last": crate::rfc3339(aggregate.last_ms),
             "sample_reason": aggregate.sample_reason,
         }),
     )

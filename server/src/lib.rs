@@ -52,3 +52,10 @@ pub fn datetime_to_ms(at: time::OffsetDateTime) -> i64 {
         i64::MAX
     })
 }
+
+/// Stored milliseconds as an RFC 3339 UTC time, as every answer and audit detail shows them.
+pub fn rfc3339(ms: i64) -> String {
+    ms_to_datetime(ms)
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_default()
+}

@@ -204,7 +204,7 @@ async fn audit_refused(state: &AppState, gate: &GateRow, window_start_ms: i64, f
         },
         serde_json::json!({
             "frames": frames,
-            "window_start": crate::http::rfc3339(window_start_ms),
+            "window_start": crate::rfc3339(window_start_ms),
             "window_s": RefusedFrames::WINDOW_MS / 1000,
         }),
     );

@@ -65,9 +65,4 @@ fn parse_id(text: &str) -> Result<uuid::Uuid, Error> {
     text.parse().map_err(|_| Error::NotFound)
 }
 
-/// Formats a stored time as RFC 3339.
-pub(crate) fn rfc3339(ms: i64) -> String {
-    crate::ms_to_datetime(ms)
-        .format(&time::format_description::well_known::Rfc3339)
-        .unwrap_or_default()
-}
+pub(crate) use crate::rfc3339;
