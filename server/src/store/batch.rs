@@ -74,7 +74,7 @@ where
     /// per operation, or one error for the whole group); `alone` runs one operation.
     pub fn spawn<B, BFut, A, AFut>(name: &'static str, in_flight: usize, batch: B, alone: A) -> Self
     where
-        B: Fn(Vec<Op>) -> BFut + Send + Sync + 'static,
+        B: Fn(Arc<[Op]>) -> BFut + Send + Sync + 'static,
         BFut: Future<Output = Result<Vec<Attempt<Out>>>> + Send + 'static,
         A: Fn(Op) -> AFut + Send + Sync + 'static,
         AFut: Future<Output = Result<Out>> + Send + 'static,
@@ -105,8 +105,16 @@ where
                 tokio::spawn(async move {
                     let started = Instant::now();
                     let size = group.len();
-                    let ops: Vec<Op> = group.iter().map(|p| p.op.clone()).collect();
-                    let attempts = batch(ops).await;
+                    // The batch borrows the operations through a shared slice; one is
+                    // copied only if it has to run alone.
+                    let mut waiting = Vec::with_capacity(size);
+                    let mut ops = Vec::with_capacity(size);
+                    for Pending { op, reply, span } in group {
+                        ops.push(op);
+                        waiting.push((reply, span));
+                    }
+                    let ops: Arc<[Op]> = ops.into();
+                    let attempts = batch(Arc::clone(&ops)).await;
                     drop(slot);
                     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
                     let attempts: Vec<Attempt<Out>> = match attempts {
@@ -118,7 +126,7 @@ where
                                 answered = attempts.len(),
                                 "batch answered the wrong number of operations; running each alone"
                             );
-                            group.iter().map(|_| Attempt::Alone).collect()
+                            (0..size).map(|_| Attempt::Alone).collect()
                         }
                         Err(error) => {
                             tracing::warn!(
@@ -128,11 +136,12 @@ where
                                 %error,
                                 "batch failed as a whole; running its operations alone"
                             );
-                            group.iter().map(|_| Attempt::Alone).collect()
+                            (0..size).map(|_| Attempt::Alone).collect()
                         }
                     };
-                    for (pending, attempt) in group.into_iter().zip(attempts) {
-                        let Pending { op, reply, span } = pending;
+                    for ((index, (reply, span)), attempt) in
+                        waiting.into_iter().enumerate().zip(attempts)
+                    {
                         match attempt {
                             Attempt::Done(out) => {
                                 span.in_scope(|| {
@@ -144,6 +153,7 @@ where
                             }
                             Attempt::Alone if reply.is_closed() => {}
                             Attempt::Alone => {
+                                let op = ops[index].clone();
                                 let alone = Arc::clone(&alone);
                                 let alone_slots = Arc::clone(&alone_slots);
                                 tokio::spawn(async move {
@@ -217,14 +227,14 @@ mod tests {
             1,
             {
                 let sizes = Arc::clone(&sizes);
-                move |ops: Vec<u32>| {
+                move |ops: Arc<[u32]>| {
                     sizes.lock().unwrap().push(ops.len());
                     async move {
                         // A statement in flight, so the others queue behind it.
                         tokio::time::sleep(Duration::from_millis(20)).await;
                         Ok(ops
-                            .into_iter()
-                            .map(|op| {
+                            .iter()
+                            .map(|&op| {
                                 if op % 7 == 0 {
                                     Attempt::Alone
                                 } else {
@@ -262,11 +272,11 @@ mod tests {
         let batcher = Batcher::spawn(
             "test",
             1,
-            |ops: Vec<u32>| async move {
+            |ops: Arc<[u32]>| async move {
                 if ops.contains(&0) {
                     Err(Error::NotFound)
                 } else {
-                    Ok(ops.into_iter().map(Attempt::Done).collect())
+                    Ok(ops.iter().copied().map(Attempt::Done).collect())
                 }
             },
             {
@@ -321,7 +331,7 @@ mod tests {
         let batcher = Batcher::spawn(
             "test",
             1,
-            |_ops: Vec<u32>| async move {
+            |_ops: Arc<[u32]>| async move {
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 Err::<Vec<Attempt<u32>>, _>(Error::NotFound)
             },

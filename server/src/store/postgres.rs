@@ -13,6 +13,7 @@
 //! sequential scan per statement; a scalar subquery is always an index probe per row.
 
 use std::str::FromStr;
+use std::sync::Arc;
 
 use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
@@ -742,7 +743,7 @@ impl<'r, T: FromRow<'r, sqlx::postgres::PgRow>> FromRow<'r, sqlx::postgres::PgRo
 /// step, and whether the gate already answered the scan id (a challenge or a denial).
 async fn scan_contexts(
     pool: PgPool,
-    lookups: Vec<ScanLookup>,
+    lookups: Arc<[ScanLookup]>,
 ) -> Result<Vec<Attempt<Option<ScanContext>>>> {
     let rows: Vec<Numbered<ScanContext>> = sqlx::query_as(
         "SELECT q.i, p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
@@ -774,7 +775,7 @@ async fn scan_contexts(
 
 /// One scan's read, for a lookup whose batch failed.
 async fn scan_context(pool: &PgPool, lookup: ScanLookup) -> Result<Option<ScanContext>> {
-    let mut found = scan_contexts(pool.clone(), vec![lookup]).await?;
+    let mut found = scan_contexts(pool.clone(), Arc::from([lookup])).await?;
     match found.pop() {
         Some(Attempt::Done(context)) => Ok(context),
         _ => Ok(None),
@@ -784,7 +785,7 @@ async fn scan_context(pool: &PgPool, lookup: ScanLookup) -> Result<Option<ScanCo
 /// The answer's read for many nonces: challenge, pass (`p_*`) and stored outcome (`r_*`).
 async fn challenge_contexts(
     pool: PgPool,
-    nonces: Vec<[u8; 32]>,
+    nonces: Arc<[[u8; 32]]>,
 ) -> Result<Vec<Attempt<Option<ChallengeContext>>>> {
     let rows: Vec<Numbered<ChallengeContext>> = sqlx::query_as(
         "SELECT q.i, c.nonce, c.org_id, c.gate_id, c.scan_id, c.pass_id, c.counter, \
@@ -814,7 +815,7 @@ async fn challenge_contexts(
 
 /// One answer's read, for a nonce whose batch failed.
 async fn challenge_context(pool: &PgPool, nonce: [u8; 32]) -> Result<Option<ChallengeContext>> {
-    let mut found = challenge_contexts(pool.clone(), vec![nonce]).await?;
+    let mut found = challenge_contexts(pool.clone(), Arc::from([nonce])).await?;
     match found.pop() {
         Some(Attempt::Done(context)) => Ok(context),
         _ => Ok(None),
@@ -825,7 +826,7 @@ async fn challenge_context(pool: &PgPool, nonce: [u8; 32]) -> Result<Option<Chal
 /// that challenge was stored (false: its gate already holds one for the scan id).
 async fn insert_challenges(
     pool: PgPool,
-    ops: Vec<(ChallengeRow, NewAudit)>,
+    ops: Arc<[(ChallengeRow, NewAudit)]>,
 ) -> Result<Vec<Attempt<bool>>> {
     let stored: Vec<Vec<u8>> = sqlx::query_scalar(
         "WITH input AS (SELECT * FROM unnest($1::bytea[], $2::uuid[], $3::uuid[], \
@@ -875,7 +876,7 @@ async fn insert_challenges(
 
 /// One challenge, for an operation whose batch failed.
 async fn insert_challenge(pool: &PgPool, op: (ChallengeRow, NewAudit)) -> Result<bool> {
-    let mut done = insert_challenges(pool.clone(), vec![op]).await?;
+    let mut done = insert_challenges(pool.clone(), Arc::from([op])).await?;
     match done.pop() {
         Some(Attempt::Done(stored)) => Ok(stored),
         _ => Ok(false),
@@ -889,7 +890,7 @@ async fn insert_challenge(pool: &PgPool, op: (ChallengeRow, NewAudit)) -> Result
 /// and append the event. These are the conditions of `rules::settle`'s admission, which the
 /// redemption transaction applies when this statement refuses. One row is updated once per
 /// statement, so an admission sharing its pass with another of the batch is run alone.
-async fn admit_batch(pool: PgPool, ops: Vec<AdmitOp>) -> Result<Vec<Attempt<bool>>> {
+async fn admit_batch(pool: PgPool, ops: Arc<[AdmitOp]>) -> Result<Vec<Attempt<bool>>> {
     if ops.len() == 1 {
         return Ok(vec![Attempt::Done(admit_one(&pool, &ops[0]).await?)]);
     }

@@ -120,7 +120,7 @@ impl SqliteStore {
                 let (pool, lock) = (relaxed.clone(), Arc::clone(&write_lock));
                 move |op| {
                     let (pool, lock) = (pool.clone(), Arc::clone(&lock));
-                    async move { single(insert_challenges(pool, lock, vec![op]).await) }
+                    async move { single(insert_challenges(pool, lock, Arc::from([op])).await) }
                 }
             },
         );
@@ -135,7 +135,7 @@ impl SqliteStore {
                 let (pool, lock) = (write.clone(), Arc::clone(&write_lock));
                 move |op| {
                     let (pool, lock) = (pool.clone(), Arc::clone(&lock));
-                    async move { single(admit_batch(pool, lock, vec![op]).await) }
+                    async move { single(admit_batch(pool, lock, Arc::from([op])).await) }
                 }
             },
         );
@@ -778,7 +778,7 @@ fn single(outcome: Result<Vec<Attempt<bool>>>) -> Result<bool> {
 async fn insert_challenges(
     pool: SqlitePool,
     write_lock: Arc<Mutex<()>>,
-    ops: Vec<(ChallengeRow, NewAudit)>,
+    ops: Arc<[(ChallengeRow, NewAudit)]>,
 ) -> Result<Vec<Attempt<bool>>> {
     let _writing = write_lock.lock().await;
     let mut tx = pool
@@ -786,7 +786,7 @@ async fn insert_challenges(
         .await
         .map_err(Error::storage("begin challenges"))?;
     let mut stored = Vec::with_capacity(ops.len());
-    for (challenge, event) in &ops {
+    for (challenge, event) in ops.iter() {
         let changed = sqlx::query(
             "INSERT INTO challenges (nonce, org_id, gate_id, scan_id, pass_id, counter, \
                  code_hash, created_at_ms, expires_at_ms, wrong_answers) \
@@ -829,7 +829,7 @@ async fn insert_challenges(
 async fn admit_batch(
     pool: SqlitePool,
     write_lock: Arc<Mutex<()>>,
-    ops: Vec<AdmitOp>,
+    ops: Arc<[AdmitOp]>,
 ) -> Result<Vec<Attempt<bool>>> {
     let _writing = write_lock.lock().await;
     let mut tx = pool
@@ -837,7 +837,7 @@ async fn admit_batch(
         .await
         .map_err(Error::storage("begin admissions"))?;
     let mut admitted = Vec::with_capacity(ops.len());
-    for op in &ops {
+    for op in ops.iter() {
         let changed = sqlx::query(
             "UPDATE passes SET uses = uses + 1, \
                  state = CASE WHEN uses + 1 >= max_uses THEN 'used' ELSE state END \
