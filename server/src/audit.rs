@@ -41,6 +41,8 @@ pub enum AuditKind {
     GateCreated,
     /// A credential was missing or wrong.
     AuthFailure,
+    /// The server removed rows past their retention (counts per table, the cutoffs).
+    Retention,
 }
 
 impl AuditKind {
@@ -61,6 +63,7 @@ impl AuditKind {
             AuditKind::ApiKeyCreated => "api_key_created",
             AuditKind::GateCreated => "gate_created",
             AuditKind::AuthFailure => "auth_failure",
+            AuditKind::Retention => "retention",
         }
     }
 }

@@ -9,6 +9,11 @@ use std::time::Duration;
 
 use clap::Args;
 
+/// Longest configurable challenge or redemption retention (ten years), in hours.
+const MAX_RETENTION_H: u64 = 10 * 366 * 24;
+/// Longest configurable audit retention (a hundred years), in days.
+const MAX_RETENTION_DAYS: u64 = 100 * 366;
+
 /// Every setting of the server. Defaults give the embedded single-site set-up.
 #[derive(Clone, Args)]
 pub struct Settings {
@@ -204,6 +209,48 @@ pub struct Settings {
     )]
     pub audit_aggregate_s: u64,
 
+    /// Hours a challenge without a stored outcome, and a scan-time denial, are kept past
+    /// the challenge's expiry (at least 24).
+    #[arg(
+        long,
+        env = "TESSERA_CHALLENGE_RETENTION_H",
+        default_value_t = 7 * 24,
+        value_parser = clap::value_parser!(u64).range(crate::retention::MIN_HOURS..=MAX_RETENTION_H),
+        global = true
+    )]
+    pub challenge_retention_h: u64,
+
+    /// Hours an outcome stored under a nonce (and its challenge) is kept past the
+    /// challenge's expiry (at least 24, so a gate's late resend still gets its outcome).
+    #[arg(
+        long,
+        env = "TESSERA_REDEMPTION_RETENTION_H",
+        default_value_t = 30 * 24,
+        value_parser = clap::value_parser!(u64).range(crate::retention::MIN_HOURS..=MAX_RETENTION_H),
+        global = true
+    )]
+    pub redemption_retention_h: u64,
+
+    /// Days an audit event is kept (at least 400: the schema refuses to delete younger ones).
+    #[arg(
+        long,
+        env = "TESSERA_AUDIT_RETENTION_DAYS",
+        default_value_t = crate::retention::AUDIT_FLOOR_DAYS,
+        value_parser = clap::value_parser!(u64).range(crate::retention::AUDIT_FLOOR_DAYS..=MAX_RETENTION_DAYS),
+        global = true
+    )]
+    pub audit_retention_days: u64,
+
+    /// Seconds between retention passes.
+    #[arg(
+        long,
+        env = "TESSERA_RETENTION_INTERVAL_S",
+        default_value_t = 3600,
+        value_parser = clap::value_parser!(u64).range(1..=86_400),
+        global = true
+    )]
+    pub retention_interval_s: u64,
+
     /// Log filter (tracing `EnvFilter` syntax).
     #[arg(long, env = "TESSERA_LOG", default_value = "info", global = true)]
     pub log: String,
@@ -236,6 +283,10 @@ impl std::fmt::Debug for Settings {
             .field("claims_in_flight", &self.claims_in_flight)
             .field("trusted_proxies", &self.trusted_proxies)
             .field("audit_aggregate_s", &self.audit_aggregate_s)
+            .field("challenge_retention_h", &self.challenge_retention_h)
+            .field("redemption_retention_h", &self.redemption_retention_h)
+            .field("audit_retention_days", &self.audit_retention_days)
+            .field("retention_interval_s", &self.retention_interval_s)
             .field("log", &self.log)
             .finish()
     }
@@ -327,5 +378,32 @@ mod tests {
             "postgres://tessera:***@db/tessera"
         );
         assert_eq!(redacted_url("sqlite://tessera.db"), "sqlite://tessera.db");
+    }
+
+    #[test]
+    fn retention_below_its_floor_is_refused_with_the_floor_named() {
+        use clap::Parser;
+        for (flag, value, floor) in [
+            ("--audit-retention-days", "399", "400"),
+            ("--challenge-retention-h", "23", "24"),
+            ("--redemption-retention-h", "0", "24"),
+        ] {
+            let parsed = crate::cli::Cli::try_parse_from(["tessera-server", "serve", flag, value]);
+            let error = match parsed {
+                Ok(_) => panic!("{flag} {value} was accepted"),
+                Err(error) => error.to_string(),
+            };
+            assert!(error.contains(flag) && error.contains(floor), "{error}");
+        }
+        for (flag, value) in [
+            ("--audit-retention-days", "400"),
+            ("--challenge-retention-h", "24"),
+            ("--redemption-retention-h", "24"),
+        ] {
+            assert!(
+                crate::cli::Cli::try_parse_from(["tessera-server", "serve", flag, value]).is_ok(),
+                "{flag} {value} was refused"
+            );
+        }
     }
 }

@@ -22,6 +22,7 @@ pub mod error;
 pub mod http;
 pub mod keyring;
 pub mod redemption;
+pub mod retention;
 pub mod rules;
 pub mod serve;
 pub mod startup;

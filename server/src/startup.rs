@@ -134,6 +134,7 @@ impl Application {
         } = self;
         let sweeper = tokio::spawn(sweep_unanswered(state.clone()));
         let aggregator = tokio::spawn(write_aggregated_failures(state.clone()));
+        let retention = tokio::spawn(crate::retention::run(state.clone()));
         let sources = Arc::clone(&state.sources);
         let store = state.store.clone();
         let gate_connections = Arc::clone(&state.gate_connections);
@@ -162,6 +163,7 @@ impl Application {
         }
         sweeper.abort();
         aggregator.abort();
+        retention.abort();
         // The last window's failures are written before the store closes.
         flush_failures(&store, &sources).await;
         store.close().await;

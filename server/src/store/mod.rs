@@ -61,6 +61,52 @@ pub struct AdmitOp {
     pub burn_at: i64,
 }
 
+/// The ages past which one retention pass removes rows, in stored milliseconds
+/// ([`crate::retention`] computes them from the configured periods).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RetentionCutoffs {
+    /// Challenges without a stored outcome, and scan-time denials, from before this go.
+    pub challenges_before_ms: i64,
+    /// Outcomes stored under a challenge that expired before this go (the challenge goes
+    /// with them once it is past `challenges_before_ms` too).
+    pub redemptions_before_ms: i64,
+    /// Audit events recorded before this go; the schema refuses any younger than 400 days.
+    pub audit_before_ms: i64,
+}
+
+/// Rows one retention pass removed, per table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct RetentionCounts {
+    /// From `challenges`.
+    pub challenges: u64,
+    /// From `redemptions`.
+    pub redemptions: u64,
+    /// From `scan_denials`.
+    pub scan_denials: u64,
+    /// From `audit_events`.
+    pub audit_events: u64,
+}
+
+impl RetentionCounts {
+    /// Rows removed in all.
+    pub fn total(&self) -> u64 {
+        self.challenges + self.redemptions + self.scan_denials + self.audit_events
+    }
+
+    /// Whether any table reached the batch limit (so another pass has more to do).
+    pub fn any_at(&self, limit: i64) -> bool {
+        let limit = u64::try_from(limit).unwrap_or(0);
+        [
+            self.challenges,
+            self.redemptions,
+            self.scan_denials,
+            self.audit_events,
+        ]
+        .iter()
+        .any(|&count| count >= limit)
+    }
+}
+
 /// The database, PostgreSQL or SQLite.
 #[derive(Clone, Debug)]
 pub enum Store {
@@ -462,6 +508,35 @@ impl Store {
         match self {
             Store::Postgres(pg) => pg.sweep_unanswered(now_ms, limit, event).await,
             Store::Sqlite(lite) => lite.sweep_unanswered(now_ms, limit, event).await,
+        }
+    }
+
+    /// Removes up to `limit` rows per table past `cutoffs` and appends `event(counts)`
+    /// in the same transaction when anything went, so that every removal is audited. On
+    /// PostgreSQL one replica runs a pass at a time; the others find nothing to do.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn apply_retention(
+        &self,
+        cutoffs: &RetentionCutoffs,
+        limit: i64,
+        event: impl FnOnce(&RetentionCounts) -> NewAudit,
+    ) -> Result<RetentionCounts> {
+        match self {
+            Store::Postgres(pg) => pg.apply_retention(cutoffs, limit, event).await,
+            Store::Sqlite(lite) => lite.apply_retention(cutoffs, limit, event).await,
+        }
+    }
+
+    /// Rows in each table retention bounds, for the soak benchmark and the tests.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn retained_rows(&self) -> Result<RetentionCounts> {
+        match self {
+            Store::Postgres(pg) => pg.retained_rows().await,
+            Store::Sqlite(lite) => lite.retained_rows().await,
         }
     }
 }

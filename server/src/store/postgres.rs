@@ -23,14 +23,17 @@ use uuid::Uuid;
 use super::batch::{by_position, Attempt, Batcher};
 use super::{
     AdmitOp, ApiKeyRow, AuditFilter, AuditRow, ChallengeContext, ChallengeRow, Conflict, GateRow,
-    LockedRedemption, NewAudit, NewOrg, PassRow, RedemptionRow, ScanContext, ScanDenialRow,
-    ScanRecord,
+    LockedRedemption, NewAudit, NewOrg, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs,
+    ScanContext, ScanDenialRow, ScanRecord,
 };
 use crate::config::Settings;
 use crate::error::{Error, Result};
 
 /// The PostgreSQL schema's migrations, embedded.
 pub static MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
+
+/// The advisory lock one retention pass holds, so replicas take turns ("tsr1retn").
+const RETENTION_LOCK: i64 = 0x7473_7231_7265_746e;
 
 /// Admission statements in flight at once; admissions that arrive meanwhile wait and go
 /// together in the next statement. One keeps the batches largest; `docs/performance.md`
@@ -698,6 +701,110 @@ impl PgStore {
         }
         commit(tx, "sweep").await?;
         Ok(swept.len())
+    }
+
+    /// Removes up to `limit` rows per table past `cutoffs`, and appends `event(counts)` in
+    /// the same transaction when anything went.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn apply_retention(
+        &self,
+        cutoffs: &RetentionCutoffs,
+        limit: i64,
+        event: impl FnOnce(&RetentionCounts) -> NewAudit,
+    ) -> Result<RetentionCounts> {
+        let mut tx = self.begin("retention").await?;
+        // One replica at a time: the others find the lock taken and skip this pass instead
+        // of waiting on (or deadlocking with) the same rows.
+        let ours: bool = sqlx::query_scalar("SELECT pg_try_advisory_xact_lock($1)")
+            .bind(RETENTION_LOCK)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(Error::storage("take the retention lock"))?;
+        if !ours {
+            return Ok(RetentionCounts::default());
+        }
+        // Outcomes first: a challenge cannot go while an outcome is stored under it.
+        let redemptions = sqlx::query(
+            "DELETE FROM redemptions WHERE nonce IN ( \
+                SELECT c.nonce FROM challenges c JOIN redemptions r ON r.nonce = c.nonce \
+                WHERE c.expires_at_ms < $1 LIMIT $2)",
+        )
+        .bind(cutoffs.redemptions_before_ms)
+        .bind(limit)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("remove old redemptions"))?
+        .rows_affected();
+        // Only settled challenges, or ones the unanswered sweep has audited, ever go.
+        let challenges = sqlx::query(
+            "DELETE FROM challenges WHERE nonce IN ( \
+                SELECT c.nonce FROM challenges c \
+                WHERE c.expires_at_ms < $1 AND c.unanswered_audited = TRUE \
+                AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.nonce = c.nonce) \
+                LIMIT $2)",
+        )
+        .bind(cutoffs.challenges_before_ms)
+        .bind(limit)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("remove old challenges"))?
+        .rows_affected();
+        let scan_denials = sqlx::query(
+            "DELETE FROM scan_denials WHERE (gate_id, scan_id) IN ( \
+                SELECT gate_id, scan_id FROM scan_denials WHERE created_at_ms < $1 LIMIT $2)",
+        )
+        .bind(cutoffs.challenges_before_ms)
+        .bind(limit)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("remove old scan denials"))?
+        .rows_affected();
+        // The schema's delete trigger refuses any event younger than its 400-day floor.
+        let audit_events = sqlx::query(
+            "DELETE FROM audit_events WHERE id IN ( \
+                SELECT id FROM audit_events WHERE at_ms < $1 ORDER BY id LIMIT $2)",
+        )
+        .bind(cutoffs.audit_before_ms)
+        .bind(limit)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("remove old audit events"))?
+        .rows_affected();
+        let counts = RetentionCounts {
+            challenges,
+            redemptions,
+            scan_denials,
+            audit_events,
+        };
+        if counts.total() > 0 {
+            insert_audit(&mut tx, &event(&counts)).await?;
+            commit(tx, "retention").await?;
+        }
+        Ok(counts)
+    }
+
+    /// Rows in each table that retention bounds.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn retained_rows(&self) -> Result<RetentionCounts> {
+        let (challenges, redemptions, scan_denials, audit_events): (i64, i64, i64, i64) =
+            sqlx::query_as(
+                "SELECT (SELECT COUNT(*) FROM challenges), (SELECT COUNT(*) FROM redemptions), \
+                 (SELECT COUNT(*) FROM scan_denials), (SELECT COUNT(*) FROM audit_events)",
+            )
+            .fetch_one(&self.durable)
+            .await
+            .map_err(Error::storage("count retained rows"))?;
+        let count = |n: i64| u64::try_from(n).unwrap_or(0);
+        Ok(RetentionCounts {
+            challenges: count(challenges),
+            redemptions: count(redemptions),
+            scan_denials: count(scan_denials),
+            audit_events: count(audit_events),
+        })
     }
 
     async fn begin(&self, context: &'static str) -> Result<Transaction<'static, Postgres>> {

@@ -17,4 +17,5 @@ mod gate_flow;
 mod races;
 mod resends;
 mod rest;
+mod retention;
 mod storage;

@@ -21,4 +21,5 @@ mod frames;
 mod http_bounds;
 mod idle;
 mod replay;
+mod retention;
 mod timing;
