@@ -49,6 +49,15 @@ pub struct Settings {
     #[arg(long, env = "TESSERA_PUBLIC_URL", global = true)]
     pub public_url: Option<String>,
 
+    /// PEM certificate chain: with `--tls-key`, the server speaks HTTPS (and gates `wss://`)
+    /// itself; without both it speaks plain HTTP for a TLS-terminating reverse proxy.
+    #[arg(long, env = "TESSERA_TLS_CERT", requires = "tls_key", global = true)]
+    pub tls_cert: Option<PathBuf>,
+
+    /// PEM private key of `--tls-cert` (PKCS#8, PKCS#1 or SEC1).
+    #[arg(long, env = "TESSERA_TLS_KEY", requires = "tls_cert", global = true)]
+    pub tls_key: Option<PathBuf>,
+
     /// Minimum idle database connections kept open.
     #[arg(long, env = "TESSERA_POOL_MIN", default_value_t = 2, global = true)]
     pub pool_min: u32,
@@ -265,6 +274,8 @@ impl std::fmt::Debug for Settings {
             .field("database_url", &redacted_url(&self.database_url))
             .field("key_dir", &self.key_dir)
             .field("public_url", &self.public_url)
+            .field("tls_cert", &self.tls_cert)
+            .field("tls_key", &self.tls_key)
             .field("pool_min", &self.pool_min)
             .field("pool_max", &self.pool_max)
             .field("statement_timeout_ms", &self.statement_timeout_ms)
@@ -332,6 +343,7 @@ impl Settings {
     pub fn public_url(&self, bound: SocketAddr) -> String {
         match &self.public_url {
             Some(url) => url.trim_end_matches('/').to_owned(),
+            None if self.tls_cert.is_some() => format!("https://{bound}"),
             None => format!("http://{bound}"),
         }
     }

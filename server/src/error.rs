@@ -83,6 +83,14 @@ pub enum Error {
         /// Its permission bits.
         mode: u32,
     },
+    /// The TLS certificate or key could not be loaded.
+    #[error("TLS {path}: {message}")]
+    Tls {
+        /// The certificate or key file.
+        path: PathBuf,
+        /// What is wrong with it.
+        message: String,
+    },
     /// A key file does not hold a valid key.
     #[error("key file {0} does not hold 64 hex characters")]
     BadKeyFile(PathBuf),

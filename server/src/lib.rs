@@ -28,6 +28,7 @@ pub mod serve;
 pub mod startup;
 pub mod state;
 pub mod store;
+pub mod tls;
 pub mod ws;
 
 pub use error::{Error, Result};

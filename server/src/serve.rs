@@ -7,7 +7,9 @@
 //! keep-alive connection goes idle (so idle and silent connections are closed too), the
 //! number of open connections is capped (beyond it the server stops accepting until one
 //! closes, and the kernel's backlog holds the rest), and shutdown lets every connection
-//! finish its request. Request and body timeouts are tower layers (`http::router`).
+//! finish its request. Request and body timeouts are tower layers (`http::router`). With a
+//! TLS acceptor ([`crate::tls`]) each connection first completes its handshake, within the
+//! same header timeout, so a client that never finishes one holds nothing either.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -30,6 +32,35 @@ pub struct HttpBounds {
     pub max_connections: usize,
 }
 
+/// Serves one connection (plain or TLS) until it ends or `stop` asks it to finish.
+async fn serve_io<I>(
+    io: I,
+    http: &hyper::server::conn::http1::Builder,
+    app: Router,
+    remote: SocketAddr,
+    mut stop: watch::Receiver<bool>,
+) where
+    I: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
+        request
+            .extensions_mut()
+            .insert(ConnectInfo::<SocketAddr>(remote));
+        app.clone().oneshot(request)
+    });
+    let connection = http
+        .serve_connection(TokioIo::new(io), service)
+        .with_upgrades();
+    tokio::pin!(connection);
+    tokio::select! {
+        _ = connection.as_mut() => {}
+        _ = stop.changed() => {
+            connection.as_mut().graceful_shutdown();
+            let _ = connection.await;
+        }
+    }
+}
+
 /// Longest wait at shutdown for open connections to finish their request.
 const DRAIN_LIMIT: Duration = Duration::from_secs(10);
 
@@ -41,6 +72,7 @@ pub async fn serve(
     listener: TcpListener,
     app: Router,
     bounds: HttpBounds,
+    tls: Option<tokio_rustls::TlsAcceptor>,
     mut stop: watch::Receiver<bool>,
 ) -> std::io::Result<()> {
     let slots = Arc::new(Semaphore::new(bounds.max_connections.max(1)));
@@ -68,23 +100,18 @@ pub async fn serve(
         };
         let _ = tcp.set_nodelay(true);
         let app = app.clone();
-        let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
-            request
-                .extensions_mut()
-                .insert(ConnectInfo::<SocketAddr>(remote));
-            app.clone().oneshot(request)
-        });
-        let connection = http
-            .serve_connection(TokioIo::new(tcp), service)
-            .with_upgrades();
-        let mut stop = stop.clone();
+        let http = http.clone();
+        let tls = tls.clone();
+        let stop = stop.clone();
         tokio::spawn(async move {
-            tokio::pin!(connection);
-            tokio::select! {
-                _ = connection.as_mut() => {}
-                _ = stop.changed() => {
-                    connection.as_mut().graceful_shutdown();
-                    let _ = connection.await;
+            match tls {
+                None => serve_io(tcp, &http, app, remote, stop).await,
+                Some(acceptor) => {
+                    match tokio::time::timeout(bounds.header_timeout, acceptor.accept(tcp)).await {
+                        Ok(Ok(stream)) => serve_io(stream, &http, app, remote, stop).await,
+                        Ok(Err(error)) => tracing::debug!(%remote, %error, "TLS handshake failed"),
+                        Err(_) => tracing::debug!(%remote, "TLS handshake timed out"),
+                    }
                 }
             }
             drop(slot);

@@ -27,11 +27,22 @@ const GATE_DRAIN_LIMIT: Duration = Duration::from_secs(10);
 const SWEEP_EVERY: Duration = Duration::from_secs(2);
 
 /// A bound, ready-to-run server.
-#[derive(Debug)]
 pub struct Application {
     listener: TcpListener,
+    tls: Option<tokio_rustls::TlsAcceptor>,
     state: AppState,
     shutdown_tx: watch::Sender<bool>,
+}
+
+impl std::fmt::Debug for Application {
+    /// The TLS acceptor holds the private key: only whether there is one is shown.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Application")
+            .field("listener", &self.listener)
+            .field("tls", &self.tls.is_some())
+            .field("state", &self.state)
+            .finish()
+    }
 }
 
 /// A first organisation created on an empty embedded database.
@@ -79,6 +90,10 @@ impl Application {
             },
         }
         let keys = Keyring::load_or_create(&settings.key_dir)?;
+        let tls = match (&settings.tls_cert, &settings.tls_key) {
+            (Some(cert), Some(key)) => Some(crate::tls::acceptor(cert, key)?),
+            _ => None,
+        };
         let listener = TcpListener::bind(settings.listen).await?;
         let bound = listener.local_addr()?;
         let (shutdown_tx, shutdown_rx) = watch::channel(false);
@@ -104,6 +119,7 @@ impl Application {
         Ok((
             Self {
                 listener,
+                tls,
                 state,
                 shutdown_tx,
             },
@@ -129,6 +145,7 @@ impl Application {
     ) -> Result<()> {
         let Self {
             listener,
+            tls,
             state,
             shutdown_tx,
         } = self;
@@ -150,7 +167,7 @@ impl Application {
             tracing::info!("shutting down: closing gate connections, draining requests");
             let _ = shutdown_tx.send(true);
         });
-        let served = crate::serve::serve(listener, app, bounds, stop).await;
+        let served = crate::serve::serve(listener, app, bounds, tls, stop).await;
         // axum does not wait for upgraded connections: wait until every gate socket has
         // finished the message it was handling and returned its permit, so none of them
         // meets a closed store.

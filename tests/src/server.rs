@@ -81,12 +81,28 @@ pub struct ServerBuilder {
     env: Vec<(String, String)>,
     setup: bool,
     database_endpoint: Option<(String, u16)>,
+    tls: Option<crate::tls::TestCa>,
 }
 
 impl ServerBuilder {
     /// Adds a setting (it overrides the test defaults, `TESSERA_DATABASE_URL` included).
     pub fn env(mut self, key: &str, value: &str) -> Self {
         self.env.push((key.to_owned(), value.to_owned()));
+        self
+    }
+
+    /// Serves HTTPS (and `wss://`) with a certificate signed by `ca`; the harness's own
+    /// REST client trusts `ca`.
+    pub fn tls(mut self, ca: &crate::tls::TestCa) -> Self {
+        self.env.push((
+            "TESSERA_TLS_CERT".to_owned(),
+            ca.cert_pem.display().to_string(),
+        ));
+        self.env.push((
+            "TESSERA_TLS_KEY".to_owned(),
+            ca.key_pem.display().to_string(),
+        ));
+        self.tls = Some(ca.clone());
         self
     }
 
@@ -159,10 +175,14 @@ impl ServerBuilder {
             db: None,
             database,
             dir,
-            http: reqwest::Client::builder()
-                .timeout(Duration::from_secs(20))
-                .build()
-                .context("build the HTTP client")?,
+            http: match &self.tls {
+                Some(ca) => reqwest::Client::builder().add_root_certificate(ca.reqwest_root()?),
+                None => reqwest::Client::builder(),
+            }
+            .timeout(Duration::from_secs(20))
+            .build()
+            .context("build the HTTP client")?,
+            tls: self.tls.is_some(),
         };
         if self.setup {
             if self.backend == Backend::Postgres {
@@ -196,6 +216,7 @@ pub struct TestServer {
     database: TestDatabase,
     dir: TempDir,
     http: reqwest::Client,
+    tls: bool,
 }
 
 impl std::fmt::Debug for TestServer {
@@ -216,6 +237,7 @@ impl TestServer {
             env: Vec::new(),
             setup: true,
             database_endpoint: None,
+            tls: None,
         }
     }
 
@@ -255,14 +277,16 @@ impl TestServer {
         &self.database.url
     }
 
-    /// `http://<addr><path>`.
+    /// `http://<addr><path>` (`https://` when serving TLS).
     pub fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.addr)
+        let scheme = if self.tls { "https" } else { "http" };
+        format!("{scheme}://{}{path}", self.addr)
     }
 
-    /// `ws://<addr>/v1/gate/ws`.
+    /// `ws://<addr>/v1/gate/ws` (`wss://` when serving TLS).
     pub fn gate_ws_url(&self) -> String {
-        format!("ws://{}/v1/gate/ws", self.addr)
+        let scheme = if self.tls { "wss" } else { "ws" };
+        format!("{scheme}://{}/v1/gate/ws", self.addr)
     }
 
     /// A REST client sending `Authorization: Bearer <token>`.

@@ -22,7 +22,9 @@ use crate::state::AppState;
 use crate::store::{NewAudit, PassRow, PassState};
 
 pub(super) fn router() -> Router<AppState> {
-    Router::new().route("/v1/claims", post(claim))
+    Router::new()
+        .route("/v1/claims", post(claim))
+        .route("/v1/claims/preview", post(preview))
 }
 
 #[derive(Deserialize)]
@@ -50,32 +52,8 @@ async fn claim(
     headers: HeaderMap,
     ApiJson(body): ApiJson<ClaimRequest>,
 ) -> Result<Json<Value>> {
-    // Nobody needs a credential here: rate and concurrency per source come before any
-    // database work, and refusals are audited in aggregate.
     let source = state.sources.source(&headers, peer);
-    let _in_flight = state.sources.claim(source).map_err(|RetryAfter(wait)| {
-        state
-            .sources
-            .refused_request(source, AuditKind::ClaimRejected, "claims");
-        Error::RateLimited(wait)
-    })?;
-    let presented = crate::credentials::hash(&body.claim_token);
-    let pass = match body.pass_id.parse::<uuid::Uuid>() {
-        Ok(id) => state.store.pass_by_id(id).await?,
-        Err(_) => None,
-    };
-    let token_ok = crate::credentials::hashes_match(
-        pass.as_ref().map(|p| p.claim_token_hash.as_slice()),
-        &presented,
-    );
-    let pass = match pass {
-        Some(pass) if token_ok => pass,
-        other => {
-            let org_id = other.as_ref().map(|p| p.org_id);
-            rejected(&state, source, org_id, "invalid_claim");
-            return Err(Error::InvalidClaim);
-        }
-    };
+    let (pass, _in_flight) = linked_pass(&state, source, &body.pass_id, &body.claim_token).await?;
     let subject = Subject {
         org_id: Some(pass.org_id),
         gate_id: None,
@@ -136,11 +114,85 @@ async fn claim(
     }
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PreviewRequest {
+    pass_id: String,
+    claim_token: String,
+}
+
+impl std::fmt::Debug for PreviewRequest {
+    /// The claim token is a bearer secret: never in logs or error output.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PreviewRequest")
+            .field("pass_id", &self.pass_id)
+            .field("claim_token", &"***")
+            .finish()
+    }
+}
+
+/// What a claim link is for, before the visitor adds it: label, site, validity and state.
+/// The token travels in the body (never a URL), and the same per-source limits, the same
+/// single 404 for a wrong token or an unknown pass and the same aggregated audit apply as
+/// to the claim itself. It changes nothing.
+async fn preview(
+    State(state): State<AppState>,
+    Peer(peer): Peer,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<PreviewRequest>,
+) -> Result<Json<Value>> {
+    let source = state.sources.source(&headers, peer);
+    let (pass, _in_flight) = linked_pass(&state, source, &body.pass_id, &body.claim_token).await?;
+    Ok(Json(json!({
+        "pass_id": pass.id,
+        "label": pass.label,
+        "site": pass.site,
+        "valid_from": rfc3339(pass.valid_from_ms),
+        "valid_until": rfc3339(pass.valid_until_ms),
+        "state": pass.state.as_str(),
+    })))
+}
+
+/// The pass a claim link names, once its token matches. Nobody needs a credential here:
+/// rate and concurrency per source come before any database work (the slot is held while
+/// the request runs), refusals are audited in aggregate, and an unknown pass and a wrong
+/// token get the same 404 after the same work.
+async fn linked_pass(
+    state: &AppState,
+    source: std::net::IpAddr,
+    pass_id: &str,
+    claim_token: &str,
+) -> Result<(PassRow, crate::abuse::ClaimSlot)> {
+    let slot = state.sources.claim(source).map_err(|RetryAfter(wait)| {
+        state
+            .sources
+            .refused_request(source, AuditKind::ClaimRejected, "claims");
+        Error::RateLimited(wait)
+    })?;
+    let presented = crate::credentials::hash(claim_token);
+    let pass = match pass_id.parse::<uuid::Uuid>() {
+        Ok(id) => state.store.pass_by_id(id).await?,
+        Err(_) => None,
+    };
+    let token_ok = crate::credentials::hashes_match(
+        pass.as_ref().map(|p| p.claim_token_hash.as_slice()),
+        &presented,
+    );
+    match pass {
+        Some(pass) if token_ok => Ok((pass, slot)),
+        other => {
+            rejected(state, source, other.map(|p| p.org_id), "invalid_claim");
+            Err(Error::InvalidClaim)
+        }
+    }
+}
+
 fn answer(state: &AppState, pass: &PassRow) -> Result<Value> {
     let server_key = state.keys.get(&pass.server_kid)?;
     Ok(json!({
         "pass_id": pass.id,
         "label": pass.label,
+        "site": pass.site,
         "server_public_key": server_key.public_key().to_base64url(),
         "server_kid": pass.server_kid,
         "period_s": state.settings.code_step_s,

@@ -10,6 +10,7 @@ mod auth;
 mod claims;
 mod health;
 mod passes;
+mod web;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, FromRequest};
@@ -40,6 +41,7 @@ pub fn router(state: AppState) -> Router {
         .merge(claims::router())
         .merge(audit_log::router())
         .merge(crate::ws::router())
+        .merge(web::router())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(request_timeout)
         .with_state(state)

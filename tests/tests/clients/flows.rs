@@ -73,6 +73,7 @@ async fn scene(backend: Backend) -> Result<Scene> {
             server_url: server.gate_ws_url(),
             token_file,
             journal: dir.path().join("journal.json"),
+            ca_file: None,
         },
         server,
         wallet,

@@ -16,4 +16,5 @@
 mod flows;
 mod stdin_claim;
 mod support;
+mod tls;
 mod wallet_file;

@@ -71,17 +71,31 @@ fn client_command(name: &str) -> Command {
 pub struct WalletCli {
     /// The wallet file.
     pub path: PathBuf,
+    /// A CA certificate the wallet trusts besides the system's (`SSL_CERT_FILE`).
+    pub ca_file: Option<PathBuf>,
 }
 
 impl WalletCli {
     /// A wallet at `path` (created by the first command that changes it).
     pub fn new(path: PathBuf) -> Self {
-        Self { path }
+        Self {
+            path,
+            ca_file: None,
+        }
+    }
+
+    /// The same wallet trusting the CA in `ca_file` (a test CA for an HTTPS server).
+    pub fn trusting(mut self, ca_file: &Path) -> Self {
+        self.ca_file = Some(ca_file.to_owned());
+        self
     }
 
     /// `tessera-wallet --wallet <path> <args>`, not yet started, with piped output.
     pub fn command(&self, args: &[&str]) -> Command {
         let mut command = client_command("tessera-wallet");
+        if let Some(ca) = &self.ca_file {
+            command.env("SSL_CERT_FILE", ca);
+        }
         command
             .arg("--wallet")
             .arg(&self.path)
@@ -166,6 +180,8 @@ pub struct GateSetup {
     pub token_file: PathBuf,
     /// The journal file.
     pub journal: PathBuf,
+    /// A CA certificate the gate trusts besides the system's (`SSL_CERT_FILE`).
+    pub ca_file: Option<PathBuf>,
 }
 
 impl GateSetup {
@@ -184,7 +200,11 @@ impl GateProcess {
     /// # Errors
     /// When the binary cannot start.
     pub fn spawn(name: &str, setup: &GateSetup, extra: &[&str]) -> Result<Self> {
-        let mut child = client_command("tessera-gate")
+        let mut command = client_command("tessera-gate");
+        if let Some(ca) = &setup.ca_file {
+            command.env("SSL_CERT_FILE", ca);
+        }
+        let mut child = command
             .arg("run")
             .arg("--server")
             .arg(&setup.server_url)

@@ -10,6 +10,7 @@
 //! PostgreSQL tests use `TESSERA_TEST_PG_URL`, default `postgres://postgres@127.0.0.1:5432/postgres`.
 
 mod audit;
+mod claim_preview;
 mod closed_challenges;
 mod denials;
 mod frames;

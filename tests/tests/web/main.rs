@@ -1,0 +1,204 @@
+//! The web wallet (issue 13), run by `cargo test --workspace` like everything else.
+//!
+//! - The JavaScript unit tests (`web/test/unit`: every value of `protocol-vectors.json`
+//!   through the wallet's own code, the encodings, the rotating code, the MAC).
+//! - The committed `web/dist/` is exactly what `web/src/` builds (the server embeds it).
+//! - The server serves the wallet itself, with its strict headers.
+//! - The browser flow in Debian's Chromium over HTTPS with a CA this test makes: claim,
+//!   the code QR read from a screenshot, a gate scan, the challenge QR shown to a faked
+//!   camera, the answer QR read back, `admitted`; an offline reload; a second profile told
+//!   "already" (`web/test/e2e/wallet.e2e.mjs`, driven by `playwright-core`).
+//!
+//! Nothing here skips: without npm or `/usr/bin/chromium` the tests fail and say what to
+//! install. `npm ci` runs once per checkout, when `web/node_modules` is missing or older
+//! than `web/package-lock.json`.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use anyhow::{bail, ensure, Context, Result};
+use tessera_tests::tls::TestCa;
+use tessera_tests::{both_backends, Backend, TestServer};
+use tokio::process::Command;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const E2E_TIMEOUT: Duration = Duration::from_secs(240);
+
+fn web_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../web")
+}
+
+/// `npm ci` once for the whole test binary (its tests run in parallel).
+fn npm_ready() -> Result<()> {
+    static READY: OnceLock<std::result::Result<(), String>> = OnceLock::new();
+    READY
+        .get_or_init(|| install().map_err(|error| format!("{error:#}")))
+        .clone()
+        .map_err(anyhow::Error::msg)
+}
+
+fn install() -> Result<()> {
+    let web = web_dir();
+    let installed = web.join("node_modules/.package-lock.json");
+    let fresh = match (
+        std::fs::metadata(&installed).and_then(|m| m.modified()),
+        std::fs::metadata(web.join("package-lock.json")).and_then(|m| m.modified()),
+    ) {
+        (Ok(installed), Ok(lock)) => installed >= lock,
+        _ => false,
+    };
+    if fresh {
+        return Ok(());
+    }
+    let status = std::process::Command::new("npm")
+        .args(["ci", "--no-audit", "--no-fund"])
+        .current_dir(&web)
+        .status()
+        .context(
+            "npm not found: the web wallet's tests need Node.js 20 and npm \
+             (apt-get install nodejs npm)",
+        )?;
+    ensure!(status.success(), "`npm ci` in web/ failed with {status}");
+    Ok(())
+}
+
+async fn npm(args: &[&str], envs: &[(&str, String)]) -> Result<String> {
+    npm_ready()?;
+    let mut command = Command::new("npm");
+    command
+        .args(args)
+        .current_dir(web_dir())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    for (key, value) in envs {
+        command.env(key, value);
+    }
+    let output = tokio::time::timeout(E2E_TIMEOUT, command.output())
+        .await
+        .with_context(|| format!("`npm {}` did not finish in time", args.join(" ")))??;
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    println!("{stdout}");
+    ensure!(
+        output.status.success(),
+        "`npm {}` failed ({}):\n{stdout}\n{stderr}",
+        args.join(" "),
+        output.status
+    );
+    Ok(stdout)
+}
+
+#[tokio::test]
+async fn javascript_unit_tests_reproduce_the_vectors() -> Result<()> {
+    let out = npm(&["test"], &[]).await?;
+    ensure!(
+        out.contains("# fail 0"),
+        "node --test reported failures:\n{out}"
+    );
+    ensure!(
+        out.contains("vector"),
+        "the vector tests did not run:\n{out}"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn committed_dist_is_what_the_sources_build() -> Result<()> {
+    npm(&["run", "check-dist"], &[]).await.map(drop)
+}
+
+#[tokio::test]
+async fn the_server_serves_the_wallet_with_strict_headers() -> Result<()> {
+    let server = TestServer::start(Backend::Sqlite).await?;
+    let http = reqwest::Client::new();
+    let mut page = String::new();
+    for path in ["/", "/claim", "/wallet"] {
+        let response = http.get(server.url(path)).send().await?;
+        assert_eq!(response.status(), 200, "{path}");
+        let headers = response.headers().clone();
+        let csp = headers
+            .get("content-security-policy")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default();
+        for directive in [
+            "default-src 'self'",
+            "script-src 'self'",
+            "object-src 'none'",
+        ] {
+            ensure!(
+                csp.contains(directive),
+                "{path}: CSP {csp:?} lacks {directive}"
+            );
+        }
+        ensure!(
+            !csp.contains("unsafe-inline"),
+            "{path}: CSP allows inline: {csp}"
+        );
+        assert_eq!(headers["referrer-policy"], "no-referrer", "{path}");
+        assert_eq!(headers["cache-control"], "no-cache", "{path}");
+        page = response.text().await?;
+    }
+    ensure!(
+        !page.contains("<script>") && !page.contains("style="),
+        "the page has inline script or style"
+    );
+    // Every asset the page names is served by this server, content-hashed and immutable.
+    let assets: Vec<&str> = page
+        .split(['"', '\''])
+        .filter(|part| part.starts_with("/assets/"))
+        .collect();
+    ensure!(!assets.is_empty(), "the page names no assets: {page}");
+    ensure!(
+        !page.contains("http://") && !page.contains("https://"),
+        "the page refers to another origin"
+    );
+    for asset in assets {
+        let response = http.get(server.url(asset)).send().await?;
+        assert_eq!(response.status(), 200, "{asset}");
+        assert_eq!(
+            response.headers()["cache-control"],
+            "public, max-age=31536000, immutable",
+            "{asset}"
+        );
+    }
+    for path in ["/sw.js", "/manifest.webmanifest"] {
+        let response = http.get(server.url(path)).send().await?;
+        assert_eq!(response.status(), 200, "{path}");
+    }
+    let missing = http.get(server.url("/nothing-here.js")).send().await?;
+    assert_eq!(missing.status(), 404);
+    Ok(())
+}
+
+both_backends!(wallet_claims_shows_the_code_and_answers_the_gate_in_chromium);
+
+async fn wallet_claims_shows_the_code_and_answers_the_gate_in_chromium(
+    backend: Backend,
+) -> Result<()> {
+    if !Path::new(CHROMIUM).exists() {
+        bail!("chromium not found at {CHROMIUM}: apt-get install chromium");
+    }
+    // One browser at a time: two Chromiums on a two-core runner only make both slow.
+    static ONE_BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    let _browser = ONE_BROWSER.lock().await;
+    let dir = tempfile::tempdir()?;
+    let ca = TestCa::create(dir.path())?;
+    let server = TestServer::builder(backend).tls(&ca).start().await?;
+    let shots = std::env::var("TESSERA_SCREENSHOTS")
+        .unwrap_or_else(|_| dir.path().join("shots").display().to_string());
+    npm(
+        &["run", "e2e"],
+        &[
+            ("TESSERA_URL", server.url("")),
+            ("TESSERA_ADMIN_KEY", server.org().admin_key.clone()),
+            ("TESSERA_CHROMIUM_SPKI", ca.leaf_spki_sha256.clone()),
+            ("NODE_EXTRA_CA_CERTS", ca.ca_pem.display().to_string()),
+            ("TESSERA_SCREENSHOTS", format!("{shots}/{backend}")),
+        ],
+    )
+    .await?;
+    Ok(())
+}

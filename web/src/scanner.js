@@ -1,0 +1,110 @@
+// The camera reader: getUserMedia (rear camera), then BarcodeDetector where the platform has
+// one for QR, else jsQR over frames drawn to a canvas. It reports every decoded text; the
+// pass screen decides what a text means.
+
+import jsQR from 'jsqr';
+
+const FRAME_MS = 150;
+const MAX_SIDE = 800; // jsQR's cost grows with pixels; 800 px still reads a phone-sized code.
+const MAX_SCAN_MS = 120_000; // a forgotten camera drains the battery
+
+export class Scanner {
+  constructor(video, onText, onTimeout) {
+    this.video = video;
+    this.onText = onText;
+    this.onTimeout = onTimeout;
+    this.stream = null;
+    this.stopped = false;
+    this.detector = null;
+    this.canvas = null;
+  }
+
+  /** Opens the camera; rejects with the DOMException getUserMedia gave (e.g. NotAllowedError). */
+  async start() {
+    if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
+      throw new DOMException('no camera API', 'NotSupportedError');
+    }
+    const stream = await navigator.mediaDevices.getUserMedia({
+      audio: false,
+      video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
+    });
+    if (this.stopped) {
+      stream.getTracks().forEach((t) => t.stop());
+      return;
+    }
+    this.stream = stream;
+    this.video.muted = true;
+    this.video.playsInline = true;
+    this.video.srcObject = stream;
+    try {
+      await this.video.play();
+    } catch {
+      // Autoplay refusals still deliver frames once the element is visible.
+    }
+    this.detector = await makeDetector();
+    this.startedAt = Date.now();
+    this.#loop();
+  }
+
+  async #loop() {
+    while (!this.stopped) {
+      await new Promise((r) => setTimeout(r, FRAME_MS));
+      if (this.stopped) return;
+      if (Date.now() - this.startedAt > MAX_SCAN_MS) {
+        this.stop();
+        this.onTimeout?.();
+        return;
+      }
+      if (this.video.readyState < 2 || !this.video.videoWidth) continue;
+      let text = null;
+      try {
+        text = await this.#detect();
+      } catch {
+        text = null;
+      }
+      if (text && !this.stopped) this.onText(text);
+    }
+  }
+
+  async #detect() {
+    if (this.detector) {
+      try {
+        const codes = await this.detector.detect(this.video);
+        return codes.length ? codes[0].rawValue : null;
+      } catch {
+        this.detector = null; // fall back to jsQR for good
+      }
+    }
+    const vw = this.video.videoWidth;
+    const vh = this.video.videoHeight;
+    const scale = Math.min(1, MAX_SIDE / Math.max(vw, vh));
+    const w = Math.round(vw * scale);
+    const h = Math.round(vh * scale);
+    if (!this.canvas) this.canvas = document.createElement('canvas');
+    if (this.canvas.width !== w) this.canvas.width = w;
+    if (this.canvas.height !== h) this.canvas.height = h;
+    const ctx = this.canvas.getContext('2d', { willReadFrequently: true });
+    ctx.drawImage(this.video, 0, 0, w, h);
+    const img = ctx.getImageData(0, 0, w, h);
+    const found = jsQR(img.data, w, h, { inversionAttempts: 'attemptBoth' });
+    return found ? found.data : null;
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.stream) this.stream.getTracks().forEach((t) => t.stop());
+    this.stream = null;
+    this.video.srcObject = null;
+  }
+}
+
+async function makeDetector() {
+  try {
+    if (!('BarcodeDetector' in globalThis)) return null;
+    const formats = await globalThis.BarcodeDetector.getSupportedFormats();
+    if (!formats.includes('qr_code')) return null;
+    return new globalThis.BarcodeDetector({ formats: ['qr_code'] });
+  } catch {
+    return null;
+  }
+}

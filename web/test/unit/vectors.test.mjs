@@ -1,0 +1,102 @@
+// Every value of protocol-vectors.json, reproduced through the wallet's own tsr1.js.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import * as tsr1 from '../../src/tsr1.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const vectorsPath = path.join(here, '..', 'protocol-vectors.json');
+const V = JSON.parse(readFileSync(vectorsPath, 'utf8'));
+const hex = tsr1.hexToBytes;
+const subtle = globalThis.crypto.subtle;
+
+async function walletKeys({ extractable = false } = {}) {
+  const privateKey = await tsr1.importX25519Secret(hex(V.wallet_secret));
+  return tsr1.derivePassKeys(
+    { privateKey, walletPublicRaw: hex(V.wallet_public), serverPublicRaw: hex(V.server_public), passId: V.pass_id },
+    { extractable },
+  );
+}
+
+test('the copy of protocol-vectors.json matches shared/ when it is there', () => {
+  // web/ sits in the repo root; shared/ is beside the repo.
+  const shared = path.join(here, '..', '..', '..', '..', 'shared', 'protocol-vectors.json');
+  if (!existsSync(shared)) return;
+  assert.equal(readFileSync(vectorsPath, 'utf8'), readFileSync(shared, 'utf8'), `${vectorsPath} differs from ${shared}: copy it again`);
+});
+
+test('public keys and their base64url', async () => {
+  for (const who of ['wallet', 'server']) {
+    const key = await tsr1.importX25519Secret(hex(V[`${who}_secret`]), true);
+    const jwk = await subtle.exportKey('jwk', key);
+    assert.equal(tsr1.bytesToHex(tsr1.b64urlDecode(jwk.x)), V[`${who}_public`]);
+    assert.equal(tsr1.b64urlEncode(hex(V[`${who}_public`])), V[`${who}_public_b64url`]);
+    assert.equal(tsr1.bytesToHex(tsr1.b64urlDecode(V[`${who}_public_b64url`])), V[`${who}_public`]);
+  }
+});
+
+test('pass id and nonce in base32', () => {
+  assert.equal(tsr1.passToBase32(V.pass_id), V.pass_id_b32);
+  assert.equal(tsr1.uuidFromBytes(tsr1.base32Decode(V.pass_id_b32, 16)), V.pass_id);
+  assert.equal(tsr1.base32Encode(hex(V.nonce)), V.nonce_b32);
+  assert.equal(tsr1.bytesToHex(tsr1.base32Decode(V.nonce_b32, 32)), V.nonce);
+});
+
+test('shared secret from both sides', async () => {
+  const w = await tsr1.importX25519Secret(hex(V.wallet_secret));
+  const s = await tsr1.importX25519Secret(hex(V.server_secret));
+  assert.equal(tsr1.bytesToHex(await tsr1.sharedSecret(w, hex(V.server_public))), V.shared_secret);
+  assert.equal(tsr1.bytesToHex(await tsr1.sharedSecret(s, hex(V.wallet_public))), V.shared_secret);
+});
+
+test('code_key and response_key', async () => {
+  const { codeKey, responseKey } = await walletKeys({ extractable: true });
+  assert.equal(tsr1.bytesToHex(new Uint8Array(await subtle.exportKey('raw', codeKey))), V.code_key);
+  assert.equal(tsr1.bytesToHex(new Uint8Array(await subtle.exportKey('raw', responseKey))), V.response_key);
+});
+
+test('the wallet keys are not extractable', async () => {
+  const { codeKey, responseKey } = await walletKeys();
+  assert.equal(codeKey.extractable, false);
+  assert.equal(responseKey.extractable, false);
+  await assert.rejects(subtle.exportKey('raw', codeKey));
+});
+
+test('rotating codes', async () => {
+  const { codeKey } = await walletKeys();
+  assert.equal(V.period_s, tsr1.PERIOD_S);
+  assert.equal(V.digits, tsr1.DIGITS);
+  for (const c of V.rotating_codes) {
+    assert.equal(tsr1.counterAt(c.unix_time, V.period_s), c.counter);
+    assert.equal(await tsr1.rotatingCode(codeKey, V.pass_id, c.unix_time, V.period_s, V.digits), c.code);
+    const parsed = tsr1.parseRotatingCode(c.code);
+    assert.equal(parsed.passId, V.pass_id);
+    assert.equal(parsed.t, BigInt(c.counter));
+  }
+});
+
+test('challenge, MAC and wallet response', async () => {
+  const { responseKey } = await walletKeys();
+  assert.equal(`TSR1C:${V.pass_id_b32}:${V.nonce_b32}`, V.wallet_challenge);
+  const ch = tsr1.parseChallenge(V.wallet_challenge);
+  assert.equal(ch.passId, V.pass_id);
+  assert.equal(tsr1.bytesToHex(ch.nonce), V.nonce);
+  assert.equal(tsr1.bytesToHex(await tsr1.responseMac(responseKey, ch.passBytes, ch.nonce)), V.response_mac);
+  assert.equal(tsr1.base32Encode(hex(V.response_mac)), V.wallet_response.split(':')[2]);
+  assert.equal(await tsr1.answerChallenge(responseKey, V.pass_id, ch), V.wallet_response);
+});
+
+test('a low-order server key is refused', async () => {
+  const privateKey = await tsr1.importX25519Secret(hex(V.wallet_secret));
+  await assert.rejects(
+    tsr1.derivePassKeys({
+      privateKey,
+      walletPublicRaw: hex(V.wallet_public),
+      serverPublicRaw: hex(V.low_order_public_key_must_be_rejected),
+      passId: V.pass_id,
+    }),
+    (e) => e.code === 'bad_server_key',
+  );
+});
