@@ -75,6 +75,7 @@ fn admitted(scan_id: Uuid, replayed: bool) -> ServerMessage {
         pass: Some(pass()),
         first_admitted_at: None,
         first_gate_id: None,
+        first_gate_label: None,
         same_wallet: false,
         age_s: None,
         ahead_s: None,

@@ -66,6 +66,7 @@ async fn flaky_server(gate_id: Uuid, log: Arc<Mutex<Vec<(usize, GateMessage)>>>)
                         pass: Some(pass()),
                         first_admitted_at: None,
                         first_gate_id: None,
+                        first_gate_label: None,
                         same_wallet: false,
                         age_s: None,
                         ahead_s: None,

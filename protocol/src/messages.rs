@@ -235,6 +235,10 @@ pub struct ScanResult {
     pub first_admitted_at: Option<OffsetDateTime>,
     /// First admitting gate, only on `already_admitted`.
     pub first_gate_id: Option<Uuid>,
+    /// That gate's label, so a guard reads a name rather than an id (a Tessera addition:
+    /// absent when there is no first gate, ignored by gates that do not know it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_gate_label: Option<String>,
     /// True only on `already_admitted`: this wallet is the one admitted.
     pub same_wallet: bool,
     /// On `stale_code`: seconds since the code's step began.
@@ -257,6 +261,7 @@ impl ScanResult {
             pass: None,
             first_admitted_at: None,
             first_gate_id: None,
+            first_gate_label: None,
             same_wallet: false,
             age_s: None,
             ahead_s: None,

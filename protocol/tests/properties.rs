@@ -168,6 +168,7 @@ fn scan_results() -> impl Strategy<Value = ScanResult> {
                 pass,
                 first_admitted_at,
                 first_gate_id,
+                first_gate_label: None,
                 same_wallet,
                 age_s,
                 ahead_s,

@@ -41,6 +41,12 @@ pub enum AuditKind {
     GateCreated,
     /// A credential was missing or wrong.
     AuthFailure,
+    /// A pairing link was made for a gate.
+    GatePairingCreated,
+    /// A pairing link was used: the gate's device credential was rotated.
+    GatePaired,
+    /// A gate was revoked.
+    GateRevoked,
     /// The server removed rows past their retention (counts per table, the cutoffs).
     Retention,
 }
@@ -64,6 +70,9 @@ impl AuditKind {
             AuditKind::GateCreated => "gate_created",
             AuditKind::AuthFailure => "auth_failure",
             AuditKind::Retention => "retention",
+            AuditKind::GatePairingCreated => "gate_pairing_created",
+            AuditKind::GatePaired => "gate_paired",
+            AuditKind::GateRevoked => "gate_revoked",
         }
     }
 }

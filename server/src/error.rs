@@ -26,6 +26,9 @@ pub enum Error {
     /// Unknown pass or wrong claim token: one answer for both, so there is no oracle (404).
     #[error("invalid claim")]
     InvalidClaim,
+    /// An unknown, used or expired pairing link, or one for a revoked gate (404).
+    #[error("this pairing link was already used, has expired or never existed")]
+    InvalidPairing,
     /// A different wallet key already claimed the pass (409).
     #[error("pass already claimed by another wallet")]
     AlreadyClaimed,
@@ -153,6 +156,7 @@ impl Error {
             Error::Forbidden => (StatusCode::FORBIDDEN, "forbidden"),
             Error::NotFound => (StatusCode::NOT_FOUND, "not_found"),
             Error::InvalidClaim => (StatusCode::NOT_FOUND, "invalid_claim"),
+            Error::InvalidPairing => (StatusCode::NOT_FOUND, "invalid_pairing"),
             Error::AlreadyClaimed => (StatusCode::CONFLICT, "already_claimed"),
             Error::Revoked => (StatusCode::CONFLICT, "revoked"),
             Error::InvalidPublicKey => (StatusCode::BAD_REQUEST, "invalid_public_key"),

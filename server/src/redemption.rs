@@ -757,6 +757,7 @@ fn stored_result(row: &RedemptionRow, pass: &PassRow, replayed: bool) -> ServerM
         pass: Some(summary(pass)),
         first_admitted_at: named.map(|at| ms_to_datetime(at.at_ms)),
         first_gate_id: named.map(|at| at.gate_id),
+        first_gate_label: None,
         same_wallet: already,
         age_s: None,
         ahead_s: None,

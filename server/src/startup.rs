@@ -115,6 +115,7 @@ impl Application {
             )),
             settings: Arc::new(settings),
             shutdown: shutdown_rx,
+            gate_revocations: tokio::sync::broadcast::channel(256).0,
         };
         Ok((
             Self {

@@ -30,8 +30,19 @@ pub struct AppState {
     pub gate_sockets: Arc<SocketCaps>,
     /// Per-source limits on unauthenticated surfaces and the aggregated failure audit.
     pub sources: Arc<crate::abuse::SourceGuard>,
+    /// Gates whose credential was revoked or rotated on this replica: their open sockets
+    /// close ([`AppState::revoke_gate_sockets`]).
+    pub gate_revocations: tokio::sync::broadcast::Sender<Uuid>,
     /// Flips to `true` when the server shuts down, so long-lived sockets close.
     pub shutdown: watch::Receiver<bool>,
+}
+
+impl AppState {
+    /// Closes this replica's open sockets of `gate_id` (its credential is gone).
+    pub fn revoke_gate_sockets(&self, gate_id: Uuid) {
+        // No receiver means no open socket: nothing to close.
+        let _ = self.gate_revocations.send(gate_id);
+    }
 }
 
 /// A token bucket per gate device, shared by all of its connections, so a gate cannot

@@ -44,6 +44,8 @@ const CLOSE_TOO_BIG: u16 = 1009;
 const CLOSE_PROTOCOL_ERROR: u16 = 1002;
 /// WebSocket close code for a text frame that is not UTF-8.
 const CLOSE_INVALID_DATA: u16 = 1007;
+/// WebSocket close code for a policy violation: the gate's credential was revoked.
+const CLOSE_POLICY: u16 = 1008;
 /// WebSocket close code for a server going away.
 const CLOSE_GOING_AWAY: u16 = 1001;
 
@@ -61,15 +63,24 @@ async fn upgrade(
     if let Err(refused) = crate::http::refuse_spent_source(&state, source, "gate_ws") {
         return refused.into_response();
     }
-    let Some(token) = bearer_token(&headers) else {
-        crate::http::auth_failed(&state, source, "gate_ws", false);
-        return crate::Error::Unauthorized.into_response();
+    // A native gate sends `Authorization: Bearer`; a browser gate cannot, and sends its
+    // pairing cookie, accepted only from this server's own origin (`http::pairing`).
+    let token = match bearer_token(&headers) {
+        Some(token) => token,
+        None => match crate::http::cookie_credential(&headers) {
+            Some(token) if crate::http::same_origin(&headers) => token,
+            Some(_) => {
+                crate::http::auth_failed(&state, source, "gate_ws_origin", true);
+                return crate::Error::Forbidden.into_response();
+            }
+            None => {
+                crate::http::auth_failed(&state, source, "gate_ws", false);
+                return crate::Error::Unauthorized.into_response();
+            }
+        },
     };
-    let gate = match state
-        .store
-        .gate_by_token_hash(&crate::credentials::hash(token))
-        .await
-    {
+    let credential = crate::credentials::hash(token);
+    let gate = match state.store.gate_by_token_hash(&credential).await {
         Ok(Some(gate)) => gate,
         Ok(None) => {
             crate::http::auth_failed(&state, source, "gate_ws", true);
@@ -94,7 +105,7 @@ async fn upgrade(
         .max_write_buffer_size(WRITE_BUFFER_LIMIT_BYTES)
         .on_upgrade(move |socket| async move {
             let (sink, stream) = socket.split();
-            serve_gate(state, gate, sink, stream).await;
+            serve_gate(state, gate, credential, sink, stream).await;
             // Released only now, so shutdown can wait for every socket to finish.
             drop(permit);
             drop(slot);
@@ -147,14 +158,19 @@ async fn refuse_over_cap(
 
 /// Serves one gate connection over any message sink and stream (a real socket, or channels
 /// in tests).
-pub async fn serve_gate<S, R>(state: AppState, gate: GateRow, sink: S, stream: R)
-where
+pub async fn serve_gate<S, R>(
+    state: AppState,
+    gate: GateRow,
+    credential: [u8; 32],
+    sink: S,
+    stream: R,
+) where
     S: Sink<Message> + Unpin,
     R: Stream<Item = Result<Message, axum::Error>> + Unpin,
 {
     let span = tracing::info_span!("gate_connection", gate_id = %gate.id);
     let mut refused = RefusedFrames::default();
-    serve_frames(&state, &gate, &mut refused, sink, stream)
+    serve_frames(&state, &gate, &credential, &mut refused, sink, stream)
         .instrument(span.clone())
         .await;
     refused.flush(&state, &gate).instrument(span).await;
@@ -216,6 +232,7 @@ async fn audit_refused(state: &AppState, gate: &GateRow, window_start_ms: i64, f
 async fn serve_frames<S, R>(
     state: &AppState,
     gate: &GateRow,
+    credential: &[u8; 32],
     refused: &mut RefusedFrames,
     mut sink: S,
     mut stream: R,
@@ -234,6 +251,7 @@ async fn serve_frames<S, R>(
         return;
     }
     let mut shutdown = state.shutdown.clone();
+    let mut revocations = state.gate_revocations.subscribe();
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
     let mut last_heard = Instant::now();
@@ -246,7 +264,27 @@ async fn serve_frames<S, R>(
                     tracing::info!(gate_id = %gate.id, "closing silent gate connection");
                     break;
                 }
+                // A credential revoked or rotated through another replica ends here too.
+                if !still_valid(state, gate, credential).await {
+                    let _ = sink.send(close(CLOSE_POLICY, "gate credential revoked")).await;
+                    break;
+                }
                 if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+                continue;
+            }
+            revoked = revocations.recv() => {
+                let gone = match revoked {
+                    Ok(id) => id == gate.id && !still_valid(state, gate, credential).await,
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        !still_valid(state, gate, credential).await
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => false,
+                };
+                if gone {
+                    tracing::info!(gate_id = %gate.id, "closing a revoked gate's connection");
+                    let _ = sink.send(close(CLOSE_POLICY, "gate credential revoked")).await;
                     break;
                 }
                 continue;
@@ -270,7 +308,10 @@ async fn serve_frames<S, R>(
                 bad_request(None, "binary frames are not part of TSR1; send JSON text")
             }
             Some(Ok(Message::Text(text))) => {
-                handle_text(state, gate, refused, &mut issued_here, text.as_str()).await
+                let mut reply =
+                    handle_text(state, gate, refused, &mut issued_here, text.as_str()).await;
+                name_first_gate(state, &mut reply).await;
+                reply
             }
         };
         if send(&mut sink, &reply).await.is_err() {
@@ -278,6 +319,35 @@ async fn serve_frames<S, R>(
         }
     }
     tracing::info!(gate_id = %gate.id, "gate disconnected");
+}
+
+/// Whether the connection's credential still names this gate (not revoked, not rotated by
+/// a new pairing). A storage failure keeps the connection: a flaky database must not cut
+/// every guard off.
+async fn still_valid(state: &AppState, gate: &GateRow, credential: &[u8; 32]) -> bool {
+    match state.store.gate_by_token_hash(credential).await {
+        Ok(found) => found.is_some_and(|found| found.id == gate.id),
+        Err(error) => {
+            tracing::debug!(%error, gate_id = %gate.id, "could not recheck a gate credential");
+            true
+        }
+    }
+}
+
+/// An `already_admitted` names the first gate by its label too (`first_gate_label`,
+/// `docs/protocol.md`), so a guard reads "North entrance", not an id. Without the label
+/// (a storage hiccup) the answer still goes out with the id alone.
+async fn name_first_gate(state: &AppState, reply: &mut ServerMessage) {
+    if let ServerMessage::Result(result) = reply {
+        if let (Some(id), None) = (result.first_gate_id, &result.first_gate_label) {
+            match state.store.gate_label(id).await {
+                Ok(label) => result.first_gate_label = label,
+                Err(error) => {
+                    tracing::warn!(%error, gate_id = %id, "could not load the first gate's label")
+                }
+            }
+        }
+    }
 }
 
 fn close(code: u16, reason: &'static str) -> Message {

@@ -34,11 +34,26 @@ pub async fn connect_raw(
     url: &str,
     token: Option<&str>,
 ) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
+    match token {
+        Some(token) => connect_with(url, &[("Authorization", format!("Bearer {token}"))]).await,
+        None => connect_with(url, &[]).await,
+    }
+}
+
+/// Opens the gate WebSocket with these extra request headers (a browser gate's `Cookie`
+/// and `Origin`, say), returning the handshake error as is.
+///
+/// # Errors
+/// When the handshake fails.
+pub async fn connect_with(
+    url: &str,
+    headers: &[(&'static str, String)],
+) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
     let mut request = url.into_client_request()?;
-    if let Some(token) = token {
-        let value = HeaderValue::from_str(&format!("Bearer {token}"))
+    for (name, value) in headers {
+        let value = HeaderValue::from_str(value)
             .map_err(|e| tokio_tungstenite::tungstenite::Error::HttpFormat(e.into()))?;
-        request.headers_mut().insert("Authorization", value);
+        request.headers_mut().append(*name, value);
     }
     let (socket, _) = tokio_tungstenite::connect_async(request).await?;
     Ok(socket)
@@ -86,6 +101,24 @@ impl Gate {
         let socket = connect_raw(url, Some(token))
             .await
             .context("open the gate WebSocket")?;
+        Self::welcomed(socket).await
+    }
+
+    /// Connects as a browser gate does: the pairing cookie and an `Origin`.
+    ///
+    /// # Errors
+    /// When the upgrade is refused or no `welcome` arrives.
+    pub async fn connect_browser(url: &str, cookie: &str, origin: &str) -> Result<Self> {
+        let socket = connect_with(
+            url,
+            &[("Cookie", cookie.to_owned()), ("Origin", origin.to_owned())],
+        )
+        .await
+        .context("open the gate WebSocket with the pairing cookie")?;
+        Self::welcomed(socket).await
+    }
+
+    async fn welcomed(socket: Socket) -> Result<Self> {
         let mut gate = Self {
             socket,
             welcome: Welcome {

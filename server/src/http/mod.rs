@@ -9,6 +9,7 @@ mod audit_log;
 mod auth;
 mod claims;
 mod health;
+mod pairing;
 mod passes;
 mod web;
 
@@ -19,6 +20,7 @@ use axum::Router;
 
 pub use admin::check_text as check_label;
 pub use auth::{auth_failed, bearer_token, refuse_spent_source, ApiCaller, Peer, Role};
+pub use pairing::{cookie_credential, same_origin};
 
 use crate::error::Error;
 use crate::state::AppState;
@@ -37,6 +39,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(health::router())
         .merge(admin::router())
+        .merge(pairing::router())
         .merge(passes::router())
         .merge(claims::router())
         .merge(audit_log::router())

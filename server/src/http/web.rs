@@ -3,7 +3,8 @@
 //!
 //! `web/dist/` is the committed output of `web/build.mjs` (content-hashed asset names, a
 //! service worker that precaches them); `rust-embed` compiles it in, in debug builds too.
-//! `/`, `/claim` and `/wallet` serve the wallet's page: the claim link is
+//! `/gate` serves the web gate's page (`http::pairing` pairs it); `/`, `/claim` and
+//! `/wallet` serve the wallet's page: the claim link is
 //! `/claim#p=<pass>&t=<token>`, and a fragment never reaches the server, a log or a
 //! `Referer`. Every page carries a strict Content-Security-Policy (no inline script,
 //! nothing from another origin) and `Referrer-Policy: no-referrer`.
@@ -31,11 +32,16 @@ pub(super) fn router() -> Router<AppState> {
         .route("/", get(page))
         .route("/claim", get(page))
         .route("/wallet", get(page))
+        .route("/gate", get(gate_page))
         .route("/{*path}", get(asset))
 }
 
 async fn page() -> Response {
     serve("index.html")
+}
+
+async fn gate_page() -> Response {
+    serve("gate.html")
 }
 
 async fn asset(Path(path): Path<String>) -> Response {

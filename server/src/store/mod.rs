@@ -276,6 +276,68 @@ impl Store {
         }
     }
 
+    /// A gate's label by id.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn gate_label(&self, id: Uuid) -> Result<Option<String>> {
+        match self {
+            Store::Postgres(pg) => pg.gate_label(id).await,
+            Store::Sqlite(lite) => lite.gate_label(id).await,
+        }
+    }
+
+    /// Stores a pairing link for a live gate of its organisation; false when there is none.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn insert_pairing(&self, pairing: &PairingRow, event: &NewAudit) -> Result<bool> {
+        match self {
+            Store::Postgres(pg) => pg.insert_pairing(pairing, event).await,
+            Store::Sqlite(lite) => lite.insert_pairing(pairing, event).await,
+        }
+    }
+
+    /// Uses a pairing link once and rotates its gate's credential to `token_hash`.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn redeem_pairing(
+        &self,
+        secret_hash: &[u8; 32],
+        token_hash: &[u8; 32],
+        now_ms: i64,
+        event: impl FnOnce(&GateRow) -> NewAudit,
+    ) -> Result<Option<GateRow>> {
+        match self {
+            Store::Postgres(pg) => {
+                pg.redeem_pairing(secret_hash, token_hash, now_ms, event)
+                    .await
+            }
+            Store::Sqlite(lite) => {
+                lite.redeem_pairing(secret_hash, token_hash, now_ms, event)
+                    .await
+            }
+        }
+    }
+
+    /// Revokes a live gate of `org_id`; false when there is none.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn revoke_gate(
+        &self,
+        org_id: Uuid,
+        gate_id: Uuid,
+        now_ms: i64,
+        event: &NewAudit,
+    ) -> Result<bool> {
+        match self {
+            Store::Postgres(pg) => pg.revoke_gate(org_id, gate_id, now_ms, event).await,
+            Store::Sqlite(lite) => lite.revoke_gate(org_id, gate_id, now_ms, event).await,
+        }
+    }
+
     /// Stores a new pass with its audit event.
     ///
     /// # Errors

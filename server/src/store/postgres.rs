@@ -23,8 +23,8 @@ use uuid::Uuid;
 use super::batch::{by_position, Attempt, Batcher};
 use super::{
     AdmitOp, ApiKeyRow, AuditFilter, AuditRow, ChallengeContext, ChallengeRow, Conflict, GateRow,
-    LockedRedemption, NewAudit, NewOrg, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs,
-    ScanContext, ScanDenialRow, ScanRecord,
+    LockedRedemption, NewAudit, NewOrg, PairingRow, PassRow, RedemptionRow, RetentionCounts,
+    RetentionCutoffs, ScanContext, ScanDenialRow, ScanRecord,
 };
 use crate::config::Settings;
 use crate::error::{Error, Result};
@@ -332,11 +332,130 @@ impl PgStore {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn gate_by_token_hash(&self, hash: &[u8; 32]) -> Result<Option<GateRow>> {
-        sqlx::query_as("SELECT id, org_id, label, site FROM gates WHERE token_hash = $1")
-            .bind(&hash[..])
+        sqlx::query_as(
+            "SELECT id, org_id, label, site FROM gates \
+             WHERE token_hash = $1 AND revoked_at_ms IS NULL",
+        )
+        .bind(&hash[..])
+        .fetch_optional(&self.durable)
+        .await
+        .map_err(Error::storage("load gate"))
+    }
+
+    /// A gate's label by id (revoked gates keep theirs), for `already_admitted`.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn gate_label(&self, id: Uuid) -> Result<Option<String>> {
+        sqlx::query_scalar("SELECT label FROM gates WHERE id = $1")
+            .bind(id)
             .fetch_optional(&self.durable)
             .await
-            .map_err(Error::storage("load gate"))
+            .map_err(Error::storage("load gate label"))
+    }
+
+    /// Stores a pairing link for a live gate of the link's organisation, with its event;
+    /// false (nothing stored) when that organisation has no such live gate.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_pairing(&self, pairing: &PairingRow, event: &NewAudit) -> Result<bool> {
+        let mut tx = self.begin("insert pairing").await?;
+        let stored = sqlx::query(
+            "INSERT INTO gate_pairings (secret_hash, gate_id, org_id, created_at_ms, \
+             expires_at_ms) SELECT $1, id, org_id, $3, $4 FROM gates \
+             WHERE id = $2 AND org_id = $5 AND revoked_at_ms IS NULL",
+        )
+        .bind(&pairing.secret_hash[..])
+        .bind(pairing.gate_id)
+        .bind(pairing.created_at_ms)
+        .bind(pairing.expires_at_ms)
+        .bind(pairing.org_id)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert pairing"))?
+        .rows_affected();
+        if stored != 1 {
+            return Ok(false);
+        }
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "insert pairing").await?;
+        Ok(true)
+    }
+
+    /// Uses a pairing link once: marks it used, rotates its gate's device credential to
+    /// `token_hash` and appends `event(gate)`, together. `None`, with nothing changed, for
+    /// an unknown, used or expired link or a revoked gate.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn redeem_pairing(
+        &self,
+        secret_hash: &[u8; 32],
+        token_hash: &[u8; 32],
+        now_ms: i64,
+        event: impl FnOnce(&GateRow) -> NewAudit,
+    ) -> Result<Option<GateRow>> {
+        let mut tx = self.begin("redeem pairing").await?;
+        let gate_id: Option<Uuid> = sqlx::query_scalar(
+            "UPDATE gate_pairings SET used_at_ms = $2 \
+             WHERE secret_hash = $1 AND used_at_ms IS NULL AND expires_at_ms > $2 \
+             RETURNING gate_id",
+        )
+        .bind(&secret_hash[..])
+        .bind(now_ms)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(Error::storage("use pairing"))?;
+        let Some(gate_id) = gate_id else {
+            return Ok(None);
+        };
+        let gate: Option<GateRow> = sqlx::query_as(
+            "UPDATE gates SET token_hash = $1 WHERE id = $2 AND revoked_at_ms IS NULL \
+             RETURNING id, org_id, label, site",
+        )
+        .bind(&token_hash[..])
+        .bind(gate_id)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(Error::storage("rotate gate credential"))?;
+        let Some(gate) = gate else {
+            return Ok(None);
+        };
+        insert_audit(&mut tx, &event(&gate)).await?;
+        commit(tx, "redeem pairing").await?;
+        Ok(Some(gate))
+    }
+
+    /// Revokes a live gate of `org_id` with its event; false when there is none.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn revoke_gate(
+        &self,
+        org_id: Uuid,
+        gate_id: Uuid,
+        now_ms: i64,
+        event: &NewAudit,
+    ) -> Result<bool> {
+        let mut tx = self.begin("revoke gate").await?;
+        let revoked = sqlx::query(
+            "UPDATE gates SET revoked_at_ms = $3 \
+             WHERE id = $1 AND org_id = $2 AND revoked_at_ms IS NULL",
+        )
+        .bind(gate_id)
+        .bind(org_id)
+        .bind(now_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("revoke gate"))?
+        .rows_affected();
+        if revoked != 1 {
+            return Ok(false);
+        }
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "revoke gate").await?;
+        Ok(true)
     }
 
     /// Stores a new pass with its audit event.

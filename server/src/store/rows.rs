@@ -61,6 +61,21 @@ pub struct ApiKeyRow {
     pub label: String,
 }
 
+/// A single-use pairing link for a gate device, stored as the hash of its secret.
+#[derive(Clone, Debug)]
+pub struct PairingRow {
+    /// SHA-256 of the secret in the link's fragment.
+    pub secret_hash: [u8; 32],
+    /// The gate it pairs.
+    pub gate_id: Uuid,
+    /// The gate's organisation (the caller's; a gate of another one is not found).
+    pub org_id: Uuid,
+    /// When it was made.
+    pub created_at_ms: i64,
+    /// When it stops working.
+    pub expires_at_ms: i64,
+}
+
 /// A gate device as stored (without its token hash).
 #[derive(Clone, Debug, FromRow)]
 pub struct GateRow {

@@ -1,0 +1,318 @@
+//! Pairing a browser gate (issue 14), and revoking a gate.
+//!
+//! A guard never types a device token. An admin asks for a pairing link
+//! (`POST /v1/gates/{id}/pairing`): its secret sits in the URL fragment, so it reaches no
+//! log and no `Referer`; it works once and for ten minutes, and its creation and use are
+//! audited. The web gate opened at that link sends the secret to `POST /v1/gates/pair`,
+//! which rotates the gate's device credential (the previously paired device is cut off) and
+//! sets it as an `HttpOnly`, `Secure`, `SameSite=Strict` cookie, because a browser cannot
+//! put `Authorization` on a WebSocket upgrade. The gate WebSocket accepts that cookie only
+//! when the upgrade's `Origin` is this server's own (no cross-site WebSocket hijacking);
+//! native gates keep sending `Authorization: Bearer` and are unchanged.
+
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::{parse_id, rfc3339, ApiCaller, ApiJson, Peer};
+use crate::audit::{self, AuditKind, Severity, Subject};
+use crate::error::{Error, Result};
+use crate::state::AppState;
+use crate::store::{GateRow, PairingRow};
+
+/// How long a pairing link works.
+pub const PAIRING_LIFETIME: Duration = Duration::from_secs(10 * 60);
+
+/// The cookie that carries a browser gate's device credential.
+pub const GATE_COOKIE: &str = "tessera_gate";
+
+/// How long the browser keeps the credential (Chromium's longest, 400 days); a re-pairing or
+/// a revocation ends it sooner.
+const COOKIE_MAX_AGE_S: u64 = 400 * 86_400;
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/v1/gates/{id}/pairing", post(create))
+        .route("/v1/gates/{id}/revoke", post(revoke))
+        .route("/v1/gates/pair", post(pair))
+        .route("/v1/gate/me", get(me))
+}
+
+fn subject(gate: &GateRow) -> Subject {
+    Subject {
+        org_id: Some(gate.org_id),
+        gate_id: Some(gate.id),
+        pass_id: None,
+    }
+}
+
+async fn create(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(id): Path<String>,
+) -> Result<(StatusCode, Json<serde_json::Value>)> {
+    caller.require(&[])?;
+    let gate_id = parse_id(&id)?;
+    let secret = crate::credentials::mint();
+    let now = crate::now_ms();
+    let lifetime_ms = i64::try_from(PAIRING_LIFETIME.as_millis()).unwrap_or(i64::MAX);
+    let pairing = PairingRow {
+        secret_hash: secret.hash,
+        gate_id,
+        org_id: caller.key.org_id,
+        created_at_ms: now,
+        expires_at_ms: now.saturating_add(lifetime_ms),
+    };
+    let event = audit::event(
+        AuditKind::GatePairingCreated,
+        Severity::Info,
+        Subject {
+            org_id: Some(caller.key.org_id),
+            gate_id: Some(gate_id),
+            pass_id: None,
+        },
+        json!({
+            "by_key_id": caller.key.id,
+            "expires_at": rfc3339(pairing.expires_at_ms),
+            "secret_sha256": crate::credentials::fingerprint(&secret.hash),
+        }),
+    );
+    if !state.store.insert_pairing(&pairing, &event).await? {
+        return Err(Error::NotFound);
+    }
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "pairing_url": format!("{}/gate#pair={}", state.public_url, secret.text.as_str()),
+            "expires_at": rfc3339(pairing.expires_at_ms),
+        })),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PairRequest {
+    pairing_secret: String,
+}
+
+impl std::fmt::Debug for PairRequest {
+    /// The pairing secret is a bearer secret: never in logs or error output.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PairRequest")
+            .field("pairing_secret", &"***")
+            .finish()
+    }
+}
+
+async fn pair(
+    State(state): State<AppState>,
+    Peer(peer): Peer,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<PairRequest>,
+) -> Result<Response> {
+    // No credential here either: the same per-source budget as a claim, before any
+    // database work; a wrong, used or expired link counts as a failed authentication.
+    let source = state.sources.source(&headers, peer);
+    super::refuse_spent_source(&state, source, "gate_pairing")?;
+    let credential = crate::credentials::mint();
+    let secret_hash = crate::credentials::hash(&body.pairing_secret);
+    let paired = state
+        .store
+        .redeem_pairing(&secret_hash, &credential.hash, crate::now_ms(), |gate| {
+            audit::event(
+                AuditKind::GatePaired,
+                Severity::Info,
+                subject(gate),
+                json!({ "secret_sha256": crate::credentials::fingerprint(&secret_hash) }),
+            )
+        })
+        .await?;
+    let Some(gate) = paired else {
+        super::auth_failed(&state, source, "gate_pairing", true);
+        return Err(Error::InvalidPairing);
+    };
+    // The previous device's credential is gone: close its sockets on this replica now
+    // (other replicas notice at their next ping).
+    state.revoke_gate_sockets(gate.id);
+    let cookie = format!(
+        "{GATE_COOKIE}={}; HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age={COOKIE_MAX_AGE_S}",
+        credential.text.as_str()
+    );
+    let mut response = Json(gate_json(&gate)).into_response();
+    let value = HeaderValue::from_str(&cookie)
+        .map_err(|_| Error::Internal("a minted credential is not a header value"))?;
+    response.headers_mut().insert(header::SET_COOKIE, value);
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+async fn revoke(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(id): Path<String>,
+) -> Result<Json<serde_json::Value>> {
+    caller.require(&[])?;
+    let gate_id = parse_id(&id)?;
+    let now = crate::now_ms();
+    let event = audit::event(
+        AuditKind::GateRevoked,
+        Severity::Warning,
+        Subject {
+            org_id: Some(caller.key.org_id),
+            gate_id: Some(gate_id),
+            pass_id: None,
+        },
+        json!({ "by_key_id": caller.key.id }),
+    );
+    if !state
+        .store
+        .revoke_gate(caller.key.org_id, gate_id, now, &event)
+        .await?
+    {
+        return Err(Error::NotFound);
+    }
+    state.revoke_gate_sockets(gate_id);
+    Ok(Json(
+        json!({ "gate_id": gate_id, "revoked_at": rfc3339(now) }),
+    ))
+}
+
+/// The paired gate of this browser, so a reloaded page knows it is still paired (the
+/// credential itself is `HttpOnly`).
+async fn me(
+    State(state): State<AppState>,
+    Peer(peer): Peer,
+    headers: HeaderMap,
+) -> Result<Json<serde_json::Value>> {
+    let source = state.sources.source(&headers, peer);
+    super::refuse_spent_source(&state, source, "gate_me")?;
+    let Some(token) = cookie_credential(&headers) else {
+        return Err(Error::Unauthorized);
+    };
+    match state
+        .store
+        .gate_by_token_hash(&crate::credentials::hash(token))
+        .await?
+    {
+        Some(gate) => Ok(Json(gate_json(&gate))),
+        None => {
+            super::auth_failed(&state, source, "gate_me", true);
+            Err(Error::Unauthorized)
+        }
+    }
+}
+
+fn gate_json(gate: &GateRow) -> serde_json::Value {
+    json!({ "gate_id": gate.id, "label": gate.label, "site": gate.site })
+}
+
+/// The device credential in the gate cookie, if the request carries one.
+pub fn cookie_credential(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == GATE_COOKIE)
+        .map(|(_, value)| value.trim())
+        .filter(|value| !value.is_empty())
+}
+
+/// Whether the request's `Origin` is this server itself: the origin's host and port are the
+/// `Host` the request was sent to. A page of another site that opens a WebSocket here
+/// carries its own origin and is refused, whatever cookies the browser attaches.
+pub fn same_origin(headers: &HeaderMap) -> bool {
+    let origin = headers
+        .get(header::ORIGIN)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|text| url::Url::parse(text).ok());
+    let host = headers
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok());
+    match (origin, host) {
+        (Some(origin), Some(host)) if matches!(origin.scheme(), "http" | "https") => {
+            let authority = match (origin.host_str(), origin.port()) {
+                (Some(name), Some(port)) => format!("{name}:{port}"),
+                (Some(name), None) => name.to_owned(),
+                _ => return false,
+            };
+            authority.eq_ignore_ascii_case(host)
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.append(*name, HeaderValue::from_str(value).unwrap());
+        }
+        map
+    }
+
+    #[test]
+    fn only_this_servers_own_origin_is_the_same_origin() {
+        let cases = [
+            (
+                Some("https://gate.example:8443"),
+                Some("gate.example:8443"),
+                true,
+            ),
+            (Some("http://127.0.0.1:8080"), Some("127.0.0.1:8080"), true),
+            (Some("https://GATE.example"), Some("gate.example"), true),
+            (Some("https://evil.example"), Some("gate.example"), false),
+            (
+                Some("https://gate.example.evil.example"),
+                Some("gate.example"),
+                false,
+            ),
+            (
+                Some("https://gate.example:9999"),
+                Some("gate.example:8443"),
+                false,
+            ),
+            (Some("null"), Some("gate.example"), false),
+            (Some("file:///x"), Some("gate.example"), false),
+            (None, Some("gate.example"), false),
+            (Some("https://gate.example"), None, false),
+        ];
+        for (origin, host, same) in cases {
+            let mut pairs = Vec::new();
+            if let Some(origin) = origin {
+                pairs.push(("origin", origin));
+            }
+            if let Some(host) = host {
+                pairs.push(("host", host));
+            }
+            assert_eq!(same_origin(&headers(&pairs)), same, "{origin:?} {host:?}");
+        }
+    }
+
+    #[test]
+    fn the_gate_cookie_is_found_among_others() {
+        let map = headers(&[("cookie", "a=1; tessera_gate=secret ; b=2")]);
+        assert_eq!(cookie_credential(&map), Some("secret"));
+        let map = headers(&[("cookie", "a=1"), ("cookie", "tessera_gate=two")]);
+        assert_eq!(cookie_credential(&map), Some("two"));
+        for none in ["tessera_gate=", "tessera_gatex=1", "x=tessera_gate"] {
+            assert_eq!(
+                cookie_credential(&headers(&[("cookie", none)])),
+                None,
+                "{none}"
+            );
+        }
+    }
+}
