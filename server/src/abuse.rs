@@ -200,6 +200,11 @@ impl SourceGuard {
         surface: &'static str,
         reason: &'static str,
     ) {
+        if reason == "rate_limited" {
+            crate::metrics::get().rate_limited(surface);
+        } else if kind == AuditKind::AuthFailure {
+            crate::metrics::get().auth_failure(surface);
+        }
         let Ok(mut log) = self.log.lock() else {
             return;
         };

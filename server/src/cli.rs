@@ -104,6 +104,9 @@ async fn serve(settings: Settings) -> Result<()> {
         );
     }
     let addr = app.local_addr()?;
+    if let Some(metrics) = app.metrics_addr()? {
+        print_line(&format!("metrics listening on {metrics}"))?;
+    }
     tracing::info!(%addr, backend, "tessera-server listening");
     print_line(&format!("listening on {addr}"))?;
     app.run_until_stopped(shutdown_signal()).await

@@ -26,6 +26,11 @@ pub struct Settings {
     )]
     pub listen: SocketAddr,
 
+    /// Address of a second listener that serves only Prometheus `GET /metrics` (off when
+    /// unset): keep it on a private network, apart from the public API.
+    #[arg(long, env = "TESSERA_METRICS_LISTEN", global = true)]
+    pub metrics_listen: Option<SocketAddr>,
+
     /// Database: `sqlite://PATH` (embedded default) or `postgres://…` (production).
     #[arg(
         long,
@@ -271,6 +276,7 @@ impl std::fmt::Debug for Settings {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Settings")
             .field("listen", &self.listen)
+            .field("metrics_listen", &self.metrics_listen)
             .field("database_url", &redacted_url(&self.database_url))
             .field("key_dir", &self.key_dir)
             .field("public_url", &self.public_url)

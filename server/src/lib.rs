@@ -21,6 +21,7 @@ pub mod credentials;
 pub mod error;
 pub mod http;
 pub mod keyring;
+pub mod metrics;
 pub mod redemption;
 pub mod retention;
 pub mod rules;

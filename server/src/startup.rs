@@ -29,6 +29,7 @@ const SWEEP_EVERY: Duration = Duration::from_secs(2);
 /// A bound, ready-to-run server.
 pub struct Application {
     listener: TcpListener,
+    metrics_listener: Option<TcpListener>,
     tls: Option<tokio_rustls::TlsAcceptor>,
     state: AppState,
     shutdown_tx: watch::Sender<bool>,
@@ -39,6 +40,7 @@ impl std::fmt::Debug for Application {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Application")
             .field("listener", &self.listener)
+            .field("metrics_listener", &self.metrics_listener)
             .field("tls", &self.tls.is_some())
             .field("state", &self.state)
             .finish()
@@ -95,6 +97,10 @@ impl Application {
             _ => None,
         };
         let listener = TcpListener::bind(settings.listen).await?;
+        let metrics_listener = match settings.metrics_listen {
+            Some(addr) => Some(TcpListener::bind(addr).await?),
+            None => None,
+        };
         let bound = listener.local_addr()?;
         let (shutdown_tx, shutdown_rx) = watch::channel(false);
         let state = AppState {
@@ -120,6 +126,7 @@ impl Application {
         Ok((
             Self {
                 listener,
+                metrics_listener,
                 tls,
                 state,
                 shutdown_tx,
@@ -136,6 +143,17 @@ impl Application {
         Ok(self.listener.local_addr()?)
     }
 
+    /// The bound address of the metrics listener, when there is one.
+    ///
+    /// # Errors
+    /// IO failure reading the socket address.
+    pub fn metrics_addr(&self) -> Result<Option<SocketAddr>> {
+        match &self.metrics_listener {
+            Some(listener) => Ok(Some(listener.local_addr()?)),
+            None => Ok(None),
+        }
+    }
+
     /// Serves until `shutdown` resolves.
     ///
     /// # Errors
@@ -146,6 +164,7 @@ impl Application {
     ) -> Result<()> {
         let Self {
             listener,
+            metrics_listener,
             tls,
             state,
             shutdown_tx,
@@ -161,6 +180,15 @@ impl Application {
             header_timeout: Duration::from_secs(state.settings.header_timeout_s),
             max_connections: state.settings.max_http_connections,
         };
+        let metrics = metrics_listener.map(|listener| {
+            tokio::spawn(crate::serve::serve(
+                listener,
+                crate::metrics::router(state.clone()),
+                bounds,
+                None,
+                shutdown_tx.subscribe(),
+            ))
+        });
         let app = crate::http::router(state).layer(tower_http::trace::TraceLayer::new_for_http());
         let stop = shutdown_tx.subscribe();
         tokio::spawn(async move {
@@ -182,6 +210,9 @@ impl Application {
         sweeper.abort();
         aggregator.abort();
         retention.abort();
+        if let Some(metrics) = metrics {
+            metrics.abort();
+        }
         // The last window's failures are written before the store closes.
         flush_failures(&store, &sources).await;
         store.close().await;

@@ -154,6 +154,14 @@ pub struct SocketSlot {
 }
 
 impl SocketCaps {
+    /// Open sockets per tenant now, for `/metrics`.
+    pub fn open_by_tenant(&self) -> Vec<(Uuid, usize)> {
+        match self.open.lock() {
+            Ok(open) => open.by_tenant.iter().map(|(t, n)| (*t, *n)).collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
     /// Caps of `per_gate` sockets per device and `per_tenant` per tenant.
     pub fn new(per_gate: usize, per_tenant: usize) -> Self {
         Self {

@@ -412,13 +412,30 @@ async fn handle_text(
         GateMessage::Scan { scan_id, .. } | GateMessage::Response { scan_id, .. } => *scan_id,
     };
     if !state.gate_limits.allow(gate.id) {
+        crate::metrics::get().rate_limited("gate_frames");
         if let Some((window_start_ms, frames)) = refused.count(crate::now_ms()) {
             audit_refused(state, gate, window_start_ms, frames).await;
         }
         return ServerMessage::Error(ErrorMessage::new(Some(scan_id), ErrorCode::RateLimited));
     }
+    let is_scan = matches!(message, GateMessage::Scan { .. });
+    let started = Instant::now();
+    let reply = answer(state, gate, issued_here, &message, scan_id).await;
+    crate::metrics::get().gate_answer(is_scan, &reply, started.elapsed());
+    reply
+}
+
+/// Runs one scan or response under the operation deadline and turns its failure into the
+/// gate's error frame.
+async fn answer(
+    state: &AppState,
+    gate: &GateRow,
+    issued_here: &mut crate::redemption::Issued,
+    message: &GateMessage,
+    scan_id: Uuid,
+) -> ServerMessage {
     let work = async {
-        match &message {
+        match message {
             GateMessage::Scan { scan_id, code } => {
                 crate::redemption::scan(state, gate, issued_here, *scan_id, code).await
             }

@@ -167,6 +167,7 @@ impl ServerBuilder {
             child: None,
             log: Arc::new(Mutex::new(VecDeque::new())),
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            metrics_addr: None,
             org: None,
             bootstrap_org: None,
             backend: self.backend,
@@ -204,6 +205,8 @@ pub struct TestServer {
     log: Arc<Mutex<VecDeque<String>>>,
     /// Where it listens now (a restart picks a new port).
     pub addr: SocketAddr,
+    /// Where it serves `/metrics`, when started with `TESSERA_METRICS_LISTEN`.
+    pub metrics_addr: Option<SocketAddr>,
     org: Option<Org>,
     /// The organisation `serve` printed when it bootstrapped an empty SQLite database.
     pub bootstrap_org: Option<Org>,
@@ -396,6 +399,14 @@ impl TestServer {
                     .parse()
                     .with_context(|| format!("`serve` printed {line:?}"))?;
                 return Ok(());
+            }
+            if let Some(addr) = line.strip_prefix("metrics listening on ") {
+                self.metrics_addr = Some(
+                    addr.trim()
+                        .parse()
+                        .with_context(|| format!("`serve` printed {line:?}"))?,
+                );
+                continue;
             }
             if line.trim_start().starts_with('{') {
                 self.bootstrap_org = Some(

@@ -105,6 +105,7 @@ where
                 tokio::spawn(async move {
                     let started = Instant::now();
                     let size = group.len();
+                    crate::metrics::get().batch(name, size);
                     // The batch borrows the operations through a shared slice; one is
                     // copied only if it has to run alone.
                     let mut waiting = Vec::with_capacity(size);

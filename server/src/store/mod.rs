@@ -276,6 +276,14 @@ impl Store {
         }
     }
 
+    /// Each pool's open and idle connections, for `/metrics`.
+    pub fn pool_stats(&self) -> Vec<(&'static str, u32, usize)> {
+        match self {
+            Store::Postgres(pg) => pg.pool_stats(),
+            Store::Sqlite(lite) => lite.pool_stats(),
+        }
+    }
+
     /// A gate's label by id.
     ///
     /// # Errors

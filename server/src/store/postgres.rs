@@ -342,6 +342,14 @@ impl PgStore {
         .map_err(Error::storage("load gate"))
     }
 
+    /// Each pool's open and idle connections, for `/metrics`.
+    pub fn pool_stats(&self) -> Vec<(&'static str, u32, usize)> {
+        vec![
+            ("durable", self.durable.size(), self.durable.num_idle()),
+            ("relaxed", self.relaxed.size(), self.relaxed.num_idle()),
+        ]
+    }
+
     /// A gate's label by id (revoked gates keep theirs), for `already_admitted`.
     ///
     /// # Errors

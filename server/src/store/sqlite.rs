@@ -316,6 +316,15 @@ impl SqliteStore {
         .map_err(Error::storage("load gate"))
     }
 
+    /// Each pool's open and idle connections, for `/metrics`.
+    pub fn pool_stats(&self) -> Vec<(&'static str, u32, usize)> {
+        vec![
+            ("read", self.read.size(), self.read.num_idle()),
+            ("write", self.write.size(), self.write.num_idle()),
+            ("relaxed", self.relaxed.size(), self.relaxed.num_idle()),
+        ]
+    }
+
     /// A gate's label by id (revoked gates keep theirs), for `already_admitted`.
     ///
     /// # Errors

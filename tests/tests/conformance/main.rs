@@ -15,6 +15,7 @@ mod closed_challenges;
 mod denials;
 mod frames;
 mod gate_flow;
+mod metrics;
 mod pairing;
 mod races;
 mod resends;

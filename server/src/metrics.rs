@@ -1,0 +1,295 @@
+//! Prometheus metrics (issue 15): what an operator graphs and alerts on.
+//!
+//! `prometheus-client` (the Prometheus project's own Rust client) rather than the `metrics`
+//! facade: its registry is an explicit value with typed label sets, so every label is a
+//! small closed set by construction (outcome, TSR1 reason, error code, surface, pool,
+//! tenant) and a pass id can never become a label. The metrics are process-wide, like the
+//! batcher they measure; `/metrics` is served only on its own listen address
+//! (`--metrics-listen`), never beside the public API.
+//!
+//! Counters and histograms are updated where things happen (the gate WebSocket, the
+//! batcher, the per-source guard); the gauges (pool connections, open gate sockets per
+//! tenant) are read from the running state at each scrape.
+
+use std::sync::LazyLock;
+use std::time::Duration;
+
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
+use prometheus_client::registry::Registry;
+use tessera_protocol::messages::ServerMessage;
+
+use crate::state::AppState;
+
+/// A TSR1 answer's outcome and reason (`none` when there is none).
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct OutcomeLabels {
+    /// `admitted`, `already_admitted`, `denied`, or `error`.
+    pub outcome: String,
+    /// The deny reason or error code, as TSR1 names it.
+    pub reason: String,
+}
+
+/// Which unauthenticated surface or limit.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct SurfaceLabels {
+    /// e.g. `rest`, `gate_ws`, `claims`, `gate_frames`.
+    pub surface: String,
+}
+
+/// A database pool.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct PoolLabels {
+    /// `durable`, `relaxed`, `read` or `write`.
+    pub pool: String,
+}
+
+/// A tenant (organisation id): as many as there are tenants, never per pass or gate.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct TenantLabels {
+    /// The organisation id.
+    pub tenant: String,
+}
+
+/// Which batcher.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct BatchLabels {
+    /// `admissions`, `challenges`, `scans`, `contexts`.
+    pub batch: String,
+}
+
+/// Every metric the server exports.
+pub struct Metrics {
+    registry: Registry,
+    scans: Counter,
+    responses: Counter,
+    outcomes: Family<OutcomeLabels, Counter>,
+    admissions: Counter,
+    scan_seconds: Histogram,
+    response_seconds: Histogram,
+    batch_sizes: Family<BatchLabels, Histogram, fn() -> Histogram>,
+    auth_failures: Family<SurfaceLabels, Counter>,
+    rate_limited: Family<SurfaceLabels, Counter>,
+    pool_connections: Family<PoolLabels, Gauge>,
+    pool_idle: Family<PoolLabels, Gauge>,
+    gate_sockets: Family<TenantLabels, Gauge>,
+}
+
+fn latency() -> Histogram {
+    // 0.25 ms to about 4 s.
+    Histogram::new(exponential_buckets(0.000_25, 2.0, 15))
+}
+
+fn batch_size() -> Histogram {
+    // 1 to 4096 operations.
+    Histogram::new(exponential_buckets(1.0, 2.0, 13))
+}
+
+static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
+
+/// The process's metrics.
+pub fn get() -> &'static Metrics {
+    &METRICS
+}
+
+impl Metrics {
+    fn new() -> Self {
+        let mut registry = Registry::with_prefix("tessera");
+        let metrics = Self {
+            registry: Registry::default(),
+            scans: Counter::default(),
+            responses: Counter::default(),
+            outcomes: Family::default(),
+            admissions: Counter::default(),
+            scan_seconds: latency(),
+            response_seconds: latency(),
+            batch_sizes: Family::new_with_constructor(batch_size),
+            auth_failures: Family::default(),
+            rate_limited: Family::default(),
+            pool_connections: Family::default(),
+            pool_idle: Family::default(),
+            gate_sockets: Family::default(),
+        };
+        registry.register("scans", "Scans received from gates", metrics.scans.clone());
+        registry.register(
+            "responses",
+            "Wallet responses received from gates",
+            metrics.responses.clone(),
+        );
+        registry.register(
+            "outcomes",
+            "Answers to gates by outcome and TSR1 reason or error code",
+            metrics.outcomes.clone(),
+        );
+        registry.register(
+            "admissions",
+            "Admissions committed (not counting resends)",
+            metrics.admissions.clone(),
+        );
+        registry.register(
+            "scan_to_challenge_seconds",
+            "Time from a scan's arrival to its answer (challenge or denial)",
+            metrics.scan_seconds.clone(),
+        );
+        registry.register(
+            "response_to_result_seconds",
+            "Time from a response's arrival to its result",
+            metrics.response_seconds.clone(),
+        );
+        registry.register(
+            "batch_size",
+            "Operations per group-committed batch",
+            metrics.batch_sizes.clone(),
+        );
+        registry.register(
+            "auth_failures",
+            "Missing or wrong credentials by surface",
+            metrics.auth_failures.clone(),
+        );
+        registry.register(
+            "rate_limited",
+            "Requests and frames refused for a rate or concurrency limit",
+            metrics.rate_limited.clone(),
+        );
+        registry.register(
+            "pool_connections",
+            "Open database connections per pool",
+            metrics.pool_connections.clone(),
+        );
+        registry.register(
+            "pool_idle_connections",
+            "Idle database connections per pool (in use = open - idle)",
+            metrics.pool_idle.clone(),
+        );
+        registry.register(
+            "gate_sockets",
+            "Open gate WebSockets per tenant",
+            metrics.gate_sockets.clone(),
+        );
+        Self {
+            registry,
+            ..metrics
+        }
+    }
+
+    /// Counts one gate message and its answer, with how long the answer took.
+    pub fn gate_answer(&self, is_scan: bool, reply: &ServerMessage, took: Duration) {
+        if is_scan {
+            self.scans.inc();
+            self.scan_seconds.observe(took.as_secs_f64());
+        } else {
+            self.responses.inc();
+            self.response_seconds.observe(took.as_secs_f64());
+        }
+        let (outcome, reason) = match reply {
+            ServerMessage::Result(result) => {
+                if result.outcome == tessera_protocol::messages::Outcome::Admitted
+                    && !result.replayed
+                {
+                    self.admissions.inc();
+                }
+                (
+                    result.outcome.as_str().to_owned(),
+                    result
+                        .reason
+                        .map_or_else(|| "none".to_owned(), |r| r.as_str().to_owned()),
+                )
+            }
+            ServerMessage::Error(error) => (
+                "error".to_owned(),
+                serde_json::to_value(error.code)
+                    .ok()
+                    .and_then(|code| code.as_str().map(str::to_owned))
+                    .unwrap_or_else(|| "unknown".to_owned()),
+            ),
+            ServerMessage::Challenge(_) => ("challenge".to_owned(), "none".to_owned()),
+            ServerMessage::Welcome(_) => return,
+        };
+        self.outcomes
+            .get_or_create(&OutcomeLabels { outcome, reason })
+            .inc();
+    }
+
+    /// Records the size of one batch.
+    pub fn batch(&self, batch: &str, size: usize) {
+        self.batch_sizes
+            .get_or_create(&BatchLabels {
+                batch: batch.to_owned(),
+            })
+            .observe(size as f64);
+    }
+
+    /// Counts one failed authentication on `surface`.
+    pub fn auth_failure(&self, surface: &str) {
+        self.auth_failures
+            .get_or_create(&SurfaceLabels {
+                surface: surface.to_owned(),
+            })
+            .inc();
+    }
+
+    /// Counts one request or frame refused by a limit on `surface`.
+    pub fn rate_limited(&self, surface: &str) {
+        self.rate_limited
+            .get_or_create(&SurfaceLabels {
+                surface: surface.to_owned(),
+            })
+            .inc();
+    }
+
+    /// The text exposition of every metric, with the gauges read from `state` now.
+    pub fn render(&self, state: &AppState) -> String {
+        self.pool_connections.clear();
+        self.pool_idle.clear();
+        for (pool, size, idle) in state.store.pool_stats() {
+            let labels = PoolLabels {
+                pool: pool.to_owned(),
+            };
+            self.pool_connections
+                .get_or_create(&labels)
+                .set(i64::from(size));
+            self.pool_idle
+                .get_or_create(&labels)
+                .set(i64::try_from(idle).unwrap_or(i64::MAX));
+        }
+        self.gate_sockets.clear();
+        for (tenant, open) in state.gate_sockets.open_by_tenant() {
+            self.gate_sockets
+                .get_or_create(&TenantLabels {
+                    tenant: tenant.to_string(),
+                })
+                .set(i64::try_from(open).unwrap_or(i64::MAX));
+        }
+        let mut text = String::new();
+        if prometheus_client::encoding::text::encode(&mut text, &self.registry).is_err() {
+            tracing::warn!("could not encode the metrics");
+        }
+        text
+    }
+}
+
+/// The `/metrics` router, for the metrics listener only.
+pub fn router(state: AppState) -> axum::Router {
+    use axum::http::header;
+    use axum::response::IntoResponse;
+    axum::Router::new()
+        .route(
+            "/metrics",
+            axum::routing::get(
+                |axum::extract::State(state): axum::extract::State<AppState>| async move {
+                    (
+                        [(
+                            header::CONTENT_TYPE,
+                            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+                        )],
+                        get().render(&state),
+                    )
+                        .into_response()
+                },
+            ),
+        )
+        .with_state(state)
+}
