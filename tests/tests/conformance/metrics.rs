@@ -88,6 +88,35 @@ async fn metrics_count_what_happened_on_their_own_address(backend: Backend) -> R
         !text.contains(&issued.pass_id.to_string()) && !text.contains(&device.gate_id.to_string()),
         "a pass or gate id became a label:\n{text}"
     );
+    // The example dashboard (docs/grafana) graphs only metrics that exist.
+    let dashboard = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/grafana/tessera-dashboard.json"
+    ))?;
+    let mut names: Vec<&str> = dashboard
+        .match_indices("tessera_")
+        .map(|(at, _)| {
+            let rest = &dashboard[at..];
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            &rest[..end]
+        })
+        .filter(|name| name.len() > "tessera_".len())
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    assert!(names.len() >= 8, "{names:?}");
+    for name in names {
+        let family = ["_bucket", "_sum", "_count", "_total"]
+            .iter()
+            .find_map(|suffix| name.strip_suffix(suffix))
+            .unwrap_or(name);
+        assert!(
+            text.contains(&format!("# TYPE {family} ")),
+            "the dashboard graphs {name}, which /metrics does not export:\n{text}"
+        );
+    }
     // The public listener does not serve it.
     let public = reqwest::get(server.url("/metrics")).await?;
     assert_eq!(public.status(), 404);
