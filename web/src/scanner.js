@@ -1,6 +1,7 @@
 // The camera reader: getUserMedia (rear camera), then BarcodeDetector where the platform has
 // one for QR, else jsQR over frames drawn to a canvas. It reports every decoded text; the
-// pass screen decides what a text means.
+// pass screen (or the gate) decides what a text means. The wallet stops the camera after two
+// minutes; the gate passes `{ maxScanMs: Infinity }` and scans for as long as it is open.
 
 import jsQR from 'jsqr';
 
@@ -9,7 +10,10 @@ const MAX_SIDE = 800; // jsQR's cost grows with pixels; 800 px still reads a pho
 const MAX_SCAN_MS = 120_000; // a forgotten camera drains the battery
 
 export class Scanner {
-  constructor(video, onText, onTimeout) {
+  constructor(video, onText, onTimeout, { frameMs = FRAME_MS, maxScanMs = MAX_SCAN_MS, maxSide = MAX_SIDE } = {}) {
+    this.frameMs = frameMs;
+    this.maxScanMs = maxScanMs;
+    this.maxSide = maxSide;
     this.video = video;
     this.onText = onText;
     this.onTimeout = onTimeout;
@@ -48,9 +52,9 @@ export class Scanner {
 
   async #loop() {
     while (!this.stopped) {
-      await new Promise((r) => setTimeout(r, FRAME_MS));
+      await new Promise((r) => setTimeout(r, this.frameMs));
       if (this.stopped) return;
-      if (Date.now() - this.startedAt > MAX_SCAN_MS) {
+      if (Date.now() - this.startedAt > this.maxScanMs) {
         this.stop();
         this.onTimeout?.();
         return;
@@ -77,7 +81,7 @@ export class Scanner {
     }
     const vw = this.video.videoWidth;
     const vh = this.video.videoHeight;
-    const scale = Math.min(1, MAX_SIDE / Math.max(vw, vh));
+    const scale = Math.min(1, this.maxSide / Math.max(vw, vh));
     const w = Math.round(vw * scale);
     const h = Math.round(vh * scale);
     if (!this.canvas) this.canvas = document.createElement('canvas');

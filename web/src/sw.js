@@ -1,10 +1,12 @@
-// The wallet's service worker: precaches the whole shell at install so the wallet opens
-// offline after the first visit (its data is in IndexedDB). The build prepends CACHE (named
+// The service worker of the wallet and the gate: precaches both shells at install so each
+// opens offline after the first visit (their data is in IndexedDB). The build prepends CACHE (named
 // from the content hashes, so a new release gets a new cache) and PRECACHE (every file).
 /* global CACHE, PRECACHE */
 
-// Navigations that are the wallet; anything else (e.g. /healthz) goes to the network.
+// Navigations that are the wallet or the gate; anything else (e.g. /healthz) goes to the
+// network.
 const SHELL_PATHS = new Set(['/', '/wallet', '/claim', '/index.html']);
+const GATE_PATHS = new Set(['/gate', '/gate.html']);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -39,8 +41,8 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(req.url);
   if (url.origin !== self.location.origin || url.pathname.startsWith('/v1/')) return;
   if (req.mode === 'navigate') {
-    if (!SHELL_PATHS.has(url.pathname)) return;
-    event.respondWith(fromCache('/index.html', req));
+    if (GATE_PATHS.has(url.pathname)) event.respondWith(fromCache('/gate.html', req));
+    else if (SHELL_PATHS.has(url.pathname)) event.respondWith(fromCache('/index.html', req));
     return;
   }
   if (PRECACHE.includes(url.pathname)) event.respondWith(fromCache(url.pathname, req));

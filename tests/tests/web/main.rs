@@ -8,6 +8,9 @@
 //!   the code QR read from a screenshot, a gate scan, the challenge QR shown to a faked
 //!   camera, the answer QR read back, `admitted`; an offline reload; a second profile told
 //!   "already" (`web/test/e2e/wallet.e2e.mjs`, driven by `playwright-core`).
+//! - The web gate in Chromium: paired by its one-time link, scanning a web wallet in another
+//!   profile with only screenshots passing between them, surviving a reload mid-scan and a
+//!   network cut during the answer (`web/test/e2e/gate.e2e.mjs`).
 //!
 //! Nothing here skips: without npm or `/usr/bin/chromium` the tests fail and say what to
 //! install. `npm ci` runs once per checkout, when `web/node_modules` is missing or older
@@ -173,16 +176,39 @@ async fn the_server_serves_the_wallet_with_strict_headers() -> Result<()> {
     Ok(())
 }
 
-both_backends!(wallet_claims_shows_the_code_and_answers_the_gate_in_chromium);
+both_backends!(
+    wallet_claims_shows_the_code_and_answers_the_gate_in_chromium,
+    web_gate_pairs_and_admits_a_web_wallet_browser_to_browser,
+);
+
+/// Issue 14: the web gate, paired by its link, scanning a web wallet in another browser
+/// profile with only images passing between them; reload mid-scan; a cut during the
+/// answer; and the gate's speed from answer-in-view to verdict (printed, not judged).
+async fn web_gate_pairs_and_admits_a_web_wallet_browser_to_browser(backend: Backend) -> Result<()> {
+    let out = browser_script("e2e:gate", "gate", backend).await?;
+    ensure!(
+        out.contains("speed:"),
+        "the gate e2e printed no speed figures:\n{out}"
+    );
+    Ok(())
+}
 
 async fn wallet_claims_shows_the_code_and_answers_the_gate_in_chromium(
     backend: Backend,
 ) -> Result<()> {
+    browser_script("e2e", "wallet", backend).await.map(drop)
+}
+
+/// One browser at a time: two Chromiums on a two-core runner only make both slow.
+static ONE_BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// Runs `npm run <script>` against a fresh HTTPS server on `backend` with a test CA that
+/// Chromium (by the server key's SPKI) and Node (`NODE_EXTRA_CA_CERTS`) trust; screenshots
+/// go to `$TESSERA_SCREENSHOTS/<name>/<backend>` when that is set. Returns the output.
+async fn browser_script(script: &str, name: &str, backend: Backend) -> Result<String> {
     if !Path::new(CHROMIUM).exists() {
         bail!("chromium not found at {CHROMIUM}: apt-get install chromium");
     }
-    // One browser at a time: two Chromiums on a two-core runner only make both slow.
-    static ONE_BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
     let _browser = ONE_BROWSER.lock().await;
     let dir = tempfile::tempdir()?;
     let ca = TestCa::create(dir.path())?;
@@ -190,15 +216,14 @@ async fn wallet_claims_shows_the_code_and_answers_the_gate_in_chromium(
     let shots = std::env::var("TESSERA_SCREENSHOTS")
         .unwrap_or_else(|_| dir.path().join("shots").display().to_string());
     npm(
-        &["run", "e2e"],
+        &["run", script],
         &[
             ("TESSERA_URL", server.url("")),
             ("TESSERA_ADMIN_KEY", server.org().admin_key.clone()),
             ("TESSERA_CHROMIUM_SPKI", ca.leaf_spki_sha256.clone()),
             ("NODE_EXTRA_CA_CERTS", ca.ca_pem.display().to_string()),
-            ("TESSERA_SCREENSHOTS", format!("{shots}/{backend}")),
+            ("TESSERA_SCREENSHOTS", format!("{shots}/{name}/{backend}")),
         ],
     )
-    .await?;
-    Ok(())
+    .await
 }

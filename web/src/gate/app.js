@@ -1,0 +1,557 @@
+// The web gate: a guard's tablet at a turnstile. Pairing from the link's fragment, then the
+// camera (and a keyboard-wedge scanner) feed texts through the de-duplication filter into
+// the state machine (core.js, the native gate's GateCore ported), whose actions this file
+// turns into WebSocket frames and screens. DOM calls only: the CSP allows no inline script
+// or style.
+
+import { GateCore, JournalGateMismatch } from './core.js';
+import { Dedupe } from './dedupe.js';
+import { GateStore, MemoryGateStore } from './journal.js';
+import { verdictView } from './words.js';
+import { qrSvg } from '../qr.js';
+import { Scanner } from '../scanner.js';
+
+const VERDICT_MS = 3000;
+const TICK_MS = 250;
+const RECONNECT_BASE_MS = 250;
+const RECONNECT_CAP_MS = 5000;
+const REQUEST_TIMEOUT_MS = 15_000;
+const NOTICE_MS = 6000;
+
+const main = document.getElementById('main');
+
+// ---------------------------------------------------------------- DOM helpers
+
+function h(tag, props = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') el.className = v;
+    else if (k === 'text') el.textContent = v;
+    else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (v === true) el.setAttribute(k, '');
+    else el.setAttribute(k, String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+function screen(...nodes) {
+  main.replaceChildren(...nodes);
+  const heading = main.querySelector('h1');
+  if (heading) {
+    heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }
+}
+
+function card(title, ...content) {
+  return h('section', { class: 'card gate-card' }, h('h1', { text: title }), ...content);
+}
+
+// ---------------------------------------------------------------- server calls
+
+async function call(method, path, body) {
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+      redirect: 'error',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch {
+    return { network: true };
+  }
+  let json = null;
+  try {
+    json = await res.json();
+  } catch {
+    json = null;
+  }
+  const code = json && json.error && typeof json.error.code === 'string' ? json.error.code : null;
+  return { status: res.status, ok: res.ok, body: json, code };
+}
+
+// ---------------------------------------------------------------- start: pairing
+
+async function openStore() {
+  try {
+    return { store: await GateStore.open(), persistent: true };
+  } catch {
+    return { store: new MemoryGateStore(), persistent: false };
+  }
+}
+
+function registerWorker() {
+  if ('serviceWorker' in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
+  }
+}
+
+async function start() {
+  registerWorker();
+  const { store, persistent } = await openStore();
+  const secret = /^#pair=([A-Za-z0-9_-]{16,200})$/.exec(location.hash);
+  if (location.hash) history.replaceState(null, '', '/gate'); // the secret leaves the address bar at once
+  if (secret) return pair(store, persistent, secret[1]);
+  return resume(store, persistent);
+}
+
+async function pair(store, persistent, secret) {
+  screen(card('Pairing this device…', h('p', { class: 'muted', text: 'Making this device a gate. Nothing to type.' })));
+  const res = await call('POST', '/v1/gates/pair', { pairing_secret: secret });
+  if (res.ok && res.body && res.body.gate_id) {
+    await store.setMe(res.body).catch(() => {});
+    return openGate(store, persistent, res.body);
+  }
+  const alert = h('div', { role: 'alert', class: 'alert shown' });
+  const actions = h('p', { class: 'actions' });
+  if (res.network) {
+    alert.textContent = 'Could not reach the server to pair this device. Check the network, then try again.';
+    actions.append(h('button', { type: 'button', class: 'primary', onclick: () => pair(store, persistent, secret) }, 'Try again'));
+  } else if (res.status === 429 || res.code === 'rate_limited') {
+    alert.textContent = 'Too many pairing attempts from this device. Wait a minute, then open the link again.';
+  } else if (res.status === 404 || res.code === 'invalid_pairing') {
+    alert.textContent = 'This pairing link was already used or has expired. Ask for a new one.';
+  } else {
+    alert.textContent = `The server refused the pairing (${res.code || res.status}). Ask for a new link.`;
+  }
+  // Already a gate (the link was opened again on a paired tablet)? Offer to carry on.
+  const me = res.network ? null : await call('GET', '/v1/gate/me');
+  if (me && me.ok && me.body && me.body.gate_id) {
+    actions.append(
+      h('button', { type: 'button', class: 'secondary', onclick: () => openGate(store, persistent, me.body) }, `Continue as ${me.body.label || 'this gate'}`),
+    );
+  }
+  screen(card('Pairing refused', alert, actions));
+}
+
+async function resume(store, persistent) {
+  const res = await call('GET', '/v1/gate/me');
+  if (res.ok && res.body && res.body.gate_id) {
+    await store.setMe(res.body).catch(() => {});
+    return openGate(store, persistent, res.body);
+  }
+  if (res.status === 401 || res.status === 403) return showNotPaired();
+  // The server is unreachable: a device paired before opens its gate screen (offline) and
+  // keeps trying; its journal is still there.
+  const known = await store.me().catch(() => null);
+  if (known && known.gate_id) return openGate(store, persistent, known);
+  const alert = h('div', { role: 'alert', class: 'alert shown', text: 'Could not reach the server. Check the network.' });
+  screen(card('Gate unavailable', alert, h('p', {}, h('button', { type: 'button', class: 'primary', onclick: () => resume(store, persistent) }, 'Try again'))));
+}
+
+let teardown = null;
+
+function showNotPaired(reason) {
+  if (teardown) teardown();
+  teardown = null;
+  screen(
+    card(
+      'Not paired',
+      reason ? h('p', { role: 'alert', class: 'alert shown', text: reason }) : null,
+      h('p', { text: 'This device is not a gate (or no longer is). To make it one, ask the site’s admin for a pairing link and open it on this device.' }),
+      h('p', { class: 'muted', text: 'A pairing link works once and for 10 minutes. Nothing needs to be typed.' }),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------- the gate screen
+
+async function openGate(store, persistent, me) {
+  if (teardown) teardown();
+  const journal = store.journal();
+  // Pending work of another gate identity cannot be finished by this one (its nonces belong
+  // to that gate): a device re-paired as another gate starts with an empty journal.
+  const doc = await Promise.resolve(journal.load()).catch(() => null);
+  if (doc && doc.gate_id && doc.gate_id !== me.gate_id) await store.clearJournal();
+  const { core, actions: first } = await GateCore.open(journal);
+
+  const state = { ws: null, online: false, attempt: 0, skewMs: 0, closed: false, reconnectTimer: null, verdictTimer: null };
+  const dedupe = new Dedupe();
+
+  // --- layout
+  const statusPill = h('span', { class: 'pill offline', id: 'connection', text: 'CONNECTING' });
+  const counts = { admitted: h('b', { text: '0' }), already: h('b', { text: '0' }), denied: h('b', { text: '0' }) };
+  const counters = h(
+    'div',
+    { class: 'counters', 'aria-label': 'Shift counters for today' },
+    h('span', { class: 'count-title', text: 'Today' }),
+    h('span', { class: 'count green', title: 'Let in today' }, counts.admitted, ' in'),
+    h('span', { class: 'count amber', title: 'Came back today (already let in)' }, counts.already, ' again'),
+    h('span', { class: 'count red', title: 'Turned away today' }, counts.denied, ' refused'),
+  );
+  const bar = h(
+    'header',
+    { class: 'gate-bar' },
+    h('div', { class: 'gate-id' }, h('span', { class: 'gate-label', text: me.label || 'Gate' }), me.site ? h('span', { class: 'gate-site', text: me.site }) : null),
+    statusPill,
+    counters,
+  );
+  const offlineBanner = h('div', { class: 'offline-banner', role: 'alert' });
+  const video = h('video', { class: 'camera', muted: true, playsinline: true, autoplay: true, 'aria-label': 'Camera view' });
+  const cameraNote = h('p', { class: 'camera-note', role: 'status' });
+  const scanInput = h('input', {
+    id: 'scanner-input',
+    type: 'text',
+    inputmode: 'none',
+    autocomplete: 'off',
+    autocapitalize: 'characters',
+    spellcheck: 'false',
+    enterkeyhint: 'send',
+  });
+  const keyboard = h(
+    'form',
+    { class: 'scanner-field', onsubmit: (ev) => { ev.preventDefault(); submitTyped(); } },
+    h('label', { for: 'scanner-input', text: 'Hand scanner input' }),
+    scanInput,
+  );
+  const cameraPanel = h('section', { class: 'camera-panel', 'aria-label': 'Scanner' }, h('div', { class: 'camera-frame' }, video), cameraNote, keyboard);
+  const stage = h('section', { class: 'stage', 'aria-live': 'polite' });
+  const notice = h('p', { class: 'notice', role: 'status' });
+  const verdict = h('div', { class: 'verdict', hidden: true, role: 'alert', tabindex: '-1' });
+  const body = h('div', { class: 'gate-body' }, cameraPanel, h('div', { class: 'stage-col' }, stage, notice));
+  screen(h('div', { class: 'gate-app' }, bar, offlineBanner, body, verdict));
+  if (!persistent) flash('This browser does not let the gate store its journal: a reload loses scans in progress.');
+
+  // --- serialise everything through the core, then render
+  let chain = Promise.resolve();
+  const run = (fn) => {
+    chain = chain.then(fn).then(apply, (e) => {
+      if (e instanceof JournalGateMismatch) flash('The journal belongs to another gate; reload the page.');
+      else flash(`The gate could not save its journal (${e && e.message ? e.message : e}). Reload the page.`);
+    });
+    return chain;
+  };
+
+  function send(message) {
+    if (state.ws && state.ws.readyState === WebSocket.OPEN) state.ws.send(JSON.stringify(message));
+  }
+
+  let noticeTimer = null;
+  function flash(text) {
+    notice.textContent = text;
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(() => {
+      notice.textContent = '';
+    }, NOTICE_MS);
+  }
+
+  function apply(actions) {
+    if (!actions) return;
+    for (const a of actions) {
+      if (a.emit === 'challenge' || a.emit === 'verdict') notice.textContent = '';
+      if (a.send) send(a.send);
+      else if (a.reconnect) dropSocket();
+      else if (a.emit === 'connected') {
+        state.skewMs = (a.clock_skew_s || 0) * 1000;
+        if (Math.abs(a.clock_skew_s) >= 10) flash(`This device’s clock is ${a.clock_skew_s} s off the server’s.`);
+      } else if (a.emit === 'verdict') showVerdict(a);
+      else if (a.emit === 'duplicate') flash('Same code again: waiting for the phone’s answer.');
+      else if (a.emit === 'scan') flash(a.queued ? 'Offline: the scan waits and is sent when the connection is back.' : 'Checking the code…');
+      else if (a.emit === 'response_accepted') flash(a.queued ? 'Offline: the answer waits and is sent when the connection is back.' : 'Checking the answer…');
+      else if (a.emit === 'rejected') flash(`Ignored: ${a.message}.`);
+      else if (a.emit === 'error') flash(a.retryable ? `Server busy (${a.code}); trying again.` : `The server refused this (${a.code}): ${a.message}`);
+      else if (a.emit === 'unanswered') flash(`No answer from ${a.pass && a.pass.label ? a.pass.label : 'the phone'} in time: scan closed. Scan the code again.`);
+      else if (a.emit === 'abandoned') flash('A scan made offline was dropped (its code is too old now). Scan again.');
+    }
+    renderStage();
+  }
+
+  // --- the stage: the newest open challenge, or "ready"
+  let shownChallenge = null; // what the stage shows: a challenge text, or a key for the other states
+  let countdown = null;
+  function renderStage() {
+    const open = core.openChallenges();
+    const c = open[open.length - 1] || null;
+    if (!c) {
+      // Nothing to show the wallet: an answer or a code on its way, or ready for the next.
+      const scans = core.scans;
+      const answered = scans.filter((x) => x.response !== null).pop();
+      const checking = scans.filter((x) => !x.challenge).pop();
+      const wait = state.online ? '' : ' It is kept and sent when the connection is back: do not let them in yet.';
+      const [key, title, text] = answered
+        ? [`answer:${answered.scan_id}:${state.online}`, 'Checking the answer…', `${answered.challenge.pass.label || 'The visitor'}: the phone’s answer is on its way to the server.${wait}`]
+        : checking
+          ? [`code:${checking.scan_id}:${state.online}`, 'Checking the code…', `The visitor’s code is on its way to the server.${wait}`]
+          : ['', 'Ready to scan', 'Hold the visitor’s pass code in front of the camera.'];
+      if (shownChallenge !== key) {
+        shownChallenge = key;
+        countdown = null;
+        stage.replaceChildren(h('div', { class: key ? 'ready busy' : 'ready' }, h('h1', { text: title }), h('p', { text })));
+      }
+      return;
+    }
+    if (shownChallenge !== c.wallet_challenge) {
+      shownChallenge = c.wallet_challenge;
+      countdown = h('p', { class: 'countdown', role: 'timer' });
+      const waiting = open.length > 1 ? h('p', { class: 'muted', text: `${open.length - 1} more visitor(s) waiting to answer` }) : null;
+      stage.replaceChildren(
+        h(
+          'div',
+          { class: 'challenge' },
+          h('h1', { text: 'Visitor: scan this with your wallet' }),
+          h('div', { class: 'qr-box' }, qrSvg(c.wallet_challenge, 'Gate challenge for the visitor’s wallet', 4)),
+          h('p', { class: 'challenge-pass', text: c.pass && c.pass.label ? c.pass.label : '' }),
+          countdown,
+          h('p', { class: 'muted', text: 'Then hold the phone’s answer code to the camera.' }),
+          waiting,
+        ),
+      );
+    }
+    const left = Math.max(0, Math.ceil((Date.parse(c.expires_at) - (Date.now() + state.skewMs)) / 1000));
+    countdown.textContent = left > 0 ? `Answer within ${left} s` : 'Time is up';
+    countdown.classList.toggle('late', left <= 5);
+  }
+
+  // --- verdicts
+  let audio = null;
+  function beep(tone) {
+    try {
+      audio = audio || new AudioContext();
+      if (audio.state === 'suspended') audio.resume().catch(() => {});
+      const plan = { green: [[880, 0, 0.12], [1320, 0.15, 0.12]], amber: [[660, 0, 0.25]], red: [[220, 0, 0.5]] }[tone];
+      for (const [freq, at, len] of plan) {
+        const osc = audio.createOscillator();
+        const gain = audio.createGain();
+        osc.type = tone === 'red' ? 'square' : 'sine';
+        osc.frequency.value = freq;
+        gain.gain.value = 0.2;
+        osc.connect(gain).connect(audio.destination);
+        osc.start(audio.currentTime + at);
+        osc.stop(audio.currentTime + at + len);
+      }
+    } catch {
+      // no audio on this device
+    }
+    try {
+      if (navigator.vibrate) navigator.vibrate({ green: [80], amber: [80, 60, 80], red: [300] }[tone]);
+    } catch {
+      // no vibration
+    }
+  }
+
+  function showVerdict(v) {
+    const view = verdictView(v, Date.now() + state.skewMs);
+    verdict.className = `verdict ${view.tone}`;
+    verdict.replaceChildren(
+      view.tone === 'red'
+        ? h('p', { class: 'verdict-headline' }, h('span', { class: 'verdict-word', text: 'DENIED' }), view.headline.slice('DENIED'.length))
+        : h('p', { class: 'verdict-headline', text: view.headline }),
+      ...view.details.map((d) => h('p', { class: 'verdict-detail', text: d })),
+      h('p', { class: 'verdict-hint', text: 'Tap to continue' }),
+    );
+    verdict.hidden = false;
+    verdict.dataset.scanId = v.scan_id;
+    beep(view.tone);
+    clearTimeout(state.verdictTimer);
+    state.verdictTimer = setTimeout(hideVerdict, VERDICT_MS);
+    // Only once the verdict is on screen may it leave the journal (GateCore::verdict_shown).
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        run(async () => {
+          await core.verdictShown(v.scan_id);
+          await refreshCounters();
+          return [];
+        });
+      }),
+    );
+  }
+
+  function hideVerdict() {
+    clearTimeout(state.verdictTimer);
+    verdict.hidden = true;
+    if (!document.activeElement || document.activeElement === document.body || document.activeElement === verdict) scanInput.focus({ preventScroll: true });
+  }
+  verdict.addEventListener('click', hideVerdict);
+
+  async function refreshCounters() {
+    try {
+      const c = await store.counters();
+      counts.admitted.textContent = String(c.admitted);
+      counts.already.textContent = String(c.already);
+      counts.denied.textContent = String(c.denied);
+    } catch {
+      // counters are a convenience
+    }
+  }
+
+  // --- input: camera and keyboard scanner
+  function input(text, from) {
+    const now = Date.now();
+    if (!text || !dedupe.accept(text, now)) return;
+    if (!verdict.hidden && text.startsWith('TSR1:')) hideVerdict(); // the next visitor
+    run(() => core.onLine(text, 'scanner', now));
+    void from;
+  }
+
+  function submitTyped() {
+    const text = scanInput.value.trim();
+    scanInput.value = '';
+    if (text) {
+      dedupe.forget(text); // a deliberate scan with the hand scanner always counts
+      input(text, 'keyboard');
+    }
+  }
+  // A keyboard-wedge scanner types into whatever has focus: keys typed elsewhere go to the
+  // scanner field so nothing is lost.
+  const onKey = (ev) => {
+    if (ev.target === scanInput || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLTextAreaElement) return;
+    if (ev.key === 'Enter') {
+      if (scanInput.value) {
+        ev.preventDefault();
+        submitTyped();
+      }
+      return;
+    }
+    if (ev.key.length === 1) {
+      ev.preventDefault();
+      scanInput.value += ev.key;
+      scanInput.focus({ preventScroll: true });
+    }
+  };
+  document.addEventListener('keydown', onKey);
+
+  const scanner = new Scanner(video, (text) => input(text, 'camera'), null, { frameMs: 40, maxScanMs: Infinity, maxSide: 720 });
+  scanner.start().then(
+    () => {
+      cameraNote.textContent = 'Camera on: hold a code in front of it.';
+    },
+    (e) => {
+      const name = e && e.name;
+      cameraNote.textContent =
+        name === 'NotAllowedError' || name === 'SecurityError'
+          ? 'Camera access was refused. Allow the camera for this site, or use a hand scanner.'
+          : 'No camera could be started. Use a hand scanner.';
+      cameraNote.classList.add('bad');
+    },
+  );
+
+  // --- the WebSocket, with backoff
+  function setOnline(online, text) {
+    state.online = online;
+    statusPill.textContent = online ? 'ONLINE' : 'OFFLINE';
+    statusPill.className = `pill ${online ? 'online' : 'offline'}`;
+    offlineBanner.classList.toggle('shown', !online);
+    offlineBanner.textContent = online ? '' : text;
+    renderStage();
+  }
+
+  function connect() {
+    if (state.closed) return;
+    const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/v1/gate/ws';
+    let ws;
+    try {
+      ws = new WebSocket(url);
+    } catch {
+      return scheduleReconnect(false);
+    }
+    state.ws = ws;
+    let welcomed = false;
+    ws.addEventListener('message', (ev) => {
+      if (state.ws !== ws) return;
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (msg && msg.type === 'welcome') {
+        if (msg.gate_id !== me.gate_id) {
+          // Paired as another gate meanwhile (another tab): start over.
+          location.reload();
+          return;
+        }
+        welcomed = true;
+        state.attempt = 0;
+        setOnline(true, '');
+        run(() => core.onConnected(msg, Date.now()));
+      } else if (welcomed) {
+        run(() => core.onServer(msg, Date.now()));
+      }
+    });
+    ws.addEventListener('close', (ev) => {
+      if (state.ws !== ws) return;
+      state.ws = null;
+      scheduleReconnect(welcomed, ev.code);
+    });
+  }
+
+  // The connection looks dead (answers stopped coming): give it up now rather than wait for
+  // a close handshake that may never finish, and reconnect.
+  function dropSocket() {
+    const ws = state.ws;
+    if (!ws) return;
+    state.ws = null;
+    try {
+      ws.close(4000, 'no answer');
+    } catch {
+      // already closing
+    }
+    scheduleReconnect(true, 4000, true);
+  }
+
+  async function scheduleReconnect(wasWelcomed, code, dropped = false) {
+    if (state.closed) return;
+    const full = Math.min(RECONNECT_CAP_MS, RECONNECT_BASE_MS * 2 ** Math.min(state.attempt, 10));
+    const delay = Math.floor(full / 2 + Math.random() * (full / 2));
+    state.attempt += 1;
+    setOnline(false, `OFFLINE — do not admit anyone. Reconnecting in ${(delay / 1000).toFixed(1)} s…`);
+    run(() => core.onDisconnected(code ? `closed (${code})` : 'connection failed', delay));
+    // A socket that never got its welcome may have been refused (revoked or re-paired):
+    // ask the server whether this device is still a gate.
+    if (!dropped && (!wasWelcomed || (code >= 4000 && code < 5000) || code === 1008)) {
+      const res = await call('GET', '/v1/gate/me');
+      if (res.status === 401 || res.status === 403) {
+        showNotPaired('This device is no longer paired as a gate (it was revoked, or another device was paired in its place).');
+        return;
+      }
+    }
+    clearTimeout(state.reconnectTimer);
+    state.reconnectTimer = setTimeout(connect, delay);
+  }
+
+  const ticker = setInterval(() => run(() => core.onTick(Date.now())), TICK_MS);
+  const wake = () => {
+    // Back from the background or from a network outage: try now rather than after the backoff.
+    if (!state.ws && !state.closed) {
+      clearTimeout(state.reconnectTimer);
+      state.attempt = 0;
+      connect();
+    }
+  };
+  window.addEventListener('online', wake);
+
+  teardown = () => {
+    state.closed = true;
+    clearInterval(ticker);
+    clearTimeout(state.reconnectTimer);
+    clearTimeout(state.verdictTimer);
+    scanner.stop();
+    document.removeEventListener('keydown', onKey);
+    window.removeEventListener('online', wake);
+    if (state.ws) state.ws.close(1000, 'bye');
+    state.ws = null;
+  };
+
+  setOnline(false, 'OFFLINE — connecting to the server…');
+  statusPill.textContent = 'CONNECTING';
+  renderStage();
+  apply(first);
+  await refreshCounters();
+  scanInput.focus({ preventScroll: true });
+  connect();
+}
+
+start().catch((e) => {
+  screen(card('Gate unavailable', h('p', { role: 'alert', class: 'alert shown', text: `The gate could not start: ${e && e.message ? e.message : e}` })));
+});

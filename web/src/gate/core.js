@@ -1,0 +1,449 @@
+// The web gate's pending-scan state machine: a line-by-line port of `tessera-gate`'s
+// `GateCore` (gate-client/src/core.rs), free of DOM, sockets, IndexedDB and clocks, so Node
+// runs it against the same table of cases as the Rust one (test/gate-core-cases.json).
+//
+// Every input (a scanned text, a server message, a connection change, the passing of time) is
+// a method call with the current time in milliseconds, and what the gate must do comes back
+// as a list of actions:
+//   { send: <gate message> }        send this frame on the WebSocket
+//   { emit: <kind>, ...fields }     show this (kinds below)
+//   { reconnect: true }             the connection looks dead: drop it and reconnect
+// The journal (an injected `{ load(), save(doc) }`, both may be async) is written *before*
+// any message leaves, so nothing is sent that a reload could forget, and every resend is
+// derived from the journal entry: the same scan_id, the same nonce, the same response.
+//
+// A scan moves through: scanned (send `scan`) → challenged (wait for the wallet) → answered
+// (send `response`) → removed when its `result` arrives; the result then waits in the
+// journal's `verdicts` until the UI says it was shown (`verdictShown`).
+
+import { base32Decode, uuidFromBytes } from '../tsr1.js';
+
+/** Longest accepted input line, in UTF-8 bytes (as the native gate). */
+export const MAX_INPUT_LINE = 1024;
+
+/** Verdicts the journal keeps at most while they wait to be shown. */
+export const MAX_UNSHOWN_VERDICTS = 64;
+
+/** The native gate's `CoreConfig::default()`, in milliseconds. */
+export const DEFAULT_CONFIG = Object.freeze({
+  requestTimeoutMs: 2000,
+  retryBaseMs: 250,
+  retryCapMs: 10_000,
+  timeoutsBeforeReconnect: 3,
+  scanTtlMs: 60_000,
+  challengeGraceMs: 5000,
+});
+
+/** The journal names another gate device than the server: its pending work is not ours. */
+export class JournalGateMismatch extends Error {
+  constructor(journal, server) {
+    super(`the journal's pending scans belong to gate ${journal}, the server says this is gate ${server}`);
+    this.name = 'JournalGateMismatch';
+    this.journal = journal;
+    this.server = server;
+  }
+}
+
+/** Equal-jitter backoff: uniform in [d/2, d], d = min(cap, base·2^failures) (backoff.rs). */
+export function delayFor(baseMs, capMs, failures, random = Math.random) {
+  const full = Math.min(capMs, baseMs * 2 ** Math.min(failures, 20));
+  const half = Math.floor(full / 2);
+  const spread = full - half;
+  return half + Math.floor(random() * (spread + 1));
+}
+
+/** `TSR1R:<PASS>:<MAC>` as the protocol crate parses it; the pass UUID, or null. */
+export function responsePass(text) {
+  if (!text.startsWith('TSR1R:')) return null;
+  const parts = text.slice(6).split(':');
+  if (parts.length !== 2) return null;
+  const pass = base32Decode(parts[0], 16);
+  if (!pass || !base32Decode(parts[1], 16)) return null;
+  return uuidFromBytes(pass);
+}
+
+const emptyDoc = () => ({ gate_id: null, scans: [], verdicts: [] });
+const clone = (doc) => structuredClone(doc);
+const TRIM = /^[\s\u0085\uFEFF]+|[\s\u0085\uFEFF]+$/g;
+const utf8Length = (s) => new TextEncoder().encode(s).length;
+const parseTime = (iso) => Date.parse(iso);
+
+/** The `result` event the UI shows, as `GateEvent::from_result`. */
+export function verdictEvent(result, thisGate) {
+  return {
+    emit: 'verdict',
+    scan_id: result.scan_id,
+    outcome: result.outcome,
+    reason: result.reason ?? null,
+    replayed: Boolean(result.replayed),
+    pass: result.pass ?? null,
+    first_admitted_at: result.first_admitted_at ?? null,
+    first_gate_id: result.first_gate_id ?? null,
+    first_gate_label: result.first_gate_label ?? null,
+    first_gate_is_this_gate: Boolean(thisGate) && result.first_gate_id === thisGate,
+    same_wallet: Boolean(result.same_wallet),
+    age_s: result.age_s ?? null,
+    ahead_s: result.ahead_s ?? null,
+  };
+}
+
+export class GateCore {
+  #journal;
+  #doc;
+  #flights = new Map(); // scan_id -> { sentAt, sends, retryAt }
+  #online = false;
+  #config;
+  #timeoutsInARow = 0;
+  #random;
+  #newId;
+  #queue = Promise.resolve();
+
+  constructor(journal, doc, config, random, newId) {
+    this.#journal = journal;
+    this.#doc = doc;
+    this.#config = config;
+    this.#random = random;
+    this.#newId = newId;
+  }
+
+  /**
+   * Loads the journal; pending scans are resent on `onConnected`. Returns the core and its
+   * first actions (unshown verdicts are shown again).
+   */
+  static async open(journal, { config = {}, random = Math.random, newId = () => crypto.randomUUID() } = {}) {
+    const loaded = await journal.load();
+    const doc = { ...emptyDoc(), ...(loaded || {}) };
+    const core = new GateCore(journal, doc, { ...DEFAULT_CONFIG, ...config }, random, newId);
+    const actions = [{ emit: 'started', pending: doc.scans.length }];
+    for (const v of doc.verdicts) actions.push(verdictEvent(v.result, doc.gate_id));
+    return { core, actions };
+  }
+
+  // One call at a time: each reads the document, awaits the journal, then adopts it.
+  #serial(fn) {
+    const run = this.#queue.then(fn);
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+
+  async #commit(doc) {
+    await this.#journal.save(doc);
+    this.#doc = doc;
+  }
+
+  get pending() {
+    return this.#doc.scans.length;
+  }
+
+  get unshownVerdicts() {
+    return this.#doc.verdicts.length;
+  }
+
+  /** The pending scans (copies), oldest first. */
+  get scans() {
+    return clone(this.#doc.scans);
+  }
+
+  get online() {
+    return this.#online;
+  }
+
+  get gateId() {
+    return this.#doc.gate_id;
+  }
+
+  /** Challenges waiting for a wallet's answer, oldest first. */
+  openChallenges() {
+    return this.#doc.scans
+      .filter((s) => s.response === null && s.challenge)
+      .map((s) => ({ scan_id: s.scan_id, ...clone(s.challenge) }));
+  }
+
+  /** The guard was shown the result of `scanId`: it may leave the journal now. */
+  verdictShown(scanId) {
+    return this.#serial(async () => {
+      const index = this.#doc.verdicts.findIndex((v) => v.scan_id === scanId);
+      if (index < 0) return;
+      const doc = clone(this.#doc);
+      const [shown] = doc.verdicts.splice(index, 1);
+      await this.#journal.save(doc, { shown: shown.result });
+      this.#doc = doc;
+    });
+  }
+
+  #indexOf(scanId) {
+    return this.#doc.scans.findIndex((s) => s.scan_id === scanId);
+  }
+
+  static #messageFor(scan) {
+    if (!scan.challenge) return { type: 'scan', scan_id: scan.scan_id, code: scan.code };
+    if (scan.response !== null) {
+      return { type: 'response', scan_id: scan.scan_id, nonce: scan.challenge.nonce, response: scan.response };
+    }
+    return null;
+  }
+
+  #send(scanId, now, actions) {
+    if (!this.#online) return;
+    const i = this.#indexOf(scanId);
+    const message = i >= 0 ? GateCore.#messageFor(this.#doc.scans[i]) : null;
+    if (!message) {
+      this.#flights.delete(scanId);
+      return;
+    }
+    const sends = this.#flights.get(scanId)?.sends ?? 0;
+    this.#flights.set(scanId, { sentAt: now, sends: sends + 1, retryAt: null });
+    actions.push({ send: message });
+  }
+
+  /** The connection is up and the server sent `welcome`: resend everything pending. */
+  onConnected(welcome, now) {
+    return this.#serial(async () => {
+      const journal = this.#doc.gate_id;
+      if (journal && journal !== welcome.gate_id && this.#doc.scans.length) {
+        throw new JournalGateMismatch(journal, welcome.gate_id);
+      }
+      if (this.#doc.gate_id !== welcome.gate_id) {
+        await this.#commit({ ...clone(this.#doc), gate_id: welcome.gate_id });
+      }
+      this.#online = true;
+      this.#timeoutsInARow = 0;
+      this.#flights.clear();
+      const serverTime = parseTime(welcome.server_time);
+      const actions = [
+        {
+          emit: 'connected',
+          gate_id: welcome.gate_id,
+          site: welcome.site ?? null,
+          clock_skew_s: Number.isFinite(serverTime) ? Math.trunc((serverTime - now) / 1000) : 0,
+        },
+      ];
+      for (const { scan_id } of this.#doc.scans) {
+        const before = actions.length;
+        this.#send(scan_id, now, actions);
+        if (actions.length > before) actions.splice(before, 0, { emit: 'resend', scan_id, reason: 'reconnect', attempt: 0 });
+      }
+      return actions;
+    });
+  }
+
+  /** The connection is gone; nothing is admitted until `onConnected`. */
+  onDisconnected(reason, retryInMs) {
+    return this.#serial(async () => {
+      this.#online = false;
+      this.#flights.clear();
+      return [{ emit: 'offline', reason: String(reason), retry_in_ms: retryInMs }];
+    });
+  }
+
+  /** A text from the camera or a keyboard scanner (`source` 'scanner'), or a tap ('tap'). */
+  onLine(line, source, now) {
+    return this.#serial(async () => {
+      const text = String(line).replace(TRIM, '');
+      const reject = (message) => [{ emit: 'rejected', message }];
+      if (!text) return [];
+      if (utf8Length(text) > MAX_INPUT_LINE) return reject('line too long');
+      if (text.startsWith('TSR1R:')) return this.#onResponse(text, source, now);
+      if (text.startsWith('TSR1C:')) return reject("that is the gate's challenge; the visitor's wallet must answer it");
+      if (text.startsWith('TSR1:') && source === 'scanner') return this.#onScan(text, now);
+      return reject('not a Tessera code (expected TSR1:… or TSR1R:…)');
+    });
+  }
+
+  async #onScan(code, now) {
+    const open = this.#doc.scans.find((s) => s.code === code);
+    if (open) return [{ emit: 'duplicate', scan_id: open.scan_id }];
+    const scanId = this.#newId();
+    const doc = clone(this.#doc);
+    doc.scans.push({ scan_id: scanId, code, scanned_at: new Date(now).toISOString(), challenge: null, response: null });
+    await this.#commit(doc);
+    const actions = [{ emit: 'scan', scan_id: scanId, queued: !this.#online }];
+    this.#send(scanId, now, actions);
+    return actions;
+  }
+
+  async #onResponse(text, source, now) {
+    const pass = responsePass(text);
+    if (!pass) return [{ emit: 'rejected', message: 'unreadable wallet answer (TSR1R:…); scan it again' }];
+    const scans = this.#doc.scans;
+    let index = -1;
+    for (let i = scans.length - 1; i >= 0; i--) {
+      const s = scans[i];
+      if (s.response === null && s.challenge && String(s.challenge.pass.id).toLowerCase() === pass) {
+        index = i;
+        break;
+      }
+    }
+    if (index < 0) {
+      // The same answer twice (camera frames, scanner bounce): already on its way.
+      if (scans.some((s) => s.response === text)) return [];
+      return [{ emit: 'rejected', message: "no open challenge for this pass; scan the visitor's code first" }];
+    }
+    const scanId = scans[index].scan_id;
+    const doc = clone(this.#doc);
+    doc.scans[index].response = text;
+    await this.#commit(doc);
+    const actions = [{ emit: 'response_accepted', scan_id: scanId, source, queued: !this.#online }];
+    this.#send(scanId, now, actions);
+    return actions;
+  }
+
+  /** A message (parsed JSON) from the server. */
+  onServer(message, now) {
+    return this.#serial(async () => {
+      this.#timeoutsInARow = 0;
+      switch (message && message.type) {
+        case 'challenge':
+          return this.#onChallenge(message);
+        case 'result':
+          return this.#onResult(message);
+        case 'error':
+          return this.#onError(message, now);
+        default:
+          return []; // welcome (handled by the caller) and anything unknown
+      }
+    });
+  }
+
+  async #onChallenge(c) {
+    const index = this.#indexOf(c.scan_id);
+    if (index < 0) return [];
+    const scan = this.#doc.scans[index];
+    if (scan.challenge) {
+      // A duplicate answer to a resent scan; the journaled one stands.
+      if (scan.response === null) this.#flights.delete(c.scan_id);
+      return [];
+    }
+    const doc = clone(this.#doc);
+    const challenge = { nonce: c.nonce, wallet_challenge: c.wallet_challenge, expires_at: c.expires_at, pass: { id: c.pass.id, label: c.pass.label } };
+    doc.scans[index].challenge = challenge;
+    await this.#commit(doc);
+    this.#flights.delete(c.scan_id);
+    return [{ emit: 'challenge', scan_id: c.scan_id, ...clone(challenge) }];
+  }
+
+  async #onResult(r) {
+    const index = this.#indexOf(r.scan_id);
+    if (index < 0) return [];
+    const scan = this.#doc.scans[index];
+    if (scan.challenge && r.nonce && scan.response !== null && scan.challenge.nonce !== r.nonce) {
+      return []; // not the answer to what we sent; keep waiting for ours
+    }
+    const doc = clone(this.#doc);
+    if (r.reason === 'bad_response') {
+      // TSR1 gives the wallet three tries: the challenge stays open for the next answer.
+      doc.scans[index].response = null;
+    } else {
+      doc.scans.splice(index, 1);
+      if (doc.verdicts.length >= MAX_UNSHOWN_VERDICTS) doc.verdicts.shift();
+      doc.verdicts.push({ scan_id: r.scan_id, result: clone(r) });
+    }
+    await this.#commit(doc);
+    this.#flights.delete(r.scan_id);
+    return [verdictEvent(r, this.#doc.gate_id)];
+  }
+
+  async #onError(e, now) {
+    const code = typeof e.code === 'string' ? e.code : 'error';
+    const message = [...String(e.message ?? '')].filter((ch) => !/\p{Cc}/u.test(ch)).slice(0, 200).join('');
+    const retryable = Boolean(e.retryable);
+    const scanId = e.scan_id ?? null;
+    const event = (retryIn) => ({ emit: 'error', scan_id: scanId, code, message, retryable, retry_in_ms: retryIn });
+    let targets;
+    if (scanId !== null && this.#indexOf(scanId) >= 0) targets = [scanId];
+    else if (scanId !== null) return [event(null)];
+    else if (retryable) targets = [...this.#flights.keys()];
+    else return [event(null)];
+    if (retryable) {
+      let longest = null;
+      for (const id of targets) {
+        let flight = this.#flights.get(id);
+        if (!flight) {
+          flight = { sentAt: now, sends: 1, retryAt: null };
+          this.#flights.set(id, flight);
+        }
+        const delay = delayFor(this.#config.retryBaseMs, this.#config.retryCapMs, Math.max(0, flight.sends - 1), this.#random);
+        flight.retryAt = now + delay;
+        longest = longest === null ? delay : Math.max(longest, delay);
+      }
+      return [event(longest)];
+    }
+    // Not retryable: resending the same frame cannot help.
+    const doc = clone(this.#doc);
+    for (const id of targets) {
+      const i = doc.scans.findIndex((s) => s.scan_id === id);
+      if (i >= 0) {
+        if (doc.scans[i].response !== null) doc.scans[i].response = null; // let the wallet answer again
+        else doc.scans.splice(i, 1);
+      }
+      this.#flights.delete(id);
+    }
+    await this.#commit(doc);
+    return [event(null)];
+  }
+
+  /** Time passed: resend what timed out or is due after an error; close dead scans. */
+  onTick(now) {
+    return this.#serial(async () => {
+      const actions = [];
+      const cfg = this.#config;
+      if (this.#online) {
+        const due = [];
+        let timedOut = false;
+        for (const [id, f] of this.#flights) {
+          if (f.retryAt !== null) {
+            if (now >= f.retryAt) due.push([id, 'retryable_error', f.sends]);
+          } else if (now - f.sentAt >= cfg.requestTimeoutMs) {
+            timedOut = true;
+            due.push([id, 'timeout', f.sends]);
+          }
+        }
+        if (timedOut) {
+          this.#timeoutsInARow += 1;
+          if (this.#timeoutsInARow >= cfg.timeoutsBeforeReconnect) {
+            this.#timeoutsInARow = 0;
+            return [{ reconnect: true }];
+          }
+        }
+        due.sort((a, b) => this.#indexOf(a[0]) - this.#indexOf(b[0]));
+        for (const [scanId, reason, attempt] of due) {
+          actions.push({ emit: 'resend', scan_id: scanId, reason, attempt });
+          this.#send(scanId, now, actions);
+        }
+      }
+      // Close scans that can no longer lead anywhere. Answered scans are never dropped: the
+      // server may have admitted under that nonce, and only a result tells.
+      const doc = clone(this.#doc);
+      const kept = [];
+      for (const s of doc.scans) {
+        let dead = false;
+        if (s.challenge && s.response === null) dead = now > parseTime(s.challenge.expires_at) + cfg.challengeGraceMs;
+        else if (!s.challenge && s.response === null) dead = now > parseTime(s.scanned_at) + cfg.scanTtlMs;
+        if (dead) {
+          actions.push(s.challenge ? { emit: 'unanswered', scan_id: s.scan_id, pass: s.challenge.pass } : { emit: 'abandoned', scan_id: s.scan_id });
+          this.#flights.delete(s.scan_id);
+        } else kept.push(s);
+      }
+      if (kept.length !== doc.scans.length) {
+        doc.scans = kept;
+        await this.#commit(doc);
+      }
+      return actions;
+    });
+  }
+}
+
+/** A journal in memory (tests, and the page when IndexedDB will not open). */
+export class MemoryJournal {
+  constructor(doc = null) {
+    this.doc = doc ? clone(doc) : null;
+    this.shown = [];
+  }
+  load() {
+    return this.doc ? clone(this.doc) : null;
+  }
+  save(doc, extra) {
+    this.doc = clone(doc);
+    if (extra && extra.shown) this.shown.push(extra.shown);
+  }
+}

@@ -1,0 +1,144 @@
+// The web gate's storage, in IndexedDB (database "tessera-gate"):
+//   journal  — one document, key "doc": the pending scans (scan_id, code, scanned_at,
+//              challenge {nonce, wallet_challenge, expires_at, pass}, response) and the
+//              verdicts received but not yet shown, rewritten whole on every change, as the
+//              native gate's journal file is; a save resolves only once it is durable;
+//   meta     — key "me": the gate this device was last paired as (label, site), so a reload
+//              while the server is unreachable still opens the gate screen;
+//   counters — the shift counters, one record per local calendar day ("2025-11-29"):
+//              {admitted, already, denied}. A verdict is counted in the same transaction that
+//              removes it from the journal as shown, so a reload never counts it twice.
+
+const DB_NAME = 'tessera-gate';
+const DB_VERSION = 1;
+
+function promise(request) {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function done(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error || new Error('transaction aborted'));
+    tx.onerror = () => reject(tx.error);
+  });
+}
+
+/** The local calendar day of `ms`, as the counters' key. */
+export function dayKey(ms = Date.now()) {
+  const d = new Date(ms);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** Which counter a shown verdict adds to. */
+export function counterFor(result) {
+  if (result.outcome === 'admitted') return 'admitted';
+  if (result.outcome === 'already_admitted') return 'already';
+  return 'denied';
+}
+
+export class GateStore {
+  constructor(db) {
+    this.db = db;
+  }
+
+  static async open() {
+    if (!globalThis.indexedDB) throw new Error('no IndexedDB');
+    const req = indexedDB.open(DB_NAME, DB_VERSION);
+    req.onupgradeneeded = () => {
+      const d = req.result;
+      for (const name of ['journal', 'meta', 'counters']) if (!d.objectStoreNames.contains(name)) d.createObjectStore(name);
+    };
+    const db = await promise(req);
+    db.onversionchange = () => db.close();
+    return new GateStore(db);
+  }
+
+  async #get(store, key) {
+    return promise(this.db.transaction(store, 'readonly').objectStore(store).get(key));
+  }
+
+  async #put(store, key, value) {
+    const tx = this.db.transaction(store, 'readwrite', { durability: 'strict' });
+    tx.objectStore(store).put(value, key);
+    await done(tx);
+  }
+
+  me() {
+    return this.#get('meta', 'me');
+  }
+
+  setMe(me) {
+    return this.#put('meta', 'me', me);
+  }
+
+  async counters(day = dayKey()) {
+    return (await this.#get('counters', day)) || { admitted: 0, already: 0, denied: 0 };
+  }
+
+  /** The journal interface GateCore expects. */
+  journal() {
+    return {
+      load: () => this.#get('journal', 'doc'),
+      save: async (doc, extra) => {
+        const stores = extra && extra.shown ? ['journal', 'counters'] : ['journal'];
+        const tx = this.db.transaction(stores, 'readwrite', { durability: 'strict' });
+        tx.objectStore('journal').put(doc, 'doc');
+        if (extra && extra.shown) {
+          const counters = tx.objectStore('counters');
+          const day = dayKey();
+          const req = counters.get(day);
+          req.onsuccess = () => {
+            const c = req.result || { admitted: 0, already: 0, denied: 0 };
+            c[counterFor(extra.shown)] += 1;
+            counters.put(c, day);
+          };
+        }
+        await done(tx);
+      },
+    };
+  }
+
+  /** Forgets pending work (used when this device is paired as another gate). */
+  clearJournal() {
+    return this.#put('journal', 'doc', { gate_id: null, scans: [], verdicts: [] });
+  }
+}
+
+/** Storage in memory, when the browser refuses IndexedDB: the gate works, a reload forgets. */
+export class MemoryGateStore {
+  constructor() {
+    this.doc = null;
+    this.meta = null;
+    this.count = {};
+  }
+  async me() {
+    return this.meta;
+  }
+  async setMe(me) {
+    this.meta = me;
+  }
+  async counters(day = dayKey()) {
+    return { admitted: 0, already: 0, denied: 0, ...(this.count[day] || {}) };
+  }
+  journal() {
+    return {
+      load: () => (this.doc ? structuredClone(this.doc) : null),
+      save: (doc, extra) => {
+        this.doc = structuredClone(doc);
+        if (extra && extra.shown) {
+          const day = dayKey();
+          const c = (this.count[day] = { admitted: 0, already: 0, denied: 0, ...(this.count[day] || {}) });
+          c[counterFor(extra.shown)] += 1;
+        }
+      },
+    };
+  }
+  async clearJournal() {
+    this.doc = null;
+  }
+}

@@ -1,0 +1,81 @@
+// What the guard reads: verdict headlines and TSR1 deny reasons in plain words. Pure, so the
+// unit tests check every reason and the rule that only the two admitting verdicts contain
+// the word "ADMITTED" (never "NOT ADMITTED").
+
+/** Plain words for every TSR1 deny reason (docs/protocol.md, "Denial reasons"). */
+export const REASON_WORDS = Object.freeze({
+  malformed_code: 'not a Tessera code',
+  unknown_pass: 'unknown pass',
+  not_claimed: 'pass not added to a wallet yet',
+  bad_code: 'wrong code, forged or from another phone',
+  stale_code: 'old code, a screenshot?',
+  future_code: "code from the future, the phone's clock is wrong",
+  revoked: 'pass cancelled by the issuer',
+  expired: 'pass has expired',
+  not_yet_valid: 'pass not valid yet',
+  wrong_site: 'pass is for another site',
+  code_replayed: 'code already used at another gate, a copy?',
+  challenge_expired: 'the phone answered too late, scan again',
+  bad_response: 'wrong answer, not the pass holder\u2019s phone? Let them try again',
+  challenge_burned: 'too many wrong answers, scan again',
+  foreign_nonce: "answer belongs to another gate's scan",
+  unknown_nonce: 'unknown challenge, scan again',
+});
+
+/** The plain words for `reason` (an unknown future reason still reads as a denial). */
+export function reasonWords(reason) {
+  return Object.hasOwn(REASON_WORDS, reason) ? REASON_WORDS[reason] : 'refused by the server';
+}
+
+/** "DENIED — old code, a screenshot? (stale_code)" */
+export function deniedText(reason) {
+  const code = typeof reason === 'string' && /^[a-z_]{1,40}$/.test(reason) ? reason : 'unknown';
+  return `DENIED \u2014 ${reasonWords(reason)} (${code})`;
+}
+
+/** "12 s ago", "3 min ago", "2 h 5 min ago", or a date. */
+export function ago(nowMs, thenMs) {
+  const s = Math.floor((nowMs - thenMs) / 1000);
+  if (!Number.isFinite(s)) return 'earlier';
+  if (s < 5) return 'just now';
+  if (s < 60) return `${s} s ago`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min ago`;
+  return `on ${new Date(thenMs).toISOString().slice(0, 10)}`;
+}
+
+function clockTime(ms) {
+  const d = new Date(ms);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/**
+ * The full-screen verdict for a `verdict` action: `tone` (green | amber | red), the headline,
+ * and detail lines. `now` is the local time in ms.
+ */
+export function verdictView(v, now = Date.now()) {
+  const who = v.pass && v.pass.label ? v.pass.label : null;
+  const details = [];
+  if (who) details.push(who);
+  if (v.outcome === 'admitted') {
+    if (v.replayed) details.push('Confirmed again after a lost answer');
+    return { tone: 'green', headline: 'ADMITTED', details };
+  }
+  if (v.outcome === 'already_admitted') {
+    const at = v.first_admitted_at ? Date.parse(v.first_admitted_at) : NaN;
+    const where = v.first_gate_is_this_gate
+      ? 'at this gate'
+      : v.first_gate_label
+        ? `at ${v.first_gate_label}`
+        : 'at another gate';
+    const when = Number.isFinite(at) ? `${clockTime(at)} (${ago(now, at)})` : 'earlier';
+    details.push(`First entry ${when} ${where}`);
+    details.push('Same phone as the first entry: let them through only if they left and came back');
+    return { tone: 'amber', headline: 'ALREADY ADMITTED', details };
+  }
+  const extra = [];
+  if (v.reason === 'stale_code' && Number.isFinite(v.age_s)) extra.push(`The code is ${v.age_s} s old. Ask for the live wallet.`);
+  if (v.reason === 'future_code' && Number.isFinite(v.ahead_s)) extra.push(`The code is ${v.ahead_s} s ahead. The phone's clock needs fixing.`);
+  return { tone: 'red', headline: deniedText(v.reason), details: details.concat(extra) };
+}
