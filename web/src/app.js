@@ -22,6 +22,7 @@ import {
 import { StorageUnavailable, WalletStore, requestPersistence } from './store.js';
 import { qrSvg } from './qr.js';
 import { Scanner } from './scanner.js';
+import { fetchJson, h, showScreen } from './ui.js';
 
 const ANSWER_SHOWN_MS = 60_000; // a little past the server's 30 s challenge lifetime
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -31,23 +32,6 @@ let store = null;
 let current = null; // the screen on show: { destroy() }
 
 // ---------------------------------------------------------------- small DOM helpers
-
-function h(tag, props = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') el.className = v;
-    else if (k === 'text') el.textContent = v;
-    else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
-    else if (v === true) el.setAttribute(k, '');
-    else el.setAttribute(k, String(v));
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
 
 /** A role="alert" region; `show` replaces its content, `clear` empties it. */
 function alertBox() {
@@ -68,12 +52,7 @@ function alertBox() {
 function mount(screen, ...nodes) {
   if (current && current.destroy) current.destroy();
   current = screen;
-  main.replaceChildren(...nodes);
-  const heading = main.querySelector('h1');
-  if (heading) {
-    heading.setAttribute('tabindex', '-1');
-    heading.focus({ preventScroll: true });
-  }
+  showScreen(main, ...nodes);
   window.scrollTo(0, 0);
 }
 
@@ -104,30 +83,8 @@ function goWallet(ev) {
 // ---------------------------------------------------------------- server calls
 
 /** POSTs JSON to the wallet's own origin; never throws (network trouble is `{network:true}`). */
-async function post(path, body) {
-  let res;
-  try {
-    res = await fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'omit',
-      cache: 'no-store',
-      referrerPolicy: 'no-referrer',
-      redirect: 'error',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch {
-    return { network: true };
-  }
-  let json = null;
-  try {
-    json = await res.json();
-  } catch {
-    json = null;
-  }
-  const code = json && json.error && typeof json.error.code === 'string' ? json.error.code : null;
-  return { status: res.status, ok: res.ok, body: json, code };
+function post(path, body) {
+  return fetchJson(path, { method: 'POST', body, credentials: 'omit', timeoutMs: REQUEST_TIMEOUT_MS });
 }
 
 // ---------------------------------------------------------------- routing

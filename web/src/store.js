@@ -5,6 +5,8 @@
 //   passes  — claimed passes: metadata plus the derived code and response HMAC keys.
 // Nothing else is kept: no claim token, no wallet secret once the claim is complete.
 
+import { done, openDatabase, promise } from './idb.js';
+
 const DB_NAME = 'tessera-wallet';
 const DB_VERSION = 1;
 
@@ -17,21 +19,6 @@ export class StorageUnavailable extends Error {
   }
 }
 
-function promise(request) {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function done(tx) {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(tx.error || new Error('transaction aborted'));
-    tx.onerror = () => reject(tx.error);
-  });
-}
-
 export class WalletStore {
   constructor(db) {
     this.db = db;
@@ -41,20 +28,13 @@ export class WalletStore {
   static async open() {
     let db;
     try {
-      if (!globalThis.indexedDB) throw new Error('no IndexedDB');
-      const req = indexedDB.open(DB_NAME, DB_VERSION);
-      req.onupgradeneeded = () => {
-        const d = req.result;
+      db = await openDatabase(DB_NAME, DB_VERSION, (d) => {
         if (!d.objectStoreNames.contains('passes')) d.createObjectStore('passes', { keyPath: 'passId' });
         if (!d.objectStoreNames.contains('pending')) d.createObjectStore('pending', { keyPath: 'passId' });
-      };
-      req.onblocked = () => {};
-      db = await promise(req);
+      });
     } catch (e) {
       throw new StorageUnavailable(e);
     }
-    // Another tab upgrading the schema: let it, this tab reloads into the new version.
-    db.onversionchange = () => db.close();
     return new WalletStore(db);
   }
 

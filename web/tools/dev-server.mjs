@@ -4,17 +4,9 @@
 //
 //   node tools/dev-server.mjs [port]      then open the claim link it prints.
 import { createServer } from 'node:http';
-import { readFileSync, existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomUUID, randomBytes } from 'node:crypto';
+import { json, root, serveFile } from './static.mjs';
 
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; " +
-  "worker-src 'self'; manifest-src 'self'; media-src 'self' blob: mediastream:; object-src 'none'; " +
-  "base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.png': 'image/png', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json', '.txt': 'text/plain' };
 const SERVER_PUBLIC = 'VxR2nRFr92Q2rnS8eT0sMK0ZA8WaxSc4BcfiaYtBDDY'; // protocol-vectors.json
 
 const passes = new Map();
@@ -26,10 +18,6 @@ function issue(label, site, validFrom, validUntil) {
 }
 
 const port = Number(process.argv[2] || 8099);
-const json = (res, status, body) => {
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(body));
-};
 const invalid = (res) => json(res, 404, { error: { code: 'invalid_claim', message: 'unknown pass or wrong token' } });
 
 createServer(async (req, res) => {
@@ -53,20 +41,8 @@ createServer(async (req, res) => {
     p.state = 'claimed';
     return json(res, 200, { ...common, server_public_key: SERVER_PUBLIC, server_kid: 'dev', period_s: 15, digits: 8, algorithm: 'SHA256' });
   }
-  let rel = url.pathname === '/' || url.pathname === '/claim' || url.pathname === '/wallet' ? 'index.html' : url.pathname.slice(1);
-  const file = path.join(root, rel);
-  if (!file.startsWith(root) || !existsSync(file)) {
-    res.writeHead(404);
-    return res.end();
-  }
-  res.writeHead(200, {
-    'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
-    'cache-control': rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'content-security-policy': CSP,
-    'referrer-policy': 'no-referrer',
-    'x-content-type-options': 'nosniff',
-  });
-  res.end(readFileSync(file));
+  const rel = url.pathname === '/' || url.pathname === '/claim' || url.pathname === '/wallet' ? 'index.html' : url.pathname.slice(1);
+  return serveFile(res, rel);
 }).listen(port, '127.0.0.1', () => {
   const day = 24 * 3600 * 1000;
   const iso = (ms) => new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z');

@@ -10,33 +10,21 @@
 //   node tools/gate-dev-server.mjs --upstream http://127.0.0.1:18080 [--port 8098]
 //   TESSERA_URL=http://127.0.0.1:8098 TESSERA_ADMIN_KEY=… npm run e2e:gate
 import { createServer, request } from 'node:http';
-import { readFileSync, existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomBytes, createHash } from 'node:crypto';
 import WebSocket, { WebSocketServer } from 'ws';
+import { json, serveFile } from './static.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
 const upstream = new URL(arg('--upstream', 'http://127.0.0.1:18080'));
 const port = Number(arg('--port', 8098));
 const origin = `http://127.0.0.1:${port}`;
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; " +
-  "worker-src 'self'; manifest-src 'self'; media-src 'self' blob: mediastream:; object-src 'none'; " +
-  "base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.png': 'image/png', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json', '.txt': 'text/plain' };
 
 const gates = new Map(); // gate_id -> { label, site, token, cookie (hash) }
 const pairings = new Map(); // secret hash -> { gateId, expires }
 const sockets = new Map(); // gate_id -> Set<ws>
 const sha = (s) => createHash('sha256').update(s).digest('hex');
 
-const json = (res, status, body, headers = {}) => {
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
-  res.end(JSON.stringify(body));
-};
 const readBody = async (req) => {
   let body = '';
   for await (const chunk of req) body += chunk;
@@ -124,19 +112,7 @@ const server = createServer(async (req, res) => {
     return proxy(req, res, body);
   }
   const rel = p === '/gate' ? 'gate.html' : p === '/' || p === '/claim' || p === '/wallet' ? 'index.html' : p.slice(1);
-  const file = path.join(root, rel);
-  if (!file.startsWith(root) || !existsSync(file)) {
-    res.writeHead(404);
-    return res.end();
-  }
-  res.writeHead(200, {
-    'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
-    'cache-control': rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'content-security-policy': CSP,
-    'referrer-policy': 'no-referrer',
-    'x-content-type-options': 'nosniff',
-  });
-  res.end(readFileSync(file));
+  return serveFile(res, rel);
 });
 
 const wss = new WebSocketServer({ noServer: true });

@@ -10,6 +10,7 @@ import { GateStore, MemoryGateStore } from './journal.js';
 import { verdictView } from './words.js';
 import { qrSvg } from '../qr.js';
 import { Scanner } from '../scanner.js';
+import { fetchJson, h, showScreen } from '../ui.js';
 
 const VERDICT_MS = 3000;
 const TICK_MS = 250;
@@ -22,30 +23,8 @@ const main = document.getElementById('main');
 
 // ---------------------------------------------------------------- DOM helpers
 
-function h(tag, props = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') el.className = v;
-    else if (k === 'text') el.textContent = v;
-    else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
-    else if (v === true) el.setAttribute(k, '');
-    else el.setAttribute(k, String(v));
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-
 function screen(...nodes) {
-  main.replaceChildren(...nodes);
-  const heading = main.querySelector('h1');
-  if (heading) {
-    heading.setAttribute('tabindex', '-1');
-    heading.focus({ preventScroll: true });
-  }
+  showScreen(main, ...nodes);
 }
 
 function card(title, ...content) {
@@ -54,30 +33,8 @@ function card(title, ...content) {
 
 // ---------------------------------------------------------------- server calls
 
-async function call(method, path, body) {
-  let res;
-  try {
-    res = await fetch(path, {
-      method,
-      headers: body ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
-      credentials: 'same-origin',
-      cache: 'no-store',
-      referrerPolicy: 'no-referrer',
-      redirect: 'error',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch {
-    return { network: true };
-  }
-  let json = null;
-  try {
-    json = await res.json();
-  } catch {
-    json = null;
-  }
-  const code = json && json.error && typeof json.error.code === 'string' ? json.error.code : null;
-  return { status: res.status, ok: res.ok, body: json, code };
+function call(method, path, body) {
+  return fetchJson(path, { method, body, credentials: 'same-origin', timeoutMs: REQUEST_TIMEOUT_MS });
 }
 
 // ---------------------------------------------------------------- start: pairing
@@ -191,7 +148,7 @@ async function openGate(store, persistent, me) {
   );
   const bar = h(
     'header',
-    { class: 'gate-bar' },
+    { class: 'bar gate-bar' },
     h('div', { class: 'gate-id' }, h('span', { class: 'gate-label', text: me.label || 'Gate' }), me.site ? h('span', { class: 'gate-site', text: me.site }) : null),
     statusPill,
     counters,

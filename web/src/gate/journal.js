@@ -9,23 +9,10 @@
 //              {admitted, already, denied}. A verdict is counted in the same transaction that
 //              removes it from the journal as shown, so a reload never counts it twice.
 
+import { done, openDatabase, promise } from '../idb.js';
+
 const DB_NAME = 'tessera-gate';
 const DB_VERSION = 1;
-
-function promise(request) {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function done(tx) {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(tx.error || new Error('transaction aborted'));
-    tx.onerror = () => reject(tx.error);
-  });
-}
 
 /** The local calendar day of `ms`, as the counters' key. */
 export function dayKey(ms = Date.now()) {
@@ -47,14 +34,9 @@ export class GateStore {
   }
 
   static async open() {
-    if (!globalThis.indexedDB) throw new Error('no IndexedDB');
-    const req = indexedDB.open(DB_NAME, DB_VERSION);
-    req.onupgradeneeded = () => {
-      const d = req.result;
+    const db = await openDatabase(DB_NAME, DB_VERSION, (d) => {
       for (const name of ['journal', 'meta', 'counters']) if (!d.objectStoreNames.contains(name)) d.createObjectStore(name);
-    };
-    const db = await promise(req);
-    db.onversionchange = () => db.close();
+    });
     return new GateStore(db);
   }
 

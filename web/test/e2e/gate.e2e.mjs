@@ -19,14 +19,7 @@
 // to a second tablet cuts the first off; revoking it cuts the second. Exits 0 when every
 // step passed, 1 with a message otherwise.
 
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { chromium } from 'playwright-core';
-import { PNG } from 'pngjs';
-import jsQR from 'jsqr';
-import qrcode from 'qrcode-generator';
-import WebSocket from 'ws';
 import {
   answerChallenge,
   b64urlDecode,
@@ -36,46 +29,20 @@ import {
   parseChallenge,
   rotatingCode,
 } from '../../src/tsr1.js';
+import {
+  PHONE, STEP_TIMEOUT_MS, adminApi, assertFullyVisible, createGate, createPass, decodeFrom, decodeQr, env, expectAlert, fail, fakeCameraInit,
+  gateSocket, launchChromium, main, ok, openClaim, qrMatrix, shoot, showToCamera, until, waitForServiceWorker, watchErrors,
+} from './lib.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 const TABLET = { viewport: { width: 1280, height: 800 } };
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const STEP_TIMEOUT_MS = 15_000;
 const TOTAL_TIMEOUT_MS = 170_000;
 const SPEED_SCANS = 50;
 
-class Failure extends Error {}
-const fail = (message) => {
-  throw new Failure(message);
-};
-const ok = (message) => console.log(`ok - ${message}`);
-
-function env(name, required = true) {
-  const v = process.env[name];
-  if (required && !v) fail(`environment variable ${name} is not set`);
-  return v || null;
-}
-
-// ------------------------------------------------------------------ admin API and a wallet in Node
-
-function adminApi(base, adminKey) {
-  return async (method, p, body, want = [200, 201]) => {
-    const res = await fetch(base + p, {
-      method,
-      headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    if (!want.includes(res.status)) fail(`${method} ${p} answered ${res.status}: ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-}
-
-const until24h = () => new Date(Date.now() + 24 * 3600 * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
+// ------------------------------------------------------------------ a wallet in Node
 
 /** A pass claimed by a wallet that lives in this script (the same tsr1.js as the web wallet). */
 async function nodeWallet(base, admin, label) {
-  const pass = await admin('POST', '/v1/passes', { label, valid_until: until24h(), site: 'e2e' });
+  const pass = await createPass(admin, label);
   const { privateKey, publicRaw } = await generateWalletKeyPair();
   const res = await fetch(`${base}/v1/claims`, {
     method: 'POST',
@@ -92,139 +59,19 @@ async function nodeWallet(base, admin, label) {
   };
 }
 
-/** A native gate device on the real WebSocket (Bearer token), as tessera-gate connects. */
-async function nativeGate(base, token) {
-  const url = base.replace(/^http/, 'ws') + '/v1/gate/ws';
-  const ws = new WebSocket(url, { headers: { authorization: `Bearer ${token}` } });
-  const queue = [];
-  const waiters = [];
-  ws.on('message', (data) => {
-    const msg = JSON.parse(String(data));
-    const i = waiters.findIndex((w) => w.match(msg));
-    if (i >= 0) waiters.splice(i, 1)[0].resolve(msg);
-    else queue.push(msg);
-  });
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-    ws.once('unexpected-response', (_, res) => reject(new Error(`upgrade answered ${res.statusCode}`)));
-  }).catch((e) => fail(`cannot open a native gate socket ${url}: ${e.message}`));
-  const next = (match, what) =>
-    new Promise((resolve, reject) => {
-      const i = queue.findIndex(match);
-      if (i >= 0) return resolve(queue.splice(i, 1)[0]);
-      const w = { match, resolve };
-      waiters.push(w);
-      setTimeout(() => {
-        if (waiters.includes(w)) reject(new Failure(`the native gate got no ${what}; other messages: ${JSON.stringify(queue)}`));
-      }, STEP_TIMEOUT_MS);
-    });
-  await next((m) => m.type === 'welcome', 'welcome');
-  return { ws, next, send: (o) => ws.send(JSON.stringify(o)) };
-}
-
-// ------------------------------------------------------------------ images
-
-function decodeQr(png) {
-  const img = PNG.sync.read(png);
-  const found = jsQR(new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length), img.width, img.height);
-  return found ? found.data : null;
-}
-
-function qrMatrix(text) {
-  const qr = qrcode(0, 'M');
-  qr.addData(text, /^[0-9A-Z $%*+\-./:]*$/.test(text) ? 'Alphanumeric' : 'Byte');
-  qr.make();
-  const n = qr.getModuleCount();
-  return Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => qr.isDark(r, c)));
-}
-
-async function until(what, fn, timeoutMs = STEP_TIMEOUT_MS, pollMs = 100) {
-  const end = Date.now() + timeoutMs;
-  let last;
-  while (Date.now() < end) {
-    try {
-      last = await fn();
-      if (last) return last;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, pollMs));
-  }
-  fail(`timed out waiting for ${what}${last instanceof Error ? ` (${last.message})` : ''}`);
-}
-
-async function shoot(target, name) {
-  const png = await target.screenshot();
-  const dir = process.env.TESSERA_SCREENSHOTS;
-  if (dir && name) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `${name}.png`), png);
-  }
-  return png;
-}
-
-async function decodeFrom(target, prefix, name, what) {
-  return until(`a ${prefix} QR code in a screenshot (${what})`, async () => {
-    const text = decodeQr(await shoot(target, name));
-    return text && text.startsWith(prefix) ? text : null;
-  });
-}
-
-/** The element is at least `min` CSS px wide and wholly inside the viewport. */
-async function assertFullyVisible(page, locator, what, min = 200) {
-  const box = await locator.boundingBox();
+/** The page does not scroll (everything the gate shows fits its screen). */
+async function assertNoScroll(page, what) {
   const vp = page.viewportSize();
-  if (!box) fail(`${what} is not rendered`);
-  if (box.width < min) fail(`${what} is ${box.width.toFixed(0)} px wide, under ${min} px`);
-  if (box.x < 0 || box.y < 0 || box.x + box.width > vp.width + 0.5 || box.y + box.height > vp.height + 0.5) {
-    fail(`${what} is not fully visible in ${vp.width}×${vp.height}: ${JSON.stringify(box)}`);
-  }
   const scrolls = await page.evaluate(() => document.scrollingElement.scrollHeight > innerHeight + 1);
   if (scrolls) fail(`the page scrolls at ${vp.width}×${vp.height} while ${what} is shown`);
 }
 
 // ------------------------------------------------------------------ in-page instrumentation
 
-// Runs in every page before its scripts: getUserMedia returns a canvas stream showing the QR
-// matrix the test last set (recording when it appeared); the WebSocket can be told to lose
-// what arrives after the next `response` frame and to call the test back (to cut the network).
-function pageInit() {
-  const canvas = document.createElement('canvas');
-  canvas.width = 640;
-  canvas.height = 480;
-  const ctx = canvas.getContext('2d');
-  let matrix = null;
-  const draw = () => {
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    if (!matrix) return;
-    const n = matrix.length + 8;
-    const cell = Math.floor(440 / n);
-    const ox = Math.floor((canvas.width - cell * n) / 2);
-    const oy = Math.floor((canvas.height - cell * n) / 2);
-    ctx.fillStyle = '#000000';
-    for (let r = 0; r < matrix.length; r++) {
-      for (let c = 0; c < matrix.length; c++) if (matrix[r][c]) ctx.fillRect(ox + (c + 4) * cell, oy + (r + 4) * cell, cell, cell);
-    }
-  };
-  window.__fakeCamera = {
-    mode: 'allow',
-    shownAt: 0,
-    show(m) {
-      matrix = m;
-      draw();
-      this.shownAt = performance.now();
-    },
-  };
-  setInterval(draw, 100);
-  if (!navigator.mediaDevices) Object.defineProperty(navigator, 'mediaDevices', { value: {}, configurable: true });
-  navigator.mediaDevices.getUserMedia = async () => {
-    if (window.__fakeCamera.mode === 'deny') throw new DOMException('Permission denied', 'NotAllowedError');
-    draw();
-    return canvas.captureStream(30);
-  };
-
+// Runs in every page before its scripts, with the fake camera (lib.mjs): the WebSocket can be
+// told to lose what arrives after the next `response` frame and to call the test back (to cut
+// the network).
+function netInit() {
   const Native = window.WebSocket;
   const net = (window.__net = { blockIncoming: false, cutOnResponse: false, responses: 0, frames: [] });
   class Hooked extends Native {
@@ -264,12 +111,13 @@ function gateHelpers(page) {
   return {
     qr,
     verdict,
-    show: (text) => page.evaluate((m) => window.__fakeCamera.show(m), text ? qrMatrix(text) : null),
+    show: (text) => showToCamera(page, text),
     async challenge(name) {
       await qr.waitFor({ timeout: STEP_TIMEOUT_MS });
       const text = await decodeFrom(qr, 'TSR1C:', null, 'the gate challenge');
       if (name) await shoot(page, name);
       await assertFullyVisible(page, qr, 'the gate challenge QR');
+      await assertNoScroll(page, 'the gate challenge QR');
       return text;
     },
     async verdictText(what) {
@@ -286,14 +134,6 @@ function gateHelpers(page) {
   };
 }
 
-async function expectAlert(page, pattern, what) {
-  const alert = page.getByRole('alert').filter({ hasText: pattern });
-  await alert.first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS }).catch(async () => {
-    const texts = await page.getByRole('alert').allInnerTexts();
-    fail(`${what}: no role=alert matching ${pattern}; alerts: ${JSON.stringify(texts)}`);
-  });
-}
-
 async function uses(admin, passId) {
   const p = await admin('GET', `/v1/passes/${passId}`);
   if (typeof p.uses !== 'number') fail(`GET /v1/passes/${passId} has no numeric "uses": ${JSON.stringify(p)}`);
@@ -305,12 +145,11 @@ const pct = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sort
 // ------------------------------------------------------------------ the test
 
 async function run() {
-  if (!existsSync(CHROMIUM)) fail(`chromium not found at ${CHROMIUM}: apt-get install chromium`);
   const base = env('TESSERA_URL').replace(/\/$/, '');
   const admin = adminApi(base, env('TESSERA_ADMIN_KEY'));
 
-  const gateA = await admin('POST', '/v1/gates', { label: 'North gate A', site: 'e2e' });
-  const gateB = await admin('POST', '/v1/gates', { label: 'North gate B', site: 'e2e' });
+  const gateA = await createGate(admin, 'North gate A');
+  const gateB = await createGate(admin, 'North gate B');
   // The speed run's wallets, made while the browser starts.
   const speedWallets = (async () => {
     const out = [];
@@ -322,28 +161,20 @@ async function run() {
   })();
   speedWallets.catch(() => {});
 
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: false, // the flag below selects the new headless mode explicitly
-    args: [
-      '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run',
-      '--autoplay-policy=no-user-gesture-required',
-      ...(process.env.TESSERA_CHROMIUM_SPKI ? [`--ignore-certificate-errors-spki-list=${process.env.TESSERA_CHROMIUM_SPKI}`] : []),
-    ],
-  });
+  const browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
   const pageErrors = [];
-  const watch = (page, who) => {
-    page.on('pageerror', (e) => pageErrors.push(`${who}: ${e}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(`${who}: ${m.text()}`);
-    });
+  const watch = (page, who) => watchErrors(page, who, pageErrors);
+  // The fake camera and the WebSocket hook, in every page of a context, before its scripts.
+  const instrument = async (ctx) => {
+    await ctx.addInitScript(fakeCameraInit, { fps: 30 });
+    await ctx.addInitScript(netInit);
   };
   try {
     // ---------------------------------------------------------- (1) pairing
     const pairing = await admin('POST', `/v1/gates/${gateA.gate_id}/pairing`, null, [201]);
     if (!/\/gate#pair=/.test(pairing.pairing_url) || Number.isNaN(Date.parse(pairing.expires_at))) fail(`odd pairing answer ${JSON.stringify(pairing)}`);
     const gateCtx = await browser.newContext({ ...TABLET, serviceWorkers: 'allow' });
-    await gateCtx.addInitScript(pageInit);
+    await instrument(gateCtx);
     let cut = null; // the setOffline(true) promise, once the page asked for it
     await gateCtx.exposeBinding('__cutNetwork', async () => {
       cut = gateCtx.setOffline(true);
@@ -374,15 +205,12 @@ async function run() {
     ok('the same pairing link in a second browser is refused; without a link it says "Not paired"');
 
     // ---------------------------------------------------------- (2) browser to browser
-    const pass = await admin('POST', '/v1/passes', { label: 'Ada Lovelace', valid_until: until24h(), site: 'e2e' });
+    const pass = await createPass(admin, 'Ada Lovelace');
     const walletCtx = await browser.newContext({ ...PHONE });
-    await walletCtx.addInitScript(pageInit);
+    await instrument(walletCtx);
     const wallet = await walletCtx.newPage();
     watch(wallet, 'wallet');
-    await wallet.goto(pass.claim_url);
-    const add = wallet.getByRole('button', { name: /Add/ });
-    await add.waitFor({ timeout: STEP_TIMEOUT_MS });
-    await until('the Add button to be enabled', () => add.isEnabled());
+    const add = await openClaim(wallet, pass.claim_url);
     await add.click();
     const codeQr = wallet.getByRole('img', { name: /Entry code/ });
     await codeQr.waitFor({ timeout: STEP_TIMEOUT_MS });
@@ -397,7 +225,7 @@ async function run() {
     if (scans !== 1) fail(`the code in view was sent ${scans} times`);
     await gate.show(null);
 
-    await wallet.evaluate((m) => window.__fakeCamera.show(m), qrMatrix(challenge)); // the gate's screenshot, to the wallet's camera
+    await showToCamera(wallet, challenge); // the gate's screenshot, to the wallet's camera
     await wallet.getByRole('button', { name: /Scan gate code/ }).click();
     await wallet.getByRole('img', { name: /Answer/ }).waitFor({ timeout: STEP_TIMEOUT_MS });
     const answer = await decodeFrom(wallet, 'TSR1R:', 'wallet-2-answer', 'the wallet answer');
@@ -432,7 +260,7 @@ async function run() {
     const c1After = await gate.challenge('gate-7-challenge-after-reload');
     if (c1After !== c1) fail(`after the reload the gate shows another challenge: ${c1After} instead of ${c1}`);
     // Meanwhile the visitor is let in at gate B (a native gate)...
-    const native = await nativeGate(base, gateB.device_token);
+    const native = await gateSocket(base, gateB.device_token, 'native gate');
     const scanB = randomUUID();
     native.send({ type: 'scan', scan_id: scanB, code: await visitor.code() });
     const chB = await native.next((m) => m.scan_id === scanB, 'challenge at gate B');
@@ -538,10 +366,7 @@ async function run() {
     ok(`50 scans admitted; shift counters: ${counters.replace(/\s+/g, ' ')}`);
 
     // ---------------------------------------------------------- offline reload
-    await until('the service worker to control the gate page', () => page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      return Boolean(navigator.serviceWorker.controller);
-    }));
+    await waitForServiceWorker(page, 'the service worker to control the gate page');
     await gateCtx.setOffline(true);
     await page.reload();
     await page.locator('.offline-banner.shown').waitFor({ timeout: STEP_TIMEOUT_MS });
@@ -553,7 +378,7 @@ async function run() {
     // ---------------------------------------------------------- re-pairing and revoking
     const again = await admin('POST', `/v1/gates/${gateA.gate_id}/pairing`, null, [201]);
     const tablet2Ctx = await browser.newContext({ ...TABLET });
-    await tablet2Ctx.addInitScript(pageInit);
+    await instrument(tablet2Ctx);
     const tablet2 = await tablet2Ctx.newPage();
     watch(tablet2, 'tablet 2');
     await tablet2.goto(again.pairing_url);
@@ -574,16 +399,4 @@ async function run() {
   }
 }
 
-const guard = setTimeout(() => {
-  console.error(`FAIL: the web gate e2e test took longer than ${TOTAL_TIMEOUT_MS / 1000} s`);
-  process.exit(1);
-}, TOTAL_TIMEOUT_MS);
-try {
-  await run();
-  clearTimeout(guard);
-  console.log('web gate e2e: all steps passed');
-  process.exit(0);
-} catch (e) {
-  console.error(`FAIL: ${e instanceof Failure ? e.message : e && e.stack ? e.stack : e}`);
-  process.exit(1);
-}
+await main('web gate', run, TOTAL_TIMEOUT_MS);

@@ -16,191 +16,26 @@
 // camera, a challenge for another pass, a second browser claiming the same link ("already"),
 // broken links, and storage that will not open.
 
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { randomUUID, randomBytes } from 'node:crypto';
-import { chromium } from 'playwright-core';
-import { PNG } from 'pngjs';
-import jsQR from 'jsqr';
-import qrcode from 'qrcode-generator';
-import WebSocket from 'ws';
+import { base32Encode } from '../../src/tsr1.js';
+import {
+  PHONE, STEP_TIMEOUT_MS, adminApi, assertFullyVisible, createGate, createPass, decodeFrom, env, expectAlert, fail, fakeCameraInit, gateSocket,
+  launchChromium, main, ok, openClaim, shoot, showToCamera, until, waitForServiceWorker, watchErrors,
+} from './lib.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const TABLET = { width: 1280, height: 800 };
-const STEP_TIMEOUT_MS = 15_000;
 const TOTAL_TIMEOUT_MS = 180_000;
 
-class Failure extends Error {}
-const fail = (message) => {
-  throw new Failure(message);
-};
-const ok = (message) => console.log(`ok - ${message}`);
-
-// ------------------------------------------------------------------ configuration
-
-function env(name, required = true) {
-  const v = process.env[name];
-  if (required && !v) fail(`environment variable ${name} is not set`);
-  return v || null;
-}
-
+/** The gate and the pass, made by the admin API when no claim link and gate token are given. */
 async function adminSetup(base, adminKey) {
-  const call = async (p, body) => {
-    const res = await fetch(base + p, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) fail(`POST ${p} answered ${res.status}: ${await res.text()}`);
-    return res.json();
-  };
-  const gate = await call('/v1/gates', { label: 'web wallet e2e gate', site: 'e2e' });
-  const until = new Date(Date.now() + 24 * 3600 * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
-  const pass = await call('/v1/passes', { label: 'Ada Lovelace', valid_until: until, site: 'e2e' });
+  const admin = adminApi(base, adminKey);
+  const gate = await createGate(admin, 'web wallet e2e gate');
+  const pass = await createPass(admin, 'Ada Lovelace');
   return { claimUrl: pass.claim_url, gateToken: gate.device_token };
 }
 
-// ------------------------------------------------------------------ helpers
-
-function decodeQr(png) {
-  const img = PNG.sync.read(png);
-  const found = jsQR(new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length), img.width, img.height);
-  return found ? found.data : null;
-}
-
-function qrMatrix(text) {
-  const qr = qrcode(0, 'M');
-  qr.addData(text, 'Alphanumeric');
-  qr.make();
-  const n = qr.getModuleCount();
-  return Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => qr.isDark(r, c)));
-}
-
-/** Waits until `fn` returns a truthy value (polling), or fails with `what`. */
-async function until(what, fn, timeoutMs = STEP_TIMEOUT_MS) {
-  const end = Date.now() + timeoutMs;
-  let last;
-  while (Date.now() < end) {
-    try {
-      last = await fn();
-      if (last) return last;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  fail(`timed out waiting for ${what}${last instanceof Error ? ` (${last.message})` : ''}`);
-}
-
-/** A screenshot the QR decodes from, with a name under TESSERA_SCREENSHOTS. */
-async function shoot(page, name) {
-  const png = await page.screenshot({ fullPage: false });
-  const dir = process.env.TESSERA_SCREENSHOTS;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `${name}.png`), png);
-  }
-  return png;
-}
-
-async function decodeFromScreen(page, name, prefix) {
-  return until(`a ${prefix} QR code on the screen (${name})`, async () => {
-    const text = decodeQr(await shoot(page, name));
-    return text && text.startsWith(prefix) ? text : null;
-  });
-}
-
-/** The element is at least `min` CSS px wide and wholly inside the viewport. */
-async function assertFullyVisible(page, locator, what, min = 200) {
-  const box = await locator.boundingBox();
-  const vp = page.viewportSize();
-  if (!box) fail(`${what} is not rendered`);
-  if (box.width < min) fail(`${what} is ${box.width.toFixed(0)} px wide, under ${min} px`);
-  if (box.x < 0 || box.y < 0 || box.x + box.width > vp.width + 0.5 || box.y + box.height > vp.height + 0.5) {
-    fail(`${what} is not fully visible in ${vp.width}×${vp.height}: ${JSON.stringify(box)}`);
-  }
-}
-
-async function expectAlert(page, pattern, what) {
-  const alert = page.getByRole('alert').filter({ hasText: pattern });
-  await alert.first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS }).catch(async () => {
-    const texts = await page.getByRole('alert').allInnerTexts();
-    fail(`${what}: no role=alert matching ${pattern}; alerts: ${JSON.stringify(texts)}`);
-  });
-  return (await alert.first().innerText()).trim();
-}
-
-/** A gate device on the real WebSocket: send JSON, await the next message of a type. */
-async function openGate(base, token) {
-  const url = base.replace(/^http/, 'ws').replace(/\/$/, '') + '/v1/gate/ws';
-  const ws = new WebSocket(url, { headers: { authorization: `Bearer ${token}` } });
-  const queue = [];
-  const waiters = [];
-  ws.on('message', (data) => {
-    const msg = JSON.parse(String(data));
-    const i = waiters.findIndex((w) => w.match(msg));
-    if (i >= 0) waiters.splice(i, 1)[0].resolve(msg);
-    else queue.push(msg);
-  });
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-    ws.once('unexpected-response', (_, res) => reject(new Error(`gate socket upgrade answered ${res.statusCode}`)));
-  }).catch((e) => fail(`cannot open the gate socket ${url}: ${e.message}`));
-  const next = (match, what) =>
-    new Promise((resolve, reject) => {
-      const i = queue.findIndex(match);
-      if (i >= 0) return resolve(queue.splice(i, 1)[0]);
-      const w = { match, resolve };
-      waiters.push(w);
-      setTimeout(() => {
-        const j = waiters.indexOf(w);
-        if (j >= 0) waiters.splice(j, 1);
-        reject(new Failure(`the gate got no ${what} within ${STEP_TIMEOUT_MS} ms; other messages: ${JSON.stringify(queue)}`));
-      }, STEP_TIMEOUT_MS);
-    });
-  const welcome = await next((m) => m.type === 'welcome', 'welcome');
-  return { ws, next, welcome, send: (obj) => ws.send(JSON.stringify(obj)) };
-}
-
-// Runs in the page before its scripts: getUserMedia returns a canvas stream showing whatever
-// QR matrix the test last set, or refuses like a user pressing "Block".
-function fakeCameraInit() {
-  const canvas = document.createElement('canvas');
-  canvas.width = 640;
-  canvas.height = 480;
-  const ctx = canvas.getContext('2d');
-  let matrix = null;
-  const draw = () => {
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    if (!matrix) return;
-    const n = matrix.length + 8;
-    const cell = Math.floor(440 / n);
-    const ox = Math.floor((canvas.width - cell * n) / 2);
-    const oy = Math.floor((canvas.height - cell * n) / 2);
-    ctx.fillStyle = '#000000';
-    for (let r = 0; r < matrix.length; r++) {
-      for (let c = 0; c < matrix.length; c++) if (matrix[r][c]) ctx.fillRect(ox + (c + 4) * cell, oy + (r + 4) * cell, cell, cell);
-    }
-  };
-  window.__fakeCamera = {
-    mode: 'allow',
-    show(m) {
-      matrix = m;
-      draw();
-    },
-  };
-  setInterval(draw, 100);
-  const getUserMedia = async () => {
-    if (window.__fakeCamera.mode === 'deny') throw new DOMException('Permission denied', 'NotAllowedError');
-    draw();
-    return canvas.captureStream(15);
-  };
-  if (!navigator.mediaDevices) Object.defineProperty(navigator, 'mediaDevices', { value: {}, configurable: true });
-  navigator.mediaDevices.getUserMedia = getUserMedia;
-}
+/** A screenshot named `name` that a QR code starting with `prefix` decodes from. */
+const decodeFromScreen = (page, name, prefix) => decodeFrom(page, prefix, name, name);
 
 function brokenStorageInit() {
   indexedDB.open = () => {
@@ -211,7 +46,6 @@ function brokenStorageInit() {
 // ------------------------------------------------------------------ the test
 
 async function run() {
-  if (!existsSync(CHROMIUM)) fail(`chromium not found at ${CHROMIUM}: apt-get install chromium`);
   const base = env('TESSERA_URL').replace(/\/$/, '');
   let claimUrl = env('TESSERA_CLAIM_URL', false);
   let gateToken = env('TESSERA_GATE_TOKEN', false);
@@ -222,33 +56,18 @@ async function run() {
   }
   const claimOrigin = new URL(claimUrl).origin;
 
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: false, // the flag below selects the new headless mode explicitly
-    args: [
-      '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run',
-      // Over HTTPS with a test CA: trust exactly the server's key (the Rust harness passes its
-      // SPKI hash), so the page is a real secure context with a working service worker.
-      ...(process.env.TESSERA_CHROMIUM_SPKI ? [`--ignore-certificate-errors-spki-list=${process.env.TESSERA_CHROMIUM_SPKI}`] : []),
-    ],
-  });
-  const gate = await openGate(base, gateToken);
+  const browser = await launchChromium();
+  const gate = await gateSocket(base, gateToken);
   try {
     ok(`gate connected (${gate.welcome.gate_id})`);
 
     // --- claim
     const context = await browser.newContext({ ...PHONE, serviceWorkers: 'allow' });
-    await context.addInitScript(fakeCameraInit);
+    await context.addInitScript(fakeCameraInit, { fps: 15 });
     const page = await context.newPage();
     const pageErrors = [];
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(m.text());
-    });
-    await page.goto(claimUrl);
-    const add = page.getByRole('button', { name: /Add/ });
-    await add.waitFor({ timeout: STEP_TIMEOUT_MS });
-    await until('the Add button to be enabled', () => add.isEnabled());
+    watchErrors(page, 'wallet', pageErrors);
+    const add = await openClaim(page, claimUrl);
     const facts = await page.locator('main').innerText();
     if (!/Valid until/.test(facts)) fail(`the claim screen shows no validity: ${facts}`);
     await shoot(page, 'phone-1-claim');
@@ -298,7 +117,7 @@ async function run() {
     if (challenge.type !== 'challenge') fail(`the gate's scan was answered with ${JSON.stringify(challenge)}`);
     ok(`gate got challenge ${challenge.wallet_challenge.slice(0, 20)}…`);
 
-    await page.evaluate((m) => window.__fakeCamera.show(m), qrMatrix(challenge.wallet_challenge));
+    await showToCamera(page, challenge.wallet_challenge);
     await page.getByRole('button', { name: /Scan/ }).click();
     const answerQr = page.getByRole('img', { name: /Answer/ });
     await answerQr.waitFor({ timeout: STEP_TIMEOUT_MS });
@@ -321,10 +140,7 @@ async function run() {
     ok('tablet layout shows the code');
 
     // --- offline: the service worker serves the shell, IndexedDB the pass
-    await until('the service worker to control the page', () => page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      return Boolean(navigator.serviceWorker.controller);
-    }));
+    await waitForServiceWorker(page, 'the service worker to control the page');
     await context.setOffline(true);
     await page.reload();
     await codeQr.waitFor({ timeout: STEP_TIMEOUT_MS });
@@ -337,7 +153,7 @@ async function run() {
     if (offlineAnswer !== answer) fail(`offline the pasted challenge got ${offlineAnswer}, online ${answer}`);
     ok('offline reload: code shown, pasted challenge answered');
 
-    const otherPass = `TSR1C:${'A'.repeat(26)}:${base32(randomBytes(32))}`;
+    const otherPass = `TSR1C:${'A'.repeat(26)}:${base32Encode(randomBytes(32))}`;
     await field.fill(otherPass);
     await expectAlert(page, /This challenge is for another pass/, 'a challenge for another pass');
     await shoot(page, 'phone-6-other-pass');
@@ -373,10 +189,7 @@ async function run() {
     // --- a second browser with the same link
     const other = await browser.newContext({ ...PHONE });
     const page2 = await other.newPage();
-    await page2.goto(claimUrl);
-    const add2 = page2.getByRole('button', { name: /Add/ });
-    await add2.waitFor({ timeout: STEP_TIMEOUT_MS });
-    await until('the second Add button to be enabled', () => add2.isEnabled());
+    const add2 = await openClaim(page2, claimUrl, 'the second Add button to be enabled');
     await add2.click();
     await until('the second claim to be refused', async () => (await page2.getByRole('button', { name: /Adding/ }).count()) === 0);
     await expectAlert(page2, /already/, 'the second wallet');
@@ -413,34 +226,4 @@ async function run() {
   }
 }
 
-function base32(bytes) {
-  const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let out = '';
-  let acc = 0;
-  let bits = 0;
-  for (const b of bytes) {
-    acc = (acc << 8) | b;
-    bits += 8;
-    while (bits >= 5) {
-      bits -= 5;
-      out += A[(acc >>> bits) & 31];
-    }
-    acc &= (1 << bits) - 1;
-  }
-  if (bits) out += A[(acc << (5 - bits)) & 31];
-  return out;
-}
-
-const guard = setTimeout(() => {
-  console.error(`FAIL: the web wallet e2e test took longer than ${TOTAL_TIMEOUT_MS / 1000} s`);
-  process.exit(1);
-}, TOTAL_TIMEOUT_MS);
-try {
-  await run();
-  clearTimeout(guard);
-  console.log('web wallet e2e: all steps passed');
-  process.exit(0);
-} catch (e) {
-  console.error(`FAIL: ${e instanceof Failure ? e.message : e && e.stack ? e.stack : e}`);
-  process.exit(1);
-}
+await main('web wallet', run, TOTAL_TIMEOUT_MS);

@@ -1,0 +1,278 @@
+// What the two browser end-to-end tests (wallet.e2e.mjs, gate.e2e.mjs) share: failing and
+// reporting, the environment, Chromium, the admin API, a gate device on the real WebSocket,
+// screenshots and the QR codes in them, the fake camera, and waiting.
+
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { PNG } from 'pngjs';
+import jsQR from 'jsqr';
+import qrcode from 'qrcode-generator';
+import WebSocket from 'ws';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+export const STEP_TIMEOUT_MS = 15_000;
+
+// ------------------------------------------------------------------ failing and reporting
+
+export class Failure extends Error {}
+export const fail = (message) => {
+  throw new Failure(message);
+};
+export const ok = (message) => console.log(`ok - ${message}`);
+
+/**
+ * Runs the test (after checking for Chromium): exit code 0 and "<name> e2e: all steps passed" when `run` resolves, 1 with
+ * "FAIL: …" when it throws or takes longer than `totalTimeoutMs`.
+ */
+export async function main(name, run, totalTimeoutMs) {
+  const guard = setTimeout(() => {
+    console.error(`FAIL: the ${name} e2e test took longer than ${totalTimeoutMs / 1000} s`);
+    process.exit(1);
+  }, totalTimeoutMs);
+  try {
+    requireChromium();
+    await run();
+    clearTimeout(guard);
+    console.log(`${name} e2e: all steps passed`);
+    process.exit(0);
+  } catch (e) {
+    console.error(`FAIL: ${e instanceof Failure ? e.message : e && e.stack ? e.stack : e}`);
+    process.exit(1);
+  }
+}
+
+// ------------------------------------------------------------------ configuration
+
+export function env(name, required = true) {
+  const v = process.env[name];
+  if (required && !v) fail(`environment variable ${name} is not set`);
+  return v || null;
+}
+
+function requireChromium() {
+  if (!existsSync(CHROMIUM)) fail(`chromium not found at ${CHROMIUM}: apt-get install chromium`);
+}
+
+/** /usr/bin/chromium in the new headless mode, never a downloaded browser. */
+export function launchChromium(extraArgs = []) {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: false, // the flag below selects the new headless mode explicitly
+    args: [
+      '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run',
+      ...extraArgs,
+      // Over HTTPS with a test CA: trust exactly the server's key (the Rust harness passes its
+      // SPKI hash), so the page is a real secure context with a working service worker.
+      ...(process.env.TESSERA_CHROMIUM_SPKI ? [`--ignore-certificate-errors-spki-list=${process.env.TESSERA_CHROMIUM_SPKI}`] : []),
+    ],
+  });
+}
+
+/** Collects a page's uncaught errors and console errors into `into`, each prefixed `who: `. */
+export function watchErrors(page, who, into) {
+  page.on('pageerror', (e) => into.push(`${who}: ${e}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') into.push(`${who}: ${m.text()}`);
+  });
+}
+
+// ------------------------------------------------------------------ admin API
+
+/** `admin(method, path, body?, want?)`: an admin call that fails the test unless the status is in `want`. */
+export function adminApi(base, adminKey) {
+  return async (method, p, body, want = [200, 201]) => {
+    const res = await fetch(base + p, {
+      method,
+      headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (!want.includes(res.status)) fail(`${method} ${p} answered ${res.status}: ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
+export const until24h = () => new Date(Date.now() + 24 * 3600 * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
+
+/** A gate of site "e2e": `{ gate_id, device_token, … }`. */
+export const createGate = (admin, label) => admin('POST', '/v1/gates', { label, site: 'e2e' });
+
+/** A pass of site "e2e", valid for a day: `{ pass_id, claim_url, claim_token, … }`. */
+export const createPass = (admin, label) => admin('POST', '/v1/passes', { label, valid_until: until24h(), site: 'e2e' });
+
+// ------------------------------------------------------------------ a gate device
+
+/** A native gate device on the real WebSocket (Bearer token): send JSON, await the next message of a type. */
+export async function gateSocket(base, token, who = 'gate') {
+  const url = base.replace(/^http/, 'ws').replace(/\/$/, '') + '/v1/gate/ws';
+  const ws = new WebSocket(url, { headers: { authorization: `Bearer ${token}` } });
+  const queue = [];
+  const waiters = [];
+  ws.on('message', (data) => {
+    const msg = JSON.parse(String(data));
+    const i = waiters.findIndex((w) => w.match(msg));
+    if (i >= 0) waiters.splice(i, 1)[0].resolve(msg);
+    else queue.push(msg);
+  });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_, res) => reject(new Error(`${who} socket upgrade answered ${res.statusCode}`)));
+  }).catch((e) => fail(`cannot open the ${who} socket ${url}: ${e.message}`));
+  const next = (match, what) =>
+    new Promise((resolve, reject) => {
+      const i = queue.findIndex(match);
+      if (i >= 0) return resolve(queue.splice(i, 1)[0]);
+      const w = { match, resolve };
+      waiters.push(w);
+      setTimeout(() => {
+        const j = waiters.indexOf(w);
+        if (j < 0) return;
+        waiters.splice(j, 1);
+        reject(new Failure(`the ${who} got no ${what} within ${STEP_TIMEOUT_MS} ms; other messages: ${JSON.stringify(queue)}`));
+      }, STEP_TIMEOUT_MS);
+    });
+  const welcome = await next((m) => m.type === 'welcome', 'welcome');
+  return { ws, next, welcome, send: (obj) => ws.send(JSON.stringify(obj)) };
+}
+
+// ------------------------------------------------------------------ waiting
+
+/** Waits until `fn` returns a truthy value (polling), or fails with `what`. */
+export async function until(what, fn, timeoutMs = STEP_TIMEOUT_MS, pollMs = 100) {
+  const end = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < end) {
+    try {
+      last = await fn();
+      if (last) return last;
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+  fail(`timed out waiting for ${what}${last instanceof Error ? ` (${last.message})` : ''}`);
+}
+
+export function waitForServiceWorker(page, what) {
+  return until(what, () =>
+    page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      return Boolean(navigator.serviceWorker.controller);
+    }),
+  );
+}
+
+/** A role=alert matching `pattern` becomes visible; returns its text. */
+export async function expectAlert(page, pattern, what) {
+  const alert = page.getByRole('alert').filter({ hasText: pattern });
+  await alert.first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS }).catch(async () => {
+    const texts = await page.getByRole('alert').allInnerTexts();
+    fail(`${what}: no role=alert matching ${pattern}; alerts: ${JSON.stringify(texts)}`);
+  });
+  return (await alert.first().innerText()).trim();
+}
+
+/** Opens a claim link in the wallet and waits for its Add button to be enabled; returns the button. */
+export async function openClaim(page, claimUrl, what = 'the Add button to be enabled') {
+  await page.goto(claimUrl);
+  const add = page.getByRole('button', { name: /Add/ });
+  await add.waitFor({ timeout: STEP_TIMEOUT_MS });
+  await until(what, () => add.isEnabled());
+  return add;
+}
+
+/** The element is at least `min` CSS px wide and wholly inside the viewport. */
+export async function assertFullyVisible(page, locator, what, min = 200) {
+  const box = await locator.boundingBox();
+  const vp = page.viewportSize();
+  if (!box) fail(`${what} is not rendered`);
+  if (box.width < min) fail(`${what} is ${box.width.toFixed(0)} px wide, under ${min} px`);
+  if (box.x < 0 || box.y < 0 || box.x + box.width > vp.width + 0.5 || box.y + box.height > vp.height + 0.5) {
+    fail(`${what} is not fully visible in ${vp.width}×${vp.height}: ${JSON.stringify(box)}`);
+  }
+}
+
+// ------------------------------------------------------------------ screenshots and QR codes
+
+export function decodeQr(png) {
+  const img = PNG.sync.read(png);
+  const found = jsQR(new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length), img.width, img.height);
+  return found ? found.data : null;
+}
+
+/** The modules of a QR code of `text`, as the fake camera draws them. */
+export function qrMatrix(text) {
+  const qr = qrcode(0, 'M');
+  qr.addData(text, /^[0-9A-Z $%*+\-./:]*$/.test(text) ? 'Alphanumeric' : 'Byte');
+  qr.make();
+  const n = qr.getModuleCount();
+  return Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => qr.isDark(r, c)));
+}
+
+/** A screenshot (of a page or a locator), saved as `<name>.png` under TESSERA_SCREENSHOTS. */
+export async function shoot(target, name) {
+  const png = await target.screenshot();
+  const dir = process.env.TESSERA_SCREENSHOTS;
+  if (dir && name) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `${name}.png`), png);
+  }
+  return png;
+}
+
+/** Screenshots `target` until a QR code starting with `prefix` decodes from it. */
+export async function decodeFrom(target, prefix, name, what) {
+  return until(`a ${prefix} QR code in a screenshot (${what})`, async () => {
+    const text = decodeQr(await shoot(target, name));
+    return text && text.startsWith(prefix) ? text : null;
+  });
+}
+
+// ------------------------------------------------------------------ in-page: the fake camera
+
+// An init script (`context.addInitScript(fakeCameraInit, { fps })`): runs in the page before
+// its scripts; getUserMedia returns a canvas stream showing the QR matrix the test last set
+// (`window.__fakeCamera.show(matrix)`, recording when in `shownAt`), or refuses like a user
+// pressing "Block" (`window.__fakeCamera.mode = 'deny'`).
+export function fakeCameraInit({ fps }) {
+  const canvas = document.createElement('canvas');
+  canvas.width = 640;
+  canvas.height = 480;
+  const ctx = canvas.getContext('2d');
+  let matrix = null;
+  const draw = () => {
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    if (!matrix) return;
+    const n = matrix.length + 8;
+    const cell = Math.floor(440 / n);
+    const ox = Math.floor((canvas.width - cell * n) / 2);
+    const oy = Math.floor((canvas.height - cell * n) / 2);
+    ctx.fillStyle = '#000000';
+    for (let r = 0; r < matrix.length; r++) {
+      for (let c = 0; c < matrix.length; c++) if (matrix[r][c]) ctx.fillRect(ox + (c + 4) * cell, oy + (r + 4) * cell, cell, cell);
+    }
+  };
+  window.__fakeCamera = {
+    mode: 'allow',
+    shownAt: 0,
+    show(m) {
+      matrix = m;
+      draw();
+      this.shownAt = performance.now();
+    },
+  };
+  setInterval(draw, 100);
+  if (!navigator.mediaDevices) Object.defineProperty(navigator, 'mediaDevices', { value: {}, configurable: true });
+  navigator.mediaDevices.getUserMedia = async () => {
+    if (window.__fakeCamera.mode === 'deny') throw new DOMException('Permission denied', 'NotAllowedError');
+    draw();
+    return canvas.captureStream(fps);
+  };
+}
+
+/** Holds a QR code of `text` (null: nothing) in front of the page's fake camera. */
+export const showToCamera = (page, text) => page.evaluate((m) => window.__fakeCamera.show(m), text ? qrMatrix(text) : null);
