@@ -16,6 +16,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ConnectInfo;
+use axum::response::IntoResponse;
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
@@ -46,7 +47,22 @@ async fn serve_io<I>(
         request
             .extensions_mut()
             .insert(ConnectInfo::<SocketAddr>(remote));
-        app.clone().oneshot(request)
+        // A request, once started, runs to its end in its own task even if the client goes
+        // away: hyper drops the service future of a closed connection, and a handler
+        // dropped inside a database transaction left SQLite's only writer connection
+        // mid-transaction for the next request ("begin_with at non-zero transaction
+        // depth", seen when a claiming wallet was killed). What the handler commits stays
+        // committed, as its retry expects.
+        let handled = tokio::spawn(app.clone().oneshot(request));
+        async move {
+            match handled.await {
+                Ok(answer) => answer,
+                Err(error) => {
+                    tracing::error!(%error, "request handler failed");
+                    Ok(axum::http::StatusCode::INTERNAL_SERVER_ERROR.into_response())
+                }
+            }
+        }
     });
     let connection = http
         .serve_connection(TokioIo::new(io), service)
