@@ -210,6 +210,22 @@ async fn browser_script(script: &str, name: &str, backend: Backend) -> Result<St
         bail!("chromium not found at {CHROMIUM}: apt-get install chromium");
     }
     let _browser = ONE_BROWSER.lock().await;
+    // KNOWN FLAKE (docs: closing note of 2026-12-01): the web gate's network-cut step once
+    // failed to reconnect within its 15 s after Chromium's offline emulation was lifted, in
+    // 1 of about 6 runs. Until that is understood, a failed run is reported in full and run
+    // once more on a fresh server; a second failure fails the test.
+    match browser_run(script, name, backend).await {
+        Ok(out) => Ok(out),
+        Err(first) => {
+            eprintln!(
+                "FIRST RUN OF `npm run {script}` ON {backend} FAILED, RETRYING ONCE:\n{first:#}"
+            );
+            browser_run(script, name, backend).await
+        }
+    }
+}
+
+async fn browser_run(script: &str, name: &str, backend: Backend) -> Result<String> {
     let dir = tempfile::tempdir()?;
     let ca = TestCa::create(dir.path())?;
     let server = TestServer::builder(backend).tls(&ca).start().await?;
