@@ -372,7 +372,7 @@ function alarmWhere(ev) {
 function alarmOtherGate(ev) {
   const name = alarmName(ev);
   const d = ev.details || {};
-  if (name === 'foreign_nonce' && d.challenge_gate_id && d.challenge_gate_id !== ev.gate_id) return ['Challenge issued to', gateName(d.challenge_gate_id)];
+  if (name === 'foreign_nonce' && d.challenge_gate_id && d.challenge_gate_id !== ev.gate_id) return ['Challenge of', gateName(d.challenge_gate_id)];
   if (name === 'code_replayed' && d.first_gate_id && d.first_gate_id !== ev.gate_id) return ['Code first used at', gateName(d.first_gate_id)];
   return null;
 }
@@ -575,7 +575,7 @@ function eventsView(query) {
   const gate = h('select', { id: 'f-gate' });
   const fillGates = () => {
     const chosen = gate.value || filters.gate_id;
-    gate.replaceChildren(h('option', { value: '', text: 'any' }), [...gates.values()].map((g) => h('option', { value: g.id, text: `${g.label}${g.revoked_at ? ' (revoked)' : ''}` })));
+    gate.replaceChildren(h('option', { value: '', text: 'any' }), ...[...gates.values()].map((g) => h('option', { value: g.id, text: `${g.label}${g.revoked_at ? ' (revoked)' : ''}` })));
     if (chosen && !gates.has(chosen)) gate.append(h('option', { value: chosen, text: gateName(chosen) }));
     gate.value = chosen;
   };
@@ -786,6 +786,7 @@ function gateView(id) {
       ),
       h('h3', { text: 'Scans per minute' }),
       scansChart(stats),
+      h('p', { class: 'chart-axis muted', 'aria-hidden': 'true' }, h('span', { text: `${stats.window_minutes || 60} min ago` }), h('span', { text: 'now' })),
       h('h3', { text: 'Denials by reason' }),
       denials.length
         ? h('table', { class: 'denials' }, h('tbody', {}, denials.map(([reason, n]) => h('tr', {}, h('td', {}, h('code', { text: reason })), h('td', { class: 'muted', text: reasonWords(reason) }), h('td', { class: 'num', text: String(n) })))))
