@@ -28,6 +28,7 @@ const main = document.getElementById('main');
 
 let session = null; // {role, org_id, csrf_token, expires_at}
 let feed = null;
+let highFeed = null; // the high-severity alarms from further back than the main feed's backlog
 let log = new EventLog();
 let gates = new Map(); // id → Gate
 const passLabels = new Map(); // id → label
@@ -163,7 +164,9 @@ function showSignIn(notice) {
 
 function stopConsole() {
   if (feed) feed.stop();
+  if (highFeed) highFeed.stop();
   feed = null;
+  highFeed = null;
   if (view && view.teardown) view.teardown();
   view = null;
   for (const t of timers) clearInterval(t);
@@ -233,6 +236,12 @@ function openConsole() {
   main.replaceChildren(shell);
   ui = { feedPill, alarmCount, tabs, errors, body };
 
+  const checkSession = async () => {
+    const res = await api('GET', '/v1/console/session');
+    if (res.status === 401) return 'signed-out';
+    return res.ok ? 'signed-in' : 'unknown';
+  };
+  const onSignedOut = () => signedOut('Your session has ended. Sign in again.');
   feed = new Feed({
     EventSourceImpl: window.EventSource,
     onEvent,
@@ -241,14 +250,15 @@ function openConsole() {
       ui.feedPill.className = `pill feed-state ${state}`;
       ui.feedPill.textContent = state === 'live' ? 'LIVE' : state === 'connecting' ? 'CONNECTING' : 'RECONNECTING';
     },
-    checkSession: async () => {
-      const res = await api('GET', '/v1/console/session');
-      if (res.status === 401) return 'signed-out';
-      return res.ok ? 'signed-in' : 'unknown';
-    },
-    onSignedOut: () => signedOut('Your session has ended. Sign in again.'),
+    checkSession,
+    onSignedOut,
+    backlog: 500,
   });
+  // Everything above reaches the alarms list only from the last 500 events; the
+  // high-severity ones (foreign_nonce, code_replayed, claim_conflict) come from further back.
+  highFeed = new Feed({ EventSourceImpl: window.EventSource, onEvent, checkSession, onSignedOut, filter: 'severity=high', backlog: 1000 });
   feed.start();
+  highFeed.start();
   refreshGates();
   timers.push(setInterval(refreshGates, GATES_REFRESH_MS));
   const expires = Date.parse(session.expires_at);

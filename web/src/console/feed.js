@@ -21,10 +21,12 @@ export class Feed {
    * @param {() => void} o.onSignedOut
    * @param {number} [o.backlog]  events to start with when no id was seen yet
    * @param {string} [o.path]
+   * @param {string} [o.filter]  the stream's filters as a query (`severity=high`), kept on every reconnection
    * @param {{ set: Function, clear: Function }} [o.timers]
    */
-  constructor({ EventSourceImpl, onEvent, onState = () => {}, checkSession, onSignedOut, backlog = 500, path = '/v1/audit/stream', timers }) {
+  constructor({ EventSourceImpl, onEvent, onState = () => {}, checkSession, onSignedOut, backlog = 500, path = '/v1/audit/stream', filter = '', timers }) {
     this.EventSourceImpl = EventSourceImpl;
+    this.filter = filter;
     this.onEvent = onEvent;
     this.onState = onState;
     this.checkSession = checkSession;
@@ -42,7 +44,8 @@ export class Feed {
 
   /** The URL a new source opens: after the last id seen, else the backlog. */
   url() {
-    return this.lastId === null ? `${this.path}?backlog=${this.backlog}` : `${this.path}?after=${this.lastId}`;
+    const from = this.lastId === null ? `backlog=${this.backlog}` : `after=${this.lastId}`;
+    return `${this.path}?${this.filter ? `${this.filter}&` : ''}${from}`;
   }
 
   start() {

@@ -130,3 +130,25 @@ test('stop closes the source and nothing reopens it', async () => {
   await tick();
   assert.equal(timers.length, 0);
 });
+
+test('a filtered feed keeps its filter on every source it makes', async () => {
+  FakeSource.all = [];
+  const timers = [];
+  const feed = new Feed({
+    EventSourceImpl: FakeSource,
+    onEvent: () => {},
+    checkSession: async () => 'signed-in',
+    onSignedOut: () => {},
+    filter: 'severity=high',
+    backlog: 1000,
+    timers: { set: (fn, ms) => (timers.push({ fn, ms }), timers.length), clear: () => {} },
+  });
+  feed.start();
+  assert.equal(FakeSource.all[0].url, '/v1/audit/stream?severity=high&backlog=1000');
+  FakeSource.all[0].emit({ id: 12 });
+  FakeSource.all[0].fail(true);
+  await tick();
+  timers[0].fn();
+  assert.equal(FakeSource.all[1].url, '/v1/audit/stream?severity=high&after=12');
+});
+
