@@ -29,7 +29,7 @@ const main = document.getElementById('main');
 let session = null; // {role, org_id, csrf_token, expires_at}
 let feed = null;
 let highFeed = null; // the high-severity alarms from further back than the main feed's backlog
-let log = new EventLog();
+let log = newLog();
 let gates = new Map(); // id → Gate
 const passLabels = new Map(); // id → label
 let ui = null; // the shell's parts while signed in
@@ -37,6 +37,10 @@ let view = null; // {name, update(ev?), teardown()}
 let timers = [];
 
 const isAdmin = () => session && session.role === 'admin';
+/** The events held in memory: the newest 5000, and every alarm. */
+function newLog() {
+  return new EventLog(5000, (ev) => alarmName(ev) !== null);
+}
 
 // ---------------------------------------------------------------- network
 
@@ -173,7 +177,7 @@ function stopConsole() {
   timers = [];
   window.removeEventListener('hashchange', route);
   ui = null;
-  log = new EventLog();
+  log = newLog();
   gates = new Map();
   passLabels.clear();
 }

@@ -150,8 +150,11 @@ export function clock(iso, now = Date.now()) {
  * may repeat one), the newest `cap`, and the largest id seen.
  */
 export class EventLog {
-  constructor(cap = 5000) {
+  /** `pinned(ev)`: events never dropped for the cap (the console pins alarms: they are rare). */
+  constructor(cap = 5000, pinned = () => false) {
     this.cap = cap;
+    this.pinned = pinned;
+    this.pinnedCount = 0;
     this.byId = new Map();
     this.lastId = null;
   }
@@ -167,9 +170,16 @@ export class EventLog {
       return false;
     }
     this.byId.set(ev.id, ev);
+    if (this.pinned(ev)) this.pinnedCount++;
     if (this.lastId === null || ev.id > this.lastId) this.lastId = ev.id;
-    // Ids arrive (nearly) in order, so the first inserted is the oldest one kept.
-    if (this.byId.size > this.cap) this.byId.delete(this.byId.keys().next().value);
+    // Ids arrive (nearly) in order, so the first inserted unpinned event is the oldest one.
+    if (this.byId.size - this.pinnedCount > this.cap) {
+      for (const [id, old] of this.byId) {
+        if (this.pinned(old)) continue;
+        this.byId.delete(id);
+        break;
+      }
+    }
     return true;
   }
 

@@ -120,6 +120,7 @@ async function claimConflict(wallet, at) {
 /** An honest admission at `gate`. */
 async function admit(gate, wallet) {
   const { scanId, msg: ch } = await gate.scan(await wallet.code());
+  if (ch.type !== 'challenge') fail(`scan for ${wallet.label} answered ${JSON.stringify(ch)}`);
   const r = await gate.respond(scanId, ch.nonce, await wallet.answer(ch.wallet_challenge));
   if (r.outcome !== 'admitted') fail(`${wallet.label} was not admitted: ${JSON.stringify(r)}`);
 }

@@ -98,6 +98,13 @@ test('the event log keeps one copy per id, the richer one, and the newest within
   assert.deepEqual(log.newest((e) => e.id % 2 === 0).map((e) => e.id), [6, 4]);
 });
 
+test('pinned events (the alarms) are never dropped for the cap', () => {
+  const log = new EventLog(2, (e) => alarmName(e) !== null);
+  log.add(ev(1, 'response', { reason: 'foreign_nonce' }));
+  for (let id = 2; id <= 6; id++) log.add(ev(id, 'scan'));
+  assert.deepEqual(log.newest().map((e) => e.id), [6, 5, 1]);
+});
+
 test('presence events turn a gate on and off', () => {
   const gate = { id: G1, label: 'North', online: false, sockets: 0, last_seen: null };
   const on = applyPresence(gate, ev(1, 'gate_connected', {}, { at: '2026-12-01T16:01:00.000Z' }));
