@@ -24,11 +24,14 @@ pub(super) fn router() -> Router<AppState> {
     Router::new().route("/v1/audit", get(list))
 }
 
-const COLUMNS: [&str; 8] = [
+pub(super) const COLUMNS: [&str; 8] = [
     "id", "at", "kind", "severity", "org_id", "gate_id", "pass_id", "details",
 ];
 
-fn parse_filter(org_id: uuid::Uuid, query: &HashMap<String, String>) -> Result<AuditFilter> {
+pub(super) fn parse_filter(
+    org_id: uuid::Uuid,
+    query: &HashMap<String, String>,
+) -> Result<AuditFilter> {
     let uuid_param = |name: &str| -> Result<Option<uuid::Uuid>> {
         query
             .get(name)
@@ -87,11 +90,13 @@ fn parse_filter(org_id: uuid::Uuid, query: &HashMap<String, String>) -> Result<A
         since_ms: time_param("since")?,
         until_ms: time_param("until")?,
         after_id,
+        through_id: None,
         limit,
     })
 }
 
-fn event_json(row: &AuditRow) -> Value {
+/// One event as `GET /v1/audit` shows it (the feed and the export add nothing but labels).
+pub fn event_json(row: &AuditRow) -> Value {
     let details: Value = serde_json::from_str(&row.details).unwrap_or_else(|_| json!({}));
     json!({
         "id": row.id,
@@ -126,17 +131,7 @@ async fn list(
         out.push_str(&COLUMNS.join(","));
         out.push_str("\r\n");
         for row in &rows {
-            let event = event_json(row);
-            let cells: Vec<String> = COLUMNS
-                .iter()
-                .map(|column| match &event[*column] {
-                    Value::Null => String::new(),
-                    Value::String(text) => csv_cell(text),
-                    other => csv_cell(&other.to_string()),
-                })
-                .collect();
-            out.push_str(&cells.join(","));
-            out.push_str("\r\n");
+            out.push_str(&csv_line(&event_json(row)));
         }
         let mut response = (
             StatusCode::OK,
@@ -151,6 +146,21 @@ async fn list(
     }
     let events: Vec<Value> = rows.iter().map(event_json).collect();
     Ok(Json(json!({ "events": events, "next_cursor": next_cursor })).into_response())
+}
+
+/// One event as a CSV line (with its CRLF), in [`COLUMNS`] order.
+pub(super) fn csv_line(event: &Value) -> String {
+    let cells: Vec<String> = COLUMNS
+        .iter()
+        .map(|column| match &event[*column] {
+            Value::Null => String::new(),
+            Value::String(text) => csv_cell(text),
+            other => csv_cell(&other.to_string()),
+        })
+        .collect();
+    let mut line = cells.join(",");
+    line.push_str("\r\n");
+    line
 }
 
 /// Quotes a CSV cell and neutralises leading `= + - @` (spreadsheet formula injection).

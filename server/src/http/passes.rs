@@ -3,7 +3,7 @@
 //! The claim token travels in the claim URL's fragment, so browsers never send it to a
 //! server or a Referer; only its SHA-256 is stored.
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -25,7 +25,7 @@ const MAX_USES_LIMIT: i64 = 100_000;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
-        .route("/v1/passes", post(issue))
+        .route("/v1/passes", post(issue).get(list))
         .route("/v1/passes/{id}", get(show))
         .route("/v1/passes/{id}/revoke", post(revoke))
 }
@@ -155,10 +155,17 @@ async fn show(
             })
         })
         .collect();
-    Ok(Json(json!({
+    let mut body = pass_json(&pass, now_ms());
+    body["admissions"] = Value::Array(admissions);
+    Ok(Json(body))
+}
+
+/// A pass as `GET /v1/passes/{id}` and the list show it (the list without admissions).
+fn pass_json(pass: &PassRow, now: i64) -> Value {
+    json!({
         "pass_id": pass.id,
         "label": pass.label,
-        "state": shown_state(&pass, now_ms()),
+        "state": shown_state(pass, now),
         "site": pass.site,
         "valid_from": rfc3339(pass.valid_from_ms),
         "valid_until": rfc3339(pass.valid_until_ms),
@@ -167,7 +174,52 @@ async fn show(
         "server_kid": pass.server_kid,
         "created_at": rfc3339(pass.created_at_ms),
         "claimed_at": pass.claimed_at_ms.map(rfc3339),
-        "admissions": admissions,
+    })
+}
+
+/// Query of `GET /v1/passes`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListQuery {
+    limit: Option<i64>,
+    cursor: Option<String>,
+}
+
+/// A list cursor: the `(created_at_ms, id)` of the last pass of the previous page.
+fn parse_cursor(text: &str) -> Result<(i64, Uuid)> {
+    text.split_once('_')
+        .and_then(|(at, id)| Some((at.parse().ok()?, id.parse().ok()?)))
+        .ok_or_else(|| Error::BadRequest("cursor is not one this server issued".into()))
+}
+
+async fn list(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Value>> {
+    caller.require(&[Role::Issuer, Role::Auditor])?;
+    let Query(query) = query.map_err(|rejection| Error::BadRequest(rejection.body_text()))?;
+    let limit = match query.limit {
+        None => 50,
+        Some(n) if (1..=200).contains(&n) => n,
+        Some(_) => return Err(Error::BadRequest("limit must be 1–200".into())),
+    };
+    let before = query.cursor.as_deref().map(parse_cursor).transpose()?;
+    let passes = state
+        .store
+        .list_passes(caller.key.org_id, before, limit)
+        .await?;
+    let now = now_ms();
+    let next_cursor = (passes.len() as i64 == limit)
+        .then(|| {
+            passes
+                .last()
+                .map(|p| format!("{}_{}", p.created_at_ms, p.id))
+        })
+        .flatten();
+    Ok(Json(json!({
+        "passes": passes.iter().map(|p| pass_json(p, now)).collect::<Vec<_>>(),
+        "next_cursor": next_cursor,
     })))
 }
 
