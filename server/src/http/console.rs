@@ -209,6 +209,17 @@ pub async fn session_caller(state: &AppState, parts: &Parts) -> Result<Option<Ap
         let expected = csrf_token(secret);
         let token_ok = bool::from(presented.as_bytes().ct_eq(expected.as_bytes()));
         if !(token_ok && same_origin(&parts.headers)) {
+            // A live session used without its token or from another origin: a cross-site
+            // forgery attempt (or a broken page), and one that names its tenant, so its
+            // auditors see it among their alarms.
+            let source = super::auth::request_source(state, parts);
+            state.sources.failed(
+                source,
+                AuditKind::AuthFailure,
+                Some(session.key.org_id),
+                "console",
+                "csrf",
+            );
             return Err(Error::Forbidden);
         }
     }

@@ -84,7 +84,10 @@ fn csrf(session: &Session) -> String {
 async fn an_api_key_becomes_a_session_cookie_that_guards_every_change(
     backend: Backend,
 ) -> Result<()> {
-    let server = TestServer::start(backend).await?;
+    let server = TestServer::builder(backend)
+        .env("TESSERA_AUDIT_AGGREGATE_S", "1")
+        .start()
+        .await?;
     let admin = server.admin();
     let (status, set_cookie, body) = sign_in(&server, &server.org().admin_key).await?;
     assert_eq!(status, 201, "{body}");
@@ -227,6 +230,26 @@ async fn an_api_key_becomes_a_session_cookie_that_guards_every_change(
         .send()
         .await?;
     assert_eq!(response.status().as_u16(), 401);
+
+    // The refused changes on a live session name its tenant: its auditors see them.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let forgery = loop {
+        let failures = admin.audit("kind=auth_failure").await?;
+        if let Some(found) = failures
+            .into_iter()
+            .find(|e| e.details["sample_reason"] == "csrf")
+        {
+            break found;
+        }
+        ensure!(
+            Instant::now() < deadline,
+            "no auth_failure for the CSRF refusals"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert_eq!(forgery.org_id, Some(server.org().org_id));
+    assert_eq!(forgery.details["surface"], "console");
+    assert_eq!(forgery.details["count"], 5, "{}", forgery.details);
 
     let events = admin.audit("kind=console_signed_in").await?;
     assert_eq!(events.len(), 3, "three sign-ins were accepted");
