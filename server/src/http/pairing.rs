@@ -216,15 +216,7 @@ fn gate_json(gate: &GateRow) -> serde_json::Value {
 
 /// The device credential in the gate cookie, if the request carries one.
 pub fn cookie_credential(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == GATE_COOKIE)
-        .map(|(_, value)| value.trim())
-        .filter(|value| !value.is_empty())
+    super::console::cookie(headers, GATE_COOKIE)
 }
 
 /// Whether the request's `Origin` is this server itself: the origin's host and port are the
