@@ -90,6 +90,20 @@ fn parse_filter(org_id: uuid::Uuid, query: &HashMap<String, String>) -> Result<A
             return Err(Error::BadRequest(format!("unknown filter {key:?}")));
         }
     }
+    // Kinds are snake_case names; anything else matches no event, and a NUL byte would
+    // reach PostgreSQL as a text parameter it refuses (a 503 instead of an empty page).
+    if let Some(kind) = query.get("kind") {
+        if kind.is_empty()
+            || kind.len() > 64
+            || !kind
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        {
+            return Err(Error::BadRequest(
+                "kind must be 1–64 characters of a–z, 0–9 and _".into(),
+            ));
+        }
+    }
     if let Some(severity) = query.get("severity") {
         if !["info", "warning", "high"].contains(&severity.as_str()) {
             return Err(Error::BadRequest(
@@ -151,7 +165,7 @@ fn event_json(row: &AuditRow) -> Value {
     tag = "audit",
     security(("api_key" = [])),
     params(
-        ("kind" = Option<String>, Query, description = "Only events of this kind, e.g. `response`"),
+        ("kind" = Option<String>, Query, pattern = "^[a-z0-9_]{1,64}$", description = "Only events of this kind, e.g. `response`"),
         ("severity" = Option<String>, Query, description = "`info`, `warning` or `high`", pattern = "^(info|warning|high)$"),
         ("gate_id" = Option<String>, Query, format = Uuid, description = "Only events of this gate"),
         ("pass_id" = Option<String>, Query, format = Uuid, description = "Only events of this pass"),
@@ -268,6 +282,13 @@ mod tests {
         assert!(parse_filter(org, &q(&[("limit", "1001")])).is_err());
         assert!(parse_filter(org, &q(&[("cursor", "x")])).is_err());
         assert!(parse_filter(org, &q(&[("since", "yesterday")])).is_err());
+        for kind in ["", "a\0b", "Response", "x".repeat(65).as_str()] {
+            assert!(
+                parse_filter(org, &q(&[("kind", kind)])).is_err(),
+                "{kind:?}"
+            );
+        }
+        assert!(parse_filter(org, &q(&[("kind", "claim_conflict")])).is_ok());
         assert_eq!(
             parse_filter(org, &q(&[("cursor", "41")])).unwrap().after_id,
             Some(41)

@@ -168,8 +168,11 @@ pub(super) async fn issue(
         )));
     }
     let now = now_ms();
-    let valid_from = body.valid_from.map(datetime_to_ms).unwrap_or(now);
-    let valid_until = datetime_to_ms(body.valid_until);
+    let valid_from = match body.valid_from {
+        Some(at) => shown_time("valid_from", at)?,
+        None => now,
+    };
+    let valid_until = shown_time("valid_until", body.valid_until)?;
     if valid_until <= valid_from {
         return Err(Error::BadRequest(
             "valid_until must be after valid_from".into(),
@@ -224,6 +227,25 @@ pub(super) async fn issue(
             state: "issued",
         }),
     ))
+}
+
+/// The instant of `at` in milliseconds, if every answer can show it as an RFC 3339 UTC time
+/// (years 0000–9999 in UTC). `…-23:59` on 9999-12-31 is after that and would read back as
+/// 1970 (and `…+23:59` on 0000-01-01 as an empty string), so both are refused.
+///
+/// # Errors
+/// [`Error::BadRequest`] naming the field.
+fn shown_time(field: &str, at: OffsetDateTime) -> Result<i64> {
+    let first = datetime_to_ms(time::macros::datetime!(0000-01-01 0:00 UTC));
+    let last = datetime_to_ms(time::macros::datetime!(9999-12-31 23:59:59.999 UTC));
+    let ms = datetime_to_ms(at);
+    if (first..=last).contains(&ms) {
+        Ok(ms)
+    } else {
+        Err(Error::BadRequest(format!(
+            "{field} must be within the years 0000–9999 in UTC"
+        )))
+    }
 }
 
 /// The state a person should see: `expired` once past `valid_until` unless revoked or used.
