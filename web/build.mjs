@@ -1,4 +1,4 @@
-// Builds the web wallet and the web gate into dist/, which is committed and embedded by tessera-server.
+// Builds the web wallet, the web gate and the security console into dist/, which is committed and embedded by tessera-server.
 //
 //   node build.mjs            build into dist/ (removing anything stale there)
 //   node build.mjs --check    build into a temporary directory and fail if dist/ differs
@@ -62,6 +62,8 @@ async function make() {
   hashed('style.css', 'style', 'css', await bundle('src/style.css', 'css'));
   hashed('gate.js', 'gate', 'js', await bundle('src/gate/app.js', 'js'));
   hashed('gate.css', 'gate', 'css', await bundle('src/gate/gate.css', 'css'));
+  hashed('console.js', 'console', 'js', await bundle('src/console/app.js', 'js'));
+  hashed('console.css', 'console', 'css', await bundle('src/console/console.css', 'css'));
   hashed('icon-192.png', 'icon-192', 'png', readFileSync(src('icons/icon-192.png')));
   hashed('icon-512.png', 'icon-512', 'png', readFileSync(src('icons/icon-512.png')));
   hashed('icon.svg', 'icon', 'svg', readFileSync(src('icons/icon.svg')));
@@ -70,9 +72,10 @@ async function make() {
   files.set('manifest.webmanifest', Buffer.from(JSON.stringify(manifest, null, 2) + '\n'));
   files.set('index.html', Buffer.from(fill(readFileSync(src('index.html'), 'utf8'), names)));
   files.set('gate.html', Buffer.from(fill(readFileSync(src('gate.html'), 'utf8'), names)));
+  files.set('console.html', Buffer.from(fill(readFileSync(src('console.html'), 'utf8'), names)));
 
   const notices = [
-    'Third-party software bundled in the Tessera web wallet and web gate',
+    'Third-party software bundled in the Tessera web wallet, web gate and security console',
     '',
     '== jsQR 1.4.0 (Apache-2.0), https://github.com/cozmo/jsQR ==',
     '',
@@ -87,8 +90,11 @@ async function make() {
   ].join('\n');
   files.set('licenses.txt', Buffer.from(notices));
 
-  // The service worker precaches the shell; its cache name changes with any precached byte.
-  const precache = ['gate.html', 'index.html', 'manifest.webmanifest', ...[...files.keys()].filter((k) => k.startsWith('assets/'))].sort();
+  // The service worker precaches the wallet's and the gate's shells; its cache name changes
+  // with any precached byte. The console is online-only (it is a live feed), so its files
+  // stay out of every visitor's phone.
+  const offline = (k) => k.startsWith('assets/') && !k.startsWith('assets/console-');
+  const precache = ['gate.html', 'index.html', 'manifest.webmanifest', ...[...files.keys()].filter(offline)].sort();
   const all = createHash('sha256');
   for (const p of precache) all.update(p).update('\0').update(files.get(p)).update('\0');
   const cacheName = `tessera-wallet-${all.digest('hex').slice(0, 12)}`;

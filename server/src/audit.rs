@@ -49,6 +49,14 @@ pub enum AuditKind {
     GateRevoked,
     /// The server removed rows past their retention (counts per table, the cutoffs).
     Retention,
+    /// A gate WebSocket opened (the console's "online").
+    GateConnected,
+    /// A gate WebSocket closed.
+    GateDisconnected,
+    /// An API key was exchanged for a console session.
+    ConsoleSignedIn,
+    /// A console session was ended by its holder.
+    ConsoleSignedOut,
 }
 
 impl AuditKind {
@@ -73,6 +81,10 @@ impl AuditKind {
             AuditKind::GatePairingCreated => "gate_pairing_created",
             AuditKind::GatePaired => "gate_paired",
             AuditKind::GateRevoked => "gate_revoked",
+            AuditKind::GateConnected => "gate_connected",
+            AuditKind::GateDisconnected => "gate_disconnected",
+            AuditKind::ConsoleSignedIn => "console_signed_in",
+            AuditKind::ConsoleSignedOut => "console_signed_out",
         }
     }
 }

@@ -265,6 +265,16 @@ pub struct Settings {
     )]
     pub retention_interval_s: u64,
 
+    /// Seconds a security-console session lasts after sign-in (no sliding renewal).
+    #[arg(
+        long,
+        env = "TESSERA_CONSOLE_SESSION_TTL_S",
+        default_value_t = 28_800,
+        value_parser = clap::value_parser!(u64).range(60..=86_400),
+        global = true
+    )]
+    pub console_session_ttl_s: u64,
+
     /// Log filter (tracing `EnvFilter` syntax).
     #[arg(long, env = "TESSERA_LOG", default_value = "info", global = true)]
     pub log: String,
@@ -304,6 +314,7 @@ impl std::fmt::Debug for Settings {
             .field("redemption_retention_h", &self.redemption_retention_h)
             .field("audit_retention_days", &self.audit_retention_days)
             .field("retention_interval_s", &self.retention_interval_s)
+            .field("console_session_ttl_s", &self.console_session_ttl_s)
             .field("log", &self.log)
             .finish()
     }

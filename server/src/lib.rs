@@ -19,6 +19,7 @@ pub mod cli;
 pub mod config;
 pub mod credentials;
 pub mod error;
+pub mod feed;
 pub mod http;
 pub mod keyring;
 pub mod metrics;

@@ -12,6 +12,7 @@ use std::time::Duration;
 use serde_json::json;
 use tokio::net::TcpListener;
 use tokio::sync::{watch, Semaphore};
+use uuid::Uuid;
 
 use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::config::Settings;
@@ -20,6 +21,8 @@ use crate::keyring::Keyring;
 use crate::state::{AppState, GateRateLimiter, SocketCaps};
 use crate::store::{SchemaStatus, Store};
 
+/// The most audit streams (open consoles) one replica serves at once.
+const MAX_AUDIT_STREAMS: usize = 256;
 /// Longest wait at shutdown for gate sockets to finish their message and close.
 const GATE_DRAIN_LIMIT: Duration = Duration::from_secs(10);
 
@@ -103,6 +106,7 @@ impl Application {
         };
         let bound = listener.local_addr()?;
         let (shutdown_tx, shutdown_rx) = watch::channel(false);
+        let feed = crate::feed::Hub::spawn(store.clone(), shutdown_rx.clone());
         let state = AppState {
             store,
             keys: Arc::new(keys),
@@ -119,6 +123,9 @@ impl Application {
                 settings.claims_in_flight,
                 settings.trusted_proxies.clone(),
             )),
+            feed,
+            feed_streams: Arc::new(Semaphore::new(MAX_AUDIT_STREAMS)),
+            replica_id: Uuid::new_v4(),
             settings: Arc::new(settings),
             shutdown: shutdown_rx,
             gate_revocations: tokio::sync::broadcast::channel(256).0,
@@ -172,6 +179,7 @@ impl Application {
         let sweeper = tokio::spawn(sweep_unanswered(state.clone()));
         let aggregator = tokio::spawn(write_aggregated_failures(state.clone()));
         let retention = tokio::spawn(crate::retention::run(state.clone()));
+        let presence = tokio::spawn(crate::ws::refresh_presence(state.clone()));
         let sources = Arc::clone(&state.sources);
         let store = state.store.clone();
         let gate_connections = Arc::clone(&state.gate_connections);
@@ -210,6 +218,7 @@ impl Application {
         sweeper.abort();
         aggregator.abort();
         retention.abort();
+        presence.abort();
         if let Some(metrics) = metrics {
             metrics.abort();
         }

@@ -35,6 +35,12 @@ pub struct AppState {
     pub gate_revocations: tokio::sync::broadcast::Sender<Uuid>,
     /// Flips to `true` when the server shuts down, so long-lived sockets close.
     pub shutdown: watch::Receiver<bool>,
+    /// Wakes the live audit streams of this replica (`crate::feed`).
+    pub feed: Arc<crate::feed::Hub>,
+    /// Permits for open audit streams on this replica.
+    pub feed_streams: Arc<Semaphore>,
+    /// This process among the replicas, for the gate sockets it records as open.
+    pub replica_id: Uuid,
 }
 
 impl AppState {

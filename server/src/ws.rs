@@ -25,7 +25,7 @@ use uuid::Uuid;
 
 use crate::http::bearer_token;
 use crate::state::AppState;
-use crate::store::GateRow;
+use crate::store::{GateRow, GateSocket};
 
 /// Largest accepted frame or message.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -169,11 +169,84 @@ pub async fn serve_gate<S, R>(
     R: Stream<Item = Result<Message, axum::Error>> + Unpin,
 {
     let span = tracing::info_span!("gate_connection", gate_id = %gate.id);
+    let socket = GateSocket {
+        id: Uuid::new_v4(),
+        gate_id: gate.id,
+    };
+    presence(&state, &gate, socket, true)
+        .instrument(span.clone())
+        .await;
     let mut refused = RefusedFrames::default();
     serve_frames(&state, &gate, &credential, &mut refused, sink, stream)
         .instrument(span.clone())
         .await;
-    refused.flush(&state, &gate).instrument(span).await;
+    refused.flush(&state, &gate).instrument(span.clone()).await;
+    presence(&state, &gate, socket, false)
+        .instrument(span)
+        .await;
+}
+
+/// How often a replica marks the gate sockets it holds as still open (`http::gates` counts
+/// a socket as open while its row is fresh).
+pub const PRESENCE_EVERY: Duration = Duration::from_secs(20);
+
+/// Records a gate socket opening or closing, with its `gate_connected` or
+/// `gate_disconnected` event, so every replica's console sees it. A failure is logged and
+/// the gate keeps its socket: presence must never cost an admission.
+async fn presence(state: &AppState, gate: &GateRow, socket: GateSocket, open: bool) {
+    let (kind, context) = if open {
+        (
+            crate::audit::AuditKind::GateConnected,
+            "record an open gate socket",
+        )
+    } else {
+        (
+            crate::audit::AuditKind::GateDisconnected,
+            "record a closed gate socket",
+        )
+    };
+    let event = crate::audit::event(
+        kind,
+        crate::audit::Severity::Info,
+        crate::audit::Subject {
+            org_id: Some(gate.org_id),
+            gate_id: Some(gate.id),
+            pass_id: None,
+        },
+        serde_json::json!({ "socket_id": socket.id, "replica_id": state.replica_id }),
+    );
+    let now = crate::now_ms();
+    let recorded = if open {
+        state
+            .store
+            .open_gate_socket(socket, state.replica_id, now, &event)
+            .await
+    } else {
+        state.store.close_gate_socket(socket, now, &event).await
+    };
+    if let Err(error) = recorded {
+        tracing::warn!(%error, gate_id = %gate.id, "could not {context}");
+    }
+}
+
+/// Refreshes this replica's open gate sockets every [`PRESENCE_EVERY`], until shutdown.
+pub async fn refresh_presence(state: AppState) {
+    let mut every = tokio::time::interval(PRESENCE_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut shutdown = state.shutdown.clone();
+    loop {
+        tokio::select! {
+            _ = every.tick() => {}
+            _ = shutdown.changed() => return,
+        }
+        if let Err(error) = state
+            .store
+            .touch_gate_sockets(state.replica_id, crate::now_ms())
+            .await
+        {
+            tracing::warn!(%error, "could not refresh this replica's gate sockets");
+        }
+    }
 }
 
 /// Frames refused for the gate's rate on one connection, counted per minute window.

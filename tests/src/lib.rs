@@ -21,6 +21,7 @@ pub mod gate;
 pub mod pgproxy;
 pub mod proxy;
 pub mod server;
+pub mod sse;
 pub mod tls;
 pub mod wallet;
 

@@ -96,12 +96,12 @@ pub fn check_text(field: &str, text: &str) -> Result<()> {
     post,
     path = "/v1/api-keys",
     tag = "admin",
-    security(("api_key" = [])),
+    security(("api_key" = []), ("console_session" = [])),
     request_body = NewApiKey,
     responses(
         (status = 201, description = "Created; the key is shown only now", body = ApiKeyCreated),
         (status = 400, description = "Malformed body, unknown role or bad label", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
@@ -156,7 +156,7 @@ pub(super) async fn create_api_key(
     post,
     path = "/v1/gates",
     tag = "gates",
-    security(("api_key" = [])),
+    security(("api_key" = []), ("console_session" = [])),
     request_body = NewGate,
     responses(
         (status = 201, description = "Created; the device token is shown only now", body = GateCreated, links(
@@ -164,7 +164,7 @@ pub(super) async fn create_api_key(
             ("revoke" = (operation_id = "revoke_gate", parameters(("id" = "$response.body#/gate_id")))),
         )),
         (status = 400, description = "Malformed body or bad label or site", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),

@@ -27,7 +27,7 @@ pub(super) fn router() -> Router<AppState> {
     Router::new().route("/v1/audit", get(list))
 }
 
-const COLUMNS: [&str; 8] = [
+pub(super) const COLUMNS: [&str; 8] = [
     "id", "at", "kind", "severity", "org_id", "gate_id", "pass_id", "details",
 ];
 
@@ -65,7 +65,10 @@ pub(super) struct AuditPage {
     next_cursor: Option<String>,
 }
 
-fn parse_filter(org_id: uuid::Uuid, query: &HashMap<String, String>) -> Result<AuditFilter> {
+pub(super) fn parse_filter(
+    org_id: uuid::Uuid,
+    query: &HashMap<String, String>,
+) -> Result<AuditFilter> {
     let uuid_param = |name: &str| -> Result<Option<uuid::Uuid>> {
         query
             .get(name)
@@ -134,6 +137,7 @@ fn parse_filter(org_id: uuid::Uuid, query: &HashMap<String, String>) -> Result<A
         since_ms: time_param("since")?,
         until_ms: time_param("until")?,
         after_id,
+        through_id: None,
         limit,
     })
 }
@@ -151,7 +155,8 @@ fn event(row: &AuditRow) -> AuditEvent {
     }
 }
 
-fn event_json(row: &AuditRow) -> Value {
+/// One event as `GET /v1/audit` shows it (the feed and the export add nothing but labels).
+pub fn event_json(row: &AuditRow) -> Value {
     serde_json::to_value(event(row)).unwrap_or_else(|_| json!({}))
 }
 
@@ -163,7 +168,7 @@ fn event_json(row: &AuditRow) -> Value {
     path = "/v1/audit",
     operation_id = "list_audit",
     tag = "audit",
-    security(("api_key" = [])),
+    security(("api_key" = []), ("console_session" = [])),
     params(
         ("kind" = Option<String>, Query, pattern = "^[a-z0-9_]{1,64}$", description = "Only events of this kind, e.g. `response`"),
         ("severity" = Option<String>, Query, description = "`info`, `warning` or `high`", pattern = "^(info|warning|high)$"),
@@ -182,7 +187,7 @@ fn event_json(row: &AuditRow) -> Value {
             ("X-Next-Cursor" = String, description = "CSV only: the next page's cursor, absent on the last page"),
         )),
         (status = 400, description = "An unknown or malformed filter", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an auditor or admin key", body = ErrorBody),
         (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
         (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
@@ -209,17 +214,7 @@ pub(super) async fn list(
         out.push_str(&COLUMNS.join(","));
         out.push_str("\r\n");
         for row in &rows {
-            let event = event_json(row);
-            let cells: Vec<String> = COLUMNS
-                .iter()
-                .map(|column| match &event[*column] {
-                    Value::Null => String::new(),
-                    Value::String(text) => csv_cell(text),
-                    other => csv_cell(&other.to_string()),
-                })
-                .collect();
-            out.push_str(&cells.join(","));
-            out.push_str("\r\n");
+            out.push_str(&csv_line(&event_json(row)));
         }
         let mut response = (
             StatusCode::OK,
@@ -237,6 +232,21 @@ pub(super) async fn list(
         next_cursor,
     })
     .into_response())
+}
+
+/// One event as a CSV line (with its CRLF), in [`COLUMNS`] order.
+pub(super) fn csv_line(event: &Value) -> String {
+    let cells: Vec<String> = COLUMNS
+        .iter()
+        .map(|column| match &event[*column] {
+            Value::Null => String::new(),
+            Value::String(text) => csv_cell(text),
+            other => csv_cell(&other.to_string()),
+        })
+        .collect();
+    let mut line = cells.join(",");
+    line.push_str("\r\n");
+    line
 }
 
 /// Quotes a CSV cell and neutralises leading `= + - @` (spreadsheet formula injection).

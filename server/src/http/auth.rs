@@ -1,5 +1,9 @@
 //! API-key authentication and roles.
 //!
+//! A caller presents its key as `Authorization: Bearer`, or, from the security console, the
+//! session cookie the key was exchanged for (`http::console`, which also checks the Origin
+//! and CSRF token of every request that changes something).
+//!
 //! The presented key is hashed and looked up by its SHA-256 (a unique index): equality of a
 //! 256-bit hash found through an index leaks nothing useful about other keys. A failure is
 //! counted against its source, audited in aggregate (without the key) and answered 401
@@ -120,8 +124,19 @@ impl FromRequestParts<AppState> for ApiCaller {
         let source = request_source(state, parts);
         refuse_spent_source(state, source, "rest")?;
         let Some(token) = bearer_token(&parts.headers) else {
-            auth_failed(state, source, "rest", false);
-            return Err(Error::Unauthorized);
+            // A browser console sends its session cookie instead (`http::console`).
+            return match super::console::session_caller(state, parts).await {
+                Ok(Some(caller)) => Ok(caller),
+                Ok(None) => {
+                    auth_failed(state, source, "rest", false);
+                    Err(Error::Unauthorized)
+                }
+                Err(Error::Unauthorized) => {
+                    auth_failed(state, source, "console", true);
+                    Err(Error::Unauthorized)
+                }
+                Err(error) => Err(error),
+            };
         };
         let hash = crate::credentials::hash(token);
         let found = state.store.api_key_by_hash(&hash).await?;

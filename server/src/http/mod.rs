@@ -7,9 +7,12 @@
 //! plain-text rejections and never a 500.
 
 mod admin;
+mod audit_feed;
 mod audit_log;
 mod auth;
 mod claims;
+mod console;
+mod gates;
 mod health;
 mod openapi;
 mod pairing;
@@ -22,7 +25,9 @@ use axum::http::StatusCode;
 use axum::Router;
 
 pub use admin::check_text as check_label;
+pub use audit_log::event_json as audit_event_json;
 pub use auth::{auth_failed, bearer_token, refuse_spent_source, ApiCaller, Peer, Role};
+pub use console::{cookie, CONSOLE_COOKIE, CSRF_HEADER};
 pub use openapi::ApiDoc;
 pub use pairing::{cookie_credential, same_origin};
 
@@ -48,6 +53,9 @@ pub fn router(state: AppState) -> Router {
         .merge(passes::router())
         .merge(claims::router())
         .merge(audit_log::router())
+        .merge(audit_feed::router())
+        .merge(console::router())
+        .merge(gates::router())
         .merge(crate::ws::router())
         .merge(web::router())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))

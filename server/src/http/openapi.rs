@@ -29,7 +29,9 @@ audit log (TSR1 §9; see `docs/protocol.md`).
 
 **Credentials.** Most calls take an API key as `Authorization: Bearer <key>`; its role \
 (`admin`, `issuer`, `auditor`) decides what it may do (403 otherwise). A claim and a claim \
-preview carry the claim link's token in the body, and pairing a gate the pairing link's \
+preview carry the claim link's token in the body; the security console's session cookie \
+`tessera_console` stands in for the key (with an `Origin` and `X-CSRF-Token` check on \
+everything but GET), and pairing a gate the pairing link's \
 secret; `GET /v1/gate/me` reads the `tessera_gate` cookie that pairing sets. Failed \
 authentications count against the source: past the budget every call from it gets 429 \
 with `Retry-After`.
@@ -62,6 +64,14 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         super::claims::claim,
         super::claims::preview,
         super::audit_log::list,
+        super::passes::list,
+        super::gates::list,
+        super::gates::show,
+        super::audit_feed::stream,
+        super::audit_feed::export,
+        super::console::sign_in,
+        super::console::current,
+        super::console::sign_out,
     ),
     modifiers(&SecuritySchemes),
     tags(
@@ -71,6 +81,7 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         (name = "passes", description = "Issuing, reading and revoking passes"),
         (name = "claims", description = "A wallet claims a pass"),
         (name = "audit", description = "The append-only audit log"),
+        (name = "console", description = "Security console sessions (`docs/console.md`)"),
     )
 )]
 pub struct ApiDoc;
@@ -91,6 +102,15 @@ impl Modify for SecuritySchemes {
                     ))
                     .build(),
             ),
+        );
+        components.add_security_scheme(
+            "console_session",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                super::console::CONSOLE_COOKIE,
+                "A security console session (`POST /v1/console/session`), accepted wherever \
+                 an API key is, with that key's role. Every method but GET also needs this \
+                 server's `Origin` and the session's `X-CSRF-Token` (403 otherwise).",
+            ))),
         );
         components.add_security_scheme(
             "gate_cookie",
@@ -276,6 +296,7 @@ mod tests {
         assert_eq!(schemes["api_key"]["scheme"], "bearer");
         assert_eq!(schemes["gate_cookie"]["in"], "cookie");
         assert_eq!(schemes["gate_cookie"]["name"], "tessera_gate");
+        assert_eq!(schemes["console_session"]["name"], "tessera_console");
     }
 
     #[test]
@@ -320,9 +341,16 @@ mod tests {
                     .and_then(Value::as_array)
                     .is_some_and(|s| !s.is_empty());
                 if secured {
-                    for status in ["401", "429", "503"] {
+                    for status in ["401", "503"] {
                         assert!(responses.contains_key(status), "{at}: no {status}");
                     }
+                }
+                // The API-key extractor refuses a source past its failure budget.
+                let api_key = operation["security"]
+                    .as_array()
+                    .is_some_and(|s| s.iter().any(|r| r.get("api_key").is_some()));
+                if api_key {
+                    assert!(responses.contains_key("429"), "{at}: no 429");
                 }
                 if operation.get("requestBody").is_some() {
                     for status in ["400", "413"] {

@@ -3,7 +3,7 @@
 //! The claim token travels in the claim URL's fragment, so browsers never send it to a
 //! server or a Referer; only its SHA-256 is stored.
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -26,7 +26,7 @@ const MAX_USES_LIMIT: i64 = 100_000;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
-        .route("/v1/passes", post(issue))
+        .route("/v1/passes", post(issue).get(list))
         .route("/v1/passes/{id}", get(show))
         .route("/v1/passes/{id}/revoke", post(revoke))
 }
@@ -71,7 +71,7 @@ pub(super) struct PassIssued {
 
 /// A pass as issuers and auditors read it.
 #[derive(Debug, Serialize, ToSchema)]
-pub(super) struct PassView {
+pub(super) struct PassSummary {
     pass_id: Uuid,
     label: String,
     /// `issued`, `claimed`, `used`, `revoked`, or `expired` once past `valid_until` unless
@@ -95,6 +95,13 @@ pub(super) struct PassView {
     /// RFC 3339, UTC; `null` until a wallet claims it.
     #[schema(format = DateTime)]
     claimed_at: Option<String>,
+}
+
+/// A pass and its admissions.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct PassView {
+    #[serde(flatten)]
+    pass: PassSummary,
     /// Its admissions, oldest first.
     admissions: Vec<Admission>,
 }
@@ -125,7 +132,7 @@ pub(super) struct PassRevoked {
     path = "/v1/passes",
     operation_id = "issue_pass",
     tag = "passes",
-    security(("api_key" = [])),
+    security(("api_key" = []), ("console_session" = [])),
     request_body = NewPass,
     responses(
         (status = 201, description = "Issued", body = PassIssued, links(
@@ -143,7 +150,7 @@ pub(super) struct PassRevoked {
             }))),
         )),
         (status = 400, description = "Malformed body, bad label or site, `max_uses` out of range, or `valid_until` not after `valid_from`", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an issuer or admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
@@ -270,11 +277,11 @@ async fn load_own_pass(state: &AppState, caller: &ApiCaller, id: &str) -> Result
     path = "/v1/passes/{id}",
     operation_id = "show_pass",
     tag = "passes",
-    security(("api_key" = [])),
+    security(("api_key" = []), ("console_session" = [])),
     params(("id" = String, Path, format = Uuid, description = "The pass id")),
     responses(
         (status = 200, description = "The pass", body = PassView),
-        (status = 401, description = "Missing or unknown API key", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "The key's role may not read passes", body = ErrorBody),
         (status = 404, description = "No such pass in this organisation (or not a UUID)", body = ErrorBody),
         (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
@@ -300,18 +307,99 @@ pub(super) async fn show(
         })
         .collect();
     Ok(Json(PassView {
-        state: shown_state(&pass, now_ms()),
+        pass: pass_summary(&pass, now_ms()),
+        admissions,
+    }))
+}
+
+/// A pass as `GET /v1/passes/{id}` and the list show it (the list without admissions).
+fn pass_summary(pass: &PassRow, now: i64) -> PassSummary {
+    PassSummary {
+        pass_id: pass.id,
+        label: pass.label.clone(),
+        state: shown_state(pass, now),
+        site: pass.site.clone(),
         valid_from: rfc3339(pass.valid_from_ms),
         valid_until: rfc3339(pass.valid_until_ms),
-        created_at: rfc3339(pass.created_at_ms),
-        claimed_at: pass.claimed_at_ms.map(rfc3339),
-        pass_id: pass.id,
-        label: pass.label,
-        site: pass.site,
         max_uses: pass.max_uses,
         uses: pass.uses,
-        server_kid: pass.server_kid,
-        admissions,
+        server_kid: pass.server_kid.clone(),
+        created_at: rfc3339(pass.created_at_ms),
+        claimed_at: pass.claimed_at_ms.map(rfc3339),
+    }
+}
+
+/// Query of `GET /v1/passes`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ListQuery {
+    limit: Option<i64>,
+    cursor: Option<String>,
+}
+
+/// A page of passes, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct PassPage {
+    passes: Vec<PassSummary>,
+    /// Pass it as `cursor` for the next page; `null` on the last page.
+    next_cursor: Option<String>,
+}
+
+/// A list cursor: the `(created_at_ms, id)` of the last pass of the previous page.
+fn parse_cursor(text: &str) -> Result<(i64, Uuid)> {
+    text.split_once('_')
+        .and_then(|(at, id)| Some((at.parse().ok()?, id.parse().ok()?)))
+        .ok_or_else(|| Error::BadRequest("cursor is not one this server issued".into()))
+}
+
+/// Lists the organisation's passes, newest first (issuer, auditor or admin).
+#[utoipa::path(
+    get,
+    path = "/v1/passes",
+    operation_id = "list_passes",
+    tag = "passes",
+    security(("api_key" = []), ("console_session" = [])),
+    params(
+        ("limit" = Option<i64>, Query, minimum = 1, maximum = 200, description = "Page size, default 50"),
+        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+    ),
+    responses(
+        (status = 200, description = "A page of passes", body = PassPage),
+        (status = 400, description = "An unknown or malformed parameter", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "The key's role may not read passes", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn list(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<PassPage>> {
+    caller.require(&[Role::Issuer, Role::Auditor])?;
+    let Query(query) = query.map_err(|rejection| Error::BadRequest(rejection.body_text()))?;
+    let limit = match query.limit {
+        None => 50,
+        Some(n) if (1..=200).contains(&n) => n,
+        Some(_) => return Err(Error::BadRequest("limit must be 1–200".into())),
+    };
+    let before = query.cursor.as_deref().map(parse_cursor).transpose()?;
+    let passes = state
+        .store
+        .list_passes(caller.key.org_id, before, limit)
+        .await?;
+    let now = now_ms();
+    let next_cursor = (passes.len() as i64 == limit)
+        .then(|| {
+            passes
+                .last()
+                .map(|p| format!("{}_{}", p.created_at_ms, p.id))
+        })
+        .flatten();
+    Ok(Json(PassPage {
+        passes: passes.iter().map(|p| pass_summary(p, now)).collect(),
+        next_cursor,
     }))
 }
 
@@ -322,11 +410,11 @@ pub(super) async fn show(
     path = "/v1/passes/{id}/revoke",
     operation_id = "revoke_pass",
     tag = "passes",
-    security(("api_key" = [])),
+    security(("api_key" = []), ("console_session" = [])),
     params(("id" = String, Path, format = Uuid, description = "The pass id")),
     responses(
         (status = 200, description = "Revoked", body = PassRevoked),
-        (status = 401, description = "Missing or unknown API key", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an issuer or admin key", body = ErrorBody),
         (status = 404, description = "No such pass in this organisation (or not a UUID)", body = ErrorBody),
         (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),

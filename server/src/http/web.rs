@@ -3,7 +3,8 @@
 //!
 //! `web/dist/` is the committed output of `web/build.mjs` (content-hashed asset names, a
 //! service worker that precaches them); `rust-embed` compiles it in, in debug builds too.
-//! `/gate` serves the web gate's page (`http::pairing` pairs it); `/`, `/claim` and
+//! `/gate` serves the web gate's page (`http::pairing` pairs it); `/console` the security
+//! console's (auditors and admins, `docs/console.md`); `/`, `/claim` and
 //! `/wallet` serve the wallet's page: the claim link is
 //! `/claim#p=<pass>&t=<token>`, and a fragment never reaches the server, a log or a
 //! `Referer`. Every page carries a strict Content-Security-Policy (no inline script,
@@ -33,6 +34,7 @@ pub(super) fn router() -> Router<AppState> {
         .route("/claim", get(page))
         .route("/wallet", get(page))
         .route("/gate", get(gate_page))
+        .route("/console", get(console_page))
         .route("/{*path}", get(asset))
 }
 
@@ -42,6 +44,10 @@ async fn page() -> Response {
 
 async fn gate_page() -> Response {
     serve("gate.html")
+}
+
+async fn console_page() -> Response {
+    serve("console.html")
 }
 
 async fn asset(Path(path): Path<String>) -> Response {

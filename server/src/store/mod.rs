@@ -19,6 +19,21 @@ use uuid::Uuid;
 
 pub use rows::*;
 
+/// Woken whenever audit events may have committed, so the live feed (`crate::feed`) reads
+/// the table at once instead of at its next poll. A permit is kept when nobody waits, so a
+/// wake-up is never lost between two waits.
+static AUDIT_APPENDED: tokio::sync::Notify = tokio::sync::Notify::const_new();
+
+/// Signals that audit events may have committed.
+pub(crate) fn audit_appended() {
+    AUDIT_APPENDED.notify_one();
+}
+
+/// Waits for the next [`audit_appended`].
+pub async fn audit_appended_wait() {
+    AUDIT_APPENDED.notified().await;
+}
+
 use self::postgres::{PgRedemption, PgStore};
 use self::sqlite::{SqliteRedemption, SqliteStore};
 use crate::config::Settings;
@@ -458,10 +473,14 @@ impl Store {
         challenge: &ChallengeRow,
         event: &NewAudit,
     ) -> Result<bool> {
-        match self {
+        let done = match self {
             Store::Postgres(pg) => pg.insert_challenge(challenge, event).await,
             Store::Sqlite(lite) => lite.insert_challenge(challenge, event).await,
+        };
+        if done.is_ok() {
+            audit_appended();
         }
+        done
     }
 
     /// Stores a scan-time denial with its event; false when the gate already has a record
@@ -499,9 +518,201 @@ impl Store {
     /// # Errors
     /// [`crate::Error::Storage`].
     pub async fn admit(&self, op: &AdmitOp) -> Result<bool> {
-        match self {
+        let done = match self {
             Store::Postgres(pg) => pg.admit(op).await,
             Store::Sqlite(lite) => lite.admit(op).await,
+        };
+        if done.is_ok() {
+            audit_appended();
+        }
+        done
+    }
+
+    /// Stores a console session (the SHA-256 of its cookie) for `key` with its sign-in event.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn insert_console_session(
+        &self,
+        token_hash: &[u8; 32],
+        key: &ApiKeyRow,
+        now_ms: i64,
+        expires_at_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()> {
+        match self {
+            Store::Postgres(pg) => {
+                pg.insert_console_session(token_hash, key, now_ms, expires_at_ms, event)
+                    .await
+            }
+            Store::Sqlite(lite) => {
+                lite.insert_console_session(token_hash, key, now_ms, expires_at_ms, event)
+                    .await
+            }
+        }
+    }
+
+    /// The key behind a console session that has not ended by `now_ms`.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn console_session(
+        &self,
+        token_hash: &[u8; 32],
+        now_ms: i64,
+    ) -> Result<Option<ConsoleSessionRow>> {
+        match self {
+            Store::Postgres(pg) => pg.console_session(token_hash, now_ms).await,
+            Store::Sqlite(lite) => lite.console_session(token_hash, now_ms).await,
+        }
+    }
+
+    /// Ends a console session with its sign-out event; false when there was none.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn delete_console_session(
+        &self,
+        token_hash: &[u8; 32],
+        event: &NewAudit,
+    ) -> Result<bool> {
+        match self {
+            Store::Postgres(pg) => pg.delete_console_session(token_hash, event).await,
+            Store::Sqlite(lite) => lite.delete_console_session(token_hash, event).await,
+        }
+    }
+
+    /// Records an open gate socket of this replica with its `gate_connected` event.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn open_gate_socket(
+        &self,
+        socket: GateSocket,
+        replica_id: Uuid,
+        now_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()> {
+        match self {
+            Store::Postgres(pg) => pg.open_gate_socket(socket, replica_id, now_ms, event).await,
+            Store::Sqlite(lite) => {
+                lite.open_gate_socket(socket, replica_id, now_ms, event)
+                    .await
+            }
+        }
+    }
+
+    /// Marks every socket this replica holds open as seen at `now_ms`.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn touch_gate_sockets(&self, replica_id: Uuid, now_ms: i64) -> Result<()> {
+        match self {
+            Store::Postgres(pg) => pg.touch_gate_sockets(replica_id, now_ms).await,
+            Store::Sqlite(lite) => lite.touch_gate_sockets(replica_id, now_ms).await,
+        }
+    }
+
+    /// Removes a closed gate socket with its `gate_disconnected` event.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn close_gate_socket(
+        &self,
+        socket: GateSocket,
+        now_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()> {
+        match self {
+            Store::Postgres(pg) => pg.close_gate_socket(socket, now_ms, event).await,
+            Store::Sqlite(lite) => lite.close_gate_socket(socket, now_ms, event).await,
+        }
+    }
+
+    /// A tenant's gates (or one), newest first, with their sockets seen since `seen_since_ms`.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn gate_statuses(
+        &self,
+        org_id: Uuid,
+        gate_id: Option<Uuid>,
+        seen_since_ms: i64,
+    ) -> Result<Vec<GateStatusRow>> {
+        match self {
+            Store::Postgres(pg) => pg.gate_statuses(org_id, gate_id, seen_since_ms).await,
+            Store::Sqlite(lite) => lite.gate_statuses(org_id, gate_id, seen_since_ms).await,
+        }
+    }
+
+    /// A page of a tenant's passes, newest first, after the `(created_at_ms, id)` cursor.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn list_passes(
+        &self,
+        org_id: Uuid,
+        before: Option<(i64, Uuid)>,
+        limit: i64,
+    ) -> Result<Vec<PassRow>> {
+        match self {
+            Store::Postgres(pg) => pg.list_passes(org_id, before, limit).await,
+            Store::Sqlite(lite) => lite.list_passes(org_id, before, limit).await,
+        }
+    }
+
+    /// Ids and times of every tenant's events after `after_id`, in id order.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn audit_ids_after(&self, after_id: i64, limit: i64) -> Result<Vec<(i64, i64)>> {
+        match self {
+            Store::Postgres(pg) => pg.audit_ids_after(after_id, limit).await,
+            Store::Sqlite(lite) => lite.audit_ids_after(after_id, limit).await,
+        }
+    }
+
+    /// The largest event id (0 for an empty log).
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn max_audit_id(&self) -> Result<i64> {
+        match self {
+            Store::Postgres(pg) => pg.max_audit_id().await,
+            Store::Sqlite(lite) => lite.max_audit_id().await,
+        }
+    }
+
+    /// The newest `filter.limit` events matching `filter`, newest first.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn audit_tail(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
+        match self {
+            Store::Postgres(pg) => pg.audit_tail(filter).await,
+            Store::Sqlite(lite) => lite.audit_tail(filter).await,
+        }
+    }
+
+    /// Wakes every replica's live feeds (PostgreSQL `NOTIFY`; SQLite has one process).
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn notify_audit(&self) -> Result<()> {
+        match self {
+            Store::Postgres(pg) => pg.notify_audit().await,
+            Store::Sqlite(_) => Ok(()),
+        }
+    }
+
+    /// A connection listening for other replicas' wake-ups (PostgreSQL only).
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn audit_listener(&self) -> Result<Option<sqlx::postgres::PgListener>> {
+        match self {
+            Store::Postgres(pg) => pg.audit_listener().await.map(Some),
+            Store::Sqlite(_) => Ok(None),
         }
     }
 
@@ -537,10 +748,14 @@ impl Store {
     /// # Errors
     /// [`crate::Error::Storage`].
     pub async fn insert_audit(&self, event: &NewAudit) -> Result<()> {
-        match self {
+        let done = match self {
             Store::Postgres(pg) => pg.insert_audit(event).await,
             Store::Sqlite(lite) => lite.insert_audit(event).await,
+        };
+        if done.is_ok() {
+            audit_appended();
         }
+        done
     }
 
     /// Appends aggregated events together, with a relaxed commit.

@@ -22,15 +22,19 @@ use uuid::Uuid;
 
 use super::batch::{by_position, Attempt, Batcher};
 use super::{
-    AdmitOp, ApiKeyRow, AuditFilter, AuditRow, ChallengeContext, ChallengeRow, Conflict, GateRow,
-    LockedRedemption, NewAudit, NewOrg, PairingRow, PassRow, RedemptionRow, RetentionCounts,
-    RetentionCutoffs, ScanContext, ScanDenialRow, ScanRecord,
+    AdmitOp, ApiKeyRow, AuditFilter, AuditRow, ChallengeContext, ChallengeRow, Conflict,
+    ConsoleSessionRow, GateRow, GateSocket, GateStatusRow, LockedRedemption, NewAudit, NewOrg,
+    PairingRow, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs, ScanContext,
+    ScanDenialRow, ScanRecord,
 };
 use crate::config::Settings;
 use crate::error::{Error, Result};
 
 /// The PostgreSQL schema's migrations, embedded.
 pub static MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
+
+/// The channel on which replicas wake each other's live audit feeds.
+const AUDIT_CHANNEL: &str = "tessera_audit";
 
 /// The advisory lock one retention pass holds, so replicas take turns ("tsr1retn").
 const RETENTION_LOCK: i64 = 0x7473_7231_7265_746e;
@@ -54,6 +58,7 @@ pub type ScanLookup = (Uuid, i64, Uuid, Uuid);
 pub struct PgStore {
     durable: PgPool,
     relaxed: PgPool,
+    feed: PgPool,
     scans: Batcher<ScanLookup, Option<ScanContext>>,
     contexts: Batcher<[u8; 32], Option<ChallengeContext>>,
     challenges: Batcher<(ChallengeRow, NewAudit), bool>,
@@ -97,7 +102,13 @@ impl PgStore {
         let relaxed = PgPoolOptions::new()
             .max_connections(CHALLENGE_BATCHES_IN_FLIGHT)
             .acquire_timeout(settings.checkin_timeout())
-            .connect_lazy_with(options.options([("synchronous_commit", "off")]));
+            .connect_lazy_with(options.clone().options([("synchronous_commit", "off")]));
+        // The live feed's own two connections: one held by `LISTEN`, one for `NOTIFY`, so
+        // neither waits behind (or holds up) an admission or a challenge.
+        let feed = PgPoolOptions::new()
+            .max_connections(2)
+            .acquire_timeout(settings.checkin_timeout())
+            .connect_lazy_with(options);
         let scans = Batcher::spawn(
             "scan contexts",
             READ_BATCHES_IN_FLIGHT,
@@ -161,6 +172,7 @@ impl PgStore {
         Ok(PgStore {
             durable,
             relaxed,
+            feed,
             scans,
             contexts,
             challenges,
@@ -204,6 +216,7 @@ impl PgStore {
     pub async fn close(&self) {
         self.durable.close().await;
         self.relaxed.close().await;
+        self.feed.close().await;
     }
 
     /// A setting as the durable pool's connections see it (for tests and diagnostics).
@@ -779,7 +792,8 @@ impl PgStore {
              AND ($2::text IS NULL OR kind = $2) AND ($3::text IS NULL OR severity = $3) \
              AND ($4::uuid IS NULL OR gate_id = $4) AND ($5::uuid IS NULL OR pass_id = $5) \
              AND ($6::int8 IS NULL OR at_ms >= $6) AND ($7::int8 IS NULL OR at_ms < $7) \
-             AND ($8::int8 IS NULL OR id > $8) ORDER BY id LIMIT $9",
+             AND ($8::int8 IS NULL OR id > $8) AND ($10::int8 IS NULL OR id <= $10) \
+             ORDER BY id LIMIT $9",
         )
         .bind(filter.org_id)
         .bind(&filter.kind)
@@ -790,6 +804,7 @@ impl PgStore {
         .bind(filter.until_ms)
         .bind(filter.after_id)
         .bind(filter.limit)
+        .bind(filter.through_id)
         .fetch_all(&self.durable)
         .await
         .map_err(Error::storage("query audit log"))
@@ -934,13 +949,308 @@ impl PgStore {
         })
     }
 
+    // ------------------------------------------------------------ the security console
+
+    /// Stores a console session (the SHA-256 of its cookie) for `key` with its sign-in
+    /// event, together.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_console_session(
+        &self,
+        token_hash: &[u8; 32],
+        key: &ApiKeyRow,
+        now_ms: i64,
+        expires_at_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()> {
+        let mut tx = self.begin("insert console session").await?;
+        sqlx::query(
+            "INSERT INTO console_sessions (token_hash, org_id, api_key_id, created_at_ms, \
+             expires_at_ms) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&token_hash[..])
+        .bind(key.org_id)
+        .bind(key.id)
+        .bind(now_ms)
+        .bind(expires_at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert console session"))?;
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "insert console session").await
+    }
+
+    /// The key behind a console session that has not ended by `now_ms`.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn console_session(
+        &self,
+        token_hash: &[u8; 32],
+        now_ms: i64,
+    ) -> Result<Option<ConsoleSessionRow>> {
+        sqlx::query_as(
+            "SELECT k.id, k.org_id, k.role, k.label, s.expires_at_ms \
+             FROM console_sessions s JOIN api_keys k ON k.id = s.api_key_id \
+             WHERE s.token_hash = $1 AND s.expires_at_ms > $2",
+        )
+        .bind(&token_hash[..])
+        .bind(now_ms)
+        .fetch_optional(&self.durable)
+        .await
+        .map_err(Error::storage("load console session"))
+    }
+
+    /// Ends a console session with its sign-out event, together; false when there was none.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn delete_console_session(
+        &self,
+        token_hash: &[u8; 32],
+        event: &NewAudit,
+    ) -> Result<bool> {
+        let mut tx = self.begin("delete console session").await?;
+        let deleted = sqlx::query("DELETE FROM console_sessions WHERE token_hash = $1")
+            .bind(&token_hash[..])
+            .execute(&mut *tx)
+            .await
+            .map_err(Error::storage("delete console session"))?
+            .rows_affected();
+        if deleted != 1 {
+            return Ok(false);
+        }
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "delete console session").await?;
+        Ok(true)
+    }
+
+    /// Records an open gate socket with its `gate_connected` event, together. Presence is
+    /// not an admission: this transaction commits without waiting for the WAL flush.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn open_gate_socket(
+        &self,
+        socket: GateSocket,
+        replica_id: Uuid,
+        now_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()> {
+        let mut tx = self.begin_presence("open gate socket").await?;
+        sqlx::query(
+            "INSERT INTO gate_sockets (id, gate_id, replica_id, opened_at_ms, seen_at_ms) \
+             VALUES ($1, $2, $3, $4, $4)",
+        )
+        .bind(socket.id)
+        .bind(socket.gate_id)
+        .bind(replica_id)
+        .bind(now_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("open gate socket"))?;
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "open gate socket").await
+    }
+
+    /// Marks every socket this replica holds open as seen at `now_ms`, in one statement.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn touch_gate_sockets(&self, replica_id: Uuid, now_ms: i64) -> Result<()> {
+        let mut tx = self.begin_presence("refresh gate sockets").await?;
+        sqlx::query("UPDATE gate_sockets SET seen_at_ms = $2 WHERE replica_id = $1")
+            .bind(replica_id)
+            .bind(now_ms)
+            .execute(&mut *tx)
+            .await
+            .map_err(Error::storage("refresh gate sockets"))?;
+        commit(tx, "refresh gate sockets").await
+    }
+
+    /// Removes a closed gate socket, stamps its gate's `last_seen_ms` and appends its
+    /// `gate_disconnected` event, together.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn close_gate_socket(
+        &self,
+        socket: GateSocket,
+        now_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()> {
+        let mut tx = self.begin_presence("close gate socket").await?;
+        sqlx::query("DELETE FROM gate_sockets WHERE id = $1")
+            .bind(socket.id)
+            .execute(&mut *tx)
+            .await
+            .map_err(Error::storage("close gate socket"))?;
+        sqlx::query("UPDATE gates SET last_seen_ms = $2 WHERE id = $1")
+            .bind(socket.gate_id)
+            .bind(now_ms)
+            .execute(&mut *tx)
+            .await
+            .map_err(Error::storage("close gate socket"))?;
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "close gate socket").await
+    }
+
+    /// A tenant's gates (or one of them), newest first, with their sockets refreshed since
+    /// `seen_since_ms` and when one was last seen.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn gate_statuses(
+        &self,
+        org_id: Uuid,
+        gate_id: Option<Uuid>,
+        seen_since_ms: i64,
+    ) -> Result<Vec<GateStatusRow>> {
+        sqlx::query_as(
+            "SELECT g.id, g.label, g.created_at_ms, g.revoked_at_ms, \
+             (SELECT COUNT(*) FROM gate_sockets s \
+              WHERE s.gate_id = g.id AND s.seen_at_ms >= $3) AS sockets, \
+             GREATEST((SELECT MAX(s.seen_at_ms) FROM gate_sockets s WHERE s.gate_id = g.id), \
+                      g.last_seen_ms) AS last_seen_ms \
+             FROM gates g WHERE g.org_id = $1 AND ($2::uuid IS NULL OR g.id = $2) \
+             ORDER BY g.created_at_ms DESC, g.id",
+        )
+        .bind(org_id)
+        .bind(gate_id)
+        .bind(seen_since_ms)
+        .fetch_all(&self.durable)
+        .await
+        .map_err(Error::storage("load gates"))
+    }
+
+    /// A page of a tenant's passes, newest first, after the `(created_at_ms, id)` cursor.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn list_passes(
+        &self,
+        org_id: Uuid,
+        before: Option<(i64, Uuid)>,
+        limit: i64,
+    ) -> Result<Vec<PassRow>> {
+        sqlx::query_as(
+            "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
+             state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
+             claimed_at_ms, revoked_at_ms FROM passes \
+             WHERE org_id = $1 AND ($2::int8 IS NULL OR (created_at_ms, id) < ($2, $3)) \
+             ORDER BY created_at_ms DESC, id DESC LIMIT $4",
+        )
+        .bind(org_id)
+        .bind(before.map(|(at, _)| at))
+        .bind(before.map(|(_, id)| id))
+        .bind(limit)
+        .fetch_all(&self.durable)
+        .await
+        .map_err(Error::storage("list passes"))
+    }
+
+    /// Ids and times of every tenant's events after `after_id`, in id order: what the live
+    /// feed reads to see whether an id below a visible one may still commit.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn audit_ids_after(&self, after_id: i64, limit: i64) -> Result<Vec<(i64, i64)>> {
+        sqlx::query_as("SELECT id, at_ms FROM audit_events WHERE id > $1 ORDER BY id LIMIT $2")
+            .bind(after_id)
+            .bind(limit)
+            .fetch_all(&self.durable)
+            .await
+            .map_err(Error::storage("read audit ids"))
+    }
+
+    /// The largest event id (0 for an empty log).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn max_audit_id(&self) -> Result<i64> {
+        sqlx::query_scalar("SELECT COALESCE(MAX(id), 0)::int8 FROM audit_events")
+            .fetch_one(&self.durable)
+            .await
+            .map_err(Error::storage("read the last audit id"))
+    }
+
+    /// The newest `filter.limit` events matching `filter`, newest first.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn audit_tail(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
+        sqlx::query_as(
+            "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details \
+             FROM audit_events WHERE org_id = $1 \
+             AND ($2::text IS NULL OR kind = $2) AND ($3::text IS NULL OR severity = $3) \
+             AND ($4::uuid IS NULL OR gate_id = $4) AND ($5::uuid IS NULL OR pass_id = $5) \
+             ORDER BY id DESC LIMIT $6",
+        )
+        .bind(filter.org_id)
+        .bind(&filter.kind)
+        .bind(&filter.severity)
+        .bind(filter.gate_id)
+        .bind(filter.pass_id)
+        .bind(filter.limit)
+        .fetch_all(&self.durable)
+        .await
+        .map_err(Error::storage("read the audit tail"))
+    }
+
+    /// Wakes every replica's live feeds (`LISTEN tessera_audit`); the table stays the truth.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn notify_audit(&self) -> Result<()> {
+        sqlx::query("SELECT pg_notify($1, '')")
+            .bind(AUDIT_CHANNEL)
+            .execute(&self.feed)
+            .await
+            .map_err(Error::storage("notify audit feed"))?;
+        Ok(())
+    }
+
+    /// A connection listening on the audit feed's channel.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn audit_listener(&self) -> Result<sqlx::postgres::PgListener> {
+        let mut listener = sqlx::postgres::PgListener::connect_with(&self.feed)
+            .await
+            .map_err(Error::storage("listen for audit events"))?;
+        listener
+            .listen(AUDIT_CHANNEL)
+            .await
+            .map_err(Error::storage("listen for audit events"))?;
+        Ok(listener)
+    }
+
+    /// A durable-pool transaction that commits without waiting for the WAL flush (for gate
+    /// presence only; the durable pool pins `synchronous_commit=on` for everything else).
+    async fn begin_presence(
+        &self,
+        context: &'static str,
+    ) -> Result<Transaction<'static, Postgres>> {
+        let mut tx = self.begin(context).await?;
+        sqlx::query("SET LOCAL synchronous_commit = off")
+            .execute(&mut *tx)
+            .await
+            .map_err(Error::storage(context))?;
+        Ok(tx)
+    }
+
     async fn begin(&self, context: &'static str) -> Result<Transaction<'static, Postgres>> {
         self.durable.begin().await.map_err(Error::storage(context))
     }
 }
 
+/// Commits, then wakes the live audit feed (most transactions here append an event; a
+/// wake-up without one costs the feed one read).
 async fn commit(tx: Transaction<'static, Postgres>, context: &'static str) -> Result<()> {
-    tx.commit().await.map_err(Error::storage(context))
+    tx.commit().await.map_err(Error::storage(context))?;
+    super::audit_appended();
+    Ok(())
 }
 
 /// Appends an audit event on a connection or inside a transaction, so that a state change

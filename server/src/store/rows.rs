@@ -503,8 +503,46 @@ pub struct AuditFilter {
     pub until_ms: Option<i64>,
     /// Exclusive id cursor.
     pub after_id: Option<i64>,
+    /// Inclusive id bound (the live feed reads only up to where no event can still appear).
+    pub through_id: Option<i64>,
     /// Page size.
     pub limit: i64,
+}
+
+/// A gate device as the console shows it: whether a socket of it is open on any replica.
+#[derive(Clone, Debug, FromRow)]
+pub struct GateStatusRow {
+    /// Gate id.
+    pub id: Uuid,
+    /// Free text.
+    pub label: String,
+    /// When it was created.
+    pub created_at_ms: i64,
+    /// When it was revoked, if it was.
+    pub revoked_at_ms: Option<i64>,
+    /// Its sockets refreshed since the cutoff the query was given.
+    pub sockets: i64,
+    /// The latest refresh of an open socket, or when its last socket closed.
+    pub last_seen_ms: Option<i64>,
+}
+
+/// The key behind a live console session, and when the session ends.
+#[derive(Clone, Debug, FromRow)]
+pub struct ConsoleSessionRow {
+    /// The API key that signed in.
+    #[sqlx(flatten)]
+    pub key: ApiKeyRow,
+    /// When the session stops being honoured.
+    pub expires_at_ms: i64,
+}
+
+/// An open gate WebSocket, as [`crate::store::Store::open_gate_socket`] records it.
+#[derive(Clone, Copy, Debug)]
+pub struct GateSocket {
+    /// This socket.
+    pub id: Uuid,
+    /// Its gate.
+    pub gate_id: Uuid,
 }
 
 /// The scan's one read: the pass, the gate its code step already admitted at, and whether

@@ -285,6 +285,24 @@ async fn audit_csv_matches_the_json_and_neutralises_formulas(backend: Backend) -
         }
         gate.scan(formula).await?;
     }
+    // Each dropped gate's socket closes on its own time, appending `gate_disconnected`: wait
+    // until the log is quiet, so the two reads below see the same events.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let db = server.db();
+        let (open, closed) = (
+            db.audit_kind_count("gate_connected").await?,
+            db.audit_kind_count("gate_disconnected").await?,
+        );
+        if open == closed {
+            break;
+        }
+        ensure!(
+            std::time::Instant::now() < deadline,
+            "{open} gate sockets opened, {closed} closed"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
 
     let json_events = admin.audit("").await?;
     let reply = admin

@@ -12,6 +12,7 @@
 mod audit;
 mod claim_preview;
 mod closed_challenges;
+mod console;
 mod denials;
 mod frames;
 mod gate_flow;

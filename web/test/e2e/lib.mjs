@@ -1,7 +1,9 @@
-// What the two browser end-to-end tests (wallet.e2e.mjs, gate.e2e.mjs) share: failing and
-// reporting, the environment, Chromium, the admin API, a gate device on the real WebSocket,
-// screenshots and the QR codes in them, the fake camera, and waiting.
+// What the browser end-to-end tests (wallet.e2e.mjs, gate.e2e.mjs, console.e2e.mjs) share:
+// failing and reporting, the environment, Chromium, the admin API, a wallet in Node, a gate
+// device on the real WebSocket, screenshots and the QR codes in them, the fake camera, and
+// waiting.
 
+import { randomUUID, webcrypto } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -9,6 +11,7 @@ import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import qrcode from 'qrcode-generator';
 import WebSocket from 'ws';
+import { answerChallenge, b64urlDecode, b64urlEncode, base32Encode, derivePassKeys, generateWalletKeyPair, parseChallenge, responseMac, rotatingCode } from '../../src/tsr1.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -102,6 +105,50 @@ export const createGate = (admin, label) => admin('POST', '/v1/gates', { label, 
 /** A pass of site "e2e", valid for a day: `{ pass_id, claim_url, claim_token, … }`. */
 export const createPass = (admin, label) => admin('POST', '/v1/passes', { label, valid_until: until24h(), site: 'e2e' });
 
+// ------------------------------------------------------------------ a wallet in Node
+
+/**
+ * A pass issued through `admin` and claimed, at `claimBase` (default: the same server), by a
+ * wallet that lives in this script (the same tsr1.js as the web wallet): its rotating code,
+ * its answer to a challenge, a wrong answer, and a second wallet's claim of the same link.
+ */
+export async function nodeWallet(base, admin, label, claimBase = base) {
+  const pass = await createPass(admin, label);
+  const claim = async (publicRaw) =>
+    fetch(`${claimBase}/v1/claims`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pass_id: pass.pass_id, claim_token: pass.claim_token, wallet_public_key: b64urlEncode(publicRaw) }),
+    });
+  const { privateKey, publicRaw } = await generateWalletKeyPair();
+  const res = await claim(publicRaw);
+  if (!res.ok) fail(`claiming ${label} answered ${res.status}: ${await res.text()}`);
+  const answer = await res.json();
+  const keys = await derivePassKeys({ privateKey, walletPublicRaw: publicRaw, serverPublicRaw: b64urlDecode(answer.server_public_key), passId: pass.pass_id });
+  const wrongKey = await webcrypto.subtle.importKey('raw', webcrypto.getRandomValues(new Uint8Array(32)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return {
+    passId: pass.pass_id,
+    label,
+    code: (offsetS = 0) => rotatingCode(keys.codeKey, pass.pass_id, Math.floor(Date.now() / 1000) + offsetS),
+    answer: (challenge) => answerChallenge(keys.responseKey, pass.pass_id, parseChallenge(challenge)),
+    async wrongAnswer(challenge) {
+      const c = parseChallenge(challenge);
+      return `TSR1R:${base32Encode(c.passBytes)}:${base32Encode(await responseMac(wrongKey, c.passBytes, c.nonce))}`;
+    },
+    /** Another wallet claims the same link (a leaked link): the server answers 409 and audits claim_conflict. */
+    async claimAgain(at = claimBase) {
+      const other = await generateWalletKeyPair();
+      const r = await fetch(`${at}/v1/claims`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pass_id: pass.pass_id, claim_token: pass.claim_token, wallet_public_key: b64urlEncode(other.publicRaw) }),
+      });
+      await r.text();
+      return r.status;
+    },
+  };
+}
+
 // ------------------------------------------------------------------ a gate device
 
 /** A native gate device on the real WebSocket (Bearer token): send JSON, await the next message of a type. */
@@ -135,7 +182,31 @@ export async function gateSocket(base, token, who = 'gate') {
       }, STEP_TIMEOUT_MS);
     });
   const welcome = await next((m) => m.type === 'welcome', 'welcome');
-  return { ws, next, welcome, send: (obj) => ws.send(JSON.stringify(obj)) };
+  const send = (obj) => ws.send(JSON.stringify(obj));
+  return {
+    ws,
+    next,
+    welcome,
+    send,
+    /** Scans `code`: `{ scanId, msg }`, msg the challenge (or a result / error) for it. */
+    async scan(code) {
+      const scanId = randomUUID();
+      send({ type: 'scan', scan_id: scanId, code });
+      const msg = await next((m) => m.scan_id === scanId && ['challenge', 'result', 'error'].includes(m.type), `an answer to scan ${scanId}`);
+      return { scanId, msg };
+    },
+    /** Sends a response frame; resolves with the result (or error) for that scan id. */
+    async respond(scanId, nonce, response) {
+      send({ type: 'response', scan_id: scanId, nonce, response });
+      return next((m) => m.scan_id === scanId && ['result', 'error'].includes(m.type), `a result for scan ${scanId}`);
+    },
+    close: () =>
+      new Promise((resolve) => {
+        if (ws.readyState === WebSocket.CLOSED) return resolve();
+        ws.once('close', resolve);
+        ws.close(1000);
+      }),
+  };
 }
 
 // ------------------------------------------------------------------ waiting

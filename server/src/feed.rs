@@ -1,0 +1,378 @@
+//! The live audit feed behind `GET /v1/audit/stream` (issue 15, `docs/console.md`).
+//!
+//! The table is the truth; everything else is a wake-up. A stream keeps a cursor (the last
+//! event id it has passed) and, whenever it is woken or a second has gone by, reads what
+//! follows it. Wake-ups come from this process (the store signals after every commit that
+//! may have appended events) and, on PostgreSQL, from other replicas: each replica sends a
+//! `NOTIFY` after its own appends (at most one per [`NOTIFY_EVERY`]) and `LISTEN`s for the
+//! others'. A lost notification therefore delays an event by at most the poll, and loses
+//! nothing; a browser that reconnects sends its last id (`Last-Event-ID`) and resumes.
+//!
+//! One subtlety makes "resume after id N" safe: on PostgreSQL ids come from a sequence
+//! when the row is inserted, not when it commits, so id 11 can be visible while id 10 is
+//! still being committed. [`safe_upto`] reads every tenant's ids and stops before a gap
+//! until the event after the gap is [`GAP_GRACE_MS`] old: by then the missing id was rolled
+//! back (sequences do not reuse ids), not in flight.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::response::sse::Event;
+use serde_json::Value;
+use tokio::sync::{mpsc, watch};
+use uuid::Uuid;
+
+use crate::store::{AuditFilter, AuditRow, Store};
+
+/// How long a gap in the ids may hold the feed back.
+pub const GAP_GRACE_MS: i64 = 2_000;
+/// How often a stream reads the table without a wake-up.
+pub const POLL_EVERY: Duration = Duration::from_secs(1);
+/// How often a stream held back by a gap looks again.
+const GAP_RECHECK: Duration = Duration::from_millis(100);
+/// The most `NOTIFY`s one replica sends per this interval.
+pub const NOTIFY_EVERY: Duration = Duration::from_millis(20);
+/// Ids read per step.
+const SCAN: i64 = 1_000;
+/// A stream that starts from its backlog also rescans this many ids before the newest, in
+/// case one of them was still committing when it started.
+const START_LOOKBACK: i64 = 1_000;
+
+/// How far a stream may read from `cursor`: through every id that follows without a gap,
+/// and past a gap only once the event after it is `grace_ms` old (`ids` in id order, each
+/// with its event's time).
+pub fn safe_upto(cursor: i64, ids: &[(i64, i64)], now_ms: i64, grace_ms: i64) -> i64 {
+    let mut upto = cursor;
+    for &(id, at_ms) in ids {
+        if id != upto.saturating_add(1) && now_ms.saturating_sub(at_ms) < grace_ms {
+            break;
+        }
+        upto = id;
+    }
+    upto
+}
+
+/// Where a stream begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// After this id (`Last-Event-ID` or `?after=`).
+    After(i64),
+    /// With the newest this many matching events.
+    Backlog(i64),
+}
+
+/// This replica's wake-ups for its open streams.
+#[derive(Debug)]
+pub struct Hub {
+    generation: watch::Sender<u64>,
+}
+
+impl Hub {
+    /// Starts the tasks that wake streams: this process's appends (and, on PostgreSQL, the
+    /// `NOTIFY` that tells the other replicas) and the other replicas' `NOTIFY`s.
+    pub fn spawn(store: Store, shutdown: watch::Receiver<bool>) -> Arc<Self> {
+        let hub = Arc::new(Self {
+            generation: watch::channel(0).0,
+        });
+        tokio::spawn(wake_on_local_appends(
+            Arc::clone(&hub),
+            store.clone(),
+            shutdown.clone(),
+        ));
+        tokio::spawn(wake_on_notifications(Arc::clone(&hub), store, shutdown));
+        hub
+    }
+
+    /// A receiver that changes at every wake-up.
+    pub fn subscribe(&self) -> watch::Receiver<u64> {
+        self.generation.subscribe()
+    }
+
+    fn wake(&self) {
+        self.generation.send_modify(|n| *n = n.wrapping_add(1));
+    }
+}
+
+async fn wake_on_local_appends(hub: Arc<Hub>, store: Store, mut shutdown: watch::Receiver<bool>) {
+    loop {
+        tokio::select! {
+            () = crate::store::audit_appended_wait() => {}
+            _ = shutdown.changed() => return,
+        }
+        hub.wake();
+        if let Err(error) = store.notify_audit().await {
+            tracing::debug!(%error, "could not notify other replicas of new audit events");
+        }
+        // Appends during this pause leave one permit: one more wake-up, not one each.
+        tokio::time::sleep(NOTIFY_EVERY).await;
+    }
+}
+
+async fn wake_on_notifications(hub: Arc<Hub>, store: Store, mut shutdown: watch::Receiver<bool>) {
+    loop {
+        let mut listener = match store.audit_listener().await {
+            Ok(Some(listener)) => listener,
+            Ok(None) => return,
+            Err(error) => {
+                tracing::warn!(%error, "cannot listen for other replicas' audit events; polling");
+                tokio::select! {
+                    () = tokio::time::sleep(Duration::from_secs(5)) => continue,
+                    _ = shutdown.changed() => return,
+                }
+            }
+        };
+        loop {
+            tokio::select! {
+                received = listener.recv() => match received {
+                    Ok(_) => hub.wake(),
+                    Err(error) => {
+                        tracing::warn!(%error, "lost the audit notification channel; reconnecting");
+                        hub.wake();
+                        break;
+                    }
+                },
+                _ = shutdown.changed() => return,
+            }
+        }
+        tokio::select! {
+            () = tokio::time::sleep(Duration::from_secs(1)) => {}
+            _ = shutdown.changed() => return,
+        }
+    }
+}
+
+/// Labels of the gates and passes a stream has named, looked up once each.
+#[derive(Debug, Default)]
+struct Labels {
+    gates: HashMap<Uuid, Option<String>>,
+    passes: HashMap<Uuid, Option<String>>,
+}
+
+impl Labels {
+    async fn gate(&mut self, store: &Store, id: Option<Uuid>) -> Option<String> {
+        let id = id?;
+        if let Some(known) = self.gates.get(&id) {
+            return known.clone();
+        }
+        let label = store.gate_label(id).await.ok().flatten();
+        self.gates.insert(id, label.clone());
+        label
+    }
+
+    async fn pass(&mut self, store: &Store, id: Option<Uuid>) -> Option<String> {
+        let id = id?;
+        if let Some(known) = self.passes.get(&id) {
+            return known.clone();
+        }
+        let label = store
+            .pass_by_id(id)
+            .await
+            .ok()
+            .flatten()
+            .map(|pass| pass.label);
+        self.passes.insert(id, label.clone());
+        label
+    }
+}
+
+/// Feeds one stream: every event matching `filter` (its tenant, kind, severity, gate and
+/// pass) from `start` on, into `out`, until the receiver goes or the server stops.
+pub async fn run(
+    store: Store,
+    hub: Arc<Hub>,
+    filter: AuditFilter,
+    start: Start,
+    out: mpsc::Sender<Event>,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let mut wakeups = hub.subscribe();
+    let mut labels = Labels::default();
+    let mut cursor = loop {
+        match begin(&store, &filter, start, &mut labels, &out).await {
+            Ok(Some(cursor)) => break cursor,
+            Ok(None) => return,
+            Err(error) => {
+                tracing::warn!(%error, "audit stream cannot start yet");
+                tokio::select! {
+                    () = tokio::time::sleep(POLL_EVERY) => {}
+                    () = out.closed() => return,
+                    _ = shutdown.changed() => return,
+                }
+            }
+        }
+    };
+    loop {
+        let pause = match step(&store, &filter, &mut cursor, &mut labels, &out).await {
+            Ok(Step::More) => continue,
+            Ok(Step::Held) => GAP_RECHECK,
+            Ok(Step::CaughtUp) => POLL_EVERY,
+            Ok(Step::Gone) => return,
+            Err(error) => {
+                tracing::warn!(%error, "audit stream could not read; retrying");
+                POLL_EVERY
+            }
+        };
+        tokio::select! {
+            changed = wakeups.changed() => if changed.is_err() { return },
+            () = tokio::time::sleep(pause) => {}
+            () = out.closed() => return,
+            _ = shutdown.changed() => return,
+        }
+    }
+}
+
+/// Sends the backlog, if asked for; returns the cursor to follow from (`None`: the
+/// receiver is gone).
+async fn begin(
+    store: &Store,
+    filter: &AuditFilter,
+    start: Start,
+    labels: &mut Labels,
+    out: &mpsc::Sender<Event>,
+) -> crate::Result<Option<i64>> {
+    match start {
+        Start::After(id) => Ok(Some(id)),
+        Start::Backlog(count) => {
+            let newest_id = store.max_audit_id().await?;
+            if count == 0 {
+                return Ok(Some(newest_id));
+            }
+            let mut rows = store
+                .audit_tail(&AuditFilter {
+                    limit: count,
+                    ..filter.clone()
+                })
+                .await?;
+            rows.reverse();
+            let newest_sent = rows.last().map_or(0, |row| row.id);
+            for row in &rows {
+                if !send(store, row, labels, out).await {
+                    return Ok(None);
+                }
+            }
+            Ok(Some(
+                newest_sent.max(newest_id.saturating_sub(START_LOOKBACK)),
+            ))
+        }
+    }
+}
+
+enum Step {
+    /// A full page was read: read on.
+    More,
+    /// A gap younger than its grace holds the feed back.
+    Held,
+    /// Nothing more to read now.
+    CaughtUp,
+    /// The receiver is gone.
+    Gone,
+}
+
+async fn step(
+    store: &Store,
+    filter: &AuditFilter,
+    cursor: &mut i64,
+    labels: &mut Labels,
+    out: &mpsc::Sender<Event>,
+) -> crate::Result<Step> {
+    let ids = store.audit_ids_after(*cursor, SCAN).await?;
+    let upto = safe_upto(*cursor, &ids, crate::now_ms(), GAP_GRACE_MS);
+    if upto > *cursor {
+        let rows = store
+            .query_audit(&AuditFilter {
+                after_id: Some(*cursor),
+                through_id: Some(upto),
+                limit: SCAN,
+                ..filter.clone()
+            })
+            .await?;
+        for row in &rows {
+            if !send(store, row, labels, out).await {
+                return Ok(Step::Gone);
+            }
+        }
+        *cursor = upto;
+    }
+    let held = ids.last().is_some_and(|&(last, _)| last > upto);
+    Ok(if held {
+        Step::Held
+    } else if ids.len() as i64 == SCAN {
+        Step::More
+    } else {
+        Step::CaughtUp
+    })
+}
+
+/// One event as the stream sends it: `GET /v1/audit`'s event plus the labels.
+async fn send(
+    store: &Store,
+    row: &AuditRow,
+    labels: &mut Labels,
+    out: &mpsc::Sender<Event>,
+) -> bool {
+    let mut event = crate::http::audit_event_json(row);
+    event["gate_label"] = labels
+        .gate(store, row.gate_id)
+        .await
+        .map_or(Value::Null, Value::String);
+    event["pass_label"] = labels
+        .pass(store, row.pass_id)
+        .await
+        .map_or(Value::Null, Value::String);
+    let sse = Event::default()
+        .id(row.id.to_string())
+        .event("audit")
+        .data(event.to_string());
+    out.send(sse).await.is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_feed_reads_up_to_a_young_gap_and_past_an_old_one() {
+        const NOW: i64 = 1_000_000;
+        let young = NOW - 100;
+        let old = NOW - GAP_GRACE_MS;
+        type Case<'a> = (&'a str, i64, &'a [(i64, i64)], i64);
+        let cases: &[Case] = &[
+            ("nothing new", 5, &[], 5),
+            ("contiguous", 5, &[(6, young), (7, young), (8, young)], 8),
+            (
+                "young gap right after the cursor",
+                5,
+                &[(7, young), (8, young)],
+                5,
+            ),
+            (
+                "young gap in the middle",
+                5,
+                &[(6, young), (8, young), (9, young)],
+                6,
+            ),
+            (
+                "old gap: rolled back, read past it",
+                5,
+                &[(7, old), (8, young)],
+                8,
+            ),
+            ("old gap then young gap", 5, &[(7, old), (9, young)], 7),
+            (
+                "retention removed the start",
+                0,
+                &[(900, old), (901, young)],
+                901,
+            ),
+            ("first event of a fresh log", 0, &[(1, young)], 1),
+        ];
+        for (name, cursor, ids, expected) in cases {
+            assert_eq!(
+                safe_upto(*cursor, ids, NOW, GAP_GRACE_MS),
+                *expected,
+                "{name}"
+            );
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! Console sign-in: an API key exchanged once for an `HttpOnly` session cookie
+//! (`docs/console.md`).
+//!
+//! The page never keeps the key: it posts it here and forgets it. The cookie's value is a
+//! fresh 32-byte secret of which only the SHA-256 is stored, beside the key it stands for
+//! and a fixed end (`TESSERA_CONSOLE_SESSION_TTL_S`), so a session survives a restart and
+//! works on every replica. Cross-site requests are refused twice over: the cookie is
+//! `SameSite=Strict`, and every request that changes something with it must carry this
+//! server's own `Origin` and the session's CSRF token, which is derived from the cookie's
+//! secret (so nothing more is stored) and which a page of another origin cannot read.
+
+use axum::extract::State;
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+
+use super::{auth_failed, refuse_spent_source, rfc3339, same_origin, ApiCaller, ApiJson, Role};
+use crate::audit::{self, AuditKind, Severity, Subject};
+use crate::error::{Error, ErrorBody, Result};
+use crate::state::AppState;
+use crate::store::ConsoleSessionRow;
+
+/// The session cookie's name.
+pub const CONSOLE_COOKIE: &str = "tessera_console";
+/// The header that carries the CSRF token.
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new().route(
+        "/v1/console/session",
+        post(sign_in).get(current).delete(sign_out),
+    )
+}
+
+/// An admin or auditor API key to exchange for a console session.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct SignIn {
+    api_key: String,
+}
+
+impl std::fmt::Debug for SignIn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SignIn(<redacted>)")
+    }
+}
+
+/// The CSRF token of a session: derived from its cookie's secret, never stored.
+fn csrf_token(session_secret: &str) -> String {
+    let digest = Sha256::new()
+        .chain_update(b"tessera console csrf\0")
+        .chain_update(session_secret.as_bytes())
+        .finalize();
+    tessera_protocol::encoding::base64url(&digest)
+}
+
+/// The value of the cookie `name`, if the request carries one.
+pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(found, _)| *found == name)
+        .map(|(_, value)| value.trim())
+        .filter(|value| !value.is_empty())
+}
+
+fn session_json(session: &ConsoleSessionRow, secret: &str) -> Value {
+    json!({
+        "role": session.key.role.as_str(),
+        "org_id": session.key.org_id,
+        "csrf_token": csrf_token(secret),
+        "expires_at": rfc3339(session.expires_at_ms),
+    })
+}
+
+fn set_cookie(secret: &str, max_age_s: u64) -> Result<HeaderValue> {
+    HeaderValue::from_str(&format!(
+        "{CONSOLE_COOKIE}={secret}; HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age={max_age_s}"
+    ))
+    .map_err(|_| Error::Internal("session cookie is not a header value"))
+}
+
+/// Signs in to the security console: exchanges an admin or auditor key for the
+/// `tessera_console` session cookie (`docs/console.md`). Needs this server's `Origin`.
+#[utoipa::path(
+    post,
+    path = "/v1/console/session",
+    operation_id = "console_sign_in",
+    tag = "console",
+    request_body = SignIn,
+    responses(
+        (status = 201, description = "`{\"role\",\"org_id\",\"csrf_token\",\"expires_at\"}`, and the session cookie", body = Object, headers(
+            ("Set-Cookie" = String, description = "`tessera_console=<session>; HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age=<ttl>`"),
+        )),
+        (status = 400, description = "Malformed body", body = ErrorBody),
+        (status = 401, description = "Unknown API key", body = ErrorBody),
+        (status = 403, description = "An issuer key, or not this server's `Origin`", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn sign_in(
+    State(state): State<AppState>,
+    super::Peer(peer): super::Peer,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<SignIn>,
+) -> Result<Response> {
+    let source = state.sources.source(&headers, peer);
+    refuse_spent_source(&state, source, "console")?;
+    if !same_origin(&headers) {
+        return Err(Error::Forbidden);
+    }
+    let hash = crate::credentials::hash(body.api_key.trim());
+    let Some(key) = state.store.api_key_by_hash(&hash).await? else {
+        auth_failed(&state, source, "console", true);
+        return Err(Error::Unauthorized);
+    };
+    if !matches!(key.role, Role::Admin | Role::Auditor) {
+        return Err(Error::Forbidden);
+    }
+    let minted = crate::credentials::mint();
+    let now = crate::now_ms();
+    let ttl_s = state.settings.console_session_ttl_s;
+    let expires_at_ms = now.saturating_add(i64::try_from(ttl_s).unwrap_or(i64::MAX) * 1000);
+    let event = audit::event(
+        AuditKind::ConsoleSignedIn,
+        Severity::Info,
+        Subject {
+            org_id: Some(key.org_id),
+            ..Subject::default()
+        },
+        json!({ "by_key_id": key.id, "role": key.role.as_str() }),
+    );
+    state
+        .store
+        .insert_console_session(&minted.hash, &key, now, expires_at_ms, &event)
+        .await?;
+    let session = ConsoleSessionRow { key, expires_at_ms };
+    let mut response = (
+        StatusCode::CREATED,
+        Json(session_json(&session, &minted.text)),
+    )
+        .into_response();
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, set_cookie(&minted.text, ttl_s)?);
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+/// The console session of this cookie (`docs/console.md`).
+#[utoipa::path(
+    get,
+    path = "/v1/console/session",
+    operation_id = "console_session",
+    tag = "console",
+    security(("console_session" = [])),
+    responses(
+        (status = 200, description = "`{\"role\",\"org_id\",\"csrf_token\",\"expires_at\"}`, as at sign-in", body = Object),
+        (status = 401, description = "No session cookie, or an expired or ended session", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn current(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
+    let Some(secret) = cookie(&headers, CONSOLE_COOKIE) else {
+        return Err(Error::Unauthorized);
+    };
+    let hash = crate::credentials::hash(secret);
+    let Some(session) = state.store.console_session(&hash, crate::now_ms()).await? else {
+        return Err(Error::Unauthorized);
+    };
+    let mut response = Json(session_json(&session, secret)).into_response();
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+/// Signs out: deletes the session and clears its cookie. Needs this server's `Origin` and
+/// the session's `X-CSRF-Token`.
+#[utoipa::path(
+    delete,
+    path = "/v1/console/session",
+    operation_id = "console_sign_out",
+    tag = "console",
+    security(("console_session" = []), ("api_key" = [])),
+    responses(
+        (status = 204, description = "Signed out; `Set-Cookie` clears the cookie"),
+        (status = 400, description = "The request carries no console session (a bearer key only)", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not this server's `Origin`, or a wrong or missing `X-CSRF-Token`", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn sign_out(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    headers: HeaderMap,
+) -> Result<Response> {
+    // The extractor has checked the session, its Origin and its CSRF token.
+    let Some(secret) = cookie(&headers, CONSOLE_COOKIE) else {
+        return Err(Error::BadRequest(
+            "sign-out ends a console session; this request has none".into(),
+        ));
+    };
+    let event = audit::event(
+        AuditKind::ConsoleSignedOut,
+        Severity::Info,
+        Subject {
+            org_id: Some(caller.key.org_id),
+            ..Subject::default()
+        },
+        json!({ "by_key_id": caller.key.id }),
+    );
+    state
+        .store
+        .delete_console_session(&crate::credentials::hash(secret), &event)
+        .await?;
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, set_cookie("", 0)?);
+    Ok(response)
+}
+
+/// The caller of a request that carries a console cookie instead of a bearer key; `None`
+/// when it carries neither. A request that changes something must also carry this
+/// server's `Origin` and the session's CSRF token.
+///
+/// # Errors
+/// [`Error::Unauthorized`] for an unknown or ended session, [`Error::Forbidden`] for a
+/// missing Origin or CSRF token, storage failures.
+pub async fn session_caller(state: &AppState, parts: &Parts) -> Result<Option<ApiCaller>> {
+    let Some(secret) = cookie(&parts.headers, CONSOLE_COOKIE) else {
+        return Ok(None);
+    };
+    let hash = crate::credentials::hash(secret);
+    let Some(session) = state.store.console_session(&hash, crate::now_ms()).await? else {
+        return Err(Error::Unauthorized);
+    };
+    if !matches!(parts.method, Method::GET | Method::HEAD) {
+        let presented = parts
+            .headers
+            .get(CSRF_HEADER)
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default();
+        let expected = csrf_token(secret);
+        let token_ok = bool::from(presented.as_bytes().ct_eq(expected.as_bytes()));
+        if !(token_ok && same_origin(&parts.headers)) {
+            // A live session used without its token or from another origin: a cross-site
+            // forgery attempt (or a broken page), and one that names its tenant, so its
+            // auditors see it among their alarms.
+            let source = super::auth::request_source(state, parts);
+            state.sources.failed(
+                source,
+                AuditKind::AuthFailure,
+                Some(session.key.org_id),
+                "console",
+                "csrf",
+            );
+            return Err(Error::Forbidden);
+        }
+    }
+    Ok(Some(ApiCaller {
+        role: session.key.role,
+        key: session.key,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_csrf_token_is_derived_from_the_secret_and_differs_from_it() {
+        let a = csrf_token("secret-a");
+        assert_eq!(a, csrf_token("secret-a"));
+        assert_ne!(a, csrf_token("secret-b"));
+        assert!(!a.contains("secret"));
+        assert_eq!(a.len(), 43);
+    }
+
+    #[test]
+    fn cookies_are_found_by_exact_name() {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("tessera_console_x=1; tessera_console=abc; other=2"),
+        );
+        assert_eq!(cookie(&headers, CONSOLE_COOKIE), Some("abc"));
+        assert_eq!(cookie(&headers, "missing"), None);
+        headers.insert(header::COOKIE, HeaderValue::from_static("tessera_console="));
+        assert_eq!(cookie(&headers, CONSOLE_COOKIE), None);
+    }
+}

@@ -1,0 +1,1181 @@
+// The security console (/console, issue 15): for auditors and admins. An API key is posted
+// once to `POST /v1/console/session`, which sets an HttpOnly cookie; the key is never kept
+// (no URL, no Web Storage, no IndexedDB). Everything after that is the same REST API with
+// the cookie, plus `X-CSRF-Token` on every state-changing call, and the live feed
+// (`EventSource('/v1/audit/stream')`, feed.js). Views: alarms, the event log with filters and
+// export, gates, passes, and (admins) issuing passes and creating and pairing gates.
+// DOM calls only: the CSP allows no inline script or style. `role="alert"` is for errors
+// only; notices use `role="status"`.
+
+import { Feed } from './feed.js';
+import {
+  EventLog, KNOWN_KINDS, SEVERITIES, alarmName, applyPresence, clock, describe, exportUrl, filterProblem, filterQuery, gateLabel, isUuid,
+  isoToLocal, localToIso, passLabel,
+} from './model.js';
+import { ago, reasonWords } from '../gate/words.js';
+import { qrSvg } from '../qr.js';
+import { h, showScreen } from '../ui.js';
+
+const REQUEST_TIMEOUT_MS = 15_000;
+const GATES_REFRESH_MS = 30_000;
+const GATE_STATS_REFRESH_MS = 10_000;
+const TIMELINE_PAGES = 10; // × 1000 events
+const EVENTS_PAGE = 100;
+
+const main = document.getElementById('main');
+
+// ---------------------------------------------------------------- state
+
+let session = null; // {role, org_id, csrf_token, expires_at}
+let feed = null;
+let highFeed = null; // the high-severity alarms from further back than the main feed's backlog
+let log = newLog();
+let gates = new Map(); // id → Gate
+const passLabels = new Map(); // id → label
+let ui = null; // the shell's parts while signed in
+let view = null; // {name, update(ev?), teardown()}
+let timers = [];
+
+const isAdmin = () => session && session.role === 'admin';
+/** The events held in memory: the newest 5000, and every alarm. */
+function newLog() {
+  return new EventLog(5000, (ev) => alarmName(ev) !== null);
+}
+
+// ---------------------------------------------------------------- network
+
+/** A JSON call to the page's own origin; never throws. A 401 with a session signs out. */
+async function api(method, path, body) {
+  const headers = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && session) headers['x-csrf-token'] = session.csrf_token;
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+      redirect: 'error',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch {
+    return { network: true };
+  }
+  let json = null;
+  if (res.status !== 204) {
+    try {
+      json = await res.json();
+    } catch {
+      json = null;
+    }
+  }
+  const err = json && json.error && typeof json.error === 'object' ? json.error : {};
+  const out = { status: res.status, ok: res.ok, body: json, code: err.code || null, message: err.message || null };
+  if (res.status === 401 && session && !path.startsWith('/v1/console/session')) signedOut('Your session has ended. Sign in again.');
+  return out;
+}
+
+/** A sentence for a failed call. */
+function problem(res, what) {
+  if (res.network) return `Could not reach the server to ${what}. Check the network, then try again.`;
+  if (res.status === 403) return `Not allowed to ${what} with this session (${res.code || 403}).`;
+  if (res.status === 404) return `Could not ${what}: not found.`;
+  if (res.status === 429) return `Too many requests; wait a minute, then try again.`;
+  return `Could not ${what}: ${res.message || res.code || `HTTP ${res.status}`}.`;
+}
+
+const errorBox = (text) => h('p', { role: 'alert', class: 'alert shown', text });
+
+/** Puts an error (or nothing) into a slot: the only way `role="alert"` reaches the page. */
+function setError(slot, text) {
+  slot.replaceChildren(text ? errorBox(text) : '');
+}
+
+// ---------------------------------------------------------------- start and sign-in
+
+async function start() {
+  main.replaceChildren(h('p', { class: 'loading', text: 'Opening the console…' }));
+  const res = await api('GET', '/v1/console/session');
+  if (res.ok && res.body && res.body.csrf_token) {
+    session = res.body;
+    return openConsole();
+  }
+  if (res.network || res.status >= 500) {
+    const slot = h('div');
+    setError(slot, res.network ? 'Could not reach the server. Check the network.' : `The server is not ready (HTTP ${res.status}).`);
+    showScreen(main, h('section', { class: 'card signin' }, h('h1', { text: 'Tessera security console' }), slot, h('p', {}, h('button', { type: 'button', class: 'primary', onclick: start }, 'Try again'))));
+    return;
+  }
+  showSignIn();
+}
+
+function showSignIn(notice) {
+  const input = h('input', {
+    id: 'api-key', type: 'password', autocomplete: 'off', autocapitalize: 'none', spellcheck: 'false', required: true, 'aria-describedby': 'api-key-help',
+  });
+  const button = h('button', { type: 'submit', class: 'primary', text: 'Sign in' });
+  const slot = h('div', { class: 'error-slot' });
+  const form = h(
+    'form',
+    { class: 'signin-form', novalidate: true },
+    h('div', { class: 'field' }, h('label', { for: 'api-key', text: 'API key' }), input, h('p', { id: 'api-key-help', class: 'muted', text: 'An admin or auditor key. It is sent once to open a session and is not kept on this device.' })),
+    slot,
+    h('p', { class: 'actions' }, button),
+  );
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const key = input.value.trim();
+    input.value = ''; // the key leaves the page as soon as it is read
+    if (!key) {
+      setError(slot, 'Enter an API key.');
+      input.focus();
+      return;
+    }
+    button.disabled = true;
+    setError(slot, null);
+    const res = await api('POST', '/v1/console/session', { api_key: key });
+    button.disabled = false;
+    if (res.ok && res.body && res.body.csrf_token) {
+      session = res.body;
+      openConsole();
+      return;
+    }
+    let text;
+    if (res.network) text = 'Could not reach the server. Check the network, then try again.';
+    else if (res.status === 401) text = 'That API key was not accepted. Check it and try again.';
+    else if (res.status === 403) text = 'This key cannot open the console: only admin and auditor keys can (or the page is not on the server’s own address).';
+    else if (res.status === 429) text = 'Too many failed sign-ins from this address. Wait a minute, then try again.';
+    else text = `The server refused the sign-in (${res.code || res.status}).`;
+    setError(slot, text);
+    input.focus();
+  });
+  showScreen(
+    main,
+    h(
+      'section',
+      { class: 'card signin' },
+      h('h1', { text: 'Tessera security console' }),
+      h('p', { class: 'muted', text: 'Alarms, gates, passes and the audit log of your organisation.' }),
+      notice ? h('p', { role: 'status', class: 'notice', text: notice }) : null,
+      form,
+    ),
+  );
+  input.focus();
+}
+
+function stopConsole() {
+  if (feed) feed.stop();
+  if (highFeed) highFeed.stop();
+  feed = null;
+  highFeed = null;
+  if (view && view.teardown) view.teardown();
+  view = null;
+  for (const t of timers) clearInterval(t);
+  timers = [];
+  window.removeEventListener('hashchange', route);
+  ui = null;
+  log = newLog();
+  gates = new Map();
+  passLabels.clear();
+}
+
+function signedOut(notice) {
+  session = null;
+  stopConsole();
+  showSignIn(notice);
+}
+
+async function signOut() {
+  const res = await api('DELETE', '/v1/console/session');
+  if (res.ok || res.status === 401) return signedOut('Signed out.');
+  if (ui) setError(ui.errors, problem(res, 'sign out'));
+}
+
+// ---------------------------------------------------------------- the shell
+
+const TABS = [
+  ['alarms', 'Alarms'],
+  ['events', 'Events'],
+  ['gates', 'Gates'],
+  ['passes', 'Passes'],
+  ['admin', 'Manage'],
+];
+
+function openConsole() {
+  stopConsole();
+  const feedPill = h('span', { class: 'pill feed-state connecting', id: 'feed-state', text: 'CONNECTING' });
+  const alarmCount = h('span', { class: 'tab-count', text: '0' });
+  const tabs = new Map();
+  const nav = h('nav', { class: 'tabs', 'aria-label': 'Views' });
+  for (const [name, label] of TABS) {
+    if (name === 'admin' && !isAdmin()) continue;
+    const a = h('a', { href: `#${name}`, class: 'tab' }, label, name === 'alarms' ? alarmCount : null);
+    tabs.set(name, a);
+    nav.append(a);
+  }
+  const errors = h('div', { class: 'error-slot shell-errors' });
+  const body = h('div', { class: 'view', id: 'view' });
+  const shell = h(
+    'div',
+    { class: 'console-app' },
+    h(
+      'header',
+      { class: 'bar console-bar' },
+      h('div', { class: 'brand' }, h('span', { class: 'brand-name', text: 'Tessera' }), h('span', { class: 'brand-sub', text: 'Security console' })),
+      h(
+        'div',
+        { class: 'bar-right' },
+        feedPill,
+        h('span', { class: 'role', text: session.role }),
+        h('button', { type: 'button', class: 'bar-button', onclick: signOut }, 'Sign out'),
+      ),
+    ),
+    nav,
+    errors,
+    body,
+  );
+  main.replaceChildren(shell);
+  ui = { feedPill, alarmCount, tabs, errors, body };
+
+  const checkSession = async () => {
+    const res = await api('GET', '/v1/console/session');
+    if (res.status === 401) return 'signed-out';
+    return res.ok ? 'signed-in' : 'unknown';
+  };
+  const onSignedOut = () => signedOut('Your session has ended. Sign in again.');
+  feed = new Feed({
+    EventSourceImpl: window.EventSource,
+    onEvent,
+    onState: (state) => {
+      if (!ui) return;
+      ui.feedPill.className = `pill feed-state ${state}`;
+      ui.feedPill.textContent = state === 'live' ? 'LIVE' : state === 'connecting' ? 'CONNECTING' : 'RECONNECTING';
+    },
+    checkSession,
+    onSignedOut,
+    backlog: 500,
+  });
+  // Everything above reaches the alarms list only from the last 500 events; the
+  // high-severity ones (foreign_nonce, code_replayed, claim_conflict) come from further back.
+  highFeed = new Feed({ EventSourceImpl: window.EventSource, onEvent, checkSession, onSignedOut, filter: 'severity=high', backlog: 1000 });
+  feed.start();
+  highFeed.start();
+  refreshGates();
+  timers.push(setInterval(refreshGates, GATES_REFRESH_MS));
+  const expires = Date.parse(session.expires_at);
+  if (Number.isFinite(expires)) {
+    const left = expires - Date.now();
+    if (left < 2 ** 31 - 1) timers.push(setTimeout(() => signedOut('Your session has expired (one shift). Sign in again.'), Math.max(0, left)));
+  }
+  window.addEventListener('hashchange', route);
+  route();
+}
+
+// ---------------------------------------------------------------- the feed
+
+let renderQueued = false;
+let gatesQueued = null;
+
+function onEvent(ev) {
+  if (!log.add(ev)) return;
+  if (ev.pass_id && ev.pass_label) passLabels.set(ev.pass_id, ev.pass_label);
+  if (ev.gate_id && ev.gate_label && gates.has(ev.gate_id)) {
+    const g = gates.get(ev.gate_id);
+    if (g.label !== ev.gate_label) gates.set(ev.gate_id, { ...g, label: ev.gate_label });
+  }
+  if (ev.kind === 'gate_connected' || ev.kind === 'gate_disconnected') {
+    const g = gates.get(ev.gate_id);
+    if (g) gates.set(ev.gate_id, applyPresence(g, ev));
+    refreshGatesSoon();
+  } else if (ev.kind === 'gate_created' || ev.kind === 'gate_revoked' || ev.kind === 'gate_paired') {
+    refreshGatesSoon();
+  }
+  if (view && view.onEvent) view.onEvent(ev);
+  queueRender();
+}
+
+function queueRender() {
+  if (renderQueued) return;
+  renderQueued = true;
+  requestAnimationFrame(() => {
+    renderQueued = false;
+    if (!ui) return;
+    ui.alarmCount.textContent = String(alarms().length);
+    if (view && view.update) view.update();
+  });
+}
+
+function refreshGatesSoon() {
+  if (gatesQueued) return;
+  gatesQueued = setTimeout(() => {
+    gatesQueued = null;
+    refreshGates();
+  }, 1500);
+}
+
+async function refreshGates() {
+  const res = await api('GET', '/v1/gates');
+  if (!ui || !res.ok || !res.body || !Array.isArray(res.body.gates)) return;
+  gates = new Map(res.body.gates.map((g) => [g.id, g]));
+  if (view && view.onGates) view.onGates();
+  queueRender();
+}
+
+const alarms = () => log.newest((ev) => alarmName(ev) !== null);
+const gateName = (id, fromEvent) => gateLabel(id, gates, fromEvent);
+const passName = (id, fromEvent) => passLabel(id, passLabels, fromEvent);
+
+// ---------------------------------------------------------------- routing
+
+function parseHash() {
+  const raw = location.hash.replace(/^#/, '');
+  const [pathPart, queryPart = ''] = raw.split('?');
+  const [name = 'alarms', id = null] = pathPart.split('/');
+  return { name: name || 'alarms', id, query: new URLSearchParams(queryPart) };
+}
+
+function route() {
+  if (!ui) return;
+  const parsed = parseHash();
+  const { name, id, query } = parsed;
+  if (view && view.reroute && view.reroute(parsed)) return;
+  if (view && view.teardown) view.teardown();
+  view = null;
+  setError(ui.errors, null);
+  const tab = { alarms: 'alarms', events: 'events', gates: 'gates', gate: 'gates', passes: 'passes', pass: 'passes', admin: 'admin' }[name] || 'alarms';
+  for (const [n, a] of ui.tabs) {
+    if (n === tab) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+  const make = {
+    alarms: () => alarmsView(id ? Number(id) : null),
+    events: () => eventsView(query),
+    gates: () => gatesView(),
+    gate: () => (isUuid(id) ? gateView(id) : gatesView()),
+    passes: () => passesView(),
+    pass: () => (isUuid(id) ? passView(id) : passesView()),
+    admin: () => (isAdmin() ? adminView() : alarmsView(null)),
+  }[name] || (() => alarmsView(null));
+  view = make();
+  window.scrollTo(0, 0);
+  showScreen(ui.body, view.root);
+  if (view.update) view.update();
+}
+
+// ---------------------------------------------------------------- shared pieces
+
+function sevBadge(severity) {
+  return h('span', { class: `sev sev-${SEVERITIES.includes(severity) ? severity : 'info'}`, text: severity || 'info' });
+}
+
+/** Where an alarm happened, in words: "at North gate B (challenge of North gate A)". */
+function alarmWhere(ev) {
+  const name = alarmName(ev);
+  const d = ev.details || {};
+  if (!ev.gate_id) {
+    if (name === 'auth_failure') return d.source ? `from ${d.source}` : 'no gate';
+    return 'no gate';
+  }
+  return `at ${gateName(ev.gate_id, ev.gate_label)}`;
+}
+
+/** The other gate an alarm involves (the alarm's row names only the gate where it happened). */
+function alarmOtherGate(ev) {
+  const name = alarmName(ev);
+  const d = ev.details || {};
+  if (name === 'foreign_nonce' && d.challenge_gate_id && d.challenge_gate_id !== ev.gate_id) return ['Challenge of', gateName(d.challenge_gate_id)];
+  if (name === 'code_replayed' && d.first_gate_id && d.first_gate_id !== ev.gate_id) return ['Code first used at', gateName(d.first_gate_id)];
+  return null;
+}
+
+const ALARM_WORDS = {
+  foreign_nonce: 'an answer to another gate’s challenge: a copied gate credential?',
+  code_replayed: 'a code that already admitted someone at another gate: a copy?',
+  challenge_burned: 'a challenge burned by wrong answers',
+  claim_conflict: 'a second wallet tried to claim a claimed pass: a leaked link?',
+  auth_failure: 'failed authentications',
+};
+
+function timelineItem(ev, highlight, showGate = true) {
+  const d = ev.details || {};
+  return h(
+    'li',
+    { class: `tl-item sev-line-${ev.severity || 'info'}${highlight ? ' tl-highlight' : ''}` },
+    h('span', { class: 'tl-time', text: clock(ev.at) }),
+    h('span', { class: 'tl-what' }, sevBadge(ev.severity), ' ', describe(ev)),
+    !showGate ? null : ev.gate_id ? h('span', { class: 'tl-gate', text: gateName(ev.gate_id, ev.gate_label) }) : h('span', { class: 'tl-gate muted', text: '—' }),
+    d.challenge_gate_id && d.challenge_gate_id !== ev.gate_id ? h('span', { class: 'tl-note muted', text: `challenge issued to ${gateName(d.challenge_gate_id)}` }) : null,
+  );
+}
+
+/** Every audit event of a pass (`GET /v1/audit?pass_id=`), oldest first, all pages up to a bound. */
+async function passEvents(passId) {
+  const out = [];
+  let cursor = null;
+  for (let i = 0; i < TIMELINE_PAGES; i++) {
+    const res = await api('GET', `/v1/audit?${filterQuery({ pass_id: passId }, { limit: 1000, cursor })}`);
+    if (!res.ok || !res.body || !Array.isArray(res.body.events)) return { error: problem(res, 'read the pass’s events'), events: out };
+    out.push(...res.body.events);
+    cursor = res.body.next_cursor;
+    if (!cursor) break;
+  }
+  return { events: out };
+}
+
+/** A live timeline of a pass: loaded once, then fed from the stream. */
+function timeline(passId, highlightId) {
+  const list = h('ol', { class: 'timeline', 'aria-label': 'Timeline' });
+  const slot = h('div', { class: 'error-slot' });
+  const status = h('p', { class: 'muted', role: 'status', text: 'Loading the timeline…' });
+  const seen = new Set();
+  const add = (ev) => {
+    if (seen.has(ev.id)) return;
+    seen.add(ev.id);
+    const item = timelineItem(ev, ev.id === highlightId);
+    item.dataset.id = String(ev.id);
+    // Oldest first: insert before the first item with a larger id.
+    const after = [...list.children].find((li) => Number(li.dataset.id) > ev.id);
+    list.insertBefore(item, after || null);
+  };
+  const load = async () => {
+    const { events, error } = await passEvents(passId);
+    const labelled = new Map(log.newest((e) => e.pass_id === passId).map((e) => [e.id, e]));
+    for (const ev of events) add(labelled.get(ev.id) || ev);
+    for (const ev of labelled.values()) add(ev);
+    setError(slot, error || null);
+    // The alarm's own event in view, inside its scrolling pane.
+    const mark = list.querySelector('.tl-highlight');
+    if (mark && matchMedia('(min-width: 800px)').matches) mark.scrollIntoView({ block: 'nearest' });
+    status.textContent = `${seen.size} event${seen.size === 1 ? '' : 's'}, oldest first; new ones appear as they happen.`;
+  };
+  load();
+  return { root: h('div', { class: 'timeline-wrap' }, status, slot, list), onEvent: (ev) => ev.pass_id === passId && add(ev) };
+}
+
+// ---------------------------------------------------------------- alarms
+
+function alarmRow(ev, selected) {
+  const name = alarmName(ev);
+  const label = ev.pass_id ? passName(ev.pass_id, ev.pass_label) : name === 'auth_failure' ? 'no pass (unknown credential)' : 'no pass';
+  const count = name === 'auth_failure' && ev.details && ev.details.count ? ` × ${ev.details.count}` : '';
+  const button = h(
+    'button',
+    { type: 'button', class: 'alarm-button', 'aria-pressed': selected ? 'true' : 'false', onclick: () => (location.hash = `#alarms/${ev.id}`) },
+    h('span', { class: 'alarm-top' }, h('span', { class: 'alarm-reason', text: `${name}${count}` }), sevBadge(ev.severity), h('span', { class: 'alarm-time', text: clock(ev.at) })),
+    h('span', { class: 'alarm-pass', text: label }),
+    h('span', { class: 'alarm-gate', text: alarmWhere(ev) }),
+  );
+  const li = h('li', { class: `alarm alarm-${ev.severity || 'info'}${selected ? ' selected' : ''}` }, button);
+  li.dataset.id = String(ev.id);
+  return li;
+}
+
+function alarmsView(selectedId) {
+  const list = h('ul', { class: 'alarm-list', 'aria-label': 'Alarms' });
+  const empty = h('p', { class: 'empty muted', text: 'No alarms in the feed. Copied gate credentials (foreign_nonce), replayed codes (code_replayed), burned challenges, claim conflicts and failed authentications appear here within a second.' });
+  const count = h('span', { class: 'h-count', text: '' });
+  const detail = h('div', { class: 'detail' });
+  const rows = new Map(); // id → li
+  let tl = null;
+
+  const showDetail = () => {
+    const ev = selectedId !== null ? log.byId.get(selectedId) : null;
+    tl = null;
+    if (!ev) {
+      detail.replaceChildren(h('h2', { text: 'Timeline' }), h('p', { class: 'muted', text: selectedId !== null ? 'This alarm is no longer in the feed.' : 'Choose an alarm to see the pass’s timeline: every scan, challenge and answer.' }));
+      return;
+    }
+    const name = alarmName(ev);
+    const d = ev.details || {};
+    const other = alarmOtherGate(ev);
+    const facts = h(
+      'dl',
+      { class: 'facts' },
+      h('dt', { text: 'Alarm' }), h('dd', {}, h('code', { text: name }), ` — ${ALARM_WORDS[name] || ''}`),
+      h('dt', { text: 'When' }), h('dd', { text: `${clock(ev.at)} (${ago(Date.now(), Date.parse(ev.at))})` }),
+      h('dt', { text: 'Where' }), h('dd', { text: alarmWhere(ev) }),
+      other ? [h('dt', { text: other[0] }), h('dd', { text: other[1] })] : null,
+      ev.pass_id ? [h('dt', { text: 'Pass' }), h('dd', {}, h('a', { href: `#pass/${ev.pass_id}`, text: passName(ev.pass_id, ev.pass_label) }))] : null,
+      d.reason && d.reason !== name ? [h('dt', { text: 'Reason' }), h('dd', { text: `${d.reason}: ${reasonWords(d.reason)}` })] : null,
+      name === 'auth_failure' && d.count ? [h('dt', { text: 'Count' }), h('dd', { text: `${d.count}${d.first && d.last ? ` between ${clock(d.first)} and ${clock(d.last)}` : ''}` })] : null,
+    );
+    const parts = [h('h2', { text: ev.pass_id ? `Timeline of ${passName(ev.pass_id, ev.pass_label)}` : `Alarm ${name}` }), facts];
+    if (ev.pass_id) {
+      tl = timeline(ev.pass_id, ev.id);
+      parts.push(tl.root);
+    } else {
+      parts.push(h('pre', { class: 'details', text: JSON.stringify(d, null, 2) }));
+    }
+    detail.replaceChildren(...parts);
+  };
+
+  const update = () => {
+    const all = alarms();
+    count.textContent = all.length ? String(all.length) : '';
+    empty.hidden = all.length > 0;
+    for (const ev of all) {
+      if (rows.has(ev.id)) continue;
+      const li = alarmRow(ev, ev.id === selectedId);
+      rows.set(ev.id, li);
+      // Newest first: before the first row with a smaller id.
+      const before = [...list.children].find((x) => Number(x.dataset.id) < ev.id);
+      list.insertBefore(li, before || null);
+    }
+  };
+  // Rows name gates; redraw them only when a gate's label changed.
+  const labels = () => [...gates.values()].map((g) => `${g.id}=${g.label}`).join('\n');
+  let drawnWith = labels();
+  const rebuild = () => {
+    if (labels() === drawnWith) return;
+    drawnWith = labels();
+    rows.clear();
+    list.replaceChildren();
+    update();
+  };
+
+  showDetail();
+  const back = h('p', { class: 'crumbs back-to-list' }, h('a', { href: '#alarms', text: '← All alarms' }));
+  const root = h(
+    'section',
+    { class: `split alarms-view${selectedId !== null ? ' has-detail' : ''}` },
+    h('div', { class: 'pane list-pane' }, h('h1', {}, 'Alarms ', count), empty, list),
+    h('div', { class: 'pane detail-pane' }, back, detail),
+  );
+  // Choosing another alarm keeps the list (and its scroll position) as it is.
+  const select = (id) => {
+    selectedId = id;
+    root.classList.toggle('has-detail', selectedId !== null);
+    for (const [rid, li] of rows) {
+      const on = rid === selectedId;
+      li.classList.toggle('selected', on);
+      li.firstChild.setAttribute('aria-pressed', on ? 'true' : 'false');
+    }
+    showDetail();
+    const heading = detail.querySelector('h2');
+    if (heading && selectedId !== null) {
+      heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+      if (matchMedia('(max-width: 799px)').matches) root.scrollIntoView({ block: 'start' });
+    }
+  };
+  return {
+    name: 'alarms',
+    reroute: (r) => (r.name === 'alarms' ? (select(r.id ? Number(r.id) : null), true) : false),
+    root,
+    update,
+    onGates: rebuild,
+    onEvent: (ev) => {
+      if (tl) tl.onEvent(ev);
+      if (selectedId !== null && ev.id === selectedId && !tl) showDetail();
+    },
+  };
+}
+
+// ---------------------------------------------------------------- events: filters and export
+
+function eventsView(query) {
+  const filters = {};
+  for (const key of ['kind', 'severity', 'gate_id', 'pass_id', 'since', 'until']) filters[key] = query.get(key) || '';
+  const slot = h('div', { class: 'error-slot' });
+  const field = (id, label, control) => h('div', { class: 'field' }, h('label', { for: id, text: label }), control);
+
+  const kind = h('input', { id: 'f-kind', list: 'f-kinds', value: filters.kind, autocomplete: 'off', spellcheck: 'false', placeholder: 'any' });
+  const kinds = h('datalist', { id: 'f-kinds' }, KNOWN_KINDS.map((k) => h('option', { value: k })));
+  const severity = h('select', { id: 'f-severity' }, h('option', { value: '', text: 'any' }), SEVERITIES.map((s) => h('option', { value: s, text: s })));
+  severity.value = filters.severity;
+  const gate = h('select', { id: 'f-gate' });
+  const fillGates = () => {
+    const chosen = gate.value || filters.gate_id;
+    gate.replaceChildren(h('option', { value: '', text: 'any' }), ...[...gates.values()].map((g) => h('option', { value: g.id, text: `${g.label}${g.revoked_at ? ' (revoked)' : ''}` })));
+    if (chosen && !gates.has(chosen)) gate.append(h('option', { value: chosen, text: gateName(chosen) }));
+    gate.value = chosen;
+  };
+  fillGates();
+  const pass = h('input', { id: 'f-pass', value: filters.pass_id, autocomplete: 'off', spellcheck: 'false', placeholder: 'a pass id', list: 'f-passes' });
+  const passList = h('datalist', { id: 'f-passes' }, [...passLabels].map(([id, label]) => h('option', { value: id, text: label })));
+  const since = h('input', { id: 'f-since', type: 'datetime-local', step: '1', value: isoToLocal(filters.since) });
+  const until = h('input', { id: 'f-until', type: 'datetime-local', step: '1', value: isoToLocal(filters.until) });
+
+  const form = h(
+    'form',
+    { class: 'filters', novalidate: true, 'aria-label': 'Filters' },
+    field('f-kind', 'Kind', kind), kinds,
+    field('f-severity', 'Severity', severity),
+    field('f-gate', 'Gate', gate),
+    field('f-pass', 'Pass', pass), passList,
+    field('f-since', 'Since', since),
+    field('f-until', 'Until', until),
+    h('div', { class: 'filter-actions' }, h('button', { type: 'submit', class: 'primary', text: 'Apply filters' }), h('button', { type: 'button', class: 'secondary', text: 'Clear', onclick: () => (location.hash = '#events') })),
+  );
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const next = { kind: kind.value.trim(), severity: severity.value, gate_id: gate.value, pass_id: pass.value.trim(), since: localToIso(since.value), until: localToIso(until.value) };
+    const bad = filterProblem(next);
+    if (bad) return setError(slot, bad);
+    const q = filterQuery(next);
+    const target = `#events${q ? `?${q}` : ''}`;
+    if (location.hash === target) load(true);
+    else location.hash = target;
+  });
+
+  const csv = h('a', { class: 'button secondary', href: exportUrl(filters, 'csv'), download: 'tessera-audit.csv', text: 'Export CSV' });
+  const jsonl = h('a', { class: 'button secondary', href: exportUrl(filters, 'jsonl'), download: 'tessera-audit.jsonl', text: 'Export JSONL' });
+  const summary = h('p', { class: 'muted', role: 'status', text: 'Loading…' });
+  const tbody = h('tbody');
+  const table = h(
+    'table',
+    { class: 'events', 'aria-label': 'Events' },
+    h('thead', {}, h('tr', {}, ['Time', 'Severity', 'Event', 'Gate', 'Pass'].map((t) => h('th', { scope: 'col', text: t })))),
+    tbody,
+  );
+  const more = h('button', { type: 'button', class: 'secondary', text: 'Load more', hidden: true });
+  let cursor = null;
+  let shown = 0;
+
+  const row = (ev) =>
+    h(
+      'tr',
+      {},
+      h('td', { class: 'nowrap', text: clock(ev.at) }),
+      h('td', {}, sevBadge(ev.severity)),
+      h('td', { text: describe(ev) }),
+      h('td', {}, ev.gate_id ? h('a', { href: `#gate/${ev.gate_id}`, text: gateName(ev.gate_id, ev.gate_label) }) : '—'),
+      h('td', {}, ev.pass_id ? h('a', { href: `#pass/${ev.pass_id}`, text: passName(ev.pass_id, ev.pass_label) }) : '—'),
+    );
+
+  async function load(fresh) {
+    if (fresh) {
+      cursor = null;
+      shown = 0;
+      tbody.replaceChildren();
+    }
+    more.disabled = true;
+    const res = await api('GET', `/v1/audit?${filterQuery(filters, { limit: EVENTS_PAGE, cursor })}`);
+    more.disabled = false;
+    if (!res.ok || !res.body || !Array.isArray(res.body.events)) {
+      summary.textContent = '';
+      return setError(slot, problem(res, 'read the event log'));
+    }
+    setError(slot, null);
+    for (const ev of res.body.events) {
+      const known = log.byId.get(ev.id);
+      tbody.append(row(known || ev));
+    }
+    shown += res.body.events.length;
+    cursor = res.body.next_cursor || null;
+    more.hidden = !cursor;
+    summary.textContent = `${shown} event${shown === 1 ? '' : 's'}${cursor ? ' so far (oldest first; more below)' : ', oldest first'}. The export has exactly these filters.`;
+  }
+  more.addEventListener('click', () => load(false));
+  load(true);
+
+  const active = Object.entries(filters).filter(([, v]) => v);
+  const root = h(
+    'section',
+    { class: 'events-view' },
+    h('h1', { text: 'Events' }),
+    form,
+    slot,
+    h(
+      'div',
+      { class: 'events-head' },
+      h('p', { class: 'active-filters' }, active.length ? `Filtered by ${active.map(([k, v]) => `${k} = ${k === 'gate_id' ? gateName(v) : k === 'pass_id' ? passName(v) : v}`).join(', ')}` : 'All events'),
+      h('div', { class: 'export' }, csv, jsonl),
+    ),
+    summary,
+    h('div', { class: 'table-wrap' }, table),
+    h('p', {}, more),
+  );
+  return { root, onGates: fillGates };
+}
+
+// ---------------------------------------------------------------- gates
+
+function presencePill(g) {
+  return h('span', { class: `pill ${g.online ? 'online' : 'offline'}`, text: g.online ? 'ONLINE' : 'OFFLINE' });
+}
+
+function lastSeen(g) {
+  if (g.online) return 'connected now';
+  if (!g.last_seen) return 'never connected';
+  return `last seen ${ago(Date.now(), Date.parse(g.last_seen))} (${clock(g.last_seen)})`;
+}
+
+function gatesView() {
+  const list = h('ul', { class: 'gate-list', 'aria-label': 'Gates' });
+  const status = h('p', { class: 'muted', role: 'status', text: 'Loading gates…' });
+  const update = () => {
+    const all = [...gates.values()];
+    status.textContent = `${all.length} gate${all.length === 1 ? '' : 's'}; ${all.filter((g) => g.online).length} online.`;
+    list.replaceChildren(
+      ...all.map((g) =>
+        h(
+          'li',
+          { class: `gate-item${g.revoked_at ? ' revoked' : ''}` },
+          h('a', { href: `#gate/${g.id}`, class: 'gate-link' }, h('span', { class: 'gate-name', text: g.label }), presencePill(g), h('span', { class: 'muted gate-seen', text: g.revoked_at ? `revoked ${clock(g.revoked_at)}` : lastSeen(g) })),
+        ),
+      ),
+    );
+  };
+  const root = h(
+    'section',
+    { class: 'gates-view' },
+    h('div', { class: 'view-head' }, h('h1', { text: 'Gates' }), isAdmin() ? h('a', { class: 'button secondary', href: '#admin', text: 'Create a gate' }) : null),
+    status,
+    list,
+  );
+  return { root, update, onGates: update };
+}
+
+function scansChart(stats) {
+  const NS = 'http://www.w3.org/2000/svg';
+  const minutes = stats.window_minutes || 60;
+  const now = Date.now();
+  const counts = new Array(minutes).fill(0);
+  for (const m of stats.scans_per_minute || []) {
+    const back = Math.floor((now - Date.parse(m.minute)) / 60_000);
+    const i = minutes - 1 - back;
+    if (i >= 0 && i < minutes) counts[i] += m.scans;
+  }
+  const max = Math.max(1, ...counts);
+  const svg = document.createElementNS(NS, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${minutes * 10} 100`);
+  svg.setAttribute('preserveAspectRatio', 'none');
+  svg.setAttribute('class', 'chart');
+  svg.setAttribute('role', 'img');
+  const total = counts.reduce((a, b) => a + b, 0);
+  svg.setAttribute('aria-label', `Scans per minute over the last ${minutes} minutes: ${total} in all, at most ${max === 1 && total === 0 ? 0 : max} in one minute`);
+  counts.forEach((c, i) => {
+    if (!c) return;
+    const r = document.createElementNS(NS, 'rect');
+    const hgt = Math.max(2, (c / max) * 96);
+    r.setAttribute('x', String(i * 10 + 1));
+    r.setAttribute('y', String(100 - hgt));
+    r.setAttribute('width', '8');
+    r.setAttribute('height', String(hgt));
+    r.setAttribute('class', 'bar-rect');
+    svg.append(r);
+  });
+  return svg;
+}
+
+function gateView(id) {
+  const slot = h('div', { class: 'error-slot' });
+  const head = h('div', { class: 'gate-head' });
+  const statsBox = h('div', { class: 'gate-stats' }, h('p', { class: 'muted', text: 'Loading the last hour…' }));
+  const recent = h('ol', { class: 'timeline', 'aria-label': 'Recent events at this gate' });
+  const adminBox = h('div', { class: 'admin-actions' });
+  let gate = gates.get(id) || null;
+
+  const renderHead = () => {
+    gate = gates.get(id) || gate;
+    if (!gate) {
+      head.replaceChildren(h('h1', { text: 'Gate' }));
+      return;
+    }
+    head.replaceChildren(
+      h('h1', {}, gate.label, ' ', presencePill(gate)),
+      h('p', { class: 'gate-presence' }, gate.online ? `Connected now${gate.sockets > 1 ? ` (${gate.sockets} sockets)` : ''}.` : 'Not connected.', ' ', gate.online ? '' : lastSeen(gate).replace(/^./, (c) => c.toUpperCase()) + '.'),
+      gate.revoked_at ? h('p', { class: 'muted', text: `Revoked ${clock(gate.revoked_at)}.` }) : '',
+    );
+  };
+
+  const renderStats = (stats) => {
+    const denials = Object.entries(stats.denials_by_reason || {}).sort((a, b) => b[1] - a[1]);
+    const scans = (stats.scans_per_minute || []).reduce((a, m) => a + m.scans, 0);
+    const latest = (stats.scans_per_minute || []).slice(-1)[0];
+    statsBox.replaceChildren(
+      h('h2', { text: `Last ${stats.window_minutes || 60} minutes` }),
+      h(
+        'div',
+        { class: 'tiles' },
+        tile('Scans', scans),
+        tile('Per minute now', latest && Date.now() - Date.parse(latest.minute) < 120_000 ? latest.scans : 0),
+        tile('Admissions', stats.admissions ?? 0),
+        tile('Denials', denials.reduce((a, [, n]) => a + n, 0)),
+        tile('Errors', stats.errors ?? 0),
+      ),
+      h('h3', { text: 'Scans per minute' }),
+      scansChart(stats),
+      h('p', { class: 'chart-axis muted', 'aria-hidden': 'true' }, h('span', { text: `${stats.window_minutes || 60} min ago` }), h('span', { text: 'now' })),
+      h('h3', { text: 'Denials by reason' }),
+      denials.length
+        ? h('table', { class: 'denials' }, h('tbody', {}, denials.map(([reason, n]) => h('tr', {}, h('td', {}, h('code', { text: reason })), h('td', { class: 'muted', text: reasonWords(reason) }), h('td', { class: 'num', text: String(n) })))))
+        : h('p', { class: 'muted', text: 'No denials.' }),
+    );
+  };
+
+  const load = async () => {
+    const res = await api('GET', `/v1/gates/${id}`);
+    if (!ui) return;
+    if (!res.ok || !res.body) return setError(slot, problem(res, 'read the gate'));
+    setError(slot, null);
+    const { stats, ...g } = res.body;
+    gates.set(id, { ...(gates.get(id) || {}), ...g });
+    gate = gates.get(id);
+    renderHead();
+    if (stats) renderStats(stats);
+    renderAdmin();
+  };
+
+  const addRecent = (ev) => {
+    const item = timelineItem(ev, false, false);
+    item.classList.add('no-gate');
+    item.dataset.id = String(ev.id);
+    const before = [...recent.children].find((x) => Number(x.dataset.id) < ev.id);
+    recent.insertBefore(item, before || null);
+    while (recent.children.length > 50) recent.lastChild.remove();
+  };
+  for (const ev of log.newest((e) => e.gate_id === id).slice(0, 50).reverse()) addRecent(ev);
+
+  const pairBox = h('div', { class: 'pair-box' });
+  const renderAdmin = () => {
+    if (!isAdmin() || !gate || gate.revoked_at) {
+      adminBox.replaceChildren();
+      return;
+    }
+    adminBox.replaceChildren(
+      h('h2', { text: 'Manage this gate' }),
+      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'primary', onclick: () => pairGate(id, pairBox, slot), text: 'Make a pairing link' }), confirmButton('Revoke gate', 'Yes, revoke this gate', () => revokeGate(id, slot, load))),
+      pairBox,
+    );
+  };
+
+  renderHead();
+  renderAdmin();
+  load();
+  const t = setInterval(load, GATE_STATS_REFRESH_MS);
+  let statsQueued = null;
+  const root = h(
+    'section',
+    { class: 'gate-view' },
+    h('p', { class: 'crumbs' }, h('a', { href: '#gates', text: '← Gates' })),
+    head,
+    slot,
+    h(
+      'div',
+      { class: 'gate-grid' },
+      h('div', { class: 'card panel' }, statsBox),
+      h('div', { class: 'card panel' }, h('h2', { text: 'Recent events' }), h('p', {}, h('a', { href: `#events?${filterQuery({ gate_id: id })}`, text: 'All events of this gate' })), recent),
+    ),
+    adminBox,
+  );
+  return {
+    root,
+    onGates: renderHead,
+    onEvent: (ev) => {
+      if (ev.gate_id !== id) return;
+      addRecent(ev);
+      renderHead();
+      if (!statsQueued) statsQueued = setTimeout(() => ((statsQueued = null), load()), 1000);
+    },
+    teardown: () => {
+      clearInterval(t);
+      clearTimeout(statsQueued);
+    },
+  };
+}
+
+function tile(label, value) {
+  return h('div', { class: 'tile' }, h('span', { class: 'tile-value', text: String(value) }), h('span', { class: 'tile-label', text: label }));
+}
+
+/** A button that asks once more before `action` runs. */
+function confirmButton(label, confirmLabel, action) {
+  const wrap = h('span', { class: 'confirm' });
+  const first = h('button', { type: 'button', class: 'danger', text: label });
+  first.addEventListener('click', () => {
+    const yes = h('button', { type: 'button', class: 'danger strong', text: confirmLabel });
+    const no = h('button', { type: 'button', class: 'secondary', text: 'Cancel' });
+    yes.addEventListener('click', async () => {
+      yes.disabled = true;
+      no.disabled = true;
+      await action();
+      wrap.replaceChildren(first);
+    });
+    no.addEventListener('click', () => {
+      wrap.replaceChildren(first);
+      first.focus();
+    });
+    wrap.replaceChildren(yes, no);
+    yes.focus();
+  });
+  wrap.append(first);
+  return wrap;
+}
+
+async function pairGate(id, box, slot) {
+  const res = await api('POST', `/v1/gates/${id}/pairing`);
+  if (!res.ok || !res.body || !res.body.pairing_url) return setError(slot, problem(res, 'make a pairing link'));
+  setError(slot, null);
+  box.replaceChildren(
+    h(
+      'div',
+      { class: 'card qr-card' },
+      qrSvg(res.body.pairing_url, 'Pairing link QR code'),
+      h(
+        'div',
+        {},
+        h('h3', { text: 'Open this on the gate’s tablet' }),
+        h('p', { text: 'Scan the code with the tablet’s camera (or send it the link). It works once, until ' + clock(res.body.expires_at) + '. Pairing moves the gate to that device and cuts any other device off.' }),
+        copyField('Pairing link', res.body.pairing_url),
+      ),
+    ),
+  );
+}
+
+async function revokeGate(id, slot, reload) {
+  const res = await api('POST', `/v1/gates/${id}/revoke`);
+  if (!res.ok) return setError(slot, problem(res, 'revoke the gate'));
+  setError(slot, null);
+  await refreshGates();
+  await reload();
+}
+
+let copyFieldCount = 0;
+function copyField(label, value) {
+  const id = `copy-${++copyFieldCount}`;
+  const input = h('input', { id, readonly: true, value, class: 'copy-input', spellcheck: 'false' });
+  const note = h('span', { class: 'muted', role: 'status' });
+  const copy = h('button', {
+    type: 'button',
+    class: 'secondary small',
+    text: 'Copy',
+    onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(value);
+        note.textContent = 'Copied.';
+      } catch {
+        input.select();
+        note.textContent = 'Selected: press Ctrl+C to copy.';
+      }
+    },
+  });
+  return h('div', { class: 'field copy-field' }, h('label', { for: id, text: label }), h('div', { class: 'copy-row' }, input, copy), note);
+}
+
+// ---------------------------------------------------------------- passes
+
+function passesView() {
+  const tbody = h('tbody');
+  const slot = h('div', { class: 'error-slot' });
+  const more = h('button', { type: 'button', class: 'secondary', text: 'Load more', hidden: true });
+  const status = h('p', { class: 'muted', role: 'status', text: 'Loading passes…' });
+  let cursor = null;
+  let count = 0;
+  const load = async () => {
+    more.disabled = true;
+    const res = await api('GET', `/v1/passes?${new URLSearchParams(cursor ? { limit: '50', cursor } : { limit: '50' })}`);
+    more.disabled = false;
+    if (!res.ok || !res.body || !Array.isArray(res.body.passes)) {
+      status.textContent = '';
+      return setError(slot, problem(res, 'list the passes'));
+    }
+    for (const p of res.body.passes) {
+      passLabels.set(p.pass_id, p.label);
+      count++;
+      tbody.append(
+        h(
+          'tr',
+          {},
+          h('td', {}, h('a', { href: `#pass/${p.pass_id}`, text: p.label })),
+          h('td', {}, h('span', { class: `state state-${p.state}`, text: p.state })),
+          h('td', { class: 'num', text: `${p.uses}/${p.max_uses}` }),
+          h('td', { text: p.site || '—' }),
+          h('td', { class: 'nowrap', text: clock(p.valid_until) }),
+        ),
+      );
+    }
+    cursor = res.body.next_cursor || null;
+    more.hidden = !cursor;
+    status.textContent = `${count} pass${count === 1 ? '' : 'es'}, newest first.`;
+  };
+  more.addEventListener('click', load);
+  load();
+  const idInput = h('input', { id: 'open-pass', autocomplete: 'off', spellcheck: 'false', placeholder: '0190…' });
+  const openForm = h('form', { class: 'inline-form', novalidate: true }, h('div', { class: 'field' }, h('label', { for: 'open-pass', text: 'Open a pass by id' }), h('div', { class: 'copy-row' }, idInput, h('button', { type: 'submit', class: 'secondary small', text: 'Open' }))));
+  openForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const v = idInput.value.trim();
+    if (!isUuid(v)) return setError(slot, 'A pass id looks like 0190c3e1-7b2a-7c3d-8e4f-0123456789ab.');
+    location.hash = `#pass/${v.toLowerCase()}`;
+  });
+  const root = h(
+    'section',
+    { class: 'passes-view' },
+    h('div', { class: 'view-head' }, h('h1', { text: 'Passes' }), isAdmin() ? h('a', { class: 'button secondary', href: '#admin', text: 'Issue a pass' }) : null),
+    openForm,
+    slot,
+    status,
+    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Passes' }, h('thead', {}, h('tr', {}, ['Pass', 'State', 'Uses', 'Site', 'Valid until'].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
+    h('p', {}, more),
+  );
+  return { root };
+}
+
+function passView(id) {
+  const slot = h('div', { class: 'error-slot' });
+  const head = h('div', {}, h('h1', { text: passName(id) }));
+  const facts = h('div');
+  const admissions = h('div');
+  const adminBox = h('div', { class: 'admin-actions' });
+  const tl = timeline(id, null);
+
+  const load = async () => {
+    const res = await api('GET', `/v1/passes/${id}`);
+    if (!ui) return;
+    if (!res.ok || !res.body) return setError(slot, problem(res, 'read the pass'));
+    setError(slot, null);
+    const p = res.body;
+    passLabels.set(id, p.label);
+    head.replaceChildren(h('h1', {}, p.label, ' ', h('span', { class: `state state-${p.state}`, text: p.state })));
+    facts.replaceChildren(
+      h(
+        'dl',
+        { class: 'facts' },
+        h('dt', { text: 'Uses' }), h('dd', { text: `${p.uses} of ${p.max_uses}` }),
+        h('dt', { text: 'Site' }), h('dd', { text: p.site || 'any gate' }),
+        h('dt', { text: 'Valid' }), h('dd', { text: `${clock(p.valid_from)} – ${clock(p.valid_until)}` }),
+        h('dt', { text: 'Issued' }), h('dd', { text: clock(p.created_at) }),
+        h('dt', { text: 'In a wallet' }), h('dd', { text: p.claimed_at ? `since ${clock(p.claimed_at)}` : 'not yet' }),
+        h('dt', { text: 'Id' }), h('dd', {}, h('code', { text: p.pass_id })),
+      ),
+    );
+    const list = Array.isArray(p.admissions) ? p.admissions : [];
+    admissions.replaceChildren(
+      h('h2', { text: `Admissions (${list.length})` }),
+      list.length
+        ? h('ol', { class: 'admissions' }, list.map((a) => h('li', {}, h('span', { class: 'tl-time', text: clock(a.at) }), ' at ', h('a', { href: `#gate/${a.gate_id}`, text: gateName(a.gate_id) }))))
+        : h('p', { class: 'muted', text: 'Not admitted yet.' }),
+    );
+    adminBox.replaceChildren(
+      isAdmin() && p.state !== 'revoked'
+        ? h('div', { class: 'actions' }, confirmButton('Revoke pass', 'Yes, revoke this pass', async () => {
+            const r = await api('POST', `/v1/passes/${id}/revoke`);
+            if (!r.ok) return setError(slot, problem(r, 'revoke the pass'));
+            await load();
+          }))
+        : '',
+    );
+  };
+  load();
+  const root = h(
+    'section',
+    { class: 'pass-view' },
+    h('p', { class: 'crumbs' }, h('a', { href: '#passes', text: '← Passes' })),
+    head,
+    slot,
+    h(
+      'div',
+      { class: 'gate-grid' },
+      h('div', { class: 'card panel' }, facts, admissions, adminBox),
+      h('div', { class: 'card panel' }, h('h2', { text: 'Every attempt' }), h('p', {}, h('a', { href: `#events?${filterQuery({ pass_id: id })}`, text: 'In the event log (filters, export)' })), tl.root),
+    ),
+  );
+  return { root, onEvent: tl.onEvent, onGates: () => {} };
+}
+
+// ---------------------------------------------------------------- admin: issue passes, create gates
+
+function adminView() {
+  const passSlot = h('div', { class: 'error-slot' });
+  const passOut = h('div');
+  const gateSlot = h('div', { class: 'error-slot' });
+  const gateOut = h('div');
+  const field = (id, label, control, help) => h('div', { class: 'field' }, h('label', { for: id, text: label }), control, help ? h('p', { class: 'muted', text: help }) : null);
+
+  const pLabel = h('input', { id: 'p-label', autocomplete: 'off', required: true, maxlength: '200' });
+  const pSite = h('input', { id: 'p-site', autocomplete: 'off', maxlength: '200' });
+  const pFrom = h('input', { id: 'p-from', type: 'datetime-local', step: '1' });
+  const pUntil = h('input', { id: 'p-until', type: 'datetime-local', step: '1', value: isoToLocal(new Date(Date.now() + 24 * 3600 * 1000).toISOString()) });
+  const pUses = h('input', { id: 'p-uses', type: 'number', min: '1', max: '100000', value: '1', inputmode: 'numeric' });
+  const passForm = h(
+    'form',
+    { class: 'admin-form', novalidate: true, 'aria-label': 'Issue a pass' },
+    field('p-label', 'Visitor (pass label)', pLabel),
+    field('p-site', 'Site', pSite, 'Optional: only gates of this site admit the pass.'),
+    h('div', { class: 'two' }, field('p-from', 'Valid from', pFrom, 'Empty: now.'), field('p-until', 'Valid until', pUntil)),
+    field('p-uses', 'Uses', pUses),
+    passSlot,
+    h('p', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', text: 'Issue pass' })),
+  );
+  passForm.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const body = { label: pLabel.value.trim(), valid_until: localToIso(pUntil.value) };
+    if (!body.label) return setError(passSlot, 'Enter who the pass is for.');
+    if (!body.valid_until) return setError(passSlot, 'Enter until when the pass is valid.');
+    if (pSite.value.trim()) body.site = pSite.value.trim();
+    if (pFrom.value) body.valid_from = localToIso(pFrom.value);
+    const uses = Number(pUses.value || '1');
+    if (!Number.isInteger(uses) || uses < 1 || uses > 100000) return setError(passSlot, 'Uses must be a whole number from 1 to 100000.');
+    body.max_uses = uses;
+    const res = await api('POST', '/v1/passes', body);
+    if (!res.ok || !res.body || !res.body.pass_id) return setError(passSlot, problem(res, 'issue the pass'));
+    setError(passSlot, null);
+    passLabels.set(res.body.pass_id, body.label);
+    pLabel.value = '';
+    passOut.replaceChildren(
+      h(
+        'div',
+        { class: 'card qr-card' },
+        qrSvg(res.body.claim_url, 'Claim link QR code'),
+        h(
+          'div',
+          {},
+          h('h3', { text: `Pass issued for ${body.label}` }),
+          h('p', { text: 'Send the visitor this claim link (or let them scan the code). It adds the pass to one wallet only.' }),
+          copyField('Claim link', res.body.claim_url),
+          h('p', {}, h('a', { href: `#pass/${res.body.pass_id}`, text: 'Open the pass' })),
+        ),
+      ),
+    );
+  });
+
+  const gLabel = h('input', { id: 'g-label', autocomplete: 'off', required: true, maxlength: '200' });
+  const gSite = h('input', { id: 'g-site', autocomplete: 'off', maxlength: '200' });
+  const gateForm = h(
+    'form',
+    { class: 'admin-form', novalidate: true, 'aria-label': 'Create a gate' },
+    field('g-label', 'Gate label', gLabel, 'What guards and auditors read, e.g. “North entrance”.'),
+    field('g-site', 'Site', gSite, 'Optional: the gate admits passes of this site (and passes without one).'),
+    gateSlot,
+    h('p', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', text: 'Create gate' })),
+  );
+  gateForm.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const body = { label: gLabel.value.trim() };
+    if (!body.label) return setError(gateSlot, 'Enter a label for the gate.');
+    if (gSite.value.trim()) body.site = gSite.value.trim();
+    const res = await api('POST', '/v1/gates', body);
+    if (!res.ok || !res.body || !res.body.gate_id) return setError(gateSlot, problem(res, 'create the gate'));
+    setError(gateSlot, null);
+    gLabel.value = '';
+    const id = res.body.gate_id;
+    const pairBox = h('div');
+    gateOut.replaceChildren(
+      h(
+        'div',
+        { class: 'card result-card' },
+        h('h3', { text: `Gate “${body.label}” created` }),
+        h('p', { text: 'Pair a tablet with it: make a pairing link and open it on the tablet.' }),
+        h('p', { class: 'actions' }, h('button', { type: 'button', class: 'primary', text: 'Make a pairing link', onclick: () => pairGate(id, pairBox, gateSlot) }), h('a', { class: 'button secondary', href: `#gate/${id}`, text: 'Open the gate' })),
+        h('details', {}, h('summary', { text: 'Device token for a native gate (shown once)' }), copyField('Device token', res.body.device_token)),
+      ),
+      pairBox,
+    );
+    refreshGates();
+  });
+
+  const root = h(
+    'section',
+    { class: 'admin-view' },
+    h('h1', { text: 'Manage' }),
+    h('div', { class: 'gate-grid' }, h('div', { class: 'card panel' }, h('h2', { text: 'Issue a pass' }), passForm, passOut), h('div', { class: 'card panel' }, h('h2', { text: 'Create a gate' }), gateForm, gateOut)),
+  );
+  return { root };
+}
+
+start();

@@ -1,0 +1,117 @@
+// The console's pure decisions (src/console/model.js): alarms, filters and export URLs,
+// labels, the event log held in memory, gate presence.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  ALARM_KINDS, ALARM_REASONS, EventLog, alarmName, applyPresence, describe, exportUrl, filterProblem, filterQuery, gateLabel, isoToLocal, localToIso,
+  passLabel,
+} from '../../src/console/model.js';
+
+const G1 = '0190c3e1-7b2a-7c3d-8e4f-0123456789ab';
+const G2 = '0190c3e1-7b2a-7c3d-8e4f-0123456789ac';
+const P1 = '0190c3e1-7b2a-7c3d-8e4f-00000000000a';
+const ev = (id, kind, details = {}, more = {}) => ({ id, at: '2026-12-01T16:00:00.000Z', kind, severity: 'info', org_id: 'o', gate_id: G1, pass_id: P1, details, ...more });
+
+test('alarms are exactly the five docs/console.md names', () => {
+  assert.deepEqual([...ALARM_REASONS, ...ALARM_KINDS].sort(), ['auth_failure', 'challenge_burned', 'claim_conflict', 'code_replayed', 'foreign_nonce']);
+  assert.equal(alarmName(ev(1, 'response', { reason: 'foreign_nonce', challenge_gate_id: G2 })), 'foreign_nonce');
+  assert.equal(alarmName(ev(2, 'scan', { reason: 'code_replayed' })), 'code_replayed');
+  assert.equal(alarmName(ev(3, 'response', { reason: 'challenge_burned' })), 'challenge_burned');
+  assert.equal(alarmName(ev(4, 'claim_conflict', { reason: 'already_claimed' })), 'claim_conflict');
+  assert.equal(alarmName(ev(5, 'auth_failure', { count: 3 }, { gate_id: null, pass_id: null })), 'auth_failure');
+  // Not alarms: ordinary denials, admissions, presence, a reason on another kind.
+  for (const e of [
+    ev(6, 'scan', { reason: 'stale_code' }),
+    ev(7, 'response', { outcome: 'admitted' }),
+    ev(8, 'response', { reason: 'bad_response' }),
+    ev(9, 'gate_connected'),
+    ev(10, 'challenge_unanswered', { reason: 'foreign_nonce' }),
+    ev(11, 'response'),
+    ev(12, 'response', null),
+  ]) {
+    assert.equal(alarmName(e), null, JSON.stringify(e));
+  }
+  assert.equal(alarmName(null), null);
+});
+
+test('filters become a query in a fixed order, empty ones left out', () => {
+  assert.equal(filterQuery({}), '');
+  assert.equal(filterQuery({ until: '2026-12-01T17:00:00.000Z', kind: ' response ', severity: '', gate_id: G1 }), `kind=response&gate_id=${G1}&until=2026-12-01T17%3A00%3A00.000Z`);
+  assert.equal(filterQuery({ pass_id: P1 }, { limit: 1000, cursor: null }), `pass_id=${P1}&limit=1000`);
+  assert.equal(filterQuery({ kind: 'scan', bogus: 'x' }), 'kind=scan');
+});
+
+test('the export URL carries exactly the filters of the view', () => {
+  assert.equal(exportUrl({}, 'csv'), '/v1/audit/export?format=csv');
+  assert.equal(exportUrl({ severity: 'high', gate_id: G1, since: '2026-12-01T16:00:00.000Z' }, 'jsonl'), `/v1/audit/export?format=jsonl&severity=high&gate_id=${G1}&since=2026-12-01T16%3A00%3A00.000Z`);
+  assert.throws(() => exportUrl({}, 'xlsx'));
+});
+
+test('local wall times round-trip through RFC 3339 UTC', () => {
+  assert.equal(localToIso(''), '');
+  assert.equal(localToIso('not a time'), '');
+  const iso = localToIso('2026-12-01T16:05:07');
+  assert.match(iso, /^\d{4}-\d\d-\d\dT\d\d:\d\d:07\.000Z$/);
+  assert.equal(Date.parse(iso), new Date(2026, 11, 1, 16, 5, 7).getTime());
+  assert.equal(isoToLocal(iso), '2026-12-01T16:05:07');
+  assert.equal(isoToLocal('nope'), '');
+});
+
+test('filter problems are found before anything is sent', () => {
+  assert.equal(filterProblem({ kind: 'scan' }), null);
+  assert.match(filterProblem({ gate_id: 'North' }), /gate must be an id/);
+  assert.match(filterProblem({ pass_id: 'x' }), /pass must be an id/);
+  assert.match(filterProblem({ since: '2026-12-01T17:00:00Z', until: '2026-12-01T16:00:00Z' }), /before/);
+  assert.equal(filterProblem({ gate_id: G1.toUpperCase() }), null);
+});
+
+test('labels come from the event, then from what the console knows, then a short id', () => {
+  const gates = new Map([[G1, { id: G1, label: 'North gate A' }]]);
+  assert.equal(gateLabel(G1, gates, 'From event'), 'From event');
+  assert.equal(gateLabel(G1, gates, null), 'North gate A');
+  assert.equal(gateLabel(G2, gates, null), 'gate 0190c3e1…');
+  assert.equal(gateLabel(null, gates, null), null);
+  assert.equal(passLabel(P1, new Map([[P1, 'Ada']]), null), 'Ada');
+  assert.equal(passLabel(P1, new Map(), null), 'pass 0190c3e1…');
+});
+
+test('events read as words that keep the TSR1 names', () => {
+  assert.equal(describe(ev(1, 'response', { reason: 'foreign_nonce', outcome: 'denied' })), "answer denied: foreign_nonce — answer belongs to another gate's scan");
+  assert.equal(describe(ev(2, 'scan', { reason: 'stale_code', age_s: 45 })), 'scan denied: stale_code — old code, a screenshot?');
+  assert.equal(describe(ev(3, 'response', { outcome: 'already_admitted', replayed: true })), 'already admitted (resent)');
+  assert.equal(describe(ev(4, 'auth_failure', { count: 3, sample_reason: 'unknown_key' })), 'auth_failure × 3 (unknown_key)');
+  assert.equal(describe(ev(5, 'gate_disconnected')), 'gate disconnected');
+});
+
+test('the event log keeps one copy per id, the richer one, and the newest within its cap', () => {
+  const log = new EventLog(3);
+  assert.equal(log.add(ev(5, 'scan')), true);
+  assert.equal(log.add(ev(5, 'scan', {}, { gate_label: 'North' })), false);
+  assert.equal(log.byId.get(5).gate_label, 'North');
+  assert.equal(log.add({ id: 'x' }), false);
+  log.add(ev(6, 'scan'));
+  log.add(ev(4, 'scan'));
+  assert.equal(log.lastId, 6);
+  assert.deepEqual(log.newest().map((e) => e.id), [6, 5, 4]);
+  log.add(ev(7, 'scan'));
+  assert.deepEqual(log.newest().map((e) => e.id), [7, 6, 4]);
+  assert.deepEqual(log.newest((e) => e.id % 2 === 0).map((e) => e.id), [6, 4]);
+});
+
+test('pinned events (the alarms) are never dropped for the cap', () => {
+  const log = new EventLog(2, (e) => alarmName(e) !== null);
+  log.add(ev(1, 'response', { reason: 'foreign_nonce' }));
+  for (let id = 2; id <= 6; id++) log.add(ev(id, 'scan'));
+  assert.deepEqual(log.newest().map((e) => e.id), [6, 5, 1]);
+});
+
+test('presence events turn a gate on and off', () => {
+  const gate = { id: G1, label: 'North', online: false, sockets: 0, last_seen: null };
+  const on = applyPresence(gate, ev(1, 'gate_connected', {}, { at: '2026-12-01T16:01:00.000Z' }));
+  assert.deepEqual([on.online, on.sockets, on.last_seen], [true, 1, '2026-12-01T16:01:00.000Z']);
+  const twice = applyPresence(on, ev(2, 'gate_connected'));
+  assert.equal(applyPresence(twice, ev(3, 'gate_disconnected')).online, true);
+  const off = applyPresence(on, ev(3, 'gate_disconnected', {}, { at: '2026-12-01T16:02:00.000Z' }));
+  assert.deepEqual([off.online, off.sockets, off.last_seen], [false, 0, '2026-12-01T16:02:00.000Z']);
+  assert.equal(applyPresence(gate, ev(4, 'gate_connected', {}, { gate_id: G2 })), gate);
+});
