@@ -9,7 +9,6 @@ use std::path::PathBuf;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 
 /// Everything that can go wrong in the server.
 #[derive(Debug, thiserror::Error)]
@@ -115,6 +114,25 @@ pub enum Error {
     Io(#[from] std::io::Error),
 }
 
+/// The body of every error answer: `{"error":{"code","message"}}`.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong.
+    pub error: ErrorDetail,
+}
+
+/// A machine-readable code and a human-readable message.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct ErrorDetail {
+    /// One of `unauthorized`, `forbidden`, `not_found`, `invalid_claim`, `invalid_pairing`,
+    /// `already_claimed`, `revoked`, `invalid_public_key`, `bad_request`,
+    /// `payload_too_large`, `rate_limited`, `storage_unavailable`, `internal`.
+    #[schema(example = "not_found")]
+    pub code: String,
+    /// For people; never parse it.
+    pub message: String,
+}
+
 /// What a unique constraint that refused a write means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Conflict {
@@ -185,11 +203,13 @@ impl IntoResponse for Error {
             }
             other => other.to_string(),
         };
-        let mut response = (
-            status,
-            Json(json!({ "error": { "code": code, "message": message } })),
-        )
-            .into_response();
+        let body = ErrorBody {
+            error: ErrorDetail {
+                code: code.to_owned(),
+                message,
+            },
+        };
+        let mut response = (status, Json(body)).into_response();
         if let Error::RateLimited(wait) = &self {
             let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
             if let Ok(value) = axum::http::HeaderValue::from_str(&seconds.max(1).to_string()) {

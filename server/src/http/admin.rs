@@ -7,13 +7,14 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{ApiCaller, ApiJson, Role};
 use crate::audit::{self, AuditKind, Severity, Subject};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use crate::store::{ApiKeyRow, GateRow};
 
@@ -23,18 +24,57 @@ pub(super) fn router() -> Router<AppState> {
         .route("/v1/gates", post(create_gate))
 }
 
-#[derive(Debug, Deserialize)]
+/// A new API key.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-struct NewApiKey {
-    role: String,
+pub(super) struct NewApiKey {
+    role: GrantableRole,
+    /// Who holds it, for the audit log: 1–200 printable characters.
+    #[schema(min_length = 1, max_length = 200, example = "box office")]
     label: String,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewGate {
+/// The roles an admin may hand out (admin keys come only from `tessera-server init`).
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum GrantableRole {
+    /// Issues, reads and revokes passes.
+    Issuer,
+    /// Reads passes and the audit log.
+    Auditor,
+}
+
+/// The new key, shown exactly once.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct ApiKeyCreated {
+    key_id: Uuid,
+    /// The secret: send it as `Authorization: Bearer <api_key>`. Only its hash is stored.
+    api_key: String,
+    role: GrantableRole,
     label: String,
+}
+
+/// A new gate device.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct NewGate {
+    /// What guards and auditors see: 1–200 printable characters.
+    #[schema(min_length = 1, max_length = 200, example = "North gate")]
+    label: String,
+    /// The gate admits only passes of this site (and passes without one).
     #[serde(default)]
+    #[schema(min_length = 1, max_length = 200, example = "stadium")]
+    site: Option<String>,
+}
+
+/// The new gate and its device credential, shown exactly once.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct GateCreated {
+    gate_id: Uuid,
+    /// The gate's credential for `GET /v1/gate/ws` (`Authorization: Bearer`). Only its
+    /// hash is stored.
+    device_token: String,
+    label: String,
     site: Option<String>,
 }
 
@@ -51,20 +91,32 @@ pub fn check_text(field: &str, text: &str) -> Result<()> {
     Ok(())
 }
 
-async fn create_api_key(
+/// Creates an issuer or auditor API key for the caller's organisation (admin only).
+#[utoipa::path(
+    post,
+    path = "/v1/api-keys",
+    tag = "admin",
+    security(("api_key" = []), ("console_session" = [])),
+    request_body = NewApiKey,
+    responses(
+        (status = 201, description = "Created; the key is shown only now", body = ApiKeyCreated),
+        (status = 400, description = "Malformed body, unknown role or bad label", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn create_api_key(
     State(state): State<AppState>,
     caller: ApiCaller,
     ApiJson(body): ApiJson<NewApiKey>,
-) -> Result<(StatusCode, Json<Value>)> {
+) -> Result<(StatusCode, Json<ApiKeyCreated>)> {
     caller.require(&[])?;
-    let role = match body.role.as_str() {
-        "issuer" => Role::Issuer,
-        "auditor" => Role::Auditor,
-        _ => {
-            return Err(Error::BadRequest(
-                "role must be \"issuer\" or \"auditor\"".into(),
-            ))
-        }
+    let role = match body.role {
+        GrantableRole::Issuer => Role::Issuer,
+        GrantableRole::Auditor => Role::Auditor,
     };
     check_text("label", &body.label)?;
     let secret = crate::credentials::mint();
@@ -90,17 +142,40 @@ async fn create_api_key(
         .await?;
     Ok((
         StatusCode::CREATED,
-        Json(
-            json!({ "key_id": key.id, "api_key": secret.text.as_str(), "role": role.as_str(), "label": key.label }),
-        ),
+        Json(ApiKeyCreated {
+            key_id: key.id,
+            api_key: secret.text.as_str().to_owned(),
+            role: body.role,
+            label: key.label,
+        }),
     ))
 }
 
-async fn create_gate(
+/// Creates a gate device and its credential (admin only).
+#[utoipa::path(
+    post,
+    path = "/v1/gates",
+    tag = "gates",
+    security(("api_key" = []), ("console_session" = [])),
+    request_body = NewGate,
+    responses(
+        (status = 201, description = "Created; the device token is shown only now", body = GateCreated, links(
+            ("pairing" = (operation_id = "create_pairing", parameters(("id" = "$response.body#/gate_id")))),
+            ("revoke" = (operation_id = "revoke_gate", parameters(("id" = "$response.body#/gate_id")))),
+        )),
+        (status = 400, description = "Malformed body or bad label or site", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn create_gate(
     State(state): State<AppState>,
     caller: ApiCaller,
     ApiJson(body): ApiJson<NewGate>,
-) -> Result<(StatusCode, Json<Value>)> {
+) -> Result<(StatusCode, Json<GateCreated>)> {
     caller.require(&[])?;
     check_text("label", &body.label)?;
     if let Some(site) = &body.site {
@@ -130,11 +205,11 @@ async fn create_gate(
         .await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({
-            "gate_id": gate.id,
-            "device_token": secret.text.as_str(),
-            "label": gate.label,
-            "site": gate.site,
-        })),
+        Json(GateCreated {
+            gate_id: gate.id,
+            device_token: secret.text.as_str().to_owned(),
+            label: gate.label,
+            site: gate.site,
+        }),
     ))
 }

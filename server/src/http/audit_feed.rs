@@ -16,7 +16,7 @@ use futures_util::StreamExt;
 
 use super::audit_log::{csv_line, event_json, parse_filter, COLUMNS};
 use super::{ApiCaller, Role};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorBody, Result};
 use crate::feed::Start;
 use crate::state::AppState;
 use crate::store::AuditFilter;
@@ -78,7 +78,34 @@ fn start(headers: &HeaderMap, own: &HashMap<String, String>) -> Result<Start> {
     }
 }
 
-async fn stream(
+/// The audit log as Server-Sent Events (auditor or admin; `docs/console.md`): the backlog
+/// or everything after `Last-Event-ID`/`after`, then live. Filters as `GET /v1/audit`
+/// without `since`, `until`, `limit` and `cursor`.
+#[utoipa::path(
+    get,
+    path = "/v1/audit/stream",
+    operation_id = "stream_audit",
+    tag = "audit",
+    security(("api_key" = []), ("console_session" = [])),
+    params(
+        ("kind" = Option<String>, Query, pattern = "^[a-z0-9_]{1,64}$", description = "Only events of this kind"),
+        ("severity" = Option<String>, Query, pattern = "^(info|warning|high)$", description = "`info`, `warning` or `high`"),
+        ("gate_id" = Option<String>, Query, format = Uuid, description = "Only events of this gate"),
+        ("pass_id" = Option<String>, Query, format = Uuid, description = "Only events of this pass"),
+        ("after" = Option<i64>, Query, minimum = 0, description = "Start after this event id"),
+        ("backlog" = Option<i64>, Query, minimum = 0, maximum = 1000, description = "Events before live, default 100"),
+        ("Last-Event-ID" = Option<i64>, Header, description = "Resume after this event id (wins over `after`)"),
+    ),
+    responses(
+        (status = 200, description = "`event: audit` events whose `data` is a `GET /v1/audit` event plus `gate_label` and `pass_label`", content_type = "text/event-stream", body = String),
+        (status = 400, description = "An unknown or malformed filter", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an auditor or admin key", body = ErrorBody),
+        (status = 429, description = "Too many failed authentications, or too many open streams; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn stream(
     State(state): State<AppState>,
     caller: ApiCaller,
     headers: HeaderMap,
@@ -130,7 +157,36 @@ enum Format {
     Jsonl,
 }
 
-async fn export(
+/// Every event the filters select, oldest first, as one CSV or JSONL download (auditor or
+/// admin; at most 100,000 rows, `docs/console.md`).
+#[utoipa::path(
+    get,
+    path = "/v1/audit/export",
+    operation_id = "export_audit",
+    tag = "audit",
+    security(("api_key" = []), ("console_session" = [])),
+    params(
+        ("format" = String, Query, pattern = "^(csv|jsonl)$", description = "`csv` or `jsonl`"),
+        ("kind" = Option<String>, Query, pattern = "^[a-z0-9_]{1,64}$", description = "Only events of this kind"),
+        ("severity" = Option<String>, Query, pattern = "^(info|warning|high)$", description = "`info`, `warning` or `high`"),
+        ("gate_id" = Option<String>, Query, format = Uuid, description = "Only events of this gate"),
+        ("pass_id" = Option<String>, Query, format = Uuid, description = "Only events of this pass"),
+        ("since" = Option<String>, Query, format = DateTime, description = "RFC 3339: events at or after"),
+        ("until" = Option<String>, Query, format = DateTime, description = "RFC 3339: events before"),
+    ),
+    responses(
+        (status = 200, description = "The download (`Content-Disposition: attachment`)", content(
+            (String = "text/csv"),
+            (String = "application/x-ndjson"),
+        )),
+        (status = 400, description = "Bad filter or format, or over 100,000 rows", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an auditor or admin key", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn export(
     State(state): State<AppState>,
     caller: ApiCaller,
     Query(query): Query<HashMap<String, String>>,

@@ -10,13 +10,16 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use serde::Serialize;
 use serde_json::{json, Value};
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
+use utoipa::ToSchema;
+use uuid::Uuid;
 
 use super::{rfc3339, ApiCaller, Role};
 use crate::datetime_to_ms;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use crate::store::{AuditFilter, AuditRow};
 
@@ -27,6 +30,40 @@ pub(super) fn router() -> Router<AppState> {
 pub(super) const COLUMNS: [&str; 8] = [
     "id", "at", "kind", "severity", "org_id", "gate_id", "pass_id", "details",
 ];
+
+/// The query parameters `GET /v1/audit` accepts; any other is a 400.
+pub(super) const FILTERS: [&str; 8] = [
+    "kind", "severity", "gate_id", "pass_id", "since", "until", "limit", "cursor",
+];
+
+/// One audit event.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct AuditEvent {
+    /// Monotonic; the order of the log.
+    id: i64,
+    /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    at: String,
+    /// What happened, e.g. `response`, `scan`, `claim`, `auth_failure`.
+    kind: String,
+    /// `info`, `warning` or `high`.
+    severity: String,
+    /// `null` for failed authentications (no tenant is known).
+    org_id: Option<Uuid>,
+    gate_id: Option<Uuid>,
+    pass_id: Option<Uuid>,
+    /// Kind-specific details.
+    #[schema(value_type = Object)]
+    details: Value,
+}
+
+/// A page of the audit log, oldest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct AuditPage {
+    events: Vec<AuditEvent>,
+    /// Pass it as `cursor` for the next page; `null` on the last page.
+    next_cursor: Option<String>,
+}
 
 pub(super) fn parse_filter(
     org_id: uuid::Uuid,
@@ -52,12 +89,22 @@ pub(super) fn parse_filter(
             .transpose()
     };
     for key in query.keys() {
-        if ![
-            "kind", "severity", "gate_id", "pass_id", "since", "until", "limit", "cursor",
-        ]
-        .contains(&key.as_str())
-        {
+        if !FILTERS.contains(&key.as_str()) {
             return Err(Error::BadRequest(format!("unknown filter {key:?}")));
+        }
+    }
+    // Kinds are snake_case names; anything else matches no event, and a NUL byte would
+    // reach PostgreSQL as a text parameter it refuses (a 503 instead of an empty page).
+    if let Some(kind) = query.get("kind") {
+        if kind.is_empty()
+            || kind.len() > 64
+            || !kind
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        {
+            return Err(Error::BadRequest(
+                "kind must be 1–64 characters of a–z, 0–9 and _".into(),
+            ));
         }
     }
     if let Some(severity) = query.get("severity") {
@@ -95,22 +142,58 @@ pub(super) fn parse_filter(
     })
 }
 
-/// One event as `GET /v1/audit` shows it (the feed and the export add nothing but labels).
-pub fn event_json(row: &AuditRow) -> Value {
-    let details: Value = serde_json::from_str(&row.details).unwrap_or_else(|_| json!({}));
-    json!({
-        "id": row.id,
-        "at": rfc3339(row.at_ms),
-        "kind": row.kind,
-        "severity": row.severity,
-        "org_id": row.org_id,
-        "gate_id": row.gate_id,
-        "pass_id": row.pass_id,
-        "details": details,
-    })
+fn event(row: &AuditRow) -> AuditEvent {
+    AuditEvent {
+        id: row.id,
+        at: rfc3339(row.at_ms),
+        kind: row.kind.clone(),
+        severity: row.severity.clone(),
+        org_id: row.org_id,
+        gate_id: row.gate_id,
+        pass_id: row.pass_id,
+        details: serde_json::from_str(&row.details).unwrap_or_else(|_| json!({})),
+    }
 }
 
-async fn list(
+/// One event as `GET /v1/audit` shows it (the feed and the export add nothing but labels).
+pub fn event_json(row: &AuditRow) -> Value {
+    serde_json::to_value(event(row)).unwrap_or_else(|_| json!({}))
+}
+
+/// Reads the organisation's audit log (auditor or admin), filtered and paged. JSON by
+/// default; CSV with `Accept: text/csv` (the cursor of the next page is then in
+/// `X-Next-Cursor`).
+#[utoipa::path(
+    get,
+    path = "/v1/audit",
+    operation_id = "list_audit",
+    tag = "audit",
+    security(("api_key" = []), ("console_session" = [])),
+    params(
+        ("kind" = Option<String>, Query, pattern = "^[a-z0-9_]{1,64}$", description = "Only events of this kind, e.g. `response`"),
+        ("severity" = Option<String>, Query, description = "`info`, `warning` or `high`", pattern = "^(info|warning|high)$"),
+        ("gate_id" = Option<String>, Query, format = Uuid, description = "Only events of this gate"),
+        ("pass_id" = Option<String>, Query, format = Uuid, description = "Only events of this pass"),
+        ("since" = Option<String>, Query, format = DateTime, description = "RFC 3339: events at or after"),
+        ("until" = Option<String>, Query, format = DateTime, description = "RFC 3339: events before"),
+        ("limit" = Option<i64>, Query, minimum = 1, maximum = 1000, description = "Page size, default 100"),
+        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+    ),
+    responses(
+        (status = 200, description = "A page of events", content(
+            (AuditPage = "application/json"),
+            (String = "text/csv"),
+        ), headers(
+            ("X-Next-Cursor" = String, description = "CSV only: the next page's cursor, absent on the last page"),
+        )),
+        (status = 400, description = "An unknown or malformed filter", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an auditor or admin key", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn list(
     State(state): State<AppState>,
     caller: ApiCaller,
     headers: HeaderMap,
@@ -144,8 +227,11 @@ async fn list(
         }
         return Ok(response);
     }
-    let events: Vec<Value> = rows.iter().map(event_json).collect();
-    Ok(Json(json!({ "events": events, "next_cursor": next_cursor })).into_response())
+    Ok(Json(AuditPage {
+        events: rows.iter().map(event).collect(),
+        next_cursor,
+    })
+    .into_response())
 }
 
 /// One event as a CSV line (with its CRLF), in [`COLUMNS`] order.
@@ -206,6 +292,13 @@ mod tests {
         assert!(parse_filter(org, &q(&[("limit", "1001")])).is_err());
         assert!(parse_filter(org, &q(&[("cursor", "x")])).is_err());
         assert!(parse_filter(org, &q(&[("since", "yesterday")])).is_err());
+        for kind in ["", "a\0b", "Response", "x".repeat(65).as_str()] {
+            assert!(
+                parse_filter(org, &q(&[("kind", kind)])).is_err(),
+                "{kind:?}"
+            );
+        }
+        assert!(parse_filter(org, &q(&[("kind", "claim_conflict")])).is_ok());
         assert_eq!(
             parse_filter(org, &q(&[("cursor", "41")])).unwrap().after_id,
             Some(41)

@@ -10,14 +10,15 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::routing::post;
 use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 use tessera_protocol::{PublicKey, CODE_DIGITS};
+use utoipa::ToSchema;
 
 use super::{rfc3339, ApiJson, Peer};
 use crate::abuse::RetryAfter;
 use crate::audit::{self, AuditKind, Severity, Subject};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use crate::store::{NewAudit, PassRow, PassState};
 
@@ -27,12 +28,41 @@ pub(super) fn router() -> Router<AppState> {
         .route("/v1/claims/preview", post(preview))
 }
 
-#[derive(Deserialize)]
+/// A wallet's claim of a pass, with the claim link's two values.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-struct ClaimRequest {
+pub(super) struct ClaimRequest {
+    /// `p` of the claim link.
+    #[schema(format = Uuid)]
     pass_id: String,
+    /// `t` of the claim link.
     claim_token: String,
+    /// The wallet's X25519 public key, 32 bytes as unpadded base64url.
     wallet_public_key: String,
+}
+
+/// Everything a wallet needs to show the pass's rotating code and answer challenges.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct ClaimAnswer {
+    pass_id: uuid::Uuid,
+    label: String,
+    site: Option<String>,
+    /// The server's X25519 public key for this pass, unpadded base64url.
+    server_public_key: String,
+    server_kid: String,
+    /// Seconds per code step (15).
+    period_s: u64,
+    /// Digits of the rotating code.
+    digits: usize,
+    /// Always `SHA256`.
+    #[schema(example = "SHA256")]
+    algorithm: &'static str,
+    /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    valid_from: String,
+    /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    valid_until: String,
 }
 
 impl std::fmt::Debug for ClaimRequest {
@@ -46,12 +76,31 @@ impl std::fmt::Debug for ClaimRequest {
     }
 }
 
-async fn claim(
+/// Claims a pass for a wallet key (TSR1 §3). No API key: the claim token in the body is
+/// the credential. Repeating a claim with the same wallet key gets the same answer.
+#[utoipa::path(
+    post,
+    path = "/v1/claims",
+    operation_id = "claim_pass",
+    tag = "claims",
+    request_body = ClaimRequest,
+    responses(
+        (status = 200, description = "Claimed (now or before, by this same key)", body = ClaimAnswer),
+        (status = 400, description = "Malformed body, or `invalid_public_key`", body = ErrorBody),
+        (status = 404, description = "`invalid_claim`: unknown pass or wrong token (one answer for both)", body = ErrorBody),
+        (status = 409, description = "`already_claimed` by another wallet key, or `revoked`", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 429, description = "Too many claims, or refused claims, from this source; see `Retry-After`", body = ErrorBody),
+        (status = 500, description = "The pass's server key is not loaded on this server", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn claim(
     State(state): State<AppState>,
     Peer(peer): Peer,
     headers: HeaderMap,
     ApiJson(body): ApiJson<ClaimRequest>,
-) -> Result<Json<Value>> {
+) -> Result<Json<ClaimAnswer>> {
     let source = state.sources.source(&headers, peer);
     let (pass, _in_flight) = linked_pass(&state, source, &body.pass_id, &body.claim_token).await?;
     let subject = Subject {
@@ -114,11 +163,32 @@ async fn claim(
     }
 }
 
-#[derive(Deserialize)]
+/// A claim link's two values.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-struct PreviewRequest {
+pub(super) struct PreviewRequest {
+    /// `p` of the claim link.
+    #[schema(format = Uuid)]
     pass_id: String,
+    /// `t` of the claim link.
     claim_token: String,
+}
+
+/// What a claim link is for.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct ClaimPreview {
+    pass_id: uuid::Uuid,
+    label: String,
+    site: Option<String>,
+    /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    valid_from: String,
+    /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    valid_until: String,
+    /// `issued`, `claimed`, `used` or `revoked`.
+    #[schema(example = "issued")]
+    state: &'static str,
 }
 
 impl std::fmt::Debug for PreviewRequest {
@@ -135,22 +205,37 @@ impl std::fmt::Debug for PreviewRequest {
 /// The token travels in the body (never a URL), and the same per-source limits, the same
 /// single 404 for a wrong token or an unknown pass and the same aggregated audit apply as
 /// to the claim itself. It changes nothing.
-async fn preview(
+#[utoipa::path(
+    post,
+    path = "/v1/claims/preview",
+    operation_id = "preview_claim",
+    tag = "claims",
+    request_body = PreviewRequest,
+    responses(
+        (status = 200, description = "The pass the link is for", body = ClaimPreview),
+        (status = 400, description = "Malformed body", body = ErrorBody),
+        (status = 404, description = "`invalid_claim`: unknown pass or wrong token (one answer for both)", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 429, description = "Too many claims, or refused claims, from this source; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn preview(
     State(state): State<AppState>,
     Peer(peer): Peer,
     headers: HeaderMap,
     ApiJson(body): ApiJson<PreviewRequest>,
-) -> Result<Json<Value>> {
+) -> Result<Json<ClaimPreview>> {
     let source = state.sources.source(&headers, peer);
     let (pass, _in_flight) = linked_pass(&state, source, &body.pass_id, &body.claim_token).await?;
-    Ok(Json(json!({
-        "pass_id": pass.id,
-        "label": pass.label,
-        "site": pass.site,
-        "valid_from": rfc3339(pass.valid_from_ms),
-        "valid_until": rfc3339(pass.valid_until_ms),
-        "state": pass.state.as_str(),
-    })))
+    Ok(Json(ClaimPreview {
+        valid_from: rfc3339(pass.valid_from_ms),
+        valid_until: rfc3339(pass.valid_until_ms),
+        state: pass.state.as_str(),
+        pass_id: pass.id,
+        label: pass.label,
+        site: pass.site,
+    }))
 }
 
 /// The pass a claim link names, once its token matches. Nobody needs a credential here:
@@ -187,20 +272,20 @@ async fn linked_pass(
     }
 }
 
-fn answer(state: &AppState, pass: &PassRow) -> Result<Value> {
+fn answer(state: &AppState, pass: &PassRow) -> Result<ClaimAnswer> {
     let server_key = state.keys.get(&pass.server_kid)?;
-    Ok(json!({
-        "pass_id": pass.id,
-        "label": pass.label,
-        "site": pass.site,
-        "server_public_key": server_key.public_key().to_base64url(),
-        "server_kid": pass.server_kid,
-        "period_s": state.settings.code_step_s,
-        "digits": CODE_DIGITS,
-        "algorithm": "SHA256",
-        "valid_from": rfc3339(pass.valid_from_ms),
-        "valid_until": rfc3339(pass.valid_until_ms),
-    }))
+    Ok(ClaimAnswer {
+        pass_id: pass.id,
+        label: pass.label.clone(),
+        site: pass.site.clone(),
+        server_public_key: server_key.public_key().to_base64url(),
+        server_kid: pass.server_kid.clone(),
+        period_s: state.settings.code_step_s,
+        digits: CODE_DIGITS,
+        algorithm: "SHA256",
+        valid_from: rfc3339(pass.valid_from_ms),
+        valid_until: rfc3339(pass.valid_until_ms),
+    })
 }
 
 /// A refused claim: counted against its source and audited in aggregate (per source,

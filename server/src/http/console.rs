@@ -22,7 +22,7 @@ use subtle::ConstantTimeEq;
 
 use super::{auth_failed, refuse_spent_source, rfc3339, same_origin, ApiCaller, ApiJson, Role};
 use crate::audit::{self, AuditKind, Severity, Subject};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use crate::store::ConsoleSessionRow;
 
@@ -38,9 +38,10 @@ pub(super) fn router() -> Router<AppState> {
     )
 }
 
-#[derive(Deserialize)]
+/// An admin or auditor API key to exchange for a console session.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct SignIn {
+pub(super) struct SignIn {
     api_key: String,
 }
 
@@ -88,7 +89,27 @@ fn set_cookie(secret: &str, max_age_s: u64) -> Result<HeaderValue> {
     .map_err(|_| Error::Internal("session cookie is not a header value"))
 }
 
-async fn sign_in(
+/// Signs in to the security console: exchanges an admin or auditor key for the
+/// `tessera_console` session cookie (`docs/console.md`). Needs this server's `Origin`.
+#[utoipa::path(
+    post,
+    path = "/v1/console/session",
+    operation_id = "console_sign_in",
+    tag = "console",
+    request_body = SignIn,
+    responses(
+        (status = 201, description = "`{\"role\",\"org_id\",\"csrf_token\",\"expires_at\"}`, and the session cookie", body = Object, headers(
+            ("Set-Cookie" = String, description = "`tessera_console=<session>; HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age=<ttl>`"),
+        )),
+        (status = 400, description = "Malformed body", body = ErrorBody),
+        (status = 401, description = "Unknown API key", body = ErrorBody),
+        (status = 403, description = "An issuer key, or not this server's `Origin`", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn sign_in(
     State(state): State<AppState>,
     super::Peer(peer): super::Peer,
     headers: HeaderMap,
@@ -139,7 +160,20 @@ async fn sign_in(
     Ok(response)
 }
 
-async fn current(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
+/// The console session of this cookie (`docs/console.md`).
+#[utoipa::path(
+    get,
+    path = "/v1/console/session",
+    operation_id = "console_session",
+    tag = "console",
+    security(("console_session" = [])),
+    responses(
+        (status = 200, description = "`{\"role\",\"org_id\",\"csrf_token\",\"expires_at\"}`, as at sign-in", body = Object),
+        (status = 401, description = "No session cookie, or an expired or ended session", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn current(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
     let Some(secret) = cookie(&headers, CONSOLE_COOKIE) else {
         return Err(Error::Unauthorized);
     };
@@ -154,7 +188,24 @@ async fn current(State(state): State<AppState>, headers: HeaderMap) -> Result<Re
     Ok(response)
 }
 
-async fn sign_out(
+/// Signs out: deletes the session and clears its cookie. Needs this server's `Origin` and
+/// the session's `X-CSRF-Token`.
+#[utoipa::path(
+    delete,
+    path = "/v1/console/session",
+    operation_id = "console_sign_out",
+    tag = "console",
+    security(("console_session" = []), ("api_key" = [])),
+    responses(
+        (status = 204, description = "Signed out; `Set-Cookie` clears the cookie"),
+        (status = 400, description = "The request carries no console session (a bearer key only)", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not this server's `Origin`, or a wrong or missing `X-CSRF-Token`", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn sign_out(
     State(state): State<AppState>,
     caller: ApiCaller,
     headers: HeaderMap,

@@ -16,7 +16,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 
 use super::{parse_id, rfc3339, ApiCaller, Role};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use crate::store::{AuditFilter, AuditRow, GateStatusRow};
 
@@ -45,7 +45,24 @@ fn gate_json(gate: &GateStatusRow) -> Value {
     })
 }
 
-async fn list(State(state): State<AppState>, caller: ApiCaller) -> Result<Json<Value>> {
+/// Lists the organisation's gates with their presence, newest first (auditor or admin).
+/// A Gate is `{"id","label","created_at","revoked_at","online","sockets","last_seen"}`
+/// (`docs/console.md`).
+#[utoipa::path(
+    get,
+    path = "/v1/gates",
+    operation_id = "list_gates",
+    tag = "gates",
+    security(("api_key" = []), ("console_session" = [])),
+    responses(
+        (status = 200, description = "`{\"gates\":[Gate…]}`", body = Object),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an auditor or admin key", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn list(State(state): State<AppState>, caller: ApiCaller) -> Result<Json<Value>> {
     caller.require(&[Role::Auditor])?;
     let since = crate::now_ms() - ONLINE_WITHIN_MS;
     let gates = state
@@ -57,7 +74,24 @@ async fn list(State(state): State<AppState>, caller: ApiCaller) -> Result<Json<V
     })))
 }
 
-async fn show(
+/// A gate and its activity over the last 60 minutes (auditor or admin; `docs/console.md`).
+#[utoipa::path(
+    get,
+    path = "/v1/gates/{id}",
+    operation_id = "show_gate",
+    tag = "gates",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("id" = String, Path, format = Uuid, description = "The gate id")),
+    responses(
+        (status = 200, description = "A Gate plus `stats`", body = Object),
+        (status = 404, description = "No such gate in this organisation (or not a UUID)", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an auditor or admin key", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn show(
     State(state): State<AppState>,
     caller: ApiCaller,
     Path(id): Path<String>,

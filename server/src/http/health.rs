@@ -7,7 +7,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::{json, Value};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::state::AppState;
 use crate::store::SchemaStatus;
@@ -18,27 +19,86 @@ pub(super) fn router() -> Router<AppState> {
         .route("/readyz", get(readyz))
 }
 
-async fn healthz() -> Json<Value> {
-    Json(json!({ "status": "ok" }))
+/// The answer of `/healthz`.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct Liveness {
+    /// Always `ok`.
+    #[schema(example = "ok")]
+    status: &'static str,
 }
 
-async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
+/// The answer of `/readyz`.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct Readiness {
+    /// `ready`, or why not.
+    status: ReadyStatus,
+    /// What an operator should do, when that is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<&'static str>,
+}
+
+/// Whether this server may take traffic.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum ReadyStatus {
+    /// The database answers and its schema is this binary's.
+    Ready,
+    /// Migrations this binary needs are not applied.
+    SchemaBehind,
+    /// The database does not answer.
+    DatabaseUnavailable,
+}
+
+/// Liveness: the process serves HTTP. Nothing else is checked.
+#[utoipa::path(
+    get,
+    path = "/healthz",
+    tag = "health",
+    responses((status = 200, description = "The server is alive", body = Liveness))
+)]
+pub(super) async fn healthz() -> Json<Liveness> {
+    Json(Liveness { status: "ok" })
+}
+
+/// Readiness: the database answers and every migration this binary knows is applied.
+#[utoipa::path(
+    get,
+    path = "/readyz",
+    tag = "health",
+    responses(
+        (status = 200, description = "Ready for traffic", body = Readiness),
+        (status = 503, description = "Not ready: schema behind or database unavailable", body = Readiness),
+    )
+)]
+pub(super) async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Readiness>) {
     match state.store.schema_status().await {
-        Ok(SchemaStatus::Current) => (StatusCode::OK, Json(json!({ "status": "ready" }))),
+        Ok(SchemaStatus::Current) => (
+            StatusCode::OK,
+            Json(Readiness {
+                status: ReadyStatus::Ready,
+                hint: None,
+            }),
+        ),
         Ok(SchemaStatus::Behind) => {
             tracing::warn!(
                 "not ready: the database schema is behind; run `tessera-server migrate`"
             );
             (
                 StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({ "status": "schema_behind", "hint": "run `tessera-server migrate`" })),
+                Json(Readiness {
+                    status: ReadyStatus::SchemaBehind,
+                    hint: Some("run `tessera-server migrate`"),
+                }),
             )
         }
         Err(error) => {
             tracing::warn!(%error, "not ready: database unavailable");
             (
                 StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({ "status": "database_unavailable" })),
+                Json(Readiness {
+                    status: ReadyStatus::DatabaseUnavailable,
+                    hint: None,
+                }),
             )
         }
     }

@@ -1,4 +1,6 @@
 //! The REST surface (TSR1 §9): routers per area, merged here, plus the shared extractors.
+//! Every REST route is described in the OpenAPI 3.1 document at `/v1/openapi.json`
+//! (`openapi.rs`).
 //!
 //! Every body goes through [`ApiJson`], so malformed JSON, missing fields, wrong types and
 //! oversized bodies all answer `{"error":{"code","message"}}` with a 4xx, never axum's
@@ -12,6 +14,7 @@ mod claims;
 mod console;
 mod gates;
 mod health;
+mod openapi;
 mod pairing;
 mod passes;
 mod web;
@@ -25,6 +28,7 @@ pub use admin::check_text as check_label;
 pub use audit_log::event_json as audit_event_json;
 pub use auth::{auth_failed, bearer_token, refuse_spent_source, ApiCaller, Peer, Role};
 pub use console::{cookie, CONSOLE_COOKIE, CSRF_HEADER};
+pub use openapi::ApiDoc;
 pub use pairing::{cookie_credential, same_origin};
 
 use crate::error::Error;
@@ -43,6 +47,7 @@ pub fn router(state: AppState) -> Router {
     );
     Router::new()
         .merge(health::router())
+        .merge(openapi::router())
         .merge(admin::router())
         .merge(pairing::router())
         .merge(passes::router())

@@ -17,12 +17,14 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
+use utoipa::ToSchema;
+use uuid::Uuid;
 
 use super::{parse_id, rfc3339, ApiCaller, ApiJson, Peer};
 use crate::audit::{self, AuditKind, Severity, Subject};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use crate::store::{GateRow, PairingRow};
 
@@ -52,11 +54,55 @@ fn subject(gate: &GateRow) -> Subject {
     }
 }
 
-async fn create(
+/// A one-time pairing link for a gate.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct PairingLink {
+    /// `<public url>/gate#pair=<secret>`: open it on the tablet. Works once.
+    pairing_url: String,
+    /// RFC 3339, UTC: ten minutes from now.
+    #[schema(format = DateTime)]
+    expires_at: String,
+}
+
+/// A gate device, as the paired browser sees it.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct GateInfo {
+    gate_id: Uuid,
+    label: String,
+    site: Option<String>,
+}
+
+/// A revoked gate.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct GateRevoked {
+    gate_id: Uuid,
+    /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    revoked_at: String,
+}
+
+/// Makes a one-time, ten-minute pairing link for a gate (admin only).
+#[utoipa::path(
+    post,
+    path = "/v1/gates/{id}/pairing",
+    operation_id = "create_pairing",
+    tag = "gates",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("id" = String, Path, format = Uuid, description = "The gate id")),
+    responses(
+        (status = 201, description = "The link", body = PairingLink),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 404, description = "No such gate in this organisation, revoked, or not a UUID", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn create(
     State(state): State<AppState>,
     caller: ApiCaller,
     Path(id): Path<String>,
-) -> Result<(StatusCode, Json<serde_json::Value>)> {
+) -> Result<(StatusCode, Json<PairingLink>)> {
     caller.require(&[])?;
     let gate_id = parse_id(&id)?;
     let secret = crate::credentials::mint();
@@ -88,16 +134,18 @@ async fn create(
     }
     Ok((
         StatusCode::CREATED,
-        Json(json!({
-            "pairing_url": format!("{}/gate#pair={}", state.public_url, secret.text.as_str()),
-            "expires_at": rfc3339(pairing.expires_at_ms),
-        })),
+        Json(PairingLink {
+            pairing_url: format!("{}/gate#pair={}", state.public_url, secret.text.as_str()),
+            expires_at: rfc3339(pairing.expires_at_ms),
+        }),
     ))
 }
 
-#[derive(Deserialize)]
+/// The secret of a pairing link.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-struct PairRequest {
+pub(super) struct PairRequest {
+    /// `pair` of the link's fragment.
     pairing_secret: String,
 }
 
@@ -110,7 +158,27 @@ impl std::fmt::Debug for PairRequest {
     }
 }
 
-async fn pair(
+/// Pairs this browser as the link's gate. No API key: the pairing secret in the body is the
+/// credential. Rotates the gate's device credential (the previous device is cut off) and
+/// sets it as the `HttpOnly` cookie `tessera_gate`.
+#[utoipa::path(
+    post,
+    path = "/v1/gates/pair",
+    operation_id = "pair_gate",
+    tag = "gates",
+    request_body = PairRequest,
+    responses(
+        (status = 200, description = "Paired", body = GateInfo, headers(
+            ("Set-Cookie" = String, description = "`tessera_gate=<device credential>; HttpOnly; Secure; SameSite=Strict; Path=/`"),
+        )),
+        (status = 400, description = "Malformed body", body = ErrorBody),
+        (status = 404, description = "`invalid_pairing`: the link was used, has expired, never existed or its gate was revoked", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn pair(
     State(state): State<AppState>,
     Peer(peer): Peer,
     headers: HeaderMap,
@@ -144,7 +212,7 @@ async fn pair(
         "{GATE_COOKIE}={}; HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age={COOKIE_MAX_AGE_S}",
         credential.text.as_str()
     );
-    let mut response = Json(gate_json(&gate)).into_response();
+    let mut response = Json(gate_info(gate)).into_response();
     let value = HeaderValue::from_str(&cookie)
         .map_err(|_| Error::Internal("a minted credential is not a header value"))?;
     response.headers_mut().insert(header::SET_COOKIE, value);
@@ -154,11 +222,28 @@ async fn pair(
     Ok(response)
 }
 
-async fn revoke(
+/// Revokes a gate (admin only): its credentials get 401 and its open sockets are closed.
+#[utoipa::path(
+    post,
+    path = "/v1/gates/{id}/revoke",
+    operation_id = "revoke_gate",
+    tag = "gates",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("id" = String, Path, format = Uuid, description = "The gate id")),
+    responses(
+        (status = 200, description = "Revoked", body = GateRevoked),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 404, description = "No such gate in this organisation, already revoked, or not a UUID", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn revoke(
     State(state): State<AppState>,
     caller: ApiCaller,
     Path(id): Path<String>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<GateRevoked>> {
     caller.require(&[])?;
     let gate_id = parse_id(&id)?;
     let now = crate::now_ms();
@@ -180,18 +265,32 @@ async fn revoke(
         return Err(Error::NotFound);
     }
     state.revoke_gate_sockets(gate_id);
-    Ok(Json(
-        json!({ "gate_id": gate_id, "revoked_at": rfc3339(now) }),
-    ))
+    Ok(Json(GateRevoked {
+        gate_id,
+        revoked_at: rfc3339(now),
+    }))
 }
 
 /// The paired gate of this browser, so a reloaded page knows it is still paired (the
 /// credential itself is `HttpOnly`).
-async fn me(
+#[utoipa::path(
+    get,
+    path = "/v1/gate/me",
+    operation_id = "gate_me",
+    tag = "gates",
+    security(("gate_cookie" = [])),
+    responses(
+        (status = 200, description = "The paired gate", body = GateInfo),
+        (status = 401, description = "No gate cookie, or its credential was rotated or revoked", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn me(
     State(state): State<AppState>,
     Peer(peer): Peer,
     headers: HeaderMap,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<GateInfo>> {
     let source = state.sources.source(&headers, peer);
     super::refuse_spent_source(&state, source, "gate_me")?;
     let Some(token) = cookie_credential(&headers) else {
@@ -202,7 +301,7 @@ async fn me(
         .gate_by_token_hash(&crate::credentials::hash(token))
         .await?
     {
-        Some(gate) => Ok(Json(gate_json(&gate))),
+        Some(gate) => Ok(Json(gate_info(gate))),
         None => {
             super::auth_failed(&state, source, "gate_me", true);
             Err(Error::Unauthorized)
@@ -210,8 +309,12 @@ async fn me(
     }
 }
 
-fn gate_json(gate: &GateRow) -> serde_json::Value {
-    json!({ "gate_id": gate.id, "label": gate.label, "site": gate.site })
+fn gate_info(gate: GateRow) -> GateInfo {
+    GateInfo {
+        gate_id: gate.id,
+        label: gate.label,
+        site: gate.site,
+    }
 }
 
 /// The device credential in the gate cookie, if the request carries one.

@@ -7,15 +7,16 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 use time::OffsetDateTime;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::admin::check_text;
 use super::{parse_id, rfc3339, ApiCaller, ApiJson, Role};
 use crate::audit::{self, AuditKind, Severity, Subject};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use crate::store::{PassRow, PassState};
 use crate::{datetime_to_ms, now_ms};
@@ -30,25 +31,138 @@ pub(super) fn router() -> Router<AppState> {
         .route("/v1/passes/{id}/revoke", post(revoke))
 }
 
-#[derive(Debug, Deserialize)]
+/// A pass to issue.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-struct NewPass {
+pub(super) struct NewPass {
+    /// Whom it admits, as guards and auditors see it: 1–200 printable characters.
+    #[schema(min_length = 1, max_length = 200, example = "Ada Lovelace")]
     label: String,
+    /// RFC 3339; after `valid_from`.
     #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
     valid_until: OffsetDateTime,
+    /// RFC 3339; default now.
     #[serde(default, with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
     valid_from: Option<OffsetDateTime>,
+    /// Admissions it allows, 1–100000; default 1.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 100_000)]
     max_uses: Option<i64>,
+    /// Admitted only at gates of this site; default any gate of the organisation.
     #[serde(default)]
+    #[schema(min_length = 1, max_length = 200, example = "stadium")]
     site: Option<String>,
 }
 
-async fn issue(
+/// An issued pass and its claim link, shown exactly once.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct PassIssued {
+    pass_id: Uuid,
+    /// The claim secret; only its hash is stored.
+    claim_token: String,
+    /// `<public url>/claim#p=<pass_id>&t=<claim_token>`: the link that opens the web wallet.
+    claim_url: String,
+    /// Always `issued`.
+    #[schema(example = "issued")]
+    state: &'static str,
+}
+
+/// A pass as issuers and auditors read it.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct PassSummary {
+    pass_id: Uuid,
+    label: String,
+    /// `issued`, `claimed`, `used`, `revoked`, or `expired` once past `valid_until` unless
+    /// revoked or used.
+    #[schema(example = "claimed")]
+    state: &'static str,
+    site: Option<String>,
+    /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    valid_from: String,
+    /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    valid_until: String,
+    max_uses: i64,
+    uses: i64,
+    /// The server key the pass is bound to.
+    server_kid: String,
+    /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    created_at: String,
+    /// RFC 3339, UTC; `null` until a wallet claims it.
+    #[schema(format = DateTime)]
+    claimed_at: Option<String>,
+}
+
+/// A pass and its admissions.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct PassView {
+    #[serde(flatten)]
+    pass: PassSummary,
+    /// Its admissions, oldest first.
+    admissions: Vec<Admission>,
+}
+
+/// One admission of a pass.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct Admission {
+    /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    at: String,
+    gate_id: Uuid,
+    /// The challenge nonce it was committed under (52 characters of base32).
+    nonce: String,
+}
+
+/// A revoked pass.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct PassRevoked {
+    pass_id: Uuid,
+    /// Always `revoked`.
+    #[schema(example = "revoked")]
+    state: &'static str,
+}
+
+/// Issues a pass (issuer or admin). The answer carries the claim link for the visitor.
+#[utoipa::path(
+    post,
+    path = "/v1/passes",
+    operation_id = "issue_pass",
+    tag = "passes",
+    security(("api_key" = []), ("console_session" = [])),
+    request_body = NewPass,
+    responses(
+        (status = 201, description = "Issued", body = PassIssued, links(
+            ("show" = (operation_id = "show_pass", parameters(("id" = "$response.body#/pass_id")))),
+            ("revoke" = (operation_id = "revoke_pass", parameters(("id" = "$response.body#/pass_id")))),
+            ("preview" = (operation_id = "preview_claim", request_body = json!({
+                "pass_id": "$response.body#/pass_id",
+                "claim_token": "$response.body#/claim_token",
+            }))),
+            // The wallet key of the worked example in docs/protocol.md.
+            ("claim" = (operation_id = "claim_pass", request_body = json!({
+                "pass_id": "$response.body#/pass_id",
+                "claim_token": "$response.body#/claim_token",
+                "wallet_public_key": "B6N8vBQgk8i3VdwbEOhstCY3StFqqFPtC9_AsrhtHHw",
+            }))),
+        )),
+        (status = 400, description = "Malformed body, bad label or site, `max_uses` out of range, or `valid_until` not after `valid_from`", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an issuer or admin key", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 500, description = "No server key is loaded (a misconfigured server)", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn issue(
     State(state): State<AppState>,
     caller: ApiCaller,
     ApiJson(body): ApiJson<NewPass>,
-) -> Result<(StatusCode, Json<Value>)> {
+) -> Result<(StatusCode, Json<PassIssued>)> {
     caller.require(&[Role::Issuer])?;
     check_text("label", &body.label)?;
     if let Some(site) = &body.site {
@@ -61,8 +175,11 @@ async fn issue(
         )));
     }
     let now = now_ms();
-    let valid_from = body.valid_from.map(datetime_to_ms).unwrap_or(now);
-    let valid_until = datetime_to_ms(body.valid_until);
+    let valid_from = match body.valid_from {
+        Some(at) => shown_time("valid_from", at)?,
+        None => now,
+    };
+    let valid_until = shown_time("valid_until", body.valid_until)?;
     if valid_until <= valid_from {
         return Err(Error::BadRequest(
             "valid_until must be after valid_from".into(),
@@ -110,13 +227,32 @@ async fn issue(
     );
     Ok((
         StatusCode::CREATED,
-        Json(json!({
-            "pass_id": pass.id,
-            "claim_token": token.text.as_str(),
-            "claim_url": claim_url,
-            "state": "issued",
-        })),
+        Json(PassIssued {
+            pass_id: pass.id,
+            claim_token: token.text.as_str().to_owned(),
+            claim_url,
+            state: "issued",
+        }),
     ))
+}
+
+/// The instant of `at` in milliseconds, if every answer can show it as an RFC 3339 UTC time
+/// (years 0000–9999 in UTC). `…-23:59` on 9999-12-31 is after that and would read back as
+/// 1970 (and `…+23:59` on 0000-01-01 as an empty string), so both are refused.
+///
+/// # Errors
+/// [`Error::BadRequest`] naming the field.
+fn shown_time(field: &str, at: OffsetDateTime) -> Result<i64> {
+    let first = datetime_to_ms(time::macros::datetime!(0000-01-01 0:00 UTC));
+    let last = datetime_to_ms(time::macros::datetime!(9999-12-31 23:59:59.999 UTC));
+    let ms = datetime_to_ms(at);
+    if (first..=last).contains(&ms) {
+        Ok(ms)
+    } else {
+        Err(Error::BadRequest(format!(
+            "{field} must be within the years 0000–9999 in UTC"
+        )))
+    }
 }
 
 /// The state a person should see: `expired` once past `valid_until` unless revoked or used.
@@ -135,54 +271,78 @@ async fn load_own_pass(state: &AppState, caller: &ApiCaller, id: &str) -> Result
     }
 }
 
-async fn show(
+/// Reads a pass of the caller's organisation and its admissions (issuer, auditor or admin).
+#[utoipa::path(
+    get,
+    path = "/v1/passes/{id}",
+    operation_id = "show_pass",
+    tag = "passes",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("id" = String, Path, format = Uuid, description = "The pass id")),
+    responses(
+        (status = 200, description = "The pass", body = PassView),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "The key's role may not read passes", body = ErrorBody),
+        (status = 404, description = "No such pass in this organisation (or not a UUID)", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn show(
     State(state): State<AppState>,
     caller: ApiCaller,
     Path(id): Path<String>,
-) -> Result<Json<Value>> {
+) -> Result<Json<PassView>> {
     caller.require(&[Role::Issuer, Role::Auditor])?;
     let pass = load_own_pass(&state, &caller, &id).await?;
-    let admissions: Vec<Value> = state
+    let admissions = state
         .store
         .admissions_of_pass(pass.id)
         .await?
         .iter()
-        .map(|a| {
-            json!({
-                "at": rfc3339(a.created_at_ms),
-                "gate_id": a.gate_id,
-                "nonce": tessera_protocol::encoding::base32(&a.nonce),
-            })
+        .map(|a| Admission {
+            at: rfc3339(a.created_at_ms),
+            gate_id: a.gate_id,
+            nonce: tessera_protocol::encoding::base32(&a.nonce),
         })
         .collect();
-    let mut body = pass_json(&pass, now_ms());
-    body["admissions"] = Value::Array(admissions);
-    Ok(Json(body))
+    Ok(Json(PassView {
+        pass: pass_summary(&pass, now_ms()),
+        admissions,
+    }))
 }
 
 /// A pass as `GET /v1/passes/{id}` and the list show it (the list without admissions).
-fn pass_json(pass: &PassRow, now: i64) -> Value {
-    json!({
-        "pass_id": pass.id,
-        "label": pass.label,
-        "state": shown_state(pass, now),
-        "site": pass.site,
-        "valid_from": rfc3339(pass.valid_from_ms),
-        "valid_until": rfc3339(pass.valid_until_ms),
-        "max_uses": pass.max_uses,
-        "uses": pass.uses,
-        "server_kid": pass.server_kid,
-        "created_at": rfc3339(pass.created_at_ms),
-        "claimed_at": pass.claimed_at_ms.map(rfc3339),
-    })
+fn pass_summary(pass: &PassRow, now: i64) -> PassSummary {
+    PassSummary {
+        pass_id: pass.id,
+        label: pass.label.clone(),
+        state: shown_state(pass, now),
+        site: pass.site.clone(),
+        valid_from: rfc3339(pass.valid_from_ms),
+        valid_until: rfc3339(pass.valid_until_ms),
+        max_uses: pass.max_uses,
+        uses: pass.uses,
+        server_kid: pass.server_kid.clone(),
+        created_at: rfc3339(pass.created_at_ms),
+        claimed_at: pass.claimed_at_ms.map(rfc3339),
+    }
 }
 
 /// Query of `GET /v1/passes`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ListQuery {
+pub(super) struct ListQuery {
     limit: Option<i64>,
     cursor: Option<String>,
+}
+
+/// A page of passes, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct PassPage {
+    passes: Vec<PassSummary>,
+    /// Pass it as `cursor` for the next page; `null` on the last page.
+    next_cursor: Option<String>,
 }
 
 /// A list cursor: the `(created_at_ms, id)` of the last pass of the previous page.
@@ -192,11 +352,31 @@ fn parse_cursor(text: &str) -> Result<(i64, Uuid)> {
         .ok_or_else(|| Error::BadRequest("cursor is not one this server issued".into()))
 }
 
-async fn list(
+/// Lists the organisation's passes, newest first (issuer, auditor or admin).
+#[utoipa::path(
+    get,
+    path = "/v1/passes",
+    operation_id = "list_passes",
+    tag = "passes",
+    security(("api_key" = []), ("console_session" = [])),
+    params(
+        ("limit" = Option<i64>, Query, minimum = 1, maximum = 200, description = "Page size, default 50"),
+        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+    ),
+    responses(
+        (status = 200, description = "A page of passes", body = PassPage),
+        (status = 400, description = "An unknown or malformed parameter", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "The key's role may not read passes", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn list(
     State(state): State<AppState>,
     caller: ApiCaller,
     query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<Value>> {
+) -> Result<Json<PassPage>> {
     caller.require(&[Role::Issuer, Role::Auditor])?;
     let Query(query) = query.map_err(|rejection| Error::BadRequest(rejection.body_text()))?;
     let limit = match query.limit {
@@ -217,17 +397,35 @@ async fn list(
                 .map(|p| format!("{}_{}", p.created_at_ms, p.id))
         })
         .flatten();
-    Ok(Json(json!({
-        "passes": passes.iter().map(|p| pass_json(p, now)).collect::<Vec<_>>(),
-        "next_cursor": next_cursor,
-    })))
+    Ok(Json(PassPage {
+        passes: passes.iter().map(|p| pass_summary(p, now)).collect(),
+        next_cursor,
+    }))
 }
 
-async fn revoke(
+/// Revokes a pass of the caller's organisation (issuer or admin): every later scan of it is
+/// denied.
+#[utoipa::path(
+    post,
+    path = "/v1/passes/{id}/revoke",
+    operation_id = "revoke_pass",
+    tag = "passes",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("id" = String, Path, format = Uuid, description = "The pass id")),
+    responses(
+        (status = 200, description = "Revoked", body = PassRevoked),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an issuer or admin key", body = ErrorBody),
+        (status = 404, description = "No such pass in this organisation (or not a UUID)", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn revoke(
     State(state): State<AppState>,
     caller: ApiCaller,
     Path(id): Path<String>,
-) -> Result<Json<Value>> {
+) -> Result<Json<PassRevoked>> {
     caller.require(&[Role::Issuer])?;
     let pass = load_own_pass(&state, &caller, &id).await?;
     let subject = Subject {
@@ -248,5 +446,8 @@ async fn revoke(
     {
         return Err(Error::NotFound);
     }
-    Ok(Json(json!({ "pass_id": pass.id, "state": "revoked" })))
+    Ok(Json(PassRevoked {
+        pass_id: pass.id,
+        state: "revoked",
+    }))
 }

@@ -385,6 +385,9 @@ async fn malformed_requests_get_4xx_json_errors(backend: Backend) -> Result<()> 
         ("/v1/passes", json!({"label": "x", "valid_until": until, "max_uses": "two"}).to_string()),
         ("/v1/passes", json!({"label": "x", "valid_until": until, "max_uses": -1}).to_string()),
         ("/v1/passes", json!({"label": "x", "valid_until": until, "valid_from": 12}).to_string()),
+        // instants no answer could show as RFC 3339 in UTC (years -1 and 10000)
+        ("/v1/passes", json!({"label": "x", "valid_until": until, "valid_from": "0000-01-01T00:00:00+23:59"}).to_string()),
+        ("/v1/passes", json!({"label": "x", "valid_until": "9999-12-31T23:59:59-23:59"}).to_string()),
         ("/v1/claims", "{".to_owned()),
         ("/v1/claims", json!({"pass_id": pass, "wallet_public_key": good_key}).to_string()),
         ("/v1/claims", json!({"pass_id": 5, "claim_token": issued.claim_token, "wallet_public_key": good_key}).to_string()),
@@ -414,6 +417,9 @@ async fn malformed_requests_get_4xx_json_errors(backend: Backend) -> Result<()> 
         "limit=ten",
         "since=yesterday",
         "pass_id=xyz",
+        // a NUL byte reached PostgreSQL as a text parameter (503)
+        "kind=%00",
+        "kind=Response",
     ];
     for query in queries {
         let reply = admin.get(&format!("/v1/audit?{query}")).await?;
