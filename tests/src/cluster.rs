@@ -33,6 +33,7 @@ pub struct Replica {
     env: Vec<(String, String)>,
     dir: PathBuf,
     log: Arc<Mutex<VecDeque<String>>>,
+    tls: bool,
 }
 
 impl std::fmt::Debug for Replica {
@@ -90,6 +91,7 @@ impl Replica {
             .key_dir
             .parent()
             .map_or_else(std::env::temp_dir, std::path::Path::to_path_buf);
+        let tls = env.iter().any(|(key, _)| key == "TESSERA_TLS_CERT");
         let mut replica = Self {
             name: name.to_owned(),
             child: None,
@@ -97,14 +99,31 @@ impl Replica {
             env,
             dir,
             log: Arc::new(Mutex::new(VecDeque::new())),
+            tls,
         };
         replica.serve().await?;
         Ok(replica)
     }
 
-    /// `ws://<addr>/v1/gate/ws`.
+    /// Serves HTTPS with `first`'s certificate (a [`crate::server::ServerBuilder::tls`]
+    /// server's replica): the settings to pass as `extra_env` to [`Replica::start`].
+    pub fn tls_env(ca: &crate::tls::TestCa) -> [(&'static str, String); 2] {
+        [
+            ("TESSERA_TLS_CERT", ca.cert_pem.display().to_string()),
+            ("TESSERA_TLS_KEY", ca.key_pem.display().to_string()),
+        ]
+    }
+
+    /// `ws://<addr>/v1/gate/ws` (`wss://` when serving TLS).
     pub fn gate_ws_url(&self) -> String {
-        format!("ws://{}/v1/gate/ws", self.addr)
+        let scheme = if self.tls { "wss" } else { "ws" };
+        format!("{scheme}://{}/v1/gate/ws", self.addr)
+    }
+
+    /// `http://<addr><path>` (`https://` when serving TLS).
+    pub fn url(&self, path: &str) -> String {
+        let scheme = if self.tls { "https" } else { "http" };
+        format!("{scheme}://{}{path}", self.addr)
     }
 
     /// The process id, while it runs.

@@ -452,6 +452,57 @@ impl TestServer {
         self.serve().await
     }
 
+    /// Stops the server gracefully and starts a new process on the same database, keys **and
+    /// address**, so a browser page's origin (and the cookies it holds) survive the restart.
+    ///
+    /// # Errors
+    /// When the old one does not stop cleanly or the new one cannot listen there again.
+    pub async fn restart_same_port(&mut self) -> Result<()> {
+        let status = self.stop().await?;
+        if !status.success() {
+            bail!("the server exited with {status} on SIGTERM, not gracefully");
+        }
+        self.start_same_port().await
+    }
+
+    /// Starts `serve` again, after [`TestServer::stop`], on the address it listened on before.
+    /// The port is free once the old process has exited; a start that still finds it taken is
+    /// tried again for a few seconds.
+    ///
+    /// # Errors
+    /// When the server is running or does not start on that address.
+    pub async fn start_same_port(&mut self) -> Result<()> {
+        if self.child.is_some() {
+            bail!("the server is still running");
+        }
+        let before = self.addr;
+        let listen = before.to_string();
+        let saved = self.env.clone();
+        self.env.retain(|(key, _)| key != "TESSERA_LISTEN");
+        self.env.push(("TESSERA_LISTEN".to_owned(), listen));
+        let mut attempt = 0;
+        let result = loop {
+            attempt += 1;
+            match self.serve().await {
+                Ok(()) => break Ok(()),
+                Err(_) if attempt < 10 => {
+                    if let Some(mut child) = self.child.take() {
+                        let _ = child.kill().await;
+                    }
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                }
+                Err(error) => break Err(error),
+            }
+        };
+        // Later plain restarts pick a new port again.
+        self.env = saved;
+        result?;
+        if self.addr != before {
+            bail!("the server came back on {} instead of {before}", self.addr);
+        }
+        Ok(())
+    }
+
     /// The last `lines` lines the server wrote (stdout and stderr).
     pub fn log_tail(&self, lines: usize) -> String {
         tail(&self.log, lines)

@@ -396,7 +396,7 @@ const ALARM_WORDS = {
   code_replayed: 'a code that already admitted someone at another gate: a copy?',
   challenge_burned: 'a challenge burned by wrong answers',
   claim_conflict: 'a second wallet tried to claim a claimed pass: a leaked link?',
-  auth_failure: 'failed authentications',
+  auth_failure: 'failed authentications from one source (for this organisation: a console session used without its CSRF token or from another site)',
 };
 
 function timelineItem(ev, highlight, showGate = true) {
@@ -459,8 +459,13 @@ function timeline(passId, highlightId) {
 
 function alarmRow(ev, selected) {
   const name = alarmName(ev);
-  const label = ev.pass_id ? passName(ev.pass_id, ev.pass_label) : name === 'auth_failure' ? 'no pass (unknown credential)' : 'no pass';
-  const count = name === 'auth_failure' && ev.details && ev.details.count ? ` × ${ev.details.count}` : '';
+  const d = ev.details || {};
+  const label = ev.pass_id
+    ? passName(ev.pass_id, ev.pass_label)
+    : name === 'auth_failure'
+      ? d.sample_reason === 'csrf' ? 'a console session used without its CSRF token (forgery?)' : `no pass (${d.sample_reason || 'unknown credential'})`
+      : 'no pass';
+  const count = name === 'auth_failure' && d.count ? ` × ${d.count}` : '';
   const button = h(
     'button',
     { type: 'button', class: 'alarm-button', 'aria-pressed': selected ? 'true' : 'false', onclick: () => (location.hash = `#alarms/${ev.id}`) },

@@ -13,7 +13,8 @@ export const ALARM_KINDS = Object.freeze(['claim_conflict', 'auth_failure']);
 export const KNOWN_KINDS = Object.freeze([
   'scan', 'challenge_issued', 'response', 'challenge_unanswered', 'rate_limited', 'gate_connection_refused',
   'claim', 'claim_rejected', 'claim_conflict', 'pass_issued', 'pass_revoked', 'api_key_created', 'gate_created',
-  'auth_failure', 'gate_pairing_created', 'gate_paired', 'gate_revoked', 'gate_connected', 'gate_disconnected', 'retention',
+  'auth_failure', 'gate_pairing_created', 'gate_paired', 'gate_revoked', 'gate_connected', 'gate_disconnected', 'console_signed_in',
+  'console_signed_out', 'retention',
 ]);
 
 export const SEVERITIES = Object.freeze(['info', 'warning', 'high']);
@@ -123,7 +124,7 @@ export function describe(ev) {
     case 'claim_conflict':
       return 'claim_conflict — a second wallet tried to claim this pass';
     case 'auth_failure':
-      return `auth_failure${d.count ? ` × ${d.count}` : ''}${d.sample_reason ? ` (${d.sample_reason})` : ''}`;
+      return `auth_failure${d.count ? ` × ${d.count}` : ''}${d.surface ? ` on ${d.surface}` : ''}${d.sample_reason ? ` (${d.sample_reason})` : ''}`;
     case 'claim_rejected':
       return `claim refused${d.sample_reason ? ` (${d.sample_reason})` : d.reason ? ` (${d.reason})` : ''}`;
     case 'rate_limited':

@@ -2,8 +2,9 @@
 // labels, the event log held in memory, gate presence.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import {
-  ALARM_KINDS, ALARM_REASONS, EventLog, alarmName, applyPresence, describe, exportUrl, filterProblem, filterQuery, gateLabel, isoToLocal, localToIso,
+  ALARM_KINDS, ALARM_REASONS, EventLog, KNOWN_KINDS, alarmName, applyPresence, describe, exportUrl, filterProblem, filterQuery, gateLabel, isoToLocal, localToIso,
   passLabel,
 } from '../../src/console/model.js';
 
@@ -80,6 +81,7 @@ test('events read as words that keep the TSR1 names', () => {
   assert.equal(describe(ev(2, 'scan', { reason: 'stale_code', age_s: 45 })), 'scan denied: stale_code — old code, a screenshot?');
   assert.equal(describe(ev(3, 'response', { outcome: 'already_admitted', replayed: true })), 'already admitted (resent)');
   assert.equal(describe(ev(4, 'auth_failure', { count: 3, sample_reason: 'unknown_key' })), 'auth_failure × 3 (unknown_key)');
+  assert.equal(describe(ev(4, 'auth_failure', { count: 1, surface: 'console', sample_reason: 'csrf' })), 'auth_failure × 1 on console (csrf)');
   assert.equal(describe(ev(5, 'gate_disconnected')), 'gate disconnected');
 });
 
@@ -115,3 +117,12 @@ test('presence events turn a gate on and off', () => {
   assert.deepEqual([off.online, off.sockets, off.last_seen], [false, 0, '2026-12-01T16:02:00.000Z']);
   assert.equal(applyPresence(gate, ev(4, 'gate_connected', {}, { gate_id: G2 })), gate);
 });
+
+test('the kind filter offers every kind the server writes (server/src/audit.rs)', () => {
+  const rs = readFileSync(new URL('../../../server/src/audit.rs', import.meta.url), 'utf8');
+  const block = rs.slice(rs.indexOf('impl AuditKind'), rs.indexOf('impl Severity'));
+  const kinds = [...block.matchAll(/=> "([a-z_]+)"/g)].map((m) => m[1]);
+  assert.ok(kinds.length >= 18, `found ${kinds}`);
+  assert.deepEqual([...KNOWN_KINDS].sort(), [...kinds].sort());
+});
+
