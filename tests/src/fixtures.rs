@@ -54,6 +54,29 @@ pub async fn admit(
     Ok((challenge, result))
 }
 
+/// Waits until all but `still_open` of the gate sockets the server saw open are recorded as
+/// closed (their `gate_disconnected` events appended): a dropped [`Gate`] closes on the
+/// server's time, so a test that reads the audit log twice and compares waits for this.
+///
+/// # Errors
+/// When sockets stay open for 10 s.
+pub async fn gate_sockets_closed(server: &crate::TestServer, still_open: i64) -> Result<()> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let db = server.db();
+        let opened = db.audit_kind_count("gate_connected").await?;
+        let closed = db.audit_kind_count("gate_disconnected").await?;
+        if opened - closed == still_open {
+            return Ok(());
+        }
+        anyhow::ensure!(
+            std::time::Instant::now() < deadline,
+            "{opened} gate sockets opened, {closed} recorded as closed, {still_open} expected open"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 /// `secret` with its last character changed: a credential one typo away from a real one.
 pub fn altered(secret: &str) -> String {
     let mut chars: Vec<char> = secret.chars().collect();

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use tessera_tests::api::{cursor_text, url_encode, AuditEvent, PassSpec};
 use tessera_tests::clock::parse_rfc3339;
 use tessera_tests::db::execute_as_owner;
-use tessera_tests::fixtures::{admit, altered, claimed_pass, connected_gate};
+use tessera_tests::fixtures::{admit, altered, claimed_pass, connected_gate, gate_sockets_closed};
 use tessera_tests::gate::upgrade_status;
 use tessera_tests::{both_backends, csv, describe, Backend, TestServer};
 use uuid::Uuid;
@@ -46,6 +46,11 @@ async fn busy_log(backend: Backend) -> Result<Busy> {
     gate_b.scan(&code).await?; // code_replayed, high
     gate_b.scan("garbage").await?; // malformed_code
     admin.revoke(issued_b.pass_id).await?.expect(200)?;
+    // One at a time, so the two `gate_disconnected` events keep the log's time order.
+    gate_a.close().await;
+    gate_sockets_closed(&server, 1).await?;
+    gate_b.close().await;
+    gate_sockets_closed(&server, 0).await?;
     Ok(Busy {
         server,
         pass_a: issued_a.pass_id,
@@ -285,24 +290,8 @@ async fn audit_csv_matches_the_json_and_neutralises_formulas(backend: Backend) -
         }
         gate.scan(formula).await?;
     }
-    // Each dropped gate's socket closes on its own time, appending `gate_disconnected`: wait
-    // until the log is quiet, so the two reads below see the same events.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    loop {
-        let db = server.db();
-        let (open, closed) = (
-            db.audit_kind_count("gate_connected").await?,
-            db.audit_kind_count("gate_disconnected").await?,
-        );
-        if open == closed {
-            break;
-        }
-        ensure!(
-            std::time::Instant::now() < deadline,
-            "{open} gate sockets opened, {closed} closed"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    // Each dropped gate's socket closes on its own time: wait, so both reads see the same log.
+    gate_sockets_closed(&server, 0).await?;
 
     let json_events = admin.audit("").await?;
     let reply = admin
