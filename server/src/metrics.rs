@@ -75,6 +75,7 @@ pub struct Metrics {
     rate_limited: Family<SurfaceLabels, Counter>,
     pool_connections: Family<PoolLabels, Gauge>,
     pool_idle: Family<PoolLabels, Gauge>,
+    waiting: Family<BatchLabels, Gauge>,
     gate_sockets: Family<TenantLabels, Gauge>,
 }
 
@@ -111,6 +112,7 @@ impl Metrics {
             rate_limited: Family::default(),
             pool_connections: Family::default(),
             pool_idle: Family::default(),
+            waiting: Family::default(),
             gate_sockets: Family::default(),
         };
         registry.register("scans", "Scans received from gates", metrics.scans.clone());
@@ -163,6 +165,11 @@ impl Metrics {
             "pool_idle_connections",
             "Idle database connections per pool (in use = open - idle)",
             metrics.pool_idle.clone(),
+        );
+        registry.register(
+            "db_waiting_operations",
+            "Operations waiting for a database connection in each group-commit queue",
+            metrics.waiting.clone(),
         );
         registry.register(
             "gate_sockets",
@@ -254,6 +261,14 @@ impl Metrics {
             self.pool_idle
                 .get_or_create(&labels)
                 .set(i64::try_from(idle).unwrap_or(i64::MAX));
+        }
+        self.waiting.clear();
+        for (batch, waiting) in state.store.waiting() {
+            self.waiting
+                .get_or_create(&BatchLabels {
+                    batch: batch.to_owned(),
+                })
+                .set(i64::try_from(waiting).unwrap_or(i64::MAX));
         }
         self.gate_sockets.clear();
         for (tenant, open) in state.gate_sockets.open_by_tenant() {

@@ -45,14 +45,25 @@ pub enum Attempt<Out> {
 /// A queue whose operations are executed in batches, at most `in_flight` at a time.
 #[derive(Debug)]
 pub struct Batcher<Op, Out> {
+    name: &'static str,
     queue: mpsc::Sender<Pending<Op, Out>>,
 }
 
 impl<Op, Out> Clone for Batcher<Op, Out> {
     fn clone(&self) -> Self {
         Batcher {
+            name: self.name,
             queue: self.queue.clone(),
         }
+    }
+}
+
+impl<Op, Out> Batcher<Op, Out> {
+    /// Its name and the operations queued now: they wait for a statement slot, which is
+    /// to say for a database connection (the dispatcher takes a slot before it takes a
+    /// queue), so this is the hot path's pool wait (`/metrics`).
+    pub fn waiting(&self) -> (&'static str, usize) {
+        (self.name, QUEUE_DEPTH - self.queue.capacity())
     }
 }
 
@@ -180,7 +191,7 @@ where
                 });
             }
         });
-        Batcher { queue }
+        Batcher { name, queue }
     }
 
     /// Queues `op` and waits for its own outcome.

@@ -299,6 +299,14 @@ impl Store {
         }
     }
 
+    /// Operations waiting for a database connection in each group-commit queue.
+    pub fn waiting(&self) -> Vec<(&'static str, usize)> {
+        match self {
+            Store::Postgres(pg) => pg.waiting(),
+            Store::Sqlite(lite) => lite.waiting(),
+        }
+    }
+
     /// A gate's label by id.
     ///
     /// # Errors

@@ -360,6 +360,17 @@ impl PgStore {
         vec![
             ("durable", self.durable.size(), self.durable.num_idle()),
             ("relaxed", self.relaxed.size(), self.relaxed.num_idle()),
+            ("feed", self.feed.size(), self.feed.num_idle()),
+        ]
+    }
+
+    /// Operations waiting in each group-commit queue, for `/metrics`.
+    pub fn waiting(&self) -> Vec<(&'static str, usize)> {
+        vec![
+            self.scans.waiting(),
+            self.contexts.waiting(),
+            self.challenges.waiting(),
+            self.admissions.waiting(),
         ]
     }
 

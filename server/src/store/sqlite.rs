@@ -326,6 +326,11 @@ impl SqliteStore {
         ]
     }
 
+    /// Operations waiting in each group-commit queue, for `/metrics`.
+    pub fn waiting(&self) -> Vec<(&'static str, usize)> {
+        vec![self.challenges.waiting(), self.admissions.waiting()]
+    }
+
     /// A gate's label by id (revoked gates keep theirs), for `already_admitted`.
     ///
     /// # Errors

@@ -78,6 +78,10 @@ async fn metrics_count_what_happened_on_their_own_address(backend: Backend) -> R
     assert!(text.contains("tessera_batch_size_bucket{"), "{text}");
     assert!(text.contains("tessera_pool_connections{pool="), "{text}");
     assert!(
+        text.contains("tessera_db_waiting_operations{batch=\"admissions\"} 0"),
+        "an idle server has nothing waiting: {text}"
+    );
+    assert!(
         text.contains(&format!(
             "tessera_gate_sockets{{tenant=\"{}\"}} 1",
             server.org().org_id
