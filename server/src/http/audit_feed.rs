@@ -19,7 +19,7 @@ use super::{ApiCaller, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::feed::Start;
 use crate::state::AppState;
-use crate::store::AuditFilter;
+use crate::store::{AuditFilter, AuditRow};
 
 /// The most rows one export holds.
 pub const MAX_EXPORT_ROWS: usize = 100_000;
@@ -206,37 +206,29 @@ pub(super) async fn export(
         body.push_str(&COLUMNS.join(","));
         body.push_str("\r\n");
     }
-    let mut after_id = None;
-    let mut rows_out = 0usize;
-    loop {
-        let page = state
-            .store
-            .query_audit(&AuditFilter {
-                after_id,
-                through_id,
-                limit: EXPORT_PAGE,
-                ..filter.clone()
-            })
-            .await?;
-        rows_out += page.len();
-        if rows_out > MAX_EXPORT_ROWS {
-            return Err(Error::BadRequest(format!(
-                "the filter matches more than {MAX_EXPORT_ROWS} events; narrow it (since, until, kind, gate_id, pass_id)"
-            )));
-        }
-        for row in &page {
-            let event = event_json(row);
-            match format {
-                Format::Csv => body.push_str(&csv_line(&event)),
-                Format::Jsonl => {
-                    body.push_str(&event.to_string());
-                    body.push('\n');
-                }
+    let rows = audit_rows(
+        &state.store,
+        &AuditFilter {
+            through_id,
+            ..filter
+        },
+        MAX_EXPORT_ROWS,
+    )
+    .await?;
+    if rows.len() > MAX_EXPORT_ROWS {
+        return Err(Error::BadRequest(format!(
+            "the filter matches more than {MAX_EXPORT_ROWS} events; narrow it (since, until, kind, gate_id, pass_id)"
+        )));
+    }
+    let rows_out = rows.len();
+    for row in &rows {
+        let event = event_json(row);
+        match format {
+            Format::Csv => body.push_str(&csv_line(&event)),
+            Format::Jsonl => {
+                body.push_str(&event.to_string());
+                body.push('\n');
             }
-        }
-        match page.last() {
-            Some(last) if page.len() as i64 == EXPORT_PAGE => after_id = Some(last.id),
-            _ => break,
         }
     }
     let (content_type, filename) = match format {
@@ -252,6 +244,36 @@ pub(super) async fn export(
     }
     headers.insert("x-exported-rows", HeaderValue::from(rows_out));
     Ok(response)
+}
+
+/// Every event matching `filter` after its `after_id`, oldest first, read a page at a time,
+/// but at most `max + 1` of them (so a caller can tell "more than `max`").
+///
+/// # Errors
+/// Storage failures.
+pub(super) async fn audit_rows(
+    store: &crate::store::Store,
+    filter: &AuditFilter,
+    max: usize,
+) -> Result<Vec<AuditRow>> {
+    let mut rows: Vec<AuditRow> = Vec::new();
+    let mut after_id = filter.after_id;
+    loop {
+        let page = store
+            .query_audit(&AuditFilter {
+                after_id,
+                limit: EXPORT_PAGE,
+                ..filter.clone()
+            })
+            .await?;
+        let full = page.len() as i64 == EXPORT_PAGE;
+        after_id = page.last().map(|row| row.id);
+        rows.extend(page);
+        if !full || rows.len() > max {
+            rows.truncate(max + 1);
+            return Ok(rows);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -108,27 +108,18 @@ pub(super) async fn show(
         return Err(Error::NotFound);
     };
     let window_start = now - WINDOW_MINUTES * 60_000;
-    let mut events = Vec::new();
-    let mut after_id = None;
-    loop {
-        let page = state
-            .store
-            .query_audit(&AuditFilter {
-                org_id: caller.key.org_id,
-                gate_id: Some(id),
-                since_ms: Some(window_start),
-                after_id,
-                limit: 1_000,
-                ..AuditFilter::default()
-            })
-            .await?;
-        let full = page.len() == 1_000;
-        after_id = page.last().map(|row| row.id);
-        events.extend(page);
-        if !full || events.len() >= MAX_ACTIVITY_EVENTS {
-            break;
-        }
-    }
+    let mut events = super::audit_feed::audit_rows(
+        &state.store,
+        &AuditFilter {
+            org_id: caller.key.org_id,
+            gate_id: Some(id),
+            since_ms: Some(window_start),
+            ..AuditFilter::default()
+        },
+        MAX_ACTIVITY_EVENTS,
+    )
+    .await?;
+    events.truncate(MAX_ACTIVITY_EVENTS);
     let mut body = gate_json(&gate);
     body["stats"] = activity(&events);
     Ok(Json(body))
