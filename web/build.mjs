@@ -1,4 +1,4 @@
-// Builds the web wallet, the web gate and the security console into dist/, which is committed and embedded by tessera-server.
+// Builds the web wallet, the web gate, the security console and the host page into dist/, which is committed and embedded by tessera-server.
 //
 //   node build.mjs            build into dist/ (removing anything stale there)
 //   node build.mjs --check    build into a temporary directory and fail if dist/ differs
@@ -64,6 +64,8 @@ async function make() {
   hashed('gate.css', 'gate', 'css', await bundle('src/gate/gate.css', 'css'));
   hashed('console.js', 'console', 'js', await bundle('src/console/app.js', 'js'));
   hashed('console.css', 'console', 'css', await bundle('src/console/console.css', 'css'));
+  hashed('host.js', 'host', 'js', await bundle('src/host/app.js', 'js'));
+  hashed('host.css', 'host', 'css', await bundle('src/host/host.css', 'css'));
   hashed('icon-192.png', 'icon-192', 'png', readFileSync(src('icons/icon-192.png')));
   hashed('icon-512.png', 'icon-512', 'png', readFileSync(src('icons/icon-512.png')));
   hashed('icon.svg', 'icon', 'svg', readFileSync(src('icons/icon.svg')));
@@ -73,9 +75,10 @@ async function make() {
   files.set('index.html', Buffer.from(fill(readFileSync(src('index.html'), 'utf8'), names)));
   files.set('gate.html', Buffer.from(fill(readFileSync(src('gate.html'), 'utf8'), names)));
   files.set('console.html', Buffer.from(fill(readFileSync(src('console.html'), 'utf8'), names)));
+  files.set('host.html', Buffer.from(fill(readFileSync(src('host.html'), 'utf8'), names)));
 
   const notices = [
-    'Third-party software bundled in the Tessera web wallet, web gate and security console',
+    'Third-party software bundled in the Tessera web wallet, web gate, security console and host page',
     '',
     '== jsQR 1.4.0 (Apache-2.0), https://github.com/cozmo/jsQR ==',
     '',
@@ -91,9 +94,9 @@ async function make() {
   files.set('licenses.txt', Buffer.from(notices));
 
   // The service worker precaches the wallet's and the gate's shells; its cache name changes
-  // with any precached byte. The console is online-only (it is a live feed), so its files
-  // stay out of every visitor's phone.
-  const offline = (k) => k.startsWith('assets/') && !k.startsWith('assets/console-');
+  // with any precached byte. The console and the host page are online-only (live feeds and
+  // decisions that need the server), so their files stay out of every visitor's phone.
+  const offline = (k) => k.startsWith('assets/') && !k.startsWith('assets/console-') && !k.startsWith('assets/host-');
   const precache = ['gate.html', 'index.html', 'manifest.webmanifest', ...[...files.keys()].filter(offline)].sort();
   const all = createHash('sha256');
   for (const p of precache) all.update(p).update('\0').update(files.get(p)).update('\0');

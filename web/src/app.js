@@ -1,8 +1,9 @@
-// The web wallet's UI: claim screen, pass list and pass view. A thin layer over tsr1.js
-// (protocol), store.js (IndexedDB) and scanner.js (camera). Elements are built with DOM
-// calls only — the CSP allows no inline script or style — and every control has the
-// accessible name the issue's UI contract names ("Add to wallet", "Scan gate code",
-// "Paste a gate challenge"); every error is shown in a role="alert" element.
+// The web wallet's UI: claim screen, pass list, pass view and handing a pass on (transfer).
+// A thin layer over tsr1.js (protocol), store.js (IndexedDB) and scanner.js (camera).
+// Elements are built with DOM calls only — the CSP allows no inline script or style — and
+// every control has the accessible name the issue's UI contract names ("Add to wallet",
+// "Scan gate code", "Paste a gate challenge", "Transfer this pass"); every error is shown in
+// a role="alert" element.
 
 import {
   TsrError,
@@ -17,6 +18,7 @@ import {
   rotatingCode,
   secondsLeft,
   counterAt,
+  transferProof,
   validityAt,
 } from './tsr1.js';
 import { StorageUnavailable, WalletStore, requestPersistence } from './store.js';
@@ -107,8 +109,9 @@ async function route() {
   } catch {
     return showStorageError();
   }
-  const wanted = /^#pass=([0-9a-f-]{36})$/i.exec(location.hash);
-  const pass = wanted && passes.find((p) => p.passId === wanted[1].toLowerCase());
+  const wanted = /^#(pass|transfer)=([0-9a-f-]{36})$/i.exec(location.hash);
+  const pass = wanted && passes.find((p) => p.passId === wanted[2].toLowerCase());
+  if (pass && wanted[1] === 'transfer') return showTransfer(pass);
   if (pass) return showPass(pass, passes);
   if (passes.length === 1) return showPass(passes[0], passes);
   return showList(passes);
@@ -182,21 +185,10 @@ async function showClaim(link) {
   const facts = h('div', { class: 'facts-slot' }, h('p', { class: 'muted', text: 'Checking the pass…' }));
   const button = h('button', { type: 'button', class: 'primary', disabled: true }, 'Add to wallet');
   const after = h('p', { class: 'after' });
+  const lead = h('p', { class: 'lead', text: 'You have been sent a visitor pass. Add it to this wallet to show it at the gate.' });
+  const fine = h('p', { class: 'fine muted', text: 'The pass and its keys stay on this device. Anyone with this link could add the pass first, so do not share it.' });
   const screen = {};
-  mount(
-    screen,
-    h(
-      'section',
-      { class: 'card claim' },
-      h('h1', { text: 'Add a pass' }),
-      h('p', { class: 'lead', text: 'You have been sent a visitor pass. Add it to this wallet to show it at the gate.' }),
-      facts,
-      alert.el,
-      button,
-      after,
-      h('p', { class: 'fine muted', text: 'The pass and its keys stay on this device. Anyone with this link could add the pass first, so do not share it.' }),
-    ),
-  );
+  mount(screen, h('section', { class: 'card claim' }, h('h1', { text: 'Add a pass' }), lead, facts, alert.el, button, after, fine));
   if (!store) {
     facts.replaceChildren();
     alert.show(storageMessage());
@@ -233,6 +225,12 @@ async function showClaim(link) {
       facts.replaceChildren();
     }
     const state = preview.body.state;
+    if (preview.body.transfer === true && state === 'issued') {
+      // A transfer link: the pass is someone's now and becomes this wallet's when added.
+      const holder = typeof preview.body.label === 'string' && preview.body.label ? preview.body.label : 'Someone';
+      lead.textContent = `${holder} is handing you this pass. Add it to this wallet to show it at the gate.`;
+      fine.textContent = 'Once you add it, it stops working on their phone and works on this one. The pass and its keys stay on this device; do not share this link.';
+    }
     if (state === 'revoked') return stop('This pass has been revoked by its issuer. It cannot be added or used.');
     if (Date.parse(preview.body.valid_until) <= Date.now()) {
       return stop(`This pass has expired (it was valid until ${fmt(preview.body.valid_until)}).`);
@@ -377,6 +375,12 @@ function showPass(pass, passes) {
   const validity = h('p', { class: 'validity' });
   const others = passes.length > 1 ? h('a', { href: '/wallet#list', class: 'link back', onclick: listLink }, `All passes (${passes.length})`) : null;
   const remove = h('button', { type: 'button', class: 'quiet' }, 'Remove this pass from this device');
+  // Only offered while the server has not said this pass may not be handed on: the claim's
+  // answer does not say, so the first try tells (409 transfer_not_allowed) and is remembered.
+  const transfer = pass.transferAllowed === false ? null : h('button', { type: 'button', class: 'secondary transfer' }, 'Transfer this pass');
+  const transferNote = pass.transferStartedAt
+    ? h('p', { class: 'transfer-note' }, `You started handing this pass on (${fmt(pass.transferStartedAt)}). Once the new holder adds it, the code here stops working.`)
+    : null;
 
   let mode = 'code'; // 'code' | 'scan' | 'answer' | 'blocked'
   let shownT = null;
@@ -613,6 +617,13 @@ function showPass(pass, passes) {
   };
   document.addEventListener('visibilitychange', onVisibility);
 
+  if (transfer) {
+    transfer.addEventListener('click', () => {
+      history.pushState(null, '', `/wallet#transfer=${pass.passId}`);
+      showTransfer(pass);
+    });
+  }
+
   remove.addEventListener('click', async () => {
     if (!confirm(`Remove “${pass.label}” from this device? It cannot be added back with the same link.`)) return;
     try {
@@ -645,12 +656,129 @@ function showPass(pass, passes) {
         h('p', { class: 'pass-meta' }, pass.site ? h('span', { class: 'site', text: pass.site }) : null, validity),
       ),
       h('div', { class: 'pass-body' }, h('div', { class: 'pass-main' }, stage, hint), h('div', { class: 'pass-side' }, alert.el, status, scanButton, field, others)),
-      h('div', { class: 'pass-foot' }, remove),
+      h('div', { class: 'pass-foot' }, transferNote, transfer, remove),
     ),
   );
   showCode();
   tick();
   lockScreen();
+}
+
+// ---------------------------------------------------------------- transfer
+
+/** The words for a refused transfer step; `forever` when trying again cannot help. */
+function transferRefusal(res) {
+  if (res.network) return { text: 'Could not reach the server, so no transfer link was made. Check your connection, then try again.' };
+  if (res.code === 'transfer_not_allowed') {
+    return { text: 'This pass cannot be transferred: its organiser does not allow handing it on (or it has been handed on as often as allowed). It stays in this wallet.', forever: true, notAllowed: true };
+  }
+  if (res.code === 'revoked') return { text: 'This pass has been revoked by its issuer. It cannot be handed on.', forever: true };
+  if (res.code === 'not_claimed' || res.code === 'bad_proof') {
+    return { text: 'This phone no longer holds this pass (it was handed on or moved to another phone), so it cannot hand it on.', forever: true };
+  }
+  if (res.status === 404 && res.code !== 'invalid_nonce') return { text: 'The server does not know this pass any more.', forever: true };
+  if (res.status === 429) return { text: 'Too many attempts just now. Wait a minute, then try again.' };
+  return { text: `The server could not make the transfer link just now (${res.code || `error ${res.status}`}). Try again in a moment.` };
+}
+
+function showTransfer(pass) {
+  const screen = {};
+  const alert = alertBox();
+  const status = h('p', { class: 'status', role: 'status' });
+  const make = h('button', { type: 'button', class: 'primary' }, 'Make a transfer link');
+  const result = h('div', { class: 'transfer-result' });
+  const back = h('a', { href: `/wallet#pass=${pass.passId}`, class: 'link back', onclick: (ev) => { ev.preventDefault(); history.pushState(null, '', `/wallet#pass=${pass.passId}`); route(); } }, 'Back to my pass');
+  const intro = h(
+    'div',
+    { class: 'transfer-intro' },
+    h('p', { class: 'lead', text: 'Someone else is going instead of you? Make a link for them. When they open it and add the pass, it moves to their phone.' }),
+    h('p', { class: 'warning', text: 'Once they add it, this pass stops working on this phone. Until then it still works here.' }),
+  );
+  mount(screen, h('section', { class: 'card transfer-card' }, h('h1', { text: `Transfer “${pass.label || 'this pass'}”` }), intro, alert.el, status, make, result, h('p', {}, back)));
+
+  const remember = async (changes) => {
+    try {
+      const stored = await store.pass(pass.passId);
+      if (stored) await store.putPass({ ...stored, ...changes });
+      Object.assign(pass, changes);
+    } catch {
+      // a note for the pass view only
+    }
+  };
+
+  make.addEventListener('click', async () => {
+    make.disabled = true;
+    alert.clear();
+    status.textContent = 'Making the link…';
+    let issued = null;
+    let refusal = null;
+    // A nonce lives two minutes; one that is unknown or used up by the time the proof
+    // arrives (invalid_nonce) is simply fetched again, once.
+    for (let attempt = 0; attempt < 2 && !issued && !refusal; attempt++) {
+      const nonce = await post('/v1/transfers/nonce', { pass_id: pass.passId });
+      if (current !== screen) return;
+      if (!nonce.ok || !nonce.body || typeof nonce.body.nonce !== 'string') {
+        refusal = transferRefusal(nonce);
+        break;
+      }
+      let proof;
+      try {
+        proof = await transferProof(pass.responseKey, pass.passId, nonce.body.nonce);
+      } catch {
+        refusal = { text: 'The server’s transfer nonce could not be used. Try again in a moment.' };
+        break;
+      }
+      const res = await post('/v1/transfers', { pass_id: pass.passId, nonce: nonce.body.nonce, proof });
+      if (current !== screen) return;
+      if (res.ok && res.body && typeof res.body.claim_url === 'string') issued = res.body;
+      else if (res.code !== 'invalid_nonce' || attempt === 1) refusal = transferRefusal(res);
+    }
+    status.textContent = '';
+    if (refusal) {
+      alert.show(refusal.text);
+      if (refusal.notAllowed) await remember({ transferAllowed: false });
+      if (refusal.forever) make.remove();
+      else make.disabled = false;
+      return;
+    }
+    make.remove();
+    intro.remove();
+    await remember({ transferAllowed: true, transferStartedAt: new Date().toISOString() });
+    if (current !== screen) return;
+    const link = h('input', { id: 'transfer-link', type: 'text', readonly: true, value: issued.claim_url, spellcheck: 'false' });
+    const copied = h('p', { class: 'status', role: 'status' });
+    const copy = h('button', { type: 'button', class: 'secondary' }, 'Copy link');
+    copy.addEventListener('click', async () => {
+      let done = false;
+      try {
+        await navigator.clipboard.writeText(issued.claim_url);
+        done = true;
+      } catch {
+        link.focus();
+        link.select();
+        try {
+          done = document.execCommand('copy');
+        } catch {
+          done = false;
+        }
+      }
+      copied.textContent = done ? 'Link copied.' : 'The link is selected: copy it from the field.';
+    });
+    const share = typeof navigator.share === 'function'
+      ? h('button', { type: 'button', class: 'secondary', onclick: () => navigator.share({ title: pass.label || 'Visitor pass', url: issued.claim_url }).catch(() => {}) }, 'Share…')
+      : null;
+    const heading = h('h2', { tabindex: '-1', text: 'Give this link to the new holder' });
+    result.replaceChildren(
+      heading,
+      h('p', { class: 'warning', text: 'This phone’s pass stops working once your friend adds it. Send the link to them only: whoever opens it first gets the pass.' }),
+      h('figure', { class: 'qr-card transfer-qr' }, qrSvg(issued.claim_url, 'Transfer QR code for the new holder')),
+      h('p', { class: 'muted small', text: 'They can scan this with their phone’s camera, or open the link.' }),
+      h('div', { class: 'field' }, h('label', { for: 'transfer-link', text: 'Transfer link' }), link),
+      h('div', { class: 'transfer-actions' }, copy, share),
+      copied,
+    );
+    heading.focus();
+  });
 }
 
 // ---------------------------------------------------------------- start

@@ -79,6 +79,13 @@ export class WalletStore {
     await done(tx);
   }
 
+  /** Replaces a claimed pass's record (notes such as a transfer started; the keys stay). */
+  async putPass(pass) {
+    const tx = this.db.transaction('passes', 'readwrite', { durability: 'strict' });
+    tx.objectStore('passes').put(pass);
+    await done(tx);
+  }
+
   async deletePass(passId) {
     const tx = this.db.transaction('passes', 'readwrite');
     tx.objectStore('passes').delete(passId);

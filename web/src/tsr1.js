@@ -309,6 +309,29 @@ export async function answerChallenge(responseKey, passId, challenge) {
   return `TSR1R:${base32Encode(challenge.passBytes)}:${base32Encode(mac)}`;
 }
 
+// ---------------------------------------------------------------- transfer proof (Tessera addition)
+
+/**
+ * The MAC of a transfer proof: first 16 bytes of HMAC-SHA256(response_key, "TSR1T" ‖ pass_id ‖
+ * nonce). Its own label, so a gate answer can never pass for a transfer proof, nor the reverse.
+ */
+export async function transferMac(responseKey, passBytes, nonce) {
+  const mac = await subtle.sign('HMAC', responseKey, concat(enc.encode('TSR1T'), passBytes, nonce));
+  return new Uint8Array(mac).slice(0, 16);
+}
+
+/**
+ * `TSR1T:<PASS>:<MAC>` for `POST /v1/transfers`, from the nonce `POST /v1/transfers/nonce`
+ * answered (52 characters of base32).
+ * @throws {TsrError} `bad_nonce` when the nonce is not 32 bytes of canonical base32.
+ */
+export async function transferProof(responseKey, passId, nonceB32) {
+  const nonce = base32Decode(nonceB32, 32);
+  if (!nonce) throw new TsrError('bad_nonce', 'the transfer nonce is not 52 characters of base32');
+  const passBytes = uuidToBytes(passId);
+  return `TSR1T:${base32Encode(passBytes)}:${base32Encode(await transferMac(responseKey, passBytes, nonce))}`;
+}
+
 // ---------------------------------------------------------------- claim link (§3, §10)
 
 /**

@@ -4,7 +4,8 @@
 //! `web/dist/` is the committed output of `web/build.mjs` (content-hashed asset names, a
 //! service worker that precaches them); `rust-embed` compiles it in, in debug builds too.
 //! `/gate` serves the web gate's page (`http::pairing` pairs it); `/console` the security
-//! console's (auditors and admins, `docs/console.md`); `/`, `/claim` and
+//! console's (auditors and admins, `docs/console.md`); `/host` the host page (hosts invite
+//! visitors and answer walk-ins, signed in like the console); `/`, `/claim` and
 //! `/wallet` serve the wallet's page: the claim link is
 //! `/claim#p=<pass>&t=<token>`, and a fragment never reaches the server, a log or a
 //! `Referer`. Every page carries a strict Content-Security-Policy (no inline script,
@@ -35,6 +36,7 @@ pub(super) fn router() -> Router<AppState> {
         .route("/wallet", get(page))
         .route("/gate", get(gate_page))
         .route("/console", get(console_page))
+        .route("/host", get(host_page))
         .route("/{*path}", get(asset))
 }
 
@@ -48,6 +50,10 @@ async fn gate_page() -> Response {
 
 async fn console_page() -> Response {
     serve("console.html")
+}
+
+async fn host_page() -> Response {
+    serve("host.html")
 }
 
 async fn asset(Path(path): Path<String>) -> Response {

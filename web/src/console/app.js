@@ -99,10 +99,12 @@ function setError(slot, text) {
 async function start() {
   main.replaceChildren(h('p', { class: 'loading', text: 'Opening the console…' }));
   const res = await api('GET', '/v1/console/session');
-  if (res.ok && res.body && res.body.csrf_token) {
+  if (res.ok && res.body && res.body.csrf_token && res.body.role !== 'host') {
     session = res.body;
     return openConsole();
   }
+  // A host's session (the same cookie serves /host) is not for the console.
+  if (res.ok && res.body && res.body.role === 'host') return showSignIn('You are signed in as a host on this device: hosts use /host. Sign in here with an admin or auditor key.');
   if (res.network || res.status >= 500) {
     const slot = h('div');
     setError(slot, res.network ? 'Could not reach the server. Check the network.' : `The server is not ready (HTTP ${res.status}).`);
@@ -138,9 +140,18 @@ function showSignIn(notice) {
     setError(slot, null);
     const res = await api('POST', '/v1/console/session', { api_key: key });
     button.disabled = false;
-    if (res.ok && res.body && res.body.csrf_token) {
+    if (res.ok && res.body && res.body.csrf_token && res.body.role !== 'host') {
       session = res.body;
       openConsole();
+      return;
+    }
+    if (res.ok && res.body && res.body.role === 'host') {
+      // A host key opens a session for /host; drop it rather than leave it unused.
+      session = res.body;
+      await api('DELETE', '/v1/console/session');
+      session = null;
+      setError(slot, 'That is a host key: hosts use the host page at /host. The console is for admin and auditor keys.');
+      input.focus();
       return;
     }
     let text;

@@ -14,7 +14,8 @@ export const KNOWN_KINDS = Object.freeze([
   'scan', 'challenge_issued', 'response', 'challenge_unanswered', 'rate_limited', 'gate_connection_refused',
   'claim', 'claim_rejected', 'claim_conflict', 'pass_issued', 'pass_revoked', 'api_key_created', 'gate_created',
   'auth_failure', 'gate_pairing_created', 'gate_paired', 'gate_revoked', 'gate_connected', 'gate_disconnected', 'console_signed_in',
-  'console_signed_out', 'retention',
+  'console_signed_out', 'retention', 'host_created', 'walk_in_requested', 'walk_in_approved', 'walk_in_denied', 'walk_in_expired',
+  'pass_rebound', 'transfer_started', 'pass_transferred', 'transfer_rejected',
 ]);
 
 export const SEVERITIES = Object.freeze(['info', 'warning', 'high']);
@@ -129,6 +130,18 @@ export function describe(ev) {
       return `claim refused${d.sample_reason ? ` (${d.sample_reason})` : d.reason ? ` (${d.reason})` : ''}`;
     case 'rate_limited':
       return `rate limited${d.frames ? `: ${d.frames} frames` : ''}`;
+    case 'walk_in_requested':
+      return `walk-in requested${d.resent ? ' (resent)' : ''}`;
+    case 'walk_in_approved':
+      return 'walk-in approved by the host: admitted';
+    case 'walk_in_denied':
+      return 'walk-in denied by the host';
+    case 'walk_in_expired':
+      return 'walk-in expired: the host did not answer in time';
+    case 'pass_rebound':
+      return 'pass re-bound to a new wallet (the old one stops working)';
+    case 'pass_transferred':
+      return 'pass transferred to a new holder';
     default:
       return ev.kind.replace(/_/g, ' ');
   }

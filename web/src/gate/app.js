@@ -1,18 +1,22 @@
 // The web gate: a guard's tablet at a turnstile. Pairing from the link's fragment, then the
 // camera (and a keyboard-wedge scanner) feed texts through the de-duplication filter into
 // the state machine (core.js, the native gate's GateCore ported), whose actions this file
-// turns into WebSocket frames and screens. DOM calls only: the CSP allows no inline script
-// or style.
+// turns into WebSocket frames and screens. A visitor without a pass is a walk-in: the guard
+// asks a host (the "Walk-in" form; walkins.js keeps the requests in the journal and resends
+// them), and the host's answer is a verdict like a scan's. DOM calls only: the CSP allows no
+// inline script or style.
 
 import { GateCore, JournalGateMismatch } from './core.js';
 import { Dedupe } from './dedupe.js';
 import { GateStore, MemoryGateStore } from './journal.js';
-import { verdictView } from './words.js';
+import { WalkIns, walkInProblem } from './walkins.js';
+import { hostName, verdictView, walkInLine, walkInVerdict } from './words.js';
 import { qrSvg } from '../qr.js';
 import { Scanner } from '../scanner.js';
 import { fetchJson, h, showScreen } from '../ui.js';
 
 const VERDICT_MS = 3000;
+const WALK_IN_VERDICT_MS = 6000; // the guard may be looking at the visitor, not the screen
 const TICK_MS = 250;
 const RECONNECT_BASE_MS = 250;
 const RECONNECT_CAP_MS = 5000;
@@ -128,9 +132,13 @@ async function openGate(store, persistent, me) {
   const journal = store.journal();
   // Pending work of another gate identity cannot be finished by this one (its nonces belong
   // to that gate): a device re-paired as another gate starts with an empty journal.
+  const walkInJournal = store.walkInJournal();
   const doc = await Promise.resolve(journal.load()).catch(() => null);
-  if (doc && doc.gate_id && doc.gate_id !== me.gate_id) await store.clearJournal();
+  const walkInDoc = await Promise.resolve(walkInJournal.load()).catch(() => null);
+  const foreign = (d) => d && d.gate_id && d.gate_id !== me.gate_id;
+  if (foreign(doc) || foreign(walkInDoc)) await store.clearJournal();
   const { core, actions: first } = await GateCore.open(journal);
+  const { walkIns, actions: firstWalkIns } = await WalkIns.open(walkInJournal);
 
   const state = { ws: null, online: false, attempt: 0, skewMs: 0, closed: false, reconnectTimer: null, verdictTimer: null };
   const dedupe = new Dedupe();
@@ -171,12 +179,22 @@ async function openGate(store, persistent, me) {
     h('label', { for: 'scanner-input', text: 'Hand scanner input' }),
     scanInput,
   );
-  const cameraPanel = h('section', { class: 'camera-panel', 'aria-label': 'Scanner' }, h('div', { class: 'camera-frame' }, video), cameraNote, keyboard);
+  const walkInButton = h('button', { type: 'button', class: 'secondary walkin-open', 'aria-haspopup': 'dialog', text: 'Walk-in' });
+  const walkInList = h('ul', { class: 'walkin-list', 'aria-label': 'Walk-in requests' });
+  const walkInPanel = h(
+    'section',
+    { class: 'walkins', 'aria-labelledby': 'walkins-heading' },
+    h('div', { class: 'walkins-head' }, h('h2', { id: 'walkins-heading', text: 'Walk-ins' }), walkInButton),
+    h('p', { class: 'walkins-empty muted', text: 'A visitor without a pass? Press Walk-in to ask their host.' }),
+    walkInList,
+  );
+  const cameraPanel = h('section', { class: 'camera-panel', 'aria-label': 'Scanner' }, h('div', { class: 'camera-frame' }, video), cameraNote, keyboard, walkInPanel);
   const stage = h('section', { class: 'stage', 'aria-live': 'polite' });
   const notice = h('p', { class: 'notice', role: 'status' });
   const verdict = h('div', { class: 'verdict', hidden: true, role: 'alert', tabindex: '-1' });
   const body = h('div', { class: 'gate-body' }, cameraPanel, h('div', { class: 'stage-col' }, stage, notice));
-  screen(h('div', { class: 'gate-app' }, bar, offlineBanner, body, verdict));
+  const dialog = walkInDialog();
+  screen(h('div', { class: 'gate-app' }, bar, offlineBanner, body, verdict, dialog.el));
   if (!persistent) flash('This browser does not let the gate store its journal: a reload loses scans in progress.');
 
   // --- serialise everything through the core, then render
@@ -219,6 +237,11 @@ async function openGate(store, persistent, me) {
       else if (a.emit === 'error') flash(a.retryable ? `Server busy (${a.code}); trying again.` : `The server refused this (${a.code}): ${a.message}`);
       else if (a.emit === 'unanswered') flash(`No answer from ${a.pass && a.pass.label ? a.pass.label : 'the phone'} in time: scan closed. Scan the code again.`);
       else if (a.emit === 'abandoned') flash('A scan made offline was dropped (its code is too old now). Scan again.');
+      else if (a.emit === 'walk_in') {
+        renderWalkIn(a.request);
+        if (a.closed) showWalkInVerdict(a.request);
+      } else if (a.emit === 'walk_in_removed') removeWalkIn(a.request_id);
+      else if (a.emit === 'walk_in_error') flash(a.retryable ? `Server busy (${a.code}); asking the host again shortly.` : `The server refused the walk-in for ${a.request.visitor_name} (${a.code}).`);
     }
     renderStage();
   }
@@ -296,21 +319,44 @@ async function openGate(store, persistent, me) {
     }
   }
 
-  function showVerdict(v) {
-    const view = verdictView(v, Date.now() + state.skewMs);
-    verdict.className = `verdict ${view.tone}`;
+  /** The full-screen verdict: a scan's (`scanId`) or a walk-in's (`requestId`). */
+  function paintVerdict(view, { scanId = null, requestId = null, kind }) {
+    verdict.className = `verdict ${view.tone}${kind === 'walk_in' ? ' walk-in' : ''}`;
+    const dash = view.headline.indexOf(' \u2014');
     verdict.replaceChildren(
-      view.tone === 'red'
-        ? h('p', { class: 'verdict-headline' }, h('span', { class: 'verdict-word', text: 'DENIED' }), view.headline.slice('DENIED'.length))
+      view.tone === 'red' && dash > 0
+        ? h('p', { class: 'verdict-headline' }, h('span', { class: 'verdict-word', text: view.headline.slice(0, dash) }), view.headline.slice(dash))
         : h('p', { class: 'verdict-headline', text: view.headline }),
       ...view.details.map((d) => h('p', { class: 'verdict-detail', text: d })),
       h('p', { class: 'verdict-hint', text: 'Tap to continue' }),
     );
     verdict.hidden = false;
-    verdict.dataset.scanId = v.scan_id;
+    if (scanId) verdict.dataset.scanId = scanId;
+    else delete verdict.dataset.scanId;
+    if (requestId) verdict.dataset.requestId = requestId;
+    else delete verdict.dataset.requestId;
+    verdict.dataset.kind = kind;
     beep(view.tone);
     clearTimeout(state.verdictTimer);
-    state.verdictTimer = setTimeout(hideVerdict, VERDICT_MS);
+    state.verdictTimer = setTimeout(hideVerdict, kind === 'walk_in' ? WALK_IN_VERDICT_MS : VERDICT_MS);
+  }
+
+  function showWalkInVerdict(r) {
+    paintVerdict(walkInVerdict(r), { requestId: r.request_id, kind: 'walk_in' });
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        run(async () => {
+          await walkIns.shown(r.request_id);
+          await refreshCounters();
+          return [];
+        });
+      }),
+    );
+  }
+
+  function showVerdict(v) {
+    const view = verdictView(v, Date.now() + state.skewMs);
+    paintVerdict(view, { scanId: v.scan_id, kind: 'scan' });
     // Only once the verdict is on screen may it leave the journal (GateCore::verdict_shown).
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
@@ -361,6 +407,7 @@ async function openGate(store, persistent, me) {
   // A keyboard-wedge scanner types into whatever has focus: keys typed elsewhere go to the
   // scanner field so nothing is lost.
   const onKey = (ev) => {
+    if (dialog.el.open) return; // the walk-in form has the keyboard
     if (ev.target === scanInput || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLTextAreaElement) return;
     if (ev.key === 'Enter') {
@@ -392,6 +439,154 @@ async function openGate(store, persistent, me) {
       cameraNote.classList.add('bad');
     },
   );
+
+  // --- walk-ins: the list of requests
+  const walkInCards = new Map(); // request_id -> { el, line, request }
+  function renderWalkIn(r) {
+    let card = walkInCards.get(r.request_id);
+    if (!card) {
+      const line = h('p', { class: 'walkin-state' });
+      const done = h('button', { type: 'button', class: 'walkin-done', text: 'Done', 'aria-label': `Done with ${r.visitor_name}` });
+      done.addEventListener('click', () => {
+        run(() => walkIns.dismiss(r.request_id)).then(() => scanInput.focus({ preventScroll: true }));
+      });
+      const el = h(
+        'li',
+        { class: 'walkin-card' },
+        h('div', { class: 'walkin-main' }, h('span', { class: 'walkin-name', text: r.visitor_name }), h('span', { class: 'walkin-host', text: `for ${hostName(r.host)}` }), line),
+        done,
+      );
+      el.dataset.requestId = r.request_id;
+      card = { el, line, done, request: r };
+      walkInCards.set(r.request_id, card);
+      walkInList.append(el);
+    }
+    card.request = r;
+    card.el.dataset.state = r.state;
+    card.done.hidden = r.state === 'sending' || r.state === 'waiting';
+    card.line.textContent = walkInLine(r, Date.now() + state.skewMs, state.online);
+    walkInPanel.classList.toggle('has-requests', walkInCards.size > 0);
+  }
+
+  function removeWalkIn(requestId) {
+    const card = walkInCards.get(requestId);
+    if (card) card.el.remove();
+    walkInCards.delete(requestId);
+    walkInPanel.classList.toggle('has-requests', walkInCards.size > 0);
+  }
+
+  function tickWalkIns() {
+    const now = Date.now() + state.skewMs;
+    for (const card of walkInCards.values()) {
+      const r = card.request;
+      if (r.state === 'waiting' || r.state === 'sending') card.line.textContent = walkInLine(r, now, state.online);
+    }
+  }
+
+  // --- walk-ins: the form (a modal dialog: visitor name, host search, note)
+  function walkInDialog() {
+    const nameInput = h('input', { id: 'walkin-name', type: 'text', autocomplete: 'off', maxlength: '200', enterkeyhint: 'next' });
+    const hostInput = h('input', { id: 'walkin-host', type: 'search', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'walkin-host-status', 'aria-controls': 'walkin-hosts', enterkeyhint: 'search' });
+    const hostStatus = h('p', { id: 'walkin-host-status', class: 'muted small', role: 'status' });
+    const hostList = h('ul', { id: 'walkin-hosts', class: 'host-results', 'aria-label': 'Hosts found' });
+    const chosen = h('p', { class: 'host-chosen' });
+    const noteInput = h('input', { id: 'walkin-note', type: 'text', autocomplete: 'off', maxlength: '500' });
+    const errors = h('div', { class: 'walkin-errors' });
+    const submit = h('button', { type: 'submit', class: 'primary', text: 'Ask the host' });
+    const cancel = h('button', { type: 'button', class: 'secondary', text: 'Cancel' });
+    const form = h(
+      'form',
+      { class: 'walkin-form', novalidate: true },
+      h('div', { class: 'field' }, h('label', { for: 'walkin-name', text: 'Visitor name' }), nameInput),
+      h('div', { class: 'field' }, h('label', { for: 'walkin-host', text: 'Host (name or flat)' }), hostInput, hostStatus, hostList, chosen),
+      h('div', { class: 'field' }, h('label', { for: 'walkin-note', text: 'Note for the host (optional)' }), noteInput),
+      errors,
+      h('p', { class: 'actions' }, submit, cancel),
+    );
+    const el = h('dialog', { class: 'walkin-dialog', 'aria-labelledby': 'walkin-title' }, h('h2', { id: 'walkin-title', text: 'Walk-in visitor' }), h('p', { class: 'muted', text: 'The host is asked on their phone; the answer shows here.' }), form);
+    let host = null;
+    let searchSeq = 0;
+    let searchTimer = null;
+
+    const setError = (text) => errors.replaceChildren(text ? h('p', { role: 'alert', class: 'alert shown', text }) : '');
+    const showChosen = () => {
+      chosen.replaceChildren(host ? h('span', {}, 'Asking ', h('strong', { text: hostName(host) })) : '');
+      for (const b of hostList.querySelectorAll('button')) b.setAttribute('aria-pressed', String(Boolean(host) && b.dataset.hostId === host.host_id));
+    };
+    const search = async () => {
+      const mine = ++searchSeq;
+      const q = hostInput.value.trim();
+      hostStatus.textContent = 'Searching…';
+      const res = await call('GET', `/v1/gate/hosts?q=${encodeURIComponent(q)}`);
+      if (mine !== searchSeq) return;
+      if (!res.ok || !res.body || !Array.isArray(res.body.hosts)) {
+        hostStatus.textContent = res.network ? 'Could not reach the server to search for hosts.' : `The host search failed (${res.code || res.status}).`;
+        hostList.replaceChildren();
+        return;
+      }
+      const hosts = res.body.hosts;
+      hostStatus.textContent = hosts.length ? `${hosts.length} host${hosts.length === 1 ? '' : 's'}${q ? ` matching “${q}”` : ''}: choose one.` : `No host matches “${q}”.`;
+      hostList.replaceChildren(
+        ...hosts.map((x) => {
+          const b = h('button', { type: 'button', class: 'host-option', 'aria-pressed': 'false' }, h('span', { class: 'host-label', text: x.label }), x.unit ? h('span', { class: 'host-unit', text: x.unit }) : null);
+          b.dataset.hostId = x.host_id;
+          b.addEventListener('click', () => {
+            host = x;
+            showChosen();
+            setError(null);
+            noteInput.focus();
+          });
+          return h('li', {}, b);
+        }),
+      );
+      showChosen();
+    };
+    hostInput.addEventListener('input', () => {
+      clearTimeout(searchTimer);
+      searchTimer = setTimeout(search, 200);
+    });
+    hostInput.addEventListener('keydown', (ev) => {
+      if (ev.key !== 'Enter') return;
+      ev.preventDefault(); // Enter picks the only match rather than sending the form
+      const options = hostList.querySelectorAll('button');
+      if (options.length === 1) options[0].click();
+    });
+    cancel.addEventListener('click', () => el.close());
+    el.addEventListener('close', () => {
+      clearTimeout(searchTimer);
+      scanInput.focus({ preventScroll: true });
+    });
+    form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const input = { visitor_name: nameInput.value, host: host ? { id: host.host_id, label: host.label, unit: host.unit } : null, note: noteInput.value };
+      const bad = walkInProblem(input);
+      if (bad) {
+        setError(bad.message);
+        ({ name: nameInput, host: hostInput, note: noteInput })[bad.field].focus();
+        return;
+      }
+      submit.disabled = true;
+      run(() => walkIns.create(input, Date.now())).then(() => {
+        submit.disabled = false;
+        el.close();
+      });
+    });
+    const open = () => {
+      host = null;
+      nameInput.value = '';
+      hostInput.value = '';
+      noteInput.value = '';
+      hostList.replaceChildren();
+      hostStatus.textContent = '';
+      showChosen();
+      setError(null);
+      el.showModal();
+      nameInput.focus();
+      search();
+    };
+    return { el, open };
+  }
+  walkInButton.addEventListener('click', () => dialog.open());
 
   // --- the WebSocket, with backoff
   function setOnline(online, text) {
@@ -432,8 +627,12 @@ async function openGate(store, persistent, me) {
         state.attempt = 0;
         setOnline(true, '');
         run(() => core.onConnected(msg, Date.now()));
+        run(() => walkIns.onConnected(msg.gate_id, Date.now()));
       } else if (welcomed) {
-        run(() => core.onServer(msg, Date.now()));
+        // Walk-in answers, and errors about a walk_in frame (they carry its request_id and
+        // "scan_id": null), belong to the walk-ins; everything else to the scans.
+        if (msg && (msg.type === 'walk_in' || (msg.type === 'error' && typeof msg.request_id === 'string'))) run(() => walkIns.onServer(msg, Date.now()));
+        else run(() => core.onServer(msg, Date.now()));
       }
     });
     ws.addEventListener('close', (ev) => {
@@ -464,6 +663,7 @@ async function openGate(store, persistent, me) {
     state.attempt += 1;
     setOnline(false, `OFFLINE — do not admit anyone. Reconnecting in ${(delay / 1000).toFixed(1)} s…`);
     run(() => core.onDisconnected(code ? `closed (${code})` : 'connection failed', delay));
+    run(() => walkIns.onDisconnected());
     // A socket that never got its welcome may have been refused (revoked or re-paired):
     // ask the server whether this device is still a gate.
     if (!dropped && (!wasWelcomed || (code >= 4000 && code < 5000) || code === 1008)) {
@@ -477,7 +677,11 @@ async function openGate(store, persistent, me) {
     state.reconnectTimer = setTimeout(connect, delay);
   }
 
-  const ticker = setInterval(() => run(() => core.onTick(Date.now())), TICK_MS);
+  const ticker = setInterval(() => {
+    run(() => core.onTick(Date.now()));
+    run(() => walkIns.onTick(Date.now()));
+    tickWalkIns();
+  }, TICK_MS);
   const wake = () => {
     // Back from the background or from a network outage: try now rather than after the backoff.
     if (!state.ws && !state.closed) {
@@ -504,6 +708,7 @@ async function openGate(store, persistent, me) {
   statusPill.textContent = 'CONNECTING';
   renderStage();
   apply(first);
+  apply(firstWalkIns);
   await refreshCounters();
   scanInput.focus({ preventScroll: true });
   connect();

@@ -1,5 +1,7 @@
 // The web gate's storage, in IndexedDB (database "tessera-gate"):
-//   journal  — one document, key "doc": the pending scans (scan_id, code, scanned_at,
+//   journal  — key "walk_ins": the walk-in requests (walkins.js), the open ones resent on
+//              every reconnect, the closed ones kept until the guard has seen them;
+//              key "doc": the pending scans (scan_id, code, scanned_at,
 //              challenge {nonce, wallet_challenge, expires_at, pass}, response) and the
 //              verdicts received but not yet shown, rewritten whole on every change, as the
 //              native gate's journal file is; a save resolves only once it is durable;
@@ -85,9 +87,35 @@ export class GateStore {
     };
   }
 
+  /** The journal interface WalkIns expects: the "walk_ins" document, counted like verdicts when shown. */
+  walkInJournal() {
+    return {
+      load: () => this.#get('journal', 'walk_ins'),
+      save: async (doc, extra) => {
+        const stores = extra && extra.shown ? ['journal', 'counters'] : ['journal'];
+        const tx = this.db.transaction(stores, 'readwrite', { durability: 'strict' });
+        tx.objectStore('journal').put(doc, 'walk_ins');
+        if (extra && extra.shown) {
+          const counters = tx.objectStore('counters');
+          const day = dayKey();
+          const req = counters.get(day);
+          req.onsuccess = () => {
+            const c = req.result || { admitted: 0, already: 0, denied: 0 };
+            c[counterFor(extra.shown)] += 1;
+            counters.put(c, day);
+          };
+        }
+        await done(tx);
+      },
+    };
+  }
+
   /** Forgets pending work (used when this device is paired as another gate). */
-  clearJournal() {
-    return this.#put('journal', 'doc', { gate_id: null, scans: [], verdicts: [] });
+  async clearJournal() {
+    const tx = this.db.transaction('journal', 'readwrite', { durability: 'strict' });
+    tx.objectStore('journal').put({ gate_id: null, scans: [], verdicts: [] }, 'doc');
+    tx.objectStore('journal').put({ gate_id: null, requests: [] }, 'walk_ins');
+    await done(tx);
   }
 }
 
@@ -95,6 +123,7 @@ export class GateStore {
 export class MemoryGateStore {
   constructor() {
     this.doc = null;
+    this.walkIns = null;
     this.meta = null;
     this.count = {};
   }
@@ -120,7 +149,21 @@ export class MemoryGateStore {
       },
     };
   }
+  walkInJournal() {
+    return {
+      load: () => (this.walkIns ? structuredClone(this.walkIns) : null),
+      save: (doc, extra) => {
+        this.walkIns = structuredClone(doc);
+        if (extra && extra.shown) {
+          const day = dayKey();
+          const c = (this.count[day] = { admitted: 0, already: 0, denied: 0, ...(this.count[day] || {}) });
+          c[counterFor(extra.shown)] += 1;
+        }
+      },
+    };
+  }
   async clearJournal() {
     this.doc = null;
+    this.walkIns = null;
   }
 }

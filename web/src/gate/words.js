@@ -79,3 +79,42 @@ export function verdictView(v, now = Date.now()) {
   if (v.reason === 'future_code' && Number.isFinite(v.ahead_s)) extra.push(`The code is ${v.ahead_s} s ahead. The phone's clock needs fixing.`);
   return { tone: 'red', headline: deniedText(v.reason), details: details.concat(extra) };
 }
+
+/** Who the host is, in words: "R. Iyer, Flat 12B" (the label; the unit when there is no label). */
+export function hostName(host) {
+  if (!host) return 'the host';
+  if (host.label) return host.label;
+  return host.unit ? `Flat ${host.unit}` : 'the host';
+}
+
+/**
+ * The full-screen verdict for a closed walk-in request: green "APPROVED" naming the host,
+ * red "DENIED — the host said no (host_denied)" or "NO ANSWER — … (approval_timeout)". Only
+ * an approval is green, and no walk-in text contains "ADMITTED".
+ */
+export function walkInVerdict(r) {
+  const host = hostName(r.host);
+  if (r.state === 'approved') return { tone: 'green', headline: 'APPROVED', details: [`Approved by ${host}`, `${r.visitor_name}: let them in`] };
+  if (r.state === 'denied') return { tone: 'red', headline: 'DENIED \u2014 the host said no (host_denied)', details: [r.visitor_name, `Refused by ${host}. Do not let them in.`] };
+  return {
+    tone: 'red',
+    headline: 'NO ANSWER \u2014 the host did not answer in time (approval_timeout)',
+    details: [r.visitor_name, `${host} did not answer. Do not let them in; ask again or call the host.`],
+  };
+}
+
+/** The one line a walk-in card shows for its state. */
+export function walkInLine(r, nowMs, online = true) {
+  const host = hostName(r.host);
+  if (r.state === 'sending') return online ? 'Asking the host…' : 'Offline: sent when the connection is back. Do not let them in yet.';
+  if (r.state === 'waiting') {
+    const left = r.expires_at ? Math.max(0, Math.ceil((Date.parse(r.expires_at) - nowMs) / 1000)) : null;
+    const clock = left === null ? '' : left > 0 ? ` · ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left` : ' · time is up, checking…';
+    return `Waiting for the host to answer${clock}`;
+  }
+  if (r.state === 'approved') return `Approved by ${host}`;
+  if (r.state === 'denied') return `Denied by ${host}`;
+  if (r.state === 'expired') return `No answer from ${host} in time`;
+  if (r.state === 'failed') return `Not sent: the server refused it (${r.error ? r.error.code : 'error'})${r.error && r.error.message ? `: ${r.error.message}` : ''}`;
+  return r.state;
+}

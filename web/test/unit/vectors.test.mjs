@@ -100,3 +100,26 @@ test('a low-order server key is refused', async () => {
     (e) => e.code === 'bad_server_key',
   );
 });
+
+// The transfer proof's vector is in docs/protocol.md ("Transfer proof test vector"), from the
+// worked example's response_key, pass id and nonce; the values are read from that page so the
+// page and the wallet cannot drift apart.
+test('transfer proof (TSR1T) of docs/protocol.md', async () => {
+  const doc = readFileSync(path.join(here, '..', '..', '..', 'docs', 'protocol.md'), 'utf8');
+  const section = doc.split('### Transfer proof test vector')[1];
+  assert.ok(section, 'docs/protocol.md has a "Transfer proof test vector" section');
+  const mac = /^MAC\s+([0-9a-f]{32})$/m.exec(section);
+  const proof = /^proof\s+(TSR1T:[A-Z2-7]{26}:[A-Z2-7]{26})$/m.exec(section);
+  assert.ok(mac && proof, 'the section names the MAC and the proof');
+  assert.equal(mac[1], '7ac878be52a35122517bd9987b79f1dd');
+  assert.equal(proof[1], 'TSR1T:AGJPHJC3NR6Y5H5AWHBNHZHVAY:PLEHRPSSUNISEUL33GMHW6PR3U');
+
+  const { responseKey } = await walletKeys();
+  const passBytes = tsr1.uuidToBytes(V.pass_id);
+  assert.equal(tsr1.bytesToHex(await tsr1.transferMac(responseKey, passBytes, hex(V.nonce))), mac[1]);
+  assert.equal(await tsr1.transferProof(responseKey, V.pass_id, V.nonce_b32), proof[1]);
+  // Not the gate answer's MAC: the labels differ.
+  assert.notEqual(tsr1.bytesToHex(await tsr1.transferMac(responseKey, passBytes, hex(V.nonce))), V.response_mac);
+  await assert.rejects(tsr1.transferProof(responseKey, V.pass_id, V.nonce_b32.slice(1)), (e) => e.code === 'bad_nonce');
+  await assert.rejects(tsr1.transferProof(responseKey, V.pass_id, V.nonce_b32.toLowerCase()), (e) => e.code === 'bad_nonce');
+});
