@@ -16,7 +16,7 @@ use sha2::Sha256;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::codes::{
-    Nonce, Otp, PassId, ResponseMac, RotatingCode, WalletChallenge, WalletResponse,
+    Nonce, Otp, PassId, ResponseMac, RotatingCode, TransferProof, WalletChallenge, WalletResponse,
 };
 use crate::encoding::{base64url, base64url_exact};
 use crate::error::{Error, Result};
@@ -26,6 +26,7 @@ const SALT_PREFIX: &[u8] = b"tessera/v1";
 const CODE_INFO: &[u8] = b"tessera/v1 code";
 const RESPONSE_INFO: &[u8] = b"tessera/v1 response";
 const MAC_LABEL: &[u8] = b"TSR1R";
+const TRANSFER_LABEL: &[u8] = b"TSR1T";
 
 /// An X25519 public key (`W` for a wallet, `S` for the server), base64url in JSON.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -241,8 +242,29 @@ impl ResponseKey {
 
     /// `first 16 bytes of HMAC-SHA256(response_key, "TSR1R" ‖ pass_id ‖ nonce)`.
     pub fn mac(&self, pass: PassId, nonce: &Nonce) -> ResponseMac {
+        self.labelled_mac(MAC_LABEL, pass, nonce)
+    }
+
+    /// The holder's proof for a transfer nonce: the MAC under the label `"TSR1T"`.
+    pub fn transfer_proof(&self, pass: PassId, nonce: &Nonce) -> TransferProof {
+        TransferProof {
+            pass,
+            mac: self.labelled_mac(TRANSFER_LABEL, pass, nonce),
+        }
+    }
+
+    /// Whether `proof` proves this key for `pass` and `nonce`, in constant time.
+    pub fn verify_transfer(&self, pass: PassId, nonce: &Nonce, proof: &TransferProof) -> bool {
+        let mac_ok = self
+            .labelled_mac(TRANSFER_LABEL, pass, nonce)
+            .ct_eq(&proof.mac);
+        let pass_ok = proof.pass == pass;
+        mac_ok & pass_ok
+    }
+
+    fn labelled_mac(&self, label: &[u8], pass: PassId, nonce: &Nonce) -> ResponseMac {
         let mut hmac = hmac_sha256(&self.0);
-        hmac.update(MAC_LABEL);
+        hmac.update(label);
         hmac.update(pass.as_bytes());
         hmac.update(nonce.as_bytes());
         let tag = hmac.finalize().into_bytes();

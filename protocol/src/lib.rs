@@ -16,7 +16,9 @@ pub mod keys;
 pub mod messages;
 pub mod totp;
 
-pub use codes::{Nonce, Otp, PassId, ResponseMac, RotatingCode, WalletChallenge, WalletResponse};
+pub use codes::{
+    Nonce, Otp, PassId, ResponseMac, RotatingCode, TransferProof, WalletChallenge, WalletResponse,
+};
 pub use error::{Error, Result};
 pub use keys::{CodeKey, PassKeys, PublicKey, ResponseKey, SecretKey, SharedSecret};
 pub use totp::{CodeCheck, CODE_DIGITS, CODE_PERIOD_S, CODE_WINDOW_STEPS};

@@ -31,6 +31,18 @@ pub enum GateMessage {
         /// The wallet's `TSR1R:…` text.
         response: String,
     },
+    /// A Tessera addition: a visitor without a pass, held while the guard asks the host.
+    WalkIn {
+        /// The gate's identifier for this request; resending it is idempotent.
+        request_id: Uuid,
+        /// Whom the guard is holding: 1–200 printable characters.
+        visitor_name: String,
+        /// The host asked to approve.
+        host_id: Uuid,
+        /// The guard's note for the host, at most 500 printable characters.
+        #[serde(default)]
+        note: Option<String>,
+    },
 }
 
 /// A frame from the server to a gate.
@@ -45,6 +57,106 @@ pub enum ServerMessage {
     Result(ScanResult),
     /// The request could not be processed; `retryable` says whether resending may help.
     Error(ErrorMessage),
+    /// A Tessera addition: the state of a walk-in request, sent as the answer to each
+    /// `walk_in` frame and again whenever the state changes.
+    WalkIn(WalkInStatus),
+}
+
+/// Where a walk-in request stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WalkInState {
+    /// The host has been asked and has not answered.
+    Waiting,
+    /// The host approved: the visitor is admitted.
+    Approved,
+    /// The host refused (`host_denied`).
+    Denied,
+    /// Nobody answered within the approval timeout (`approval_timeout`).
+    Expired,
+}
+
+impl WalkInState {
+    /// Every state.
+    pub const ALL: [Self; 4] = [Self::Waiting, Self::Approved, Self::Denied, Self::Expired];
+
+    /// The snake_case wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Waiting => "waiting",
+            Self::Approved => "approved",
+            Self::Denied => "denied",
+            Self::Expired => "expired",
+        }
+    }
+
+    /// The reason a request in this state carries.
+    pub fn reason(self) -> Option<WalkInReason> {
+        match self {
+            Self::Waiting | Self::Approved => None,
+            Self::Denied => Some(WalkInReason::HostDenied),
+            Self::Expired => Some(WalkInReason::ApprovalTimeout),
+        }
+    }
+}
+
+impl std::str::FromStr for WalkInState {
+    type Err = crate::Error;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|state| state.as_str() == text)
+            .ok_or(crate::Error::UnknownName("walk-in state"))
+    }
+}
+
+/// Why a walk-in request was closed without an admission.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WalkInReason {
+    /// The host said no.
+    HostDenied,
+    /// The host did not answer in time.
+    ApprovalTimeout,
+}
+
+/// A host as a guard sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostSummary {
+    /// The host id.
+    pub id: Uuid,
+    /// The host's display name, e.g. "R. Iyer, Flat 12B".
+    pub label: String,
+    /// The unit, flat or office, when given.
+    pub unit: Option<String>,
+}
+
+/// The `walk_in` message from the server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WalkInStatus {
+    /// The gate's id for the request.
+    pub request_id: Uuid,
+    /// The server's id for it (the host approves this one).
+    pub walk_in_id: Uuid,
+    /// Where it stands.
+    pub state: WalkInState,
+    /// Set exactly when the state is `denied` or `expired`.
+    pub reason: Option<WalkInReason>,
+    /// Whom the guard is holding.
+    pub visitor_name: String,
+    /// The guard's note.
+    pub note: Option<String>,
+    /// The host asked.
+    pub host: HostSummary,
+    /// When the approval timeout ends.
+    #[serde(with = "utc_rfc3339")]
+    pub expires_at: OffsetDateTime,
+    /// When the host answered or the request expired.
+    #[serde(default, with = "utc_rfc3339::option")]
+    pub decided_at: Option<OffsetDateTime>,
+    /// True when this answers a resent `walk_in` frame.
+    pub replayed: bool,
 }
 
 /// The `welcome` message.
@@ -274,6 +386,9 @@ impl ScanResult {
 pub struct ErrorMessage {
     /// The scan the error concerns, when the frame named one.
     pub scan_id: Option<Uuid>,
+    /// The walk-in request the error concerns (a Tessera addition; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<Uuid>,
     /// What went wrong.
     pub code: ErrorCode,
     /// A human-readable explanation (never internal detail).
@@ -299,6 +414,8 @@ pub enum ErrorCode {
     /// A fault on the server that a resend cannot cure (e.g. a pass bound to a server key
     /// this replica does not hold). An addition to TSR1 (`docs/protocol.md`): not retryable.
     Internal,
+    /// A Tessera addition: the `request_id` of a walk-in was already used with other content.
+    RequestIdReused,
 }
 
 impl ErrorCode {
@@ -319,6 +436,9 @@ impl ErrorCode {
             Self::RateLimited => "too many messages from this gate; slow down and resend",
             Self::Timeout => "the server timed out; resend the same message",
             Self::Internal => "the server cannot answer this scan; call an operator",
+            Self::RequestIdReused => {
+                "this request_id was already used for another walk-in; make a new one"
+            }
         }
     }
 }
@@ -328,6 +448,7 @@ impl ErrorMessage {
     pub fn new(scan_id: Option<Uuid>, code: ErrorCode) -> Self {
         Self {
             scan_id,
+            request_id: None,
             code,
             message: code.default_message().to_owned(),
             retryable: code.retryable(),

@@ -87,6 +87,7 @@ fn error_codes() -> impl Strategy<Value = ErrorCode> {
         ErrorCode::RateLimited,
         ErrorCode::Timeout,
         ErrorCode::Internal,
+        ErrorCode::RequestIdReused,
     ])
 }
 
@@ -185,6 +186,7 @@ fn error_messages() -> impl Strategy<Value = ErrorMessage> {
     )
         .prop_map(|(scan_id, code, message, retryable)| ErrorMessage {
             scan_id,
+            request_id: None,
             code,
             message,
             retryable,

@@ -57,6 +57,24 @@ pub enum AuditKind {
     ConsoleSignedIn,
     /// A console session was ended by its holder.
     ConsoleSignedOut,
+    /// A host (a person who invites visitors) was created.
+    HostCreated,
+    /// A gate asked a host to approve a walk-in (or resent the request).
+    WalkInRequested,
+    /// A host approved a walk-in: the walk-in admission.
+    WalkInApproved,
+    /// A host refused a walk-in.
+    WalkInDenied,
+    /// A walk-in request ran out of time unanswered.
+    WalkInExpired,
+    /// A pass was re-bound: its wallet key unbound, a new claim link minted.
+    PassRebound,
+    /// A transfer link was minted for a pass.
+    TransferStarted,
+    /// A transfer link was claimed: the recipient's key replaced the sender's.
+    PassTransferred,
+    /// A transfer proof was wrong (aggregated per source).
+    TransferRejected,
 }
 
 impl AuditKind {
@@ -85,6 +103,15 @@ impl AuditKind {
             AuditKind::GateDisconnected => "gate_disconnected",
             AuditKind::ConsoleSignedIn => "console_signed_in",
             AuditKind::ConsoleSignedOut => "console_signed_out",
+            AuditKind::HostCreated => "host_created",
+            AuditKind::WalkInRequested => "walk_in_requested",
+            AuditKind::WalkInApproved => "walk_in_approved",
+            AuditKind::WalkInDenied => "walk_in_denied",
+            AuditKind::WalkInExpired => "walk_in_expired",
+            AuditKind::PassRebound => "pass_rebound",
+            AuditKind::TransferStarted => "transfer_started",
+            AuditKind::PassTransferred => "pass_transferred",
+            AuditKind::TransferRejected => "transfer_rejected",
         }
     }
 }

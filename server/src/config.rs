@@ -275,6 +275,16 @@ pub struct Settings {
     )]
     pub console_session_ttl_s: u64,
 
+    /// Seconds a host has to answer a walk-in request before it expires (`approvalTimeout`).
+    #[arg(
+        long,
+        env = "TESSERA_APPROVAL_TIMEOUT_S",
+        default_value_t = 300,
+        value_parser = clap::value_parser!(u64).range(1..=86_400),
+        global = true
+    )]
+    pub approval_timeout_s: u64,
+
     /// Log filter (tracing `EnvFilter` syntax).
     #[arg(long, env = "TESSERA_LOG", default_value = "info", global = true)]
     pub log: String,
@@ -315,6 +325,7 @@ impl std::fmt::Debug for Settings {
             .field("audit_retention_days", &self.audit_retention_days)
             .field("retention_interval_s", &self.retention_interval_s)
             .field("console_session_ttl_s", &self.console_session_ttl_s)
+            .field("approval_timeout_s", &self.approval_timeout_s)
             .field("log", &self.log)
             .finish()
     }

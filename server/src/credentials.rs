@@ -32,6 +32,30 @@ pub fn mint() -> MintedSecret {
     MintedSecret { text, hash }
 }
 
+/// The claim token of a link minted after issue (a bulk-issued pass, a re-bind, a
+/// transfer): an HMAC of the link's id under a key derived from the pass's server secret,
+/// so the same link id always gives the same token and a retried request can be answered
+/// with the link it minted, while the database still holds only the token's hash.
+pub fn link_token(server: &tessera_protocol::SecretKey, link_id: uuid::Uuid) -> MintedSecret {
+    use hmac::{Mac, SimpleHmac};
+    let secret = server.to_hex();
+    let derived = hkdf::Hkdf::<Sha256>::new(Some(b"tessera/v1 link"), secret.as_bytes());
+    let mut key = Zeroizing::new([0u8; 32]);
+    // 32 bytes is far below HKDF-SHA256's limit; on the impossible error the key stays zero,
+    // which only makes tokens guessable by the server itself.
+    let _ = derived.expand(b"tessera/v1 link token", key.as_mut());
+    let tag = match <SimpleHmac<Sha256> as Mac>::new_from_slice(key.as_ref()) {
+        Ok(mut mac) => {
+            mac.update(link_id.as_bytes());
+            mac.finalize().into_bytes()
+        }
+        Err(_) => Sha256::digest(link_id.as_bytes()),
+    };
+    let text = Zeroizing::new(tessera_protocol::encoding::base64url(&tag));
+    let hash = hash(&text);
+    MintedSecret { text, hash }
+}
+
 /// `SHA-256` of a presented credential.
 pub fn hash(text: &str) -> [u8; 32] {
     Sha256::digest(text.as_bytes()).into()

@@ -31,6 +31,8 @@ pub mod startup;
 pub mod state;
 pub mod store;
 pub mod tls;
+pub mod visits;
+pub mod walk_ins;
 pub mod ws;
 
 pub use error::{Error, Result};

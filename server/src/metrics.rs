@@ -213,6 +213,10 @@ impl Metrics {
                     .unwrap_or_else(|| "unknown".to_owned()),
             ),
             ServerMessage::Challenge(_) => ("challenge".to_owned(), "none".to_owned()),
+            ServerMessage::WalkIn(walk_in) => (
+                format!("walk_in_{}", walk_in.state.as_str()),
+                "none".to_owned(),
+            ),
             ServerMessage::Welcome(_) => return,
         };
         self.outcomes

@@ -366,10 +366,10 @@ pub async fn respond(
     // The challenge this connection issued, answered correctly: straight to the commit.
     if let Some((challenge, pass)) = issued_here.take(&nonce, scan_id) {
         tracing::Span::current().record("pass_id", tracing::field::display(pass.id));
-        let keys =
-            pass_keys(state, &pass)?.ok_or(Error::Internal("challenged pass has no keys"))?;
-        if rules::answer_is_right(&keys, pass.id, &nonce, response_text) {
-            return redeem(state, &challenge, &pass, nonce, &nonce_fp).await;
+        if let Some(keys) = pass_keys(state, &pass)? {
+            if rules::answer_is_right(&keys, pass.id, &nonce, response_text) {
+                return redeem(state, &challenge, &pass, nonce, &nonce_fp).await;
+            }
         }
     }
 
@@ -417,6 +417,7 @@ pub async fn respond(
                 .await?;
             return Ok(ServerMessage::Error(ErrorMessage {
                 scan_id: Some(scan_id),
+                request_id: None,
                 code: ErrorCode::BadRequest,
                 message: "this nonce was issued for another scan_id of this gate".to_owned(),
                 retryable: false,
@@ -443,28 +444,42 @@ pub async fn respond(
     let ChallengeContext {
         challenge, pass, ..
     } = context;
-    let keys = pass_keys(state, pass)?.ok_or(Error::Internal("challenged pass has no keys"))?;
-    if !rules::answer_is_right(&keys, pass.id, &nonce, response_text) {
-        // Counted and audited together; the database decides whether this one burned it.
-        let subject = Subject {
-            pass_id: Some(pass.id),
-            ..gate_subject
-        };
-        let details = json!({ "scan_id": scan_id, "nonce_sha256": nonce_fp });
-        let counted = state
-            .store
-            .record_wrong_answer(nonce.as_bytes(), BURN_AT, |counted| {
-                response_denial_event(subject, rules::wrong_answer_reason(counted), details)
-            })
-            .await?;
-        return Ok(ServerMessage::Result(challenge_denial(
-            challenge,
-            nonce,
-            pass,
-            rules::wrong_answer_reason(counted),
-        )));
+    // A pass re-bound meanwhile has no key until it is claimed again: every answer is wrong.
+    let right = pass_keys(state, pass)?
+        .is_some_and(|keys| rules::answer_is_right(&keys, pass.id, &nonce, response_text));
+    if !right {
+        return wrong_answer(state, challenge, pass, nonce, &nonce_fp).await;
     }
     redeem(state, challenge, pass, nonce, &nonce_fp).await
+}
+
+/// A wrong answer: counted and audited together; the database decides whether this one
+/// burned the challenge. Nothing is stored under the nonce.
+async fn wrong_answer(
+    state: &AppState,
+    challenge: &ChallengeRow,
+    pass: &PassRow,
+    nonce: Nonce,
+    nonce_fp: &str,
+) -> Result<ServerMessage> {
+    let subject = Subject {
+        org_id: Some(challenge.org_id),
+        gate_id: Some(challenge.gate_id),
+        pass_id: Some(pass.id),
+    };
+    let details = json!({ "scan_id": challenge.scan_id, "nonce_sha256": nonce_fp });
+    let counted = state
+        .store
+        .record_wrong_answer(nonce.as_bytes(), BURN_AT, |counted| {
+            response_denial_event(subject, rules::wrong_answer_reason(counted), details)
+        })
+        .await?;
+    Ok(ServerMessage::Result(challenge_denial(
+        challenge,
+        nonce,
+        pass,
+        rules::wrong_answer_reason(counted),
+    )))
 }
 
 /// A nonce issued to another gate (§7 rule 3): audited high in the owner's log, changes
@@ -555,17 +570,22 @@ async fn redeem(
     nonce_fp: &str,
 ) -> Result<ServerMessage> {
     let row = outcome_row(challenge, StoredOutcome::Admitted);
+    let wallet_key = pass
+        .wallet_public_key
+        .clone()
+        .ok_or(Error::Internal("an answered pass has no wallet key"))?;
     let admission = AdmitOp {
         event: response_event(&row, nonce_fp, false),
         row,
         burn_at: BURN_AT,
+        wallet_key,
     };
     if state.store.admit(&admission).await? {
         return Ok(stored_result(&admission.row, pass, false));
     }
     let mut attempt = 1;
     loop {
-        match settle(state, nonce, nonce_fp).await {
+        match settle(state, nonce, nonce_fp, &admission.wallet_key).await {
             // A concurrent writer won a unique index between our read and our write: the
             // next attempt reads, under lock, what it committed.
             Err(Error::Conflict(conflict)) if attempt < SETTLE_ATTEMPTS => {
@@ -579,14 +599,23 @@ async fn redeem(
 
 /// One redemption transaction: lock and read the challenge and the pass as they are now,
 /// decide with [`rules::settle`], store the decision with its event, COMMIT, answer.
-async fn settle(state: &AppState, nonce: Nonce, nonce_fp: &str) -> Result<ServerMessage> {
+async fn settle(
+    state: &AppState,
+    nonce: Nonce,
+    nonce_fp: &str,
+    answered_key: &[u8],
+) -> Result<ServerMessage> {
     let mut tx = state.store.begin_redemption().await?;
     let locked = tx
         .lock(nonce.as_bytes())
         .await?
         .ok_or(Error::Internal("a redeemed challenge vanished"))?;
     let pass = &locked.pass;
-    match rules::settle(&locked, now_ms()) {
+    match rules::settle(&locked, answered_key, now_ms()) {
+        Settlement::KeyUnbound => {
+            drop(tx);
+            wrong_answer(state, &locked.challenge, pass, nonce, nonce_fp).await
+        }
         Settlement::Replay(stored) => {
             drop(tx);
             replay(state, &stored, pass, nonce_fp).await

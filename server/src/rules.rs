@@ -284,14 +284,19 @@ pub enum Settlement {
     Admit,
     /// Store this outcome, which is not an admission.
     Store(StoredOutcome),
+    /// The answer was right for a wallet key the pass is no longer bound to (re-bound or
+    /// transferred meanwhile): it counts as a wrong answer, and nothing is stored.
+    KeyUnbound,
 }
 
 /// §7 rules 2 and 6 and §10: a stored outcome wins; then a closed challenge (so a burn or an
 /// expiry that raced the answer cannot be admitted); then the pass as it is now (revoked,
 /// expired, not yet valid: stored as the denial); then one admission per `(pass, T)`, whose
 /// `already_admitted` names that step's admission; then a pass with no use left, whose
-/// `already_admitted` names its latest admission; else admit.
-pub fn settle(locked: &LockedRedemption, now_ms: i64) -> Settlement {
+/// `already_admitted` names its latest admission; else admit. `answered_key` is the wallet
+/// key the answer was verified under: once the pass is bound to another (or none), the
+/// answer is a wrong one, whatever else holds.
+pub fn settle(locked: &LockedRedemption, answered_key: &[u8], now_ms: i64) -> Settlement {
     if let Some(stored) = &locked.stored {
         return Settlement::Replay(stored.clone());
     }
@@ -299,6 +304,9 @@ pub fn settle(locked: &LockedRedemption, now_ms: i64) -> Settlement {
         return Settlement::Closed(reason);
     }
     let pass = &locked.pass;
+    if pass.wallet_public_key.as_deref() != Some(answered_key) {
+        return Settlement::KeyUnbound;
+    }
     if let Some(reason) = pass_state_denial(pass, now_ms) {
         return Settlement::Store(StoredOutcome::Denied(reason));
     }
@@ -351,6 +359,11 @@ mod tests {
             created_at_ms: NOW_MS - 7_200_000,
             claimed_at_ms: None,
             revoked_at_ms: None,
+            host_id: None,
+            max_transfers: 0,
+            transfers: 0,
+            rebinds: 0,
+            external_ref: None,
         }
     }
 
@@ -913,12 +926,53 @@ mod tests {
             ),
             (
                 "single use, unused",
-                locked(pass(), open, None, None),
+                locked(pass(), open.clone(), None, None),
                 Settlement::Admit,
+            ),
+            // Issue 16: a re-bind or transfer unbinds the key the answer was right for.
+            (
+                "re-bound meanwhile, not yet claimed again",
+                locked(
+                    PassRow {
+                        state: PassState::Issued,
+                        wallet_public_key: None,
+                        ..pass()
+                    },
+                    open.clone(),
+                    None,
+                    None,
+                ),
+                Settlement::KeyUnbound,
+            ),
+            (
+                "transferred meanwhile: bound to the recipient's key",
+                locked(
+                    PassRow {
+                        wallet_public_key: Some(vec![2; 32]),
+                        ..pass()
+                    },
+                    open.clone(),
+                    None,
+                    None,
+                ),
+                Settlement::KeyUnbound,
+            ),
+            (
+                "an answer stored before the re-bind stays",
+                locked(
+                    PassRow {
+                        wallet_public_key: None,
+                        ..pass()
+                    },
+                    open,
+                    Some(stored(StoredOutcome::Admitted)),
+                    None,
+                ),
+                Settlement::Replay(stored(StoredOutcome::Admitted)),
             ),
         ];
         for (case, locked, expected) in cases {
-            assert_eq!(settle(&locked, NOW_MS), expected, "{case}");
+            assert_eq!(settle(&locked, &[1; 32], NOW_MS), expected, "{case}");
         }
     }
 }

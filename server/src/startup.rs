@@ -180,6 +180,7 @@ impl Application {
         let aggregator = tokio::spawn(write_aggregated_failures(state.clone()));
         let retention = tokio::spawn(crate::retention::run(state.clone()));
         let presence = tokio::spawn(crate::ws::refresh_presence(state.clone()));
+        let walk_in_sweeper = tokio::spawn(crate::walk_ins::sweep(state.clone()));
         let sources = Arc::clone(&state.sources);
         let store = state.store.clone();
         let gate_connections = Arc::clone(&state.gate_connections);
@@ -219,6 +220,7 @@ impl Application {
         aggregator.abort();
         retention.abort();
         presence.abort();
+        walk_in_sweeper.abort();
         if let Some(metrics) = metrics {
             metrics.abort();
         }

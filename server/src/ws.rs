@@ -23,6 +23,7 @@ use tessera_protocol::messages::{ErrorCode, ErrorMessage, GateMessage, ServerMes
 use tracing::Instrument;
 use uuid::Uuid;
 
+use crate::error::Error;
 use crate::http::bearer_token;
 use crate::state::AppState;
 use crate::store::{GateRow, GateSocket};
@@ -329,9 +330,28 @@ async fn serve_frames<S, R>(
     ping.tick().await;
     let mut last_heard = Instant::now();
     let mut issued_here = crate::redemption::Issued::default();
+    // Walk-in requests this socket sent that are still open, with the state it last sent:
+    // each change is pushed (`docs/protocol.md`, walk-ins), woken by any commit here or on
+    // another replica, and looked at every second regardless.
+    let mut watched = Watched::default();
+    let mut wake = state.feed.subscribe();
+    let mut walk_in_tick = tokio::time::interval(Duration::from_secs(1));
+    walk_in_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         let frame = tokio::select! {
             frame = stream.next() => frame,
+            Ok(()) = wake.changed(), if !watched.is_empty() => {
+                if watched.push_changes(state, gate, &mut sink).await.is_err() {
+                    break;
+                }
+                continue;
+            }
+            _ = walk_in_tick.tick(), if !watched.is_empty() => {
+                if watched.push_changes(state, gate, &mut sink).await.is_err() {
+                    break;
+                }
+                continue;
+            }
             _ = ping.tick() => {
                 if last_heard.elapsed() > SILENCE_LIMIT {
                     tracing::info!(gate_id = %gate.id, "closing silent gate connection");
@@ -384,6 +404,7 @@ async fn serve_frames<S, R>(
                 let mut reply =
                     handle_text(state, gate, refused, &mut issued_here, text.as_str()).await;
                 name_first_gate(state, &mut reply).await;
+                watched.note(&reply);
                 reply
             }
         };
@@ -450,6 +471,7 @@ async fn send<S: Sink<Message> + Unpin>(sink: &mut S, message: &ServerMessage) -
 fn bad_request(scan_id: Option<Uuid>, message: &str) -> ServerMessage {
     ServerMessage::Error(ErrorMessage {
         scan_id,
+        request_id: None,
         code: ErrorCode::BadRequest,
         message: message.to_owned(),
         retryable: false,
@@ -483,6 +505,20 @@ async fn handle_text(
     };
     let scan_id = match &message {
         GateMessage::Scan { scan_id, .. } | GateMessage::Response { scan_id, .. } => *scan_id,
+        GateMessage::WalkIn {
+            request_id,
+            visitor_name,
+            host_id,
+            note,
+        } => {
+            let asked = crate::walk_ins::Asked {
+                request_id: *request_id,
+                visitor_name,
+                host_id: *host_id,
+                note: note.as_deref(),
+            };
+            return walk_in(state, gate, refused, asked).await;
+        }
     };
     if !state.gate_limits.allow(gate.id) {
         crate::metrics::get().rate_limited("gate_frames");
@@ -520,6 +556,8 @@ async fn answer(
                 crate::redemption::respond(state, gate, issued_here, *scan_id, nonce, response)
                     .await
             }
+            // Answered before this point (`handle_text`).
+            GateMessage::WalkIn { .. } => Err(Error::Internal("a walk-in reached the scan path")),
         }
     };
     match tokio::time::timeout(state.settings.operation_timeout(), work).await {
@@ -539,5 +577,95 @@ async fn answer(
             tracing::warn!(gate_id = %gate.id, %scan_id, "gate request timed out");
             ServerMessage::Error(ErrorMessage::new(Some(scan_id), ErrorCode::Timeout))
         }
+    }
+}
+
+/// Answers a `walk_in` frame under the gate's frame budget and the operation deadline; its
+/// errors name the request (`request_id`), not a scan.
+async fn walk_in(
+    state: &AppState,
+    gate: &GateRow,
+    refused: &mut RefusedFrames,
+    asked: crate::walk_ins::Asked<'_>,
+) -> ServerMessage {
+    let error = |code: ErrorCode| {
+        ServerMessage::Error(ErrorMessage {
+            request_id: Some(asked.request_id),
+            ..ErrorMessage::new(None, code)
+        })
+    };
+    if !state.gate_limits.allow(gate.id) {
+        crate::metrics::get().rate_limited("gate_frames");
+        if let Some((window_start_ms, frames)) = refused.count(crate::now_ms()) {
+            audit_refused(state, gate, window_start_ms, frames).await;
+        }
+        return error(ErrorCode::RateLimited);
+    }
+    let work = crate::walk_ins::ask(state, gate, asked);
+    match tokio::time::timeout(state.settings.operation_timeout(), work).await {
+        Ok(Ok(reply)) => reply,
+        Ok(Err(failure)) if failure.is_storage() => {
+            tracing::warn!(gate_id = %gate.id, request_id = %asked.request_id, error = %failure, "walk-in failed in storage");
+            error(ErrorCode::StorageUnavailable)
+        }
+        Ok(Err(failure)) => {
+            tracing::error!(gate_id = %gate.id, request_id = %asked.request_id, error = %failure, "walk-in cannot be answered");
+            error(ErrorCode::Internal)
+        }
+        Err(_) => error(ErrorCode::Timeout),
+    }
+}
+
+/// The walk-in requests a socket watches, each with the state it last sent.
+#[derive(Debug, Default)]
+struct Watched {
+    open: std::collections::HashMap<Uuid, tessera_protocol::messages::WalkInState>,
+}
+
+impl Watched {
+    fn is_empty(&self) -> bool {
+        self.open.is_empty()
+    }
+
+    /// Starts (or stops) watching the request an answer names.
+    fn note(&mut self, reply: &ServerMessage) {
+        if let ServerMessage::WalkIn(status) = reply {
+            if status.state == tessera_protocol::messages::WalkInState::Waiting {
+                self.open.insert(status.request_id, status.state);
+            } else {
+                self.open.remove(&status.request_id);
+            }
+        }
+    }
+
+    /// Sends each watched request whose state changed; a closed one is then forgotten. A
+    /// storage failure keeps watching (the next wake-up or second reads again).
+    async fn push_changes<S: Sink<Message> + Unpin>(
+        &mut self,
+        state: &AppState,
+        gate: &GateRow,
+        sink: &mut S,
+    ) -> Result<(), ()> {
+        let ids: Vec<Uuid> = self.open.keys().copied().collect();
+        for request_id in ids {
+            let status = match crate::walk_ins::current(state, gate.id, request_id).await {
+                Ok(Some(status)) => status,
+                Ok(None) => {
+                    self.open.remove(&request_id);
+                    continue;
+                }
+                Err(error) => {
+                    tracing::debug!(%error, %request_id, "could not reread a walk-in");
+                    continue;
+                }
+            };
+            if self.open.get(&request_id) == Some(&status.state) {
+                continue;
+            }
+            let message = ServerMessage::WalkIn(status);
+            send(sink, &message).await?;
+            self.note(&message);
+        }
+        Ok(())
     }
 }

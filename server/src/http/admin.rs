@@ -16,7 +16,7 @@ use super::{ApiCaller, ApiJson, Role};
 use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use crate::store::{ApiKeyRow, GateRow};
+use crate::store::{ApiKeyRow, GateRow, HostRow};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -29,9 +29,14 @@ pub(super) fn router() -> Router<AppState> {
 #[serde(deny_unknown_fields)]
 pub(super) struct NewApiKey {
     role: GrantableRole,
-    /// Who holds it, for the audit log: 1–200 printable characters.
+    /// Who holds it, for the audit log: 1–200 printable characters. For a host, the
+    /// person's display name as guards pick it, e.g. "R. Iyer, Flat 12B".
     #[schema(min_length = 1, max_length = 200, example = "box office")]
     label: String,
+    /// A host's unit, flat or office (hosts only): 1–200 printable characters.
+    #[serde(default)]
+    #[schema(min_length = 1, max_length = 200, example = "12B")]
+    unit: Option<String>,
 }
 
 /// The roles an admin may hand out (admin keys come only from `tessera-server init`).
@@ -42,6 +47,8 @@ pub(super) enum GrantableRole {
     Issuer,
     /// Reads passes and the audit log.
     Auditor,
+    /// A person who invites visitors and approves their walk-ins (issue 16).
+    Host,
 }
 
 /// The new key, shown exactly once.
@@ -52,6 +59,9 @@ pub(super) struct ApiKeyCreated {
     api_key: String,
     role: GrantableRole,
     label: String,
+    /// A host's unit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unit: Option<String>,
 }
 
 /// A new gate device.
@@ -91,7 +101,8 @@ pub fn check_text(field: &str, text: &str) -> Result<()> {
     Ok(())
 }
 
-/// Creates an issuer or auditor API key for the caller's organisation (admin only).
+/// Creates an issuer, auditor or host API key for the caller's organisation (admin only).
+/// A host key names a person (`label`, `unit`); its `key_id` is the host id.
 #[utoipa::path(
     post,
     path = "/v1/api-keys",
@@ -100,7 +111,7 @@ pub fn check_text(field: &str, text: &str) -> Result<()> {
     request_body = NewApiKey,
     responses(
         (status = 201, description = "Created; the key is shown only now", body = ApiKeyCreated),
-        (status = 400, description = "Malformed body, unknown role or bad label", body = ErrorBody),
+        (status = 400, description = "Malformed body, unknown role, bad label or unit, or a unit for a non-host key", body = ErrorBody),
         (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
@@ -117,9 +128,48 @@ pub(super) async fn create_api_key(
     let role = match body.role {
         GrantableRole::Issuer => Role::Issuer,
         GrantableRole::Auditor => Role::Auditor,
+        GrantableRole::Host => Role::Host,
     };
     check_text("label", &body.label)?;
+    if let Some(unit) = &body.unit {
+        if role != Role::Host {
+            return Err(Error::BadRequest("unit is for host keys only".into()));
+        }
+        check_text("unit", unit)?;
+    }
     let secret = crate::credentials::mint();
+    if role == Role::Host {
+        let host = HostRow {
+            id: Uuid::now_v7(),
+            org_id: caller.key.org_id,
+            label: body.label,
+            unit: body.unit,
+        };
+        let event = audit::event(
+            AuditKind::HostCreated,
+            Severity::Info,
+            Subject {
+                org_id: Some(host.org_id),
+                ..Subject::default()
+            },
+            json!({ "host_id": host.id, "label": host.label, "unit": host.unit,
+                    "by_key_id": caller.key.id }),
+        );
+        state
+            .store
+            .insert_host(&host, &secret.hash, crate::now_ms(), &event)
+            .await?;
+        return Ok((
+            StatusCode::CREATED,
+            Json(ApiKeyCreated {
+                key_id: host.id,
+                api_key: secret.text.as_str().to_owned(),
+                role: body.role,
+                label: host.label,
+                unit: host.unit,
+            }),
+        ));
+    }
     let key = ApiKeyRow {
         id: Uuid::now_v7(),
         org_id: caller.key.org_id,
@@ -147,6 +197,7 @@ pub(super) async fn create_api_key(
             api_key: secret.text.as_str().to_owned(),
             role: body.role,
             label: key.label,
+            unit: None,
         }),
     ))
 }

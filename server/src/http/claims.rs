@@ -20,7 +20,7 @@ use crate::abuse::RetryAfter;
 use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use crate::store::{NewAudit, PassRow, PassState};
+use crate::store::{NewAudit, PassLinkRow, PassRow, PassState, TransferClaim};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -102,7 +102,11 @@ pub(super) async fn claim(
     ApiJson(body): ApiJson<ClaimRequest>,
 ) -> Result<Json<ClaimAnswer>> {
     let source = state.sources.source(&headers, peer);
-    let (pass, _in_flight) = linked_pass(&state, source, &body.pass_id, &body.claim_token).await?;
+    let (linked, _in_flight) =
+        linked_pass(&state, source, &body.pass_id, &body.claim_token).await?;
+    let pass = match &linked {
+        Linked::Issued(pass) | Linked::Transfer(pass, _) => pass.clone(),
+    };
     let subject = Subject {
         org_id: Some(pass.org_id),
         gate_id: None,
@@ -117,10 +121,16 @@ pub(super) async fn claim(
             return Err(Error::InvalidPublicKey);
         }
     };
+    if let Linked::Transfer(_, link) = linked {
+        return claim_transfer(&state, source, subject, pass, link.id, &wallet_key).await;
+    }
 
     let mut current = pass;
     let claimed = claim_event(AuditKind::Claim, Severity::Info, subject, "claimed");
-    if current.state == PassState::Issued
+    // A re-bound pass with no use left is claimed again too (it stays `used`).
+    let unbound = current.state == PassState::Issued
+        || (current.state == PassState::Used && current.wallet_public_key.is_none());
+    if unbound
         && state
             .store
             .bind_wallet(current.id, wallet_key.as_bytes(), crate::now_ms(), &claimed)
@@ -189,6 +199,9 @@ pub(super) struct ClaimPreview {
     /// `issued`, `claimed`, `used` or `revoked`.
     #[schema(example = "issued")]
     state: &'static str,
+    /// `true` for a transfer link: another holder is handing the pass on (absent otherwise).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    transfer: bool,
 }
 
 impl std::fmt::Debug for PreviewRequest {
@@ -227,15 +240,111 @@ pub(super) async fn preview(
     ApiJson(body): ApiJson<PreviewRequest>,
 ) -> Result<Json<ClaimPreview>> {
     let source = state.sources.source(&headers, peer);
-    let (pass, _in_flight) = linked_pass(&state, source, &body.pass_id, &body.claim_token).await?;
+    let (linked, _in_flight) =
+        linked_pass(&state, source, &body.pass_id, &body.claim_token).await?;
+    let (pass, state_shown, transfer) = match linked {
+        Linked::Issued(pass) => {
+            let shown = pass.state.as_str();
+            (pass, shown, false)
+        }
+        // From the recipient's side an open transfer link is a pass to add.
+        Linked::Transfer(pass, link) => {
+            let shown = if link.closed_at_ms.is_some() {
+                "claimed"
+            } else if pass.state == PassState::Revoked {
+                "revoked"
+            } else {
+                "issued"
+            };
+            (pass, shown, true)
+        }
+    };
     Ok(Json(ClaimPreview {
         valid_from: rfc3339(pass.valid_from_ms),
         valid_until: rfc3339(pass.valid_until_ms),
-        state: pass.state.as_str(),
+        state: state_shown,
         pass_id: pass.id,
         label: pass.label,
         site: pass.site,
+        transfer,
     }))
+}
+
+/// What a claim link's token opened: the pass's own claim, or a transfer to a new holder.
+enum Linked {
+    Issued(PassRow),
+    Transfer(PassRow, PassLinkRow),
+}
+
+/// Claims a transfer link: the recipient's key replaces the sender's in one transaction.
+async fn claim_transfer(
+    state: &AppState,
+    source: std::net::IpAddr,
+    subject: Subject,
+    pass: PassRow,
+    link_id: uuid::Uuid,
+    wallet_key: &PublicKey,
+) -> Result<Json<ClaimAnswer>> {
+    let now = crate::now_ms();
+    let outcome = state
+        .store
+        .claim_transfer(
+            link_id,
+            wallet_key.as_bytes(),
+            now,
+            |locked, link| {
+                crate::visits::transfer_claim_refusal(locked, link, wallet_key.as_bytes(), now)
+            },
+            |locked| {
+                let from = locked
+                    .wallet_public_key
+                    .as_deref()
+                    .and_then(|key| <[u8; 32]>::try_from(key).ok())
+                    .map(|key| PublicKey::from_bytes(key).to_base64url());
+                audit::event(
+                    AuditKind::PassTransferred,
+                    Severity::Info,
+                    subject,
+                    json!({
+                        "transfer_id": link_id,
+                        "from_key": from,
+                        "to_key": wallet_key.to_base64url(),
+                    }),
+                )
+            },
+        )
+        .await?;
+    match outcome {
+        TransferClaim::Claimed | TransferClaim::Replayed => {
+            if let Err(error) =
+                state
+                    .keys
+                    .pass_keys(pass.id, &pass.server_kid, *wallet_key.as_bytes())
+            {
+                tracing::warn!(pass_id = %pass.id, %error, "could not derive transferred pass keys");
+            }
+            Ok(Json(answer(state, &pass)?))
+        }
+        TransferClaim::AlreadyClaimed => {
+            audit_claim(
+                state,
+                AuditKind::ClaimConflict,
+                Severity::High,
+                subject,
+                "already_claimed",
+            )
+            .await?;
+            Err(Error::AlreadyClaimed)
+        }
+        TransferClaim::Revoked => {
+            rejected(state, source, Some(pass.org_id), "revoked");
+            Err(Error::Revoked)
+        }
+        TransferClaim::Invalid => {
+            rejected(state, source, Some(pass.org_id), "invalid_claim");
+            Err(Error::InvalidClaim)
+        }
+    }
 }
 
 /// The pass a claim link names, once its token matches. Nobody needs a credential here:
@@ -247,7 +356,7 @@ async fn linked_pass(
     source: std::net::IpAddr,
     pass_id: &str,
     claim_token: &str,
-) -> Result<(PassRow, crate::abuse::ClaimSlot)> {
+) -> Result<(Linked, crate::abuse::ClaimSlot)> {
     let slot = state.sources.claim(source).map_err(|RetryAfter(wait)| {
         state
             .sources
@@ -264,9 +373,21 @@ async fn linked_pass(
         &presented,
     );
     match pass {
-        Some(pass) if token_ok => Ok((pass, slot)),
-        other => {
-            rejected(state, source, other.map(|p| p.org_id), "invalid_claim");
+        Some(pass) if token_ok => Ok((Linked::Issued(pass), slot)),
+        Some(pass) => match state.store.transfer_link(pass.id, &presented).await? {
+            Some(link) => Ok((Linked::Transfer(pass, link), slot)),
+            None => {
+                rejected(state, source, Some(pass.org_id), "invalid_claim");
+                Err(Error::InvalidClaim)
+            }
+        },
+        None => {
+            // The same lookup as for a wrong token, so an unknown pass costs the same.
+            state
+                .store
+                .transfer_link(uuid::Uuid::nil(), &presented)
+                .await?;
+            rejected(state, source, None, "invalid_claim");
             Err(Error::InvalidClaim)
         }
     }

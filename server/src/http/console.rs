@@ -77,6 +77,8 @@ fn session_json(session: &ConsoleSessionRow, secret: &str) -> Value {
     json!({
         "role": session.key.role.as_str(),
         "org_id": session.key.org_id,
+        "key_id": session.key.id,
+        "label": session.key.label,
         "csrf_token": csrf_token(secret),
         "expires_at": rfc3339(session.expires_at_ms),
     })
@@ -89,8 +91,9 @@ fn set_cookie(secret: &str, max_age_s: u64) -> Result<HeaderValue> {
     .map_err(|_| Error::Internal("session cookie is not a header value"))
 }
 
-/// Signs in to the security console: exchanges an admin or auditor key for the
-/// `tessera_console` session cookie (`docs/console.md`). Needs this server's `Origin`.
+/// Signs in to the security console (an admin or auditor key) or the host page (a host
+/// key): exchanges the key for the `tessera_console` session cookie (`docs/console.md`).
+/// Needs this server's `Origin`.
 #[utoipa::path(
     post,
     path = "/v1/console/session",
@@ -98,7 +101,7 @@ fn set_cookie(secret: &str, max_age_s: u64) -> Result<HeaderValue> {
     tag = "console",
     request_body = SignIn,
     responses(
-        (status = 201, description = "`{\"role\",\"org_id\",\"csrf_token\",\"expires_at\"}`, and the session cookie", body = Object, headers(
+        (status = 201, description = "`{\"role\",\"org_id\",\"key_id\",\"label\",\"csrf_token\",\"expires_at\"}`, and the session cookie", body = Object, headers(
             ("Set-Cookie" = String, description = "`tessera_console=<session>; HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age=<ttl>`"),
         )),
         (status = 400, description = "Malformed body", body = ErrorBody),
@@ -125,7 +128,8 @@ pub(super) async fn sign_in(
         auth_failed(&state, source, "console", true);
         return Err(Error::Unauthorized);
     };
-    if !matches!(key.role, Role::Admin | Role::Auditor) {
+    // Hosts sign in the same way, for the `/host` page (issue 16).
+    if !matches!(key.role, Role::Admin | Role::Auditor | Role::Host) {
         return Err(Error::Forbidden);
     }
     let minted = crate::credentials::mint();

@@ -10,13 +10,16 @@ mod admin;
 mod audit_feed;
 mod audit_log;
 mod auth;
+mod bulk;
 mod claims;
 mod console;
 mod gates;
 mod health;
+mod links;
 mod openapi;
 mod pairing;
 mod passes;
+mod walk_ins;
 mod web;
 
 use axum::extract::rejection::JsonRejection;
@@ -56,6 +59,9 @@ pub fn router(state: AppState) -> Router {
         .merge(audit_feed::router())
         .merge(console::router())
         .merge(gates::router())
+        .merge(links::router())
+        .merge(bulk::router())
+        .merge(walk_ins::router())
         .merge(crate::ws::router())
         .merge(web::router())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))

@@ -28,7 +28,8 @@ from a wallet, managing API keys and gate devices, pairing browser gates, and re
 audit log (TSR1 §9; see `docs/protocol.md`).
 
 **Credentials.** Most calls take an API key as `Authorization: Bearer <key>`; its role \
-(`admin`, `issuer`, `auditor`) decides what it may do (403 otherwise). A claim and a claim \
+(`admin`, `issuer`, `auditor`, `host`) decides what it may do (403 otherwise); a host \
+key sees only its own passes and walk-ins. A claim and a claim \
 preview carry the claim link's token in the body; the security console's session cookie \
 `tessera_console` stands in for the key (with an `Origin` and `X-CSRF-Token` check on \
 everything but GET), and pairing a gate the pairing link's \
@@ -72,6 +73,17 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         super::console::sign_in,
         super::console::current,
         super::console::sign_out,
+        super::links::rebind,
+        super::links::issuer_transfer,
+        super::links::transfer_nonce,
+        super::links::holder_transfer,
+        super::bulk::bulk_issue,
+        super::walk_ins::hosts,
+        super::walk_ins::gate_hosts,
+        super::walk_ins::list,
+        super::walk_ins::stream,
+        super::walk_ins::approve,
+        super::walk_ins::deny,
     ),
     modifiers(&SecuritySchemes),
     tags(
@@ -82,6 +94,7 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         (name = "claims", description = "A wallet claims a pass"),
         (name = "audit", description = "The append-only audit log"),
         (name = "console", description = "Security console sessions (`docs/console.md`)"),
+        (name = "hosts", description = "Hosts and walk-in approval (`docs/protocol.md`, \"Hosts, walk-ins, re-binding and transfer\")"),
     )
 )]
 pub struct ApiDoc;
@@ -118,6 +131,15 @@ impl Modify for SecuritySchemes {
                 super::pairing::GATE_COOKIE,
                 "A browser gate's device credential, set by `POST /v1/gates/pair`.",
             ))),
+        );
+        components.add_security_scheme(
+            "gate_token",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some("A gate's device token (`POST /v1/gates`)."))
+                    .build(),
+            ),
         );
     }
 }

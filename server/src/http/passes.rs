@@ -16,13 +16,15 @@ use uuid::Uuid;
 use super::admin::check_text;
 use super::{parse_id, rfc3339, ApiCaller, ApiJson, Role};
 use crate::audit::{self, AuditKind, Severity, Subject};
-use crate::error::{Error, ErrorBody, Result};
+use crate::error::{Error, ErrorBody, Refusal, Result};
 use crate::state::AppState;
 use crate::store::{PassRow, PassState};
 use crate::{datetime_to_ms, now_ms};
 
 /// Highest `max_uses` accepted (a season ticket, not a counter to overflow).
 const MAX_USES_LIMIT: i64 = 100_000;
+/// Highest `max_transfers` accepted.
+const MAX_TRANSFERS_LIMIT: i64 = 100;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -54,6 +56,13 @@ pub(super) struct NewPass {
     #[serde(default)]
     #[schema(min_length = 1, max_length = 200, example = "stadium")]
     site: Option<String>,
+    /// The host whose visitor this is (admins and issuers; a host's own passes are its own).
+    #[serde(default)]
+    host_id: Option<Uuid>,
+    /// How many times the holder may hand the pass on, 0–100; default 0 (not transferable).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 100)]
+    max_transfers: Option<i64>,
 }
 
 /// An issued pass and its claim link, shown exactly once.
@@ -95,6 +104,16 @@ pub(super) struct PassSummary {
     /// RFC 3339, UTC; `null` until a wallet claims it.
     #[schema(format = DateTime)]
     claimed_at: Option<String>,
+    /// The host whose visitor this is; `null` for none.
+    host_id: Option<Uuid>,
+    /// How many times the holder may hand it on (0: not transferable).
+    max_transfers: i64,
+    /// Transfers completed.
+    transfers: i64,
+    /// Re-binds to a new wallet so far.
+    rebinds: i64,
+    /// The issuer's reference (bulk issue); `null` for none.
+    external_ref: Option<String>,
 }
 
 /// A pass and its admissions.
@@ -104,6 +123,25 @@ pub(super) struct PassView {
     pass: PassSummary,
     /// Its admissions, oldest first.
     admissions: Vec<Admission>,
+    /// Its life, oldest first: issued, claimed, re-bound, transfer started, transferred,
+    /// revoked (the audit events of those kinds).
+    history: Vec<HistoryEntry>,
+}
+
+/// One step of a pass's life.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct HistoryEntry {
+    /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    at: String,
+    /// The audit kind: `pass_issued`, `claim`, `pass_rebound`, `transfer_started`,
+    /// `pass_transferred` or `pass_revoked`.
+    kind: String,
+    /// `info`, `warning` or `high`.
+    severity: String,
+    /// The event's details.
+    #[schema(value_type = Object)]
+    details: serde_json::Value,
 }
 
 /// One admission of a pass.
@@ -163,50 +201,29 @@ pub(super) async fn issue(
     caller: ApiCaller,
     ApiJson(body): ApiJson<NewPass>,
 ) -> Result<(StatusCode, Json<PassIssued>)> {
-    caller.require(&[Role::Issuer])?;
-    check_text("label", &body.label)?;
-    if let Some(site) = &body.site {
-        check_text("site", site)?;
-    }
-    let max_uses = body.max_uses.unwrap_or(1);
-    if !(1..=MAX_USES_LIMIT).contains(&max_uses) {
-        return Err(Error::BadRequest(format!(
-            "max_uses must be 1–{MAX_USES_LIMIT}"
-        )));
-    }
-    let now = now_ms();
-    let valid_from = match body.valid_from {
-        Some(at) => shown_time("valid_from", at)?,
-        None => now,
-    };
-    let valid_until = shown_time("valid_until", body.valid_until)?;
-    if valid_until <= valid_from {
-        return Err(Error::BadRequest(
-            "valid_until must be after valid_from".into(),
-        ));
-    }
+    caller.require(&[Role::Issuer, Role::Host])?;
+    let host_id = pass_host(&state, &caller, body.host_id).await?;
+    let terms = PassTerms::check(
+        body.label,
+        body.site,
+        body.valid_from,
+        body.valid_until,
+        body.max_uses,
+        body.max_transfers,
+    )?;
     let (server_kid, _) = state
         .keys
         .active()
         .ok_or_else(|| Error::Config("no server key loaded".into()))?;
     let token = crate::credentials::mint();
-    let pass = PassRow {
-        id: Uuid::now_v7(),
-        org_id: caller.key.org_id,
-        label: body.label,
-        site: body.site,
-        valid_from_ms: valid_from,
-        valid_until_ms: valid_until,
-        max_uses,
-        uses: 0,
-        state: PassState::Issued,
-        claim_token_hash: token.hash.to_vec(),
-        wallet_public_key: None,
-        server_kid: server_kid.to_owned(),
-        created_at_ms: now,
-        claimed_at_ms: None,
-        revoked_at_ms: None,
-    };
+    let pass = terms.into_pass(
+        Uuid::now_v7(),
+        caller.key.org_id,
+        host_id,
+        server_kid,
+        token.hash,
+        now_ms(),
+    );
     let subject = Subject {
         org_id: Some(pass.org_id),
         gate_id: None,
@@ -216,15 +233,10 @@ pub(super) async fn issue(
         AuditKind::PassIssued,
         Severity::Info,
         subject,
-        json!({ "max_uses": max_uses, "by_key_id": caller.key.id }),
+        issued_details(&pass, caller.key.id),
     );
     state.store.insert_pass(&pass, &event).await?;
-    let claim_url = format!(
-        "{}/claim#p={}&t={}",
-        state.public_url,
-        pass.id,
-        token.text.as_str()
-    );
+    let claim_url = claim_url(&state, pass.id, &token.text);
     Ok((
         StatusCode::CREATED,
         Json(PassIssued {
@@ -234,6 +246,161 @@ pub(super) async fn issue(
             state: "issued",
         }),
     ))
+}
+
+/// The claim link of a pass: the token in the fragment, never sent to a server.
+pub(super) fn claim_url(state: &AppState, pass_id: Uuid, token: &str) -> String {
+    format!("{}/claim#p={pass_id}&t={token}", state.public_url)
+}
+
+/// The details of a `pass_issued` event.
+pub(super) fn issued_details(pass: &PassRow, by_key_id: Uuid) -> serde_json::Value {
+    json!({
+        "max_uses": pass.max_uses,
+        "max_transfers": pass.max_transfers,
+        "host_id": pass.host_id,
+        "external_ref": pass.external_ref,
+        "by_key_id": by_key_id,
+    })
+}
+
+/// Whose visitor a new pass is: a host's pass is its own (naming another host is refused),
+/// and an admin or issuer may name a host of the organisation.
+///
+/// # Errors
+/// [`Refusal::OtherHost`]; [`Error::BadRequest`] for an id that is not a host here.
+pub(super) async fn pass_host(
+    state: &AppState,
+    caller: &ApiCaller,
+    named: Option<Uuid>,
+) -> Result<Option<Uuid>> {
+    if caller.role == Role::Host {
+        return match named {
+            None => Ok(Some(caller.key.id)),
+            Some(id) if id == caller.key.id => Ok(Some(id)),
+            Some(_) => Err(Error::Refused(Refusal::OtherHost)),
+        };
+    }
+    match named {
+        None => Ok(None),
+        Some(id) => match state.store.host(caller.key.org_id, id).await? {
+            Some(host) => Ok(Some(host.id)),
+            None => Err(Error::BadRequest(
+                "host_id is not a host of this organisation".into(),
+            )),
+        },
+    }
+}
+
+/// Checked terms of a pass to issue, shared by `POST /v1/passes` and the bulk upload.
+#[derive(Debug)]
+pub(super) struct PassTerms {
+    label: String,
+    site: Option<String>,
+    valid_from_ms: i64,
+    valid_until_ms: i64,
+    max_uses: i64,
+    max_transfers: i64,
+}
+
+impl PassTerms {
+    /// Checks each field.
+    ///
+    /// # Errors
+    /// [`Error::BadRequest`] naming the field and the rule.
+    pub(super) fn check(
+        label: String,
+        site: Option<String>,
+        valid_from: Option<OffsetDateTime>,
+        valid_until: OffsetDateTime,
+        max_uses: Option<i64>,
+        max_transfers: Option<i64>,
+    ) -> Result<Self> {
+        check_text("label", &label)?;
+        if let Some(site) = &site {
+            check_text("site", site)?;
+        }
+        let max_uses = max_uses.unwrap_or(1);
+        if !(1..=MAX_USES_LIMIT).contains(&max_uses) {
+            return Err(Error::BadRequest(format!(
+                "max_uses must be 1–{MAX_USES_LIMIT}"
+            )));
+        }
+        let max_transfers = max_transfers.unwrap_or(0);
+        if !(0..=MAX_TRANSFERS_LIMIT).contains(&max_transfers) {
+            return Err(Error::BadRequest(format!(
+                "max_transfers must be 0–{MAX_TRANSFERS_LIMIT}"
+            )));
+        }
+        let valid_from_ms = match valid_from {
+            Some(at) => shown_time("valid_from", at)?,
+            None => now_ms(),
+        };
+        let valid_until_ms = shown_time("valid_until", valid_until)?;
+        if valid_until_ms <= valid_from_ms {
+            return Err(Error::BadRequest(
+                "valid_until must be after valid_from".into(),
+            ));
+        }
+        Ok(Self {
+            label,
+            site,
+            valid_from_ms,
+            valid_until_ms,
+            max_uses,
+            max_transfers,
+        })
+    }
+
+    /// The pass row these terms make.
+    pub(super) fn into_pass(
+        self,
+        id: Uuid,
+        org_id: Uuid,
+        host_id: Option<Uuid>,
+        server_kid: &str,
+        token_hash: [u8; 32],
+        now: i64,
+    ) -> PassRow {
+        PassRow {
+            id,
+            org_id,
+            label: self.label,
+            site: self.site,
+            valid_from_ms: self.valid_from_ms,
+            valid_until_ms: self.valid_until_ms,
+            max_uses: self.max_uses,
+            uses: 0,
+            state: PassState::Issued,
+            claim_token_hash: token_hash.to_vec(),
+            wallet_public_key: None,
+            server_kid: server_kid.to_owned(),
+            created_at_ms: now,
+            claimed_at_ms: None,
+            revoked_at_ms: None,
+            host_id,
+            max_transfers: self.max_transfers,
+            transfers: 0,
+            rebinds: 0,
+            external_ref: None,
+        }
+    }
+
+    /// What the bulk upload compares to tell "the same row again" from "another row
+    /// under the same reference": every term, and the host.
+    pub(super) fn content_hash(&self, host_id: Option<Uuid>) -> [u8; 32] {
+        use sha2::{Digest, Sha256};
+        let canonical = json!([
+            self.label,
+            self.site,
+            self.valid_from_ms,
+            self.valid_until_ms,
+            self.max_uses,
+            self.max_transfers,
+            host_id,
+        ]);
+        Sha256::digest(canonical.to_string().as_bytes()).into()
+    }
 }
 
 /// The instant of `at` in milliseconds, if every answer can show it as an RFC 3339 UTC time
@@ -263,10 +430,21 @@ fn shown_state(pass: &PassRow, now: i64) -> &'static str {
     }
 }
 
-async fn load_own_pass(state: &AppState, caller: &ApiCaller, id: &str) -> Result<PassRow> {
+/// A pass the caller may see: its organisation's, and for a host only its own (another
+/// pass is as unknown as one that does not exist).
+pub(super) async fn load_own_pass(
+    state: &AppState,
+    caller: &ApiCaller,
+    id: &str,
+) -> Result<PassRow> {
     let id = parse_id(id)?;
     match state.store.pass_by_id(id).await? {
-        Some(pass) if pass.org_id == caller.key.org_id => Ok(pass),
+        Some(pass)
+            if pass.org_id == caller.key.org_id
+                && (caller.role != Role::Host || pass.host_id == Some(caller.key.id)) =>
+        {
+            Ok(pass)
+        }
         _ => Err(Error::NotFound),
     }
 }
@@ -293,7 +471,7 @@ pub(super) async fn show(
     caller: ApiCaller,
     Path(id): Path<String>,
 ) -> Result<Json<PassView>> {
-    caller.require(&[Role::Issuer, Role::Auditor])?;
+    caller.require(&[Role::Issuer, Role::Auditor, Role::Host])?;
     let pass = load_own_pass(&state, &caller, &id).await?;
     let admissions = state
         .store
@@ -306,9 +484,22 @@ pub(super) async fn show(
             nonce: tessera_protocol::encoding::base32(&a.nonce),
         })
         .collect();
+    let history = state
+        .store
+        .pass_history(pass.org_id, pass.id)
+        .await?
+        .into_iter()
+        .map(|event| HistoryEntry {
+            at: rfc3339(event.at_ms),
+            details: serde_json::from_str(&event.details).unwrap_or(serde_json::Value::Null),
+            kind: event.kind,
+            severity: event.severity,
+        })
+        .collect();
     Ok(Json(PassView {
         pass: pass_summary(&pass, now_ms()),
         admissions,
+        history,
     }))
 }
 
@@ -326,6 +517,11 @@ fn pass_summary(pass: &PassRow, now: i64) -> PassSummary {
         server_kid: pass.server_kid.clone(),
         created_at: rfc3339(pass.created_at_ms),
         claimed_at: pass.claimed_at_ms.map(rfc3339),
+        host_id: pass.host_id,
+        max_transfers: pass.max_transfers,
+        transfers: pass.transfers,
+        rebinds: pass.rebinds,
+        external_ref: pass.external_ref.clone(),
     }
 }
 
@@ -377,7 +573,7 @@ pub(super) async fn list(
     caller: ApiCaller,
     query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<PassPage>> {
-    caller.require(&[Role::Issuer, Role::Auditor])?;
+    caller.require(&[Role::Issuer, Role::Auditor, Role::Host])?;
     let Query(query) = query.map_err(|rejection| Error::BadRequest(rejection.body_text()))?;
     let limit = match query.limit {
         None => 50,
@@ -387,7 +583,12 @@ pub(super) async fn list(
     let before = query.cursor.as_deref().map(parse_cursor).transpose()?;
     let passes = state
         .store
-        .list_passes(caller.key.org_id, before, limit)
+        .list_passes(
+            caller.key.org_id,
+            before,
+            limit,
+            (caller.role == Role::Host).then_some(caller.key.id),
+        )
         .await?;
     let now = now_ms();
     let next_cursor = (passes.len() as i64 == limit)
@@ -426,7 +627,7 @@ pub(super) async fn revoke(
     caller: ApiCaller,
     Path(id): Path<String>,
 ) -> Result<Json<PassRevoked>> {
-    caller.require(&[Role::Issuer])?;
+    caller.require(&[Role::Issuer, Role::Host])?;
     let pass = load_own_pass(&state, &caller, &id).await?;
     let subject = Subject {
         org_id: Some(pass.org_id),

@@ -74,6 +74,9 @@ pub struct AdmitOp {
     pub event: NewAudit,
     /// Wrong answers that burn the challenge.
     pub burn_at: i64,
+    /// The wallet key the answer was verified under: the pass must still be bound to it,
+    /// so a key unbound meanwhile (a re-bind or a transfer) admits nobody.
+    pub wallet_key: Vec<u8>,
 }
 
 /// The ages past which one retention pass removes rows, in stored milliseconds
@@ -536,6 +539,262 @@ impl Store {
         done
     }
 
+    // ------------------------------------- hosts, walk-ins, re-binding and transfer
+
+    /// The events of a pass's life, oldest first.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn pass_history(&self, org_id: Uuid, pass_id: Uuid) -> Result<Vec<AuditRow>> {
+        match self {
+            Store::Postgres(pg) => pg.pass_history(org_id, pass_id).await,
+            Store::Sqlite(lite) => lite.pass_history(org_id, pass_id).await,
+        }
+    }
+
+    /// Stores a host and its key's hash with the creation event, together.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn insert_host(
+        &self,
+        host: &HostRow,
+        key_hash: &[u8; 32],
+        at_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()> {
+        match self {
+            Store::Postgres(pg) => pg.insert_host(host, key_hash, at_ms, event).await,
+            Store::Sqlite(lite) => lite.insert_host(host, key_hash, at_ms, event).await,
+        }
+    }
+
+    /// A host of the tenant.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn host(&self, org_id: Uuid, id: Uuid) -> Result<Option<HostRow>> {
+        match self {
+            Store::Postgres(pg) => pg.host(org_id, id).await,
+            Store::Sqlite(lite) => lite.host(org_id, id).await,
+        }
+    }
+
+    /// The tenant's hosts whose label or unit matches `pattern` (a lower-case `LIKE`
+    /// pattern with `\\` escapes), by label.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn search_hosts(
+        &self,
+        org_id: Uuid,
+        pattern: &str,
+        limit: i64,
+    ) -> Result<Vec<HostRow>> {
+        match self {
+            Store::Postgres(pg) => pg.search_hosts(org_id, pattern, limit).await,
+            Store::Sqlite(lite) => lite.search_hosts(org_id, pattern, limit).await,
+        }
+    }
+
+    /// Issues a pass under an issuer's reference, once (see the backends).
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn insert_pass_by_ref(
+        &self,
+        pass: &PassRow,
+        content_hash: &[u8; 32],
+        event: &NewAudit,
+    ) -> Result<ByRef> {
+        match self {
+            Store::Postgres(pg) => pg.insert_pass_by_ref(pass, content_hash, event).await,
+            Store::Sqlite(lite) => lite.insert_pass_by_ref(pass, content_hash, event).await,
+        }
+    }
+
+    /// Mints a re-bind or transfer link, unless `refuse` stops it (see the backends).
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn mint_link(
+        &self,
+        link: &PassLinkRow,
+        refuse: impl FnOnce(&PassRow) -> Option<LinkOutcome>,
+        event: impl FnOnce(&PassRow) -> NewAudit,
+    ) -> Result<LinkOutcome> {
+        match self {
+            Store::Postgres(pg) => pg.mint_link(link, refuse, event).await,
+            Store::Sqlite(lite) => lite.mint_link(link, refuse, event).await,
+        }
+    }
+
+    /// The transfer link of a pass with this token hash, open or not.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn transfer_link(
+        &self,
+        pass_id: Uuid,
+        token_hash: &[u8; 32],
+    ) -> Result<Option<PassLinkRow>> {
+        match self {
+            Store::Postgres(pg) => pg.transfer_link(pass_id, token_hash).await,
+            Store::Sqlite(lite) => lite.transfer_link(pass_id, token_hash).await,
+        }
+    }
+
+    /// Claims a transfer link, unless `refuse` stops it (see the backends).
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn claim_transfer(
+        &self,
+        link_id: Uuid,
+        wallet_key: &[u8; 32],
+        now_ms: i64,
+        refuse: impl FnOnce(&PassRow, &PassLinkRow) -> Option<TransferClaim>,
+        event: impl FnOnce(&PassRow) -> NewAudit,
+    ) -> Result<TransferClaim> {
+        match self {
+            Store::Postgres(pg) => {
+                pg.claim_transfer(link_id, wallet_key, now_ms, refuse, event)
+                    .await
+            }
+            Store::Sqlite(lite) => {
+                lite.claim_transfer(link_id, wallet_key, now_ms, refuse, event)
+                    .await
+            }
+        }
+    }
+
+    /// Stores a transfer nonce for a pass.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn insert_transfer_nonce(
+        &self,
+        nonce: &[u8; 32],
+        pass: &PassRow,
+        now_ms: i64,
+        expires_at_ms: i64,
+    ) -> Result<()> {
+        match self {
+            Store::Postgres(pg) => {
+                pg.insert_transfer_nonce(nonce, pass, now_ms, expires_at_ms)
+                    .await
+            }
+            Store::Sqlite(lite) => {
+                lite.insert_transfer_nonce(nonce, pass, now_ms, expires_at_ms)
+                    .await
+            }
+        }
+    }
+
+    /// The pass a transfer nonce was issued for, while it lives.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn transfer_nonce(&self, nonce: &[u8; 32], now_ms: i64) -> Result<Option<Uuid>> {
+        match self {
+            Store::Postgres(pg) => pg.transfer_nonce(nonce, now_ms).await,
+            Store::Sqlite(lite) => lite.transfer_nonce(nonce, now_ms).await,
+        }
+    }
+
+    /// Records a walk-in request once per gate and request id, with its event; returns it
+    /// as stored and whether this call made it.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn create_walk_in(
+        &self,
+        walk_in: &WalkInRow,
+        event: &NewAudit,
+    ) -> Result<(WalkInRow, bool)> {
+        match self {
+            Store::Postgres(pg) => pg.create_walk_in(walk_in, event).await,
+            Store::Sqlite(lite) => lite.create_walk_in(walk_in, event).await,
+        }
+    }
+
+    /// A gate's walk-in request by its request id.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn walk_in_by_request(
+        &self,
+        gate_id: Uuid,
+        request_id: Uuid,
+    ) -> Result<Option<WalkInView>> {
+        match self {
+            Store::Postgres(pg) => pg.walk_in_by_request(gate_id, request_id).await,
+            Store::Sqlite(lite) => lite.walk_in_by_request(gate_id, request_id).await,
+        }
+    }
+
+    /// A tenant's walk-in request by its id.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn walk_in(&self, org_id: Uuid, id: Uuid) -> Result<Option<WalkInView>> {
+        match self {
+            Store::Postgres(pg) => pg.walk_in(org_id, id).await,
+            Store::Sqlite(lite) => lite.walk_in(org_id, id).await,
+        }
+    }
+
+    /// A tenant's walk-in requests, newest first, of one host and one state when given.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn list_walk_ins(
+        &self,
+        org_id: Uuid,
+        host_id: Option<Uuid>,
+        state: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<WalkInView>> {
+        match self {
+            Store::Postgres(pg) => pg.list_walk_ins(org_id, host_id, state, limit).await,
+            Store::Sqlite(lite) => lite.list_walk_ins(org_id, host_id, state, limit).await,
+        }
+    }
+
+    /// Closes a waiting, unexpired request with a decision and its event; false otherwise.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn decide_walk_in(
+        &self,
+        org_id: Uuid,
+        id: Uuid,
+        state: &str,
+        now_ms: i64,
+        event: &NewAudit,
+    ) -> Result<bool> {
+        match self {
+            Store::Postgres(pg) => pg.decide_walk_in(org_id, id, state, now_ms, event).await,
+            Store::Sqlite(lite) => lite.decide_walk_in(org_id, id, state, now_ms, event).await,
+        }
+    }
+
+    /// Expires up to `limit` requests still waiting at `now_ms`, each with its event.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn expire_walk_ins(
+        &self,
+        now_ms: i64,
+        limit: i64,
+        event: impl Fn(&WalkInRow) -> NewAudit,
+    ) -> Result<usize> {
+        match self {
+            Store::Postgres(pg) => pg.expire_walk_ins(now_ms, limit, event).await,
+            Store::Sqlite(lite) => lite.expire_walk_ins(now_ms, limit, event).await,
+        }
+    }
+
     /// Stores a console session (the SHA-256 of its cookie) for `key` with its sign-in event.
     ///
     /// # Errors
@@ -662,10 +921,11 @@ impl Store {
         org_id: Uuid,
         before: Option<(i64, Uuid)>,
         limit: i64,
+        host_id: Option<Uuid>,
     ) -> Result<Vec<PassRow>> {
         match self {
-            Store::Postgres(pg) => pg.list_passes(org_id, before, limit).await,
-            Store::Sqlite(lite) => lite.list_passes(org_id, before, limit).await,
+            Store::Postgres(pg) => pg.list_passes(org_id, before, limit, host_id).await,
+            Store::Sqlite(lite) => lite.list_passes(org_id, before, limit, host_id).await,
         }
     }
 
@@ -878,4 +1138,54 @@ impl RedemptionTx {
             RedemptionTx::Sqlite(tx) => tx.commit().await,
         }
     }
+}
+
+/// What [`Store::insert_pass_by_ref`] found.
+#[derive(Debug)]
+pub enum ByRef {
+    /// The pass was issued now.
+    Issued,
+    /// The reference was the tenant's already.
+    Existing {
+        /// The pass stored under it.
+        pass: PassRow,
+        /// Whether it was issued with the same content.
+        same_content: bool,
+    },
+}
+
+/// What [`Store::mint_link`] did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LinkOutcome {
+    /// The link is minted, and its event stored.
+    Minted,
+    /// The request key minted this link before (for this pass and kind): nothing changed.
+    Replayed(PassLinkRow),
+    /// The request key was used for another pass or kind.
+    RequestKeyTaken,
+    /// No such pass of the tenant.
+    UnknownPass,
+    /// The pass is revoked.
+    Revoked,
+    /// The pass has no wallet key to hand on.
+    NotClaimed,
+    /// The holder proved a key the pass is no longer bound to.
+    KeyChanged,
+    /// The pass allows no (more) transfers.
+    NotAllowed,
+}
+
+/// What [`Store::claim_transfer`] did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum TransferClaim {
+    /// The recipient's key is bound now, the sender's unbound.
+    Claimed,
+    /// This key claimed the link before.
+    Replayed,
+    /// Another key claimed the link, or the link was replaced.
+    AlreadyClaimed,
+    /// No open link: expired, or never.
+    Invalid,
+    /// The pass is revoked.
+    Revoked,
 }

@@ -27,6 +27,9 @@ use super::{
     PairingRow, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs, ScanContext,
     ScanDenialRow, ScanRecord,
 };
+use super::{
+    ByRef, HostRow, LinkKind, LinkOutcome, PassLinkRow, Role, TransferClaim, WalkInRow, WalkInView,
+};
 use crate::config::Settings;
 use crate::error::{Error, Result};
 
@@ -304,11 +307,14 @@ impl PgStore {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn api_key_by_hash(&self, hash: &[u8; 32]) -> Result<Option<ApiKeyRow>> {
-        sqlx::query_as("SELECT id, org_id, role, label FROM api_keys WHERE key_hash = $1")
-            .bind(&hash[..])
-            .fetch_optional(&self.durable)
-            .await
-            .map_err(Error::storage("load api key"))
+        sqlx::query_as(
+            "SELECT id, org_id, role, label FROM api_keys WHERE key_hash = $1 \
+             UNION ALL SELECT id, org_id, 'host', label FROM hosts WHERE key_hash = $1",
+        )
+        .bind(&hash[..])
+        .fetch_optional(&self.durable)
+        .await
+        .map_err(Error::storage("load api key"))
     }
 
     /// Stores a new gate device with its audit event.
@@ -496,27 +502,9 @@ impl PgStore {
     /// [`Error::Storage`].
     pub async fn insert_pass(&self, pass: &PassRow, event: &NewAudit) -> Result<()> {
         let mut tx = self.begin("insert pass").await?;
-        sqlx::query(
-            "INSERT INTO passes (id, org_id, label, site, valid_from_ms, valid_until_ms, \
-             max_uses, uses, state, claim_token_hash, wallet_public_key, server_kid, \
-             created_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
-        )
-        .bind(pass.id)
-        .bind(pass.org_id)
-        .bind(&pass.label)
-        .bind(&pass.site)
-        .bind(pass.valid_from_ms)
-        .bind(pass.valid_until_ms)
-        .bind(pass.max_uses)
-        .bind(pass.uses)
-        .bind(pass.state.as_str())
-        .bind(&pass.claim_token_hash)
-        .bind(&pass.wallet_public_key)
-        .bind(&pass.server_kid)
-        .bind(pass.created_at_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("insert pass"))?;
+        if !insert_pass_row(&mut tx, pass, None).await? {
+            return Err(Error::Internal("a pass without a reference was refused"));
+        }
         insert_audit(&mut tx, event).await?;
         commit(tx, "insert pass").await
     }
@@ -529,7 +517,8 @@ impl PgStore {
         sqlx::query_as(
             "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
              state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
-             claimed_at_ms, revoked_at_ms FROM passes WHERE id = $1",
+             claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
+             external_ref FROM passes WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.durable)
@@ -599,8 +588,9 @@ impl PgStore {
     ) -> Result<bool> {
         let mut tx = self.begin("bind wallet").await?;
         let bound = sqlx::query(
-            "UPDATE passes SET wallet_public_key = $2, state = 'claimed', claimed_at_ms = $3 \
-             WHERE id = $1 AND state = 'issued' AND wallet_public_key IS NULL",
+            "UPDATE passes SET wallet_public_key = $2, claimed_at_ms = $3, \
+             state = CASE WHEN state = 'issued' THEN 'claimed' ELSE state END \
+             WHERE id = $1 AND state IN ('issued', 'used') AND wallet_public_key IS NULL",
         )
         .bind(id)
         .bind(&wallet_key[..])
@@ -960,6 +950,534 @@ impl PgStore {
         })
     }
 
+    // ------------------------------------- hosts, walk-ins, re-binding and transfer
+
+    /// The events of a pass's life (issue, claims, re-binds, transfers, revocation), oldest
+    /// first: what `GET /v1/passes/{id}` shows as its history.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn pass_history(&self, org_id: Uuid, pass_id: Uuid) -> Result<Vec<AuditRow>> {
+        sqlx::query_as(
+            "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details \
+             FROM audit_events WHERE org_id = $1 AND pass_id = $2 AND kind IN ('pass_issued', \
+             'claim', 'pass_rebound', 'transfer_started', 'pass_transferred', 'pass_revoked') \
+             ORDER BY id LIMIT 1000",
+        )
+        .bind(org_id)
+        .bind(pass_id)
+        .fetch_all(&self.durable)
+        .await
+        .map_err(Error::storage("read pass history"))
+    }
+
+    /// Stores a host and its key's hash with the creation event, together.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_host(
+        &self,
+        host: &HostRow,
+        key_hash: &[u8; 32],
+        at_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()> {
+        let mut tx = self.begin("insert host").await?;
+        sqlx::query(
+            "INSERT INTO hosts (id, org_id, label, unit, key_hash, created_at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(host.id)
+        .bind(host.org_id)
+        .bind(&host.label)
+        .bind(&host.unit)
+        .bind(&key_hash[..])
+        .bind(at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert host"))?;
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "insert host").await
+    }
+
+    /// A host of the tenant.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn host(&self, org_id: Uuid, id: Uuid) -> Result<Option<HostRow>> {
+        sqlx::query_as("SELECT id, org_id, label, unit FROM hosts WHERE id = $1 AND org_id = $2")
+            .bind(id)
+            .bind(org_id)
+            .fetch_optional(&self.durable)
+            .await
+            .map_err(Error::storage("load host"))
+    }
+
+    /// The tenant's hosts whose label or unit matches `pattern` (a lower-case `LIKE`
+    /// pattern with `\` escapes), by label.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn search_hosts(
+        &self,
+        org_id: Uuid,
+        pattern: &str,
+        limit: i64,
+    ) -> Result<Vec<HostRow>> {
+        sqlx::query_as(
+            "SELECT id, org_id, label, unit FROM hosts WHERE org_id = $1 \
+             AND (lower(label) LIKE $2 ESCAPE '\\' OR lower(COALESCE(unit, '')) LIKE $2 ESCAPE '\\') \
+             ORDER BY label, id LIMIT $3",
+        )
+        .bind(org_id)
+        .bind(pattern)
+        .bind(limit)
+        .fetch_all(&self.durable)
+        .await
+        .map_err(Error::storage("search hosts"))
+    }
+
+    /// Issues a pass under an issuer's reference, once: a pass with a reference already
+    /// stored is not inserted (the unique index decides, so concurrent uploads cannot both
+    /// insert), and the stored one is returned with whether its content hash is the same.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_pass_by_ref(
+        &self,
+        pass: &PassRow,
+        content_hash: &[u8; 32],
+        event: &NewAudit,
+    ) -> Result<ByRef> {
+        let mut tx = self.begin("insert pass by reference").await?;
+        if insert_pass_row(&mut tx, pass, Some(content_hash)).await? {
+            insert_audit(&mut tx, event).await?;
+            commit(tx, "insert pass by reference").await?;
+            return Ok(ByRef::Issued);
+        }
+        let existing: Option<(Uuid, Option<Vec<u8>>)> = sqlx::query_as(
+            "SELECT id, content_hash FROM passes WHERE org_id = $1 AND external_ref = $2",
+        )
+        .bind(pass.org_id)
+        .bind(&pass.external_ref)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(Error::storage("find pass by reference"))?;
+        drop(tx);
+        let (id, stored_hash) = existing.ok_or(Error::Internal(
+            "a pass refused by its reference is not there",
+        ))?;
+        let stored = self
+            .pass_by_id(id)
+            .await?
+            .ok_or(Error::Internal("a pass found by reference vanished"))?;
+        Ok(ByRef::Existing {
+            pass: stored,
+            same_content: stored_hash.as_deref() == Some(&content_hash[..]),
+        })
+    }
+
+    /// Mints a re-bind or transfer link for a pass of the tenant, in one transaction with
+    /// its event (`event` sees the pass as it was). A re-bind unbinds the wallet key and
+    /// replaces the claim token at once; a transfer leaves both until the link is claimed.
+    /// Either closes the pass's earlier open links. The same request key again returns the
+    /// link it minted; `refuse` (the caller's rule, given the pass as locked) may stop it.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn mint_link(
+        &self,
+        link: &PassLinkRow,
+        refuse: impl FnOnce(&PassRow) -> Option<LinkOutcome>,
+        event: impl FnOnce(&PassRow) -> NewAudit,
+    ) -> Result<LinkOutcome> {
+        let mut tx = self.begin("mint pass link").await?;
+        let pass: Option<PassRow> = sqlx::query_as(
+            "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
+             state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
+             claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
+             external_ref FROM passes WHERE id = $1 AND org_id = $2 FOR UPDATE",
+        )
+        .bind(link.pass_id)
+        .bind(link.org_id)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(Error::storage("load pass for a link"))?;
+        let Some(pass) = pass else {
+            return Ok(LinkOutcome::UnknownPass);
+        };
+        let earlier: Option<PassLinkRow> = sqlx::query_as(
+            "SELECT id, pass_id, org_id, kind, request_key, token_hash, created_at_ms, \
+             expires_at_ms, closed_at_ms, claimed_key FROM pass_links WHERE request_key = $1",
+        )
+        .bind(&link.request_key)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(Error::storage("find pass link"))?;
+        if let Some(earlier) = earlier {
+            return Ok(
+                if earlier.pass_id == link.pass_id && earlier.kind == link.kind {
+                    LinkOutcome::Replayed(earlier)
+                } else {
+                    LinkOutcome::RequestKeyTaken
+                },
+            );
+        }
+        if let Some(refusal) = refuse(&pass) {
+            return Ok(refusal);
+        }
+        sqlx::query(
+            "UPDATE pass_links SET closed_at_ms = $2 WHERE pass_id = $1 AND closed_at_ms IS NULL",
+        )
+        .bind(link.pass_id)
+        .bind(link.created_at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("close earlier pass links"))?;
+        sqlx::query(
+            "INSERT INTO pass_links (id, pass_id, org_id, kind, request_key, token_hash, \
+             created_at_ms, expires_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(link.id)
+        .bind(link.pass_id)
+        .bind(link.org_id)
+        .bind(link.kind.as_str())
+        .bind(&link.request_key)
+        .bind(&link.token_hash)
+        .bind(link.created_at_ms)
+        .bind(link.expires_at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert pass link"))?;
+        if link.kind == LinkKind::Rebind {
+            sqlx::query(
+                "UPDATE passes SET claim_token_hash = $2, wallet_public_key = NULL, \
+                 claimed_at_ms = NULL, rebinds = rebinds + 1, \
+                 state = CASE WHEN state = 'claimed' THEN 'issued' ELSE state END WHERE id = $1",
+            )
+            .bind(link.pass_id)
+            .bind(&link.token_hash)
+            .execute(&mut *tx)
+            .await
+            .map_err(Error::storage("re-bind pass"))?;
+        }
+        insert_audit(&mut tx, &event(&pass)).await?;
+        commit(tx, "mint pass link").await?;
+        Ok(LinkOutcome::Minted)
+    }
+
+    /// The transfer link of a pass with this token hash, open or not.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn transfer_link(
+        &self,
+        pass_id: Uuid,
+        token_hash: &[u8; 32],
+    ) -> Result<Option<PassLinkRow>> {
+        sqlx::query_as(
+            "SELECT id, pass_id, org_id, kind, request_key, token_hash, created_at_ms, \
+             expires_at_ms, closed_at_ms, claimed_key FROM pass_links \
+             WHERE pass_id = $1 AND token_hash = $2 AND kind = 'transfer'",
+        )
+        .bind(pass_id)
+        .bind(&token_hash[..])
+        .fetch_optional(&self.durable)
+        .await
+        .map_err(Error::storage("load transfer link"))
+    }
+
+    /// Claims a transfer link: binds `wallet_key` in place of the sender's, counts the
+    /// transfer and closes the link, with its event (`event` sees the pass before), in one
+    /// transaction, unless `refuse` (the caller's rule, given both as locked) decides
+    /// otherwise.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn claim_transfer(
+        &self,
+        link_id: Uuid,
+        wallet_key: &[u8; 32],
+        now_ms: i64,
+        refuse: impl FnOnce(&PassRow, &PassLinkRow) -> Option<TransferClaim>,
+        event: impl FnOnce(&PassRow) -> NewAudit,
+    ) -> Result<TransferClaim> {
+        let mut tx = self.begin("claim transfer").await?;
+        let link: Option<PassLinkRow> = sqlx::query_as(
+            "SELECT id, pass_id, org_id, kind, request_key, token_hash, created_at_ms, \
+             expires_at_ms, closed_at_ms, claimed_key FROM pass_links \
+             WHERE id = $1 AND kind = 'transfer' FOR UPDATE",
+        )
+        .bind(link_id)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(Error::storage("load transfer link"))?;
+        let Some(link) = link else {
+            return Ok(TransferClaim::Invalid);
+        };
+        let pass: Option<PassRow> = sqlx::query_as(
+            "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
+             state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
+             claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
+             external_ref FROM passes WHERE id = $1 FOR UPDATE",
+        )
+        .bind(link.pass_id)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(Error::storage("load transferred pass"))?;
+        let Some(pass) = pass else {
+            return Ok(TransferClaim::Invalid);
+        };
+        if let Some(decided) = refuse(&pass, &link) {
+            return Ok(decided);
+        }
+        sqlx::query(
+            "UPDATE passes SET wallet_public_key = $2, claimed_at_ms = $3, \
+             transfers = transfers + 1 WHERE id = $1",
+        )
+        .bind(link.pass_id)
+        .bind(&wallet_key[..])
+        .bind(now_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("bind the recipient's key"))?;
+        sqlx::query("UPDATE pass_links SET closed_at_ms = $2, claimed_key = $3 WHERE id = $1")
+            .bind(link_id)
+            .bind(now_ms)
+            .bind(&wallet_key[..])
+            .execute(&mut *tx)
+            .await
+            .map_err(Error::storage("close transfer link"))?;
+        insert_audit(&mut tx, &event(&pass)).await?;
+        commit(tx, "claim transfer").await?;
+        Ok(TransferClaim::Claimed)
+    }
+
+    /// Stores a transfer nonce (relaxed: a lost nonce is only asked for again).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_transfer_nonce(
+        &self,
+        nonce: &[u8; 32],
+        pass: &PassRow,
+        now_ms: i64,
+        expires_at_ms: i64,
+    ) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO transfer_nonces (nonce, pass_id, org_id, created_at_ms, expires_at_ms) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&nonce[..])
+        .bind(pass.id)
+        .bind(pass.org_id)
+        .bind(now_ms)
+        .bind(expires_at_ms)
+        .execute(&self.relaxed)
+        .await
+        .map_err(Error::storage("insert transfer nonce"))?;
+        Ok(())
+    }
+
+    /// The pass a transfer nonce was issued for, while it lives.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn transfer_nonce(&self, nonce: &[u8; 32], now_ms: i64) -> Result<Option<Uuid>> {
+        sqlx::query_scalar(
+            "SELECT pass_id FROM transfer_nonces WHERE nonce = $1 AND expires_at_ms > $2",
+        )
+        .bind(&nonce[..])
+        .bind(now_ms)
+        .fetch_optional(&self.durable)
+        .await
+        .map_err(Error::storage("load transfer nonce"))
+    }
+
+    /// Records a walk-in request once per gate and request id, with its event; a resend
+    /// finds the stored one. Returns the request as stored and whether this call made it.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn create_walk_in(
+        &self,
+        walk_in: &WalkInRow,
+        event: &NewAudit,
+    ) -> Result<(WalkInRow, bool)> {
+        let mut tx = self.begin("create walk-in").await?;
+        let created = sqlx::query(
+            "INSERT INTO walk_ins (id, org_id, gate_id, request_id, host_id, visitor_name, \
+             note, state, created_at_ms, expires_at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'waiting', $8, $9) \
+             ON CONFLICT (gate_id, request_id) DO NOTHING",
+        )
+        .bind(walk_in.id)
+        .bind(walk_in.org_id)
+        .bind(walk_in.gate_id)
+        .bind(walk_in.request_id)
+        .bind(walk_in.host_id)
+        .bind(&walk_in.visitor_name)
+        .bind(&walk_in.note)
+        .bind(walk_in.created_at_ms)
+        .bind(walk_in.expires_at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("create walk-in"))?
+        .rows_affected()
+            == 1;
+        if created {
+            insert_audit(&mut tx, event).await?;
+        }
+        let stored: WalkInRow = sqlx::query_as(
+            "SELECT id, org_id, gate_id, request_id, host_id, visitor_name, note, state, \
+             created_at_ms, expires_at_ms, decided_at_ms FROM walk_ins \
+             WHERE gate_id = $1 AND request_id = $2",
+        )
+        .bind(walk_in.gate_id)
+        .bind(walk_in.request_id)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(Error::storage("load walk-in"))?;
+        commit(tx, "create walk-in").await?;
+        Ok((stored, created))
+    }
+
+    /// A gate's walk-in request by its request id, with its gate's and host's names.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn walk_in_by_request(
+        &self,
+        gate_id: Uuid,
+        request_id: Uuid,
+    ) -> Result<Option<WalkInView>> {
+        sqlx::query_as(
+            "SELECT w.id, w.org_id, w.gate_id, w.request_id, w.host_id, w.visitor_name, w.note, \
+             w.state, w.created_at_ms, w.expires_at_ms, w.decided_at_ms, g.label AS gate_label, \
+             h.label AS host_label, h.unit AS host_unit FROM walk_ins w \
+             JOIN gates g ON g.id = w.gate_id JOIN hosts h ON h.id = w.host_id \
+             WHERE w.gate_id = $1 AND w.request_id = $2",
+        )
+        .bind(gate_id)
+        .bind(request_id)
+        .fetch_optional(&self.durable)
+        .await
+        .map_err(Error::storage("load walk-in"))
+    }
+
+    /// A tenant's walk-in request by its id.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn walk_in(&self, org_id: Uuid, id: Uuid) -> Result<Option<WalkInView>> {
+        sqlx::query_as(
+            "SELECT w.id, w.org_id, w.gate_id, w.request_id, w.host_id, w.visitor_name, w.note, \
+             w.state, w.created_at_ms, w.expires_at_ms, w.decided_at_ms, g.label AS gate_label, \
+             h.label AS host_label, h.unit AS host_unit FROM walk_ins w \
+             JOIN gates g ON g.id = w.gate_id JOIN hosts h ON h.id = w.host_id \
+             WHERE w.id = $1 AND w.org_id = $2",
+        )
+        .bind(id)
+        .bind(org_id)
+        .fetch_optional(&self.durable)
+        .await
+        .map_err(Error::storage("load walk-in"))
+    }
+
+    /// A tenant's walk-in requests, newest first, of one host and one state when given.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn list_walk_ins(
+        &self,
+        org_id: Uuid,
+        host_id: Option<Uuid>,
+        state: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<WalkInView>> {
+        sqlx::query_as(
+            "SELECT w.id, w.org_id, w.gate_id, w.request_id, w.host_id, w.visitor_name, w.note, \
+             w.state, w.created_at_ms, w.expires_at_ms, w.decided_at_ms, g.label AS gate_label, \
+             h.label AS host_label, h.unit AS host_unit FROM walk_ins w \
+             JOIN gates g ON g.id = w.gate_id JOIN hosts h ON h.id = w.host_id \
+             WHERE w.org_id = $1 AND ($2 IS NULL OR w.host_id = $2) \
+             AND ($3 IS NULL OR w.state = $3) \
+             ORDER BY w.created_at_ms DESC, w.id DESC LIMIT $4",
+        )
+        .bind(org_id)
+        .bind(host_id)
+        .bind(state)
+        .bind(limit)
+        .fetch_all(&self.durable)
+        .await
+        .map_err(Error::storage("list walk-ins"))
+    }
+
+    /// Closes a waiting request that has not expired with the host's decision and its event
+    /// (for an approval: the walk-in admission), together; false when it was not waiting or
+    /// its time was up.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn decide_walk_in(
+        &self,
+        org_id: Uuid,
+        id: Uuid,
+        state: &str,
+        now_ms: i64,
+        event: &NewAudit,
+    ) -> Result<bool> {
+        let mut tx = self.begin("decide walk-in").await?;
+        let decided = sqlx::query(
+            "UPDATE walk_ins SET state = $3, decided_at_ms = $4 \
+             WHERE id = $1 AND org_id = $2 AND state = 'waiting' AND expires_at_ms > $4",
+        )
+        .bind(id)
+        .bind(org_id)
+        .bind(state)
+        .bind(now_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("decide walk-in"))?
+        .rows_affected()
+            == 1;
+        if decided {
+            insert_audit(&mut tx, event).await?;
+        }
+        commit(tx, "decide walk-in").await?;
+        Ok(decided)
+    }
+
+    /// Expires up to `limit` requests still waiting at `now_ms`, each with its event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn expire_walk_ins(
+        &self,
+        now_ms: i64,
+        limit: i64,
+        event: impl Fn(&WalkInRow) -> NewAudit,
+    ) -> Result<usize> {
+        let mut tx = self.begin("expire walk-ins").await?;
+        let expired: Vec<WalkInRow> = sqlx::query_as(
+            "UPDATE walk_ins SET state = 'expired', decided_at_ms = expires_at_ms \
+             WHERE id IN (SELECT id FROM walk_ins WHERE state = 'waiting' \
+             AND expires_at_ms <= $1 ORDER BY expires_at_ms LIMIT $2 FOR UPDATE SKIP LOCKED) \
+             RETURNING id, org_id, gate_id, request_id, host_id, visitor_name, note, state, \
+             created_at_ms, expires_at_ms, decided_at_ms",
+        )
+        .bind(now_ms)
+        .bind(limit)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(Error::storage("expire walk-ins"))?;
+        for walk_in in &expired {
+            insert_audit(&mut tx, &event(walk_in)).await?;
+        }
+        commit(tx, "expire walk-ins").await?;
+        Ok(expired.len())
+    }
+
     // ------------------------------------------------------------ the security console
 
     /// Stores a console session (the SHA-256 of its cookie) for `key` with its sign-in
@@ -976,10 +1494,13 @@ impl PgStore {
         event: &NewAudit,
     ) -> Result<()> {
         let mut tx = self.begin("insert console session").await?;
-        sqlx::query(
+        sqlx::query(if key.role == Role::Host {
+            "INSERT INTO host_sessions (token_hash, org_id, host_id, created_at_ms, \
+                 expires_at_ms) VALUES ($1, $2, $3, $4, $5)"
+        } else {
             "INSERT INTO console_sessions (token_hash, org_id, api_key_id, created_at_ms, \
-             expires_at_ms) VALUES ($1, $2, $3, $4, $5)",
-        )
+                 expires_at_ms) VALUES ($1, $2, $3, $4, $5)"
+        })
         .bind(&token_hash[..])
         .bind(key.org_id)
         .bind(key.id)
@@ -1004,6 +1525,9 @@ impl PgStore {
         sqlx::query_as(
             "SELECT k.id, k.org_id, k.role, k.label, s.expires_at_ms \
              FROM console_sessions s JOIN api_keys k ON k.id = s.api_key_id \
+             WHERE s.token_hash = $1 AND s.expires_at_ms > $2 \
+             UNION ALL SELECT h.id, h.org_id, 'host', h.label, s.expires_at_ms \
+             FROM host_sessions s JOIN hosts h ON h.id = s.host_id \
              WHERE s.token_hash = $1 AND s.expires_at_ms > $2",
         )
         .bind(&token_hash[..])
@@ -1023,12 +1547,18 @@ impl PgStore {
         event: &NewAudit,
     ) -> Result<bool> {
         let mut tx = self.begin("delete console session").await?;
-        let deleted = sqlx::query("DELETE FROM console_sessions WHERE token_hash = $1")
-            .bind(&token_hash[..])
-            .execute(&mut *tx)
-            .await
-            .map_err(Error::storage("delete console session"))?
-            .rows_affected();
+        let mut deleted = 0;
+        for statement in [
+            "DELETE FROM console_sessions WHERE token_hash = $1",
+            "DELETE FROM host_sessions WHERE token_hash = $1",
+        ] {
+            deleted += sqlx::query(statement)
+                .bind(&token_hash[..])
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("delete console session"))?
+                .rows_affected();
+        }
         if deleted != 1 {
             return Ok(false);
         }
@@ -1144,18 +1674,22 @@ impl PgStore {
         org_id: Uuid,
         before: Option<(i64, Uuid)>,
         limit: i64,
+        host_id: Option<Uuid>,
     ) -> Result<Vec<PassRow>> {
         sqlx::query_as(
             "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
              state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
-             claimed_at_ms, revoked_at_ms FROM passes \
+             claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
+             external_ref FROM passes \
              WHERE org_id = $1 AND ($2::int8 IS NULL OR (created_at_ms, id) < ($2, $3)) \
+             AND ($5::uuid IS NULL OR host_id = $5) \
              ORDER BY created_at_ms DESC, id DESC LIMIT $4",
         )
         .bind(org_id)
         .bind(before.map(|(at, _)| at))
         .bind(before.map(|(_, id)| id))
         .bind(limit)
+        .bind(host_id)
         .fetch_all(&self.durable)
         .await
         .map_err(Error::storage("list passes"))
@@ -1262,6 +1796,44 @@ async fn commit(tx: Transaction<'static, Postgres>, context: &'static str) -> Re
     tx.commit().await.map_err(Error::storage(context))?;
     super::audit_appended();
     Ok(())
+}
+
+/// Inserts a pass with every column; false when its `external_ref` is already the
+/// tenant's (nothing inserted).
+async fn insert_pass_row(
+    conn: &mut PgConnection,
+    pass: &PassRow,
+    content_hash: Option<&[u8; 32]>,
+) -> Result<bool> {
+    let inserted = sqlx::query(
+        "INSERT INTO passes (id, org_id, label, site, valid_from_ms, valid_until_ms, \
+         max_uses, uses, state, claim_token_hash, wallet_public_key, server_kid, \
+         created_at_ms, host_id, max_transfers, external_ref, content_hash) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) \
+         ON CONFLICT (org_id, external_ref) WHERE external_ref IS NOT NULL DO NOTHING",
+    )
+    .bind(pass.id)
+    .bind(pass.org_id)
+    .bind(&pass.label)
+    .bind(&pass.site)
+    .bind(pass.valid_from_ms)
+    .bind(pass.valid_until_ms)
+    .bind(pass.max_uses)
+    .bind(pass.uses)
+    .bind(pass.state.as_str())
+    .bind(&pass.claim_token_hash)
+    .bind(&pass.wallet_public_key)
+    .bind(&pass.server_kid)
+    .bind(pass.created_at_ms)
+    .bind(pass.host_id)
+    .bind(pass.max_transfers)
+    .bind(&pass.external_ref)
+    .bind(content_hash.map(|hash| hash.to_vec()))
+    .execute(conn)
+    .await
+    .map_err(Error::storage("insert pass"))?
+    .rows_affected();
+    Ok(inserted == 1)
 }
 
 /// Appends an audit event on a connection or inside a transaction, so that a state change
@@ -1451,14 +2023,15 @@ async fn admit_batch(pool: PgPool, ops: Arc<[AdmitOp]>) -> Result<Vec<Attempt<bo
     }
     let admitted: Vec<Vec<u8>> = sqlx::query_scalar(
         "WITH input AS (SELECT * FROM unnest($1::bytea[], $2::uuid[], $3::uuid[], $4::uuid[], \
-             $5::uuid[], $6::int8[], $7::int8[], $8::int8[], $9::text[], $10::text[]) \
-             AS t(nonce, org_id, gate_id, scan_id, pass_id, counter, now_ms, audit_at_ms, \
-             severity, details)), \
+             $5::uuid[], $6::int8[], $7::int8[], $8::int8[], $9::text[], $10::text[], \
+             $12::bytea[]) AS t(nonce, org_id, gate_id, scan_id, pass_id, counter, now_ms, \
+             audit_at_ms, severity, details, wallet_key)), \
          counted AS (UPDATE passes p SET uses = p.uses + 1, \
              state = CASE WHEN p.uses + 1 >= p.max_uses THEN 'used' ELSE p.state END \
              FROM input i WHERE p.id = i.pass_id AND p.state = 'claimed' \
              AND p.uses < p.max_uses \
              AND p.valid_from_ms <= i.now_ms AND p.valid_until_ms > i.now_ms \
+             AND p.wallet_public_key = i.wallet_key \
              AND (SELECT 1 FROM redemptions r WHERE r.pass_id = i.pass_id \
              AND r.counter = i.counter AND r.outcome = 'admitted') IS NULL \
              AND (SELECT 1 FROM challenges c WHERE c.nonce = i.nonce \
@@ -1498,6 +2071,11 @@ async fn admit_batch(pool: PgPool, ops: Arc<[AdmitOp]>) -> Result<Vec<Attempt<bo
             .collect::<Vec<_>>(),
     )
     .bind(ops.first().map_or(0, |op| op.burn_at))
+    .bind(
+        ops.iter()
+            .map(|op| op.wallet_key.clone())
+            .collect::<Vec<_>>(),
+    )
     .fetch_all(&pool)
     .await
     .map_err(Error::storage("admit batch"))?;
@@ -1531,7 +2109,7 @@ async fn admit_one(pool: &PgPool, op: &AdmitOp) -> Result<bool> {
         "WITH counted AS (UPDATE passes SET uses = uses + 1, \
              state = CASE WHEN uses + 1 >= max_uses THEN 'used' ELSE state END \
              WHERE id = $1 AND state = 'claimed' AND uses < max_uses \
-             AND valid_from_ms <= $3 AND valid_until_ms > $3 \
+             AND valid_from_ms <= $3 AND valid_until_ms > $3 AND wallet_public_key = $12 \
              AND (SELECT 1 FROM redemptions r WHERE r.pass_id = $1 AND r.counter = $2 \
              AND r.outcome = 'admitted') IS NULL \
              AND (SELECT 1 FROM challenges c WHERE c.nonce = $4 AND c.gate_id = $6 \
@@ -1555,6 +2133,7 @@ async fn admit_one(pool: &PgPool, op: &AdmitOp) -> Result<bool> {
     .bind(op.event.severity)
     .bind(&op.event.details)
     .bind(op.burn_at)
+    .bind(&op.wallet_key)
     .execute(pool)
     .await;
     match result {

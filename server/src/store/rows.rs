@@ -12,7 +12,8 @@ use sqlx::{ColumnIndex, Decode, FromRow, Row, Type};
 use tessera_protocol::messages::{DenyReason, Outcome};
 use uuid::Uuid;
 
-/// What an API key may do. Admin includes issuer and auditor.
+/// What an API key may do. Admin includes issuer and auditor; a host is a person (a
+/// resident) who invites visitors and answers walk-ins, and sees only its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
     /// Creates API keys and gate devices, and everything below.
@@ -21,6 +22,8 @@ pub enum Role {
     Issuer,
     /// Reads passes and the audit log.
     Auditor,
+    /// Invites its own visitors and approves their walk-ins (keys in `hosts`).
+    Host,
 }
 
 impl Role {
@@ -30,6 +33,7 @@ impl Role {
             Role::Admin => "admin",
             Role::Issuer => "issuer",
             Role::Auditor => "auditor",
+            Role::Host => "host",
         }
     }
 }
@@ -42,6 +46,7 @@ impl TryFrom<String> for Role {
             "admin" => Ok(Role::Admin),
             "issuer" => Ok(Role::Issuer),
             "auditor" => Ok(Role::Auditor),
+            "host" => Ok(Role::Host),
             _ => Err(format!("unknown role {text:?}")),
         }
     }
@@ -162,6 +167,23 @@ pub struct PassRow {
     pub claimed_at_ms: Option<i64>,
     /// Revocation time.
     pub revoked_at_ms: Option<i64>,
+    /// The host whose pass it is (issue 16). This and the fields below are read only where
+    /// they are shown (`pass_by_id`, `list_passes`); the gate's hot-path reads leave them
+    /// at their defaults, as nothing there depends on them.
+    #[sqlx(default)]
+    pub host_id: Option<Uuid>,
+    /// How many times it may be handed on (0: not transferable).
+    #[sqlx(default)]
+    pub max_transfers: i64,
+    /// Transfers completed.
+    #[sqlx(default)]
+    pub transfers: i64,
+    /// Re-binds so far.
+    #[sqlx(default)]
+    pub rebinds: i64,
+    /// The issuer's reference (bulk issue), unique per organisation.
+    #[sqlx(default)]
+    pub external_ref: Option<String>,
 }
 
 impl std::fmt::Debug for PassRow {
@@ -615,6 +637,11 @@ where
         created_at_ms: row.try_get("p_created_at_ms")?,
         claimed_at_ms: row.try_get("p_claimed_at_ms")?,
         revoked_at_ms: row.try_get("p_revoked_at_ms")?,
+        host_id: None,
+        max_transfers: 0,
+        transfers: 0,
+        rebinds: 0,
+        external_ref: None,
     })
 }
 
@@ -738,5 +765,142 @@ where
             step_gate_id: row.try_get("step_gate_id")?,
             resent_scan: row.try_get("resent_scan")?,
         })
+    }
+}
+
+/// A host: a person who invites visitors, with its own API key.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct HostRow {
+    /// Host id (also its key id).
+    pub id: Uuid,
+    /// Owning organisation.
+    pub org_id: Uuid,
+    /// Display name, e.g. "R. Iyer, Flat 12B".
+    pub label: String,
+    /// Unit, flat or office.
+    pub unit: Option<String>,
+}
+
+/// A walk-in request as stored.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct WalkInRow {
+    /// Server id.
+    pub id: Uuid,
+    /// Owning organisation.
+    pub org_id: Uuid,
+    /// The asking gate.
+    pub gate_id: Uuid,
+    /// The gate's id for the request.
+    pub request_id: Uuid,
+    /// The host asked.
+    pub host_id: Uuid,
+    /// Whom the guard holds.
+    pub visitor_name: String,
+    /// The guard's note.
+    pub note: Option<String>,
+    /// Where it stands.
+    #[sqlx(try_from = "String")]
+    pub state: WalkIn,
+    /// When it was asked.
+    pub created_at_ms: i64,
+    /// When the approval timeout ends.
+    pub expires_at_ms: i64,
+    /// When it was decided or expired.
+    pub decided_at_ms: Option<i64>,
+}
+
+/// [`tessera_protocol::messages::WalkInState`] as a column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WalkIn(pub tessera_protocol::messages::WalkInState);
+
+impl TryFrom<String> for WalkIn {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        text.parse()
+            .map(WalkIn)
+            .map_err(|_| format!("unknown walk-in state {text:?}"))
+    }
+}
+
+/// A walk-in request, its gate's label and its host, as hosts and gates are shown it.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct WalkInView {
+    /// The request.
+    #[sqlx(flatten)]
+    pub walk_in: WalkInRow,
+    /// The asking gate's label.
+    pub gate_label: String,
+    /// The host's display name.
+    pub host_label: String,
+    /// The host's unit.
+    pub host_unit: Option<String>,
+}
+
+/// A claim link minted after issue: a re-bind or a transfer.
+#[derive(Clone, PartialEq, Eq, FromRow)]
+pub struct PassLinkRow {
+    /// Link id (the claim token is derived from it).
+    pub id: Uuid,
+    /// The pass.
+    pub pass_id: Uuid,
+    /// Owning organisation.
+    pub org_id: Uuid,
+    /// `rebind` or `transfer`.
+    #[sqlx(try_from = "String")]
+    pub kind: LinkKind,
+    /// The idempotency key: a request id or a transfer nonce.
+    pub request_key: Vec<u8>,
+    /// SHA-256 of the claim token.
+    pub token_hash: Vec<u8>,
+    /// Minted.
+    pub created_at_ms: i64,
+    /// Not claimable from then on.
+    pub expires_at_ms: i64,
+    /// Claimed or replaced.
+    pub closed_at_ms: Option<i64>,
+    /// The key that claimed it (transfers).
+    pub claimed_key: Option<Vec<u8>>,
+}
+
+impl std::fmt::Debug for PassLinkRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PassLinkRow")
+            .field("id", &self.id)
+            .field("pass_id", &self.pass_id)
+            .field("kind", &self.kind)
+            .field("closed_at_ms", &self.closed_at_ms)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why a claim link was minted after issue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkKind {
+    /// A lost phone: the old key died when the link was minted.
+    Rebind,
+    /// Handed to another person: the old key dies when the link is claimed.
+    Transfer,
+}
+
+impl LinkKind {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LinkKind::Rebind => "rebind",
+            LinkKind::Transfer => "transfer",
+        }
+    }
+}
+
+impl TryFrom<String> for LinkKind {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        match text.as_str() {
+            "rebind" => Ok(LinkKind::Rebind),
+            "transfer" => Ok(LinkKind::Transfer),
+            _ => Err(format!("unknown link kind {text:?}")),
+        }
     }
 }

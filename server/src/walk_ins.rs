@@ -1,0 +1,279 @@
+//! Walk-ins (issue 16): a visitor without a pass is held at the gate while the guard asks a
+//! host, who approves or denies within the approval timeout.
+//!
+//! The gate asks over its WebSocket (`walk_in` frames, `docs/protocol.md`); the host answers
+//! over REST (`http::walk_ins`). Every step is one transaction with its audit event, and
+//! the request is keyed by the gate's `request_id`, so a gate that lost its link resends the
+//! same frame and learns the current state: an approval is one admission (the approved row
+//! and its `walk_in_approved` event, committed together) however often it is resent.
+//! [`crate::visits`] holds the decisions; this module reads, applies them and writes.
+
+use serde_json::json;
+use tessera_protocol::messages::{
+    ErrorCode, ErrorMessage, HostSummary, ServerMessage, WalkInState, WalkInStatus,
+};
+use uuid::Uuid;
+
+use crate::audit::{self, AuditKind, Severity, Subject};
+use crate::error::{Error, Result};
+use crate::state::AppState;
+use crate::store::{GateRow, WalkIn, WalkInRow, WalkInView};
+use crate::{now_ms, visits};
+
+/// Longest note a guard may add.
+pub const MAX_NOTE_CHARS: usize = 500;
+
+/// How often the sweeper closes requests past their timeout.
+pub const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// A gate's `walk_in` frame.
+#[derive(Clone, Copy, Debug)]
+pub struct Asked<'a> {
+    /// The gate's id for the request.
+    pub request_id: Uuid,
+    /// Whom the guard holds.
+    pub visitor_name: &'a str,
+    /// The host asked.
+    pub host_id: Uuid,
+    /// The guard's note.
+    pub note: Option<&'a str>,
+}
+
+/// Answers a gate's `walk_in` frame: records a new request, or finds the stored one for a
+/// resend, and answers its state. Bad input is an `error` frame naming the request.
+///
+/// # Errors
+/// [`Error::Storage`] (the gate resends).
+pub async fn ask(state: &AppState, gate: &GateRow, asked: Asked<'_>) -> Result<ServerMessage> {
+    let refuse = |code: ErrorCode, message: String| {
+        Ok(ServerMessage::Error(ErrorMessage {
+            scan_id: None,
+            request_id: Some(asked.request_id),
+            code,
+            retryable: code.retryable(),
+            message,
+        }))
+    };
+    if let Err(Error::BadRequest(message)) =
+        crate::http::check_label("visitor_name", asked.visitor_name)
+    {
+        return refuse(ErrorCode::BadRequest, message);
+    }
+    if let Some(note) = asked.note {
+        if note.trim().is_empty()
+            || note.chars().count() > MAX_NOTE_CHARS
+            || note.chars().any(char::is_control)
+        {
+            return refuse(
+                ErrorCode::BadRequest,
+                format!("note must be 1–{MAX_NOTE_CHARS} printable characters"),
+            );
+        }
+    }
+    if state
+        .store
+        .host(gate.org_id, asked.host_id)
+        .await?
+        .is_none()
+    {
+        return refuse(
+            ErrorCode::BadRequest,
+            "host_id is not a host of this gate's organisation".to_owned(),
+        );
+    }
+    let now = now_ms();
+    let timeout_ms = i64::try_from(state.settings.approval_timeout_s)
+        .unwrap_or(i64::MAX)
+        .saturating_mul(1000);
+    let row = WalkInRow {
+        id: Uuid::now_v7(),
+        org_id: gate.org_id,
+        gate_id: gate.id,
+        request_id: asked.request_id,
+        host_id: asked.host_id,
+        visitor_name: asked.visitor_name.to_owned(),
+        note: asked.note.map(str::to_owned),
+        state: WalkIn(WalkInState::Waiting),
+        created_at_ms: now,
+        expires_at_ms: now.saturating_add(timeout_ms),
+        decided_at_ms: None,
+    };
+    let event = walk_in_event(AuditKind::WalkInRequested, Severity::Info, &row, json!({}));
+    let (stored, created) = state.store.create_walk_in(&row, &event).await?;
+    if !created {
+        if !visits::same_walk_in(&stored, asked.visitor_name, asked.host_id, asked.note) {
+            state
+                .store
+                .insert_audit(&walk_in_event(
+                    AuditKind::WalkInRequested,
+                    Severity::Warning,
+                    &stored,
+                    json!({ "error": ErrorCode::RequestIdReused }),
+                ))
+                .await?;
+            return refuse(
+                ErrorCode::RequestIdReused,
+                ErrorCode::RequestIdReused.default_message().to_owned(),
+            );
+        }
+        state
+            .store
+            .insert_audit(&walk_in_event(
+                AuditKind::WalkInRequested,
+                Severity::Info,
+                &stored,
+                json!({ "resent": true }),
+            ))
+            .await?;
+    }
+    let view = state
+        .store
+        .walk_in_by_request(gate.id, asked.request_id)
+        .await?
+        .ok_or(Error::Internal("a stored walk-in vanished"))?;
+    Ok(ServerMessage::WalkIn(status(&view, now_ms(), !created)))
+}
+
+/// The current state of a request this gate made, for the socket that watches it.
+///
+/// # Errors
+/// [`Error::Storage`].
+pub async fn current(
+    state: &AppState,
+    gate_id: Uuid,
+    request_id: Uuid,
+) -> Result<Option<WalkInStatus>> {
+    Ok(state
+        .store
+        .walk_in_by_request(gate_id, request_id)
+        .await?
+        .map(|view| status(&view, now_ms(), false)))
+}
+
+/// The `walk_in` message for a stored request as it stands at `now`.
+pub fn status(view: &WalkInView, now: i64, replayed: bool) -> WalkInStatus {
+    let walk_in = &view.walk_in;
+    let state = visits::walk_in_state(walk_in, now);
+    WalkInStatus {
+        request_id: walk_in.request_id,
+        walk_in_id: walk_in.id,
+        state,
+        reason: state.reason(),
+        visitor_name: walk_in.visitor_name.clone(),
+        note: walk_in.note.clone(),
+        host: HostSummary {
+            id: walk_in.host_id,
+            label: view.host_label.clone(),
+            unit: view.host_unit.clone(),
+        },
+        expires_at: crate::ms_to_datetime(walk_in.expires_at_ms),
+        decided_at: match state {
+            WalkInState::Waiting => None,
+            WalkInState::Expired => Some(crate::ms_to_datetime(
+                walk_in.decided_at_ms.unwrap_or(walk_in.expires_at_ms),
+            )),
+            _ => walk_in.decided_at_ms.map(crate::ms_to_datetime),
+        },
+        replayed,
+    }
+}
+
+/// A host's (or an admin's) answer to a request: approve (the walk-in admission) or deny,
+/// in one transaction with its event. The same answer again returns the request as stored.
+///
+/// # Errors
+/// [`Error::NotFound`] for a request the caller may not answer; [`Refusal::AlreadyDecided`]
+/// and [`Refusal::ApprovalTimeout`]; [`Error::Storage`].
+pub async fn decide(
+    state: &AppState,
+    org_id: Uuid,
+    host_id: Option<Uuid>,
+    by_key_id: Uuid,
+    id: Uuid,
+    wanted: WalkInState,
+) -> Result<WalkInView> {
+    let view = state
+        .store
+        .walk_in(org_id, id)
+        .await?
+        .filter(|view| host_id.is_none_or(|host| view.walk_in.host_id == host))
+        .ok_or(Error::NotFound)?;
+    let (kind, severity) = match wanted {
+        WalkInState::Approved => (AuditKind::WalkInApproved, Severity::Info),
+        _ => (AuditKind::WalkInDenied, Severity::Warning),
+    };
+    let now = now_ms();
+    let mut details = json!({ "by_key_id": by_key_id });
+    if wanted == WalkInState::Approved {
+        details["admission"] = json!("walk_in");
+    }
+    let event = walk_in_event(kind, severity, &view.walk_in, details);
+    if !state
+        .store
+        .decide_walk_in(org_id, id, wanted.as_str(), now, &event)
+        .await?
+    {
+        let stored = state
+            .store
+            .walk_in(org_id, id)
+            .await?
+            .ok_or(Error::Internal("a decided walk-in vanished"))?;
+        visits::answer_to_closed(&stored.walk_in, wanted, now).map_err(Error::Refused)?;
+        return Ok(stored);
+    }
+    state
+        .store
+        .walk_in(org_id, id)
+        .await?
+        .ok_or(Error::Internal("a decided walk-in vanished"))
+}
+
+/// Closes requests past their approval timeout, each with its `walk_in_expired` event, so
+/// the gate and the host see `expired` even if nobody looks at the request again.
+pub async fn sweep(state: AppState) {
+    let mut shutdown = state.shutdown.clone();
+    let mut every = tokio::time::interval(SWEEP_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = every.tick() => {}
+            _ = shutdown.changed() => return,
+        }
+        let expired = state
+            .store
+            .expire_walk_ins(now_ms(), 500, |walk_in| {
+                walk_in_event(
+                    AuditKind::WalkInExpired,
+                    Severity::Warning,
+                    walk_in,
+                    json!({ "reason": "approval_timeout" }),
+                )
+            })
+            .await;
+        if let Err(error) = expired {
+            tracing::warn!(%error, "could not expire walk-in requests");
+        }
+    }
+}
+
+fn walk_in_event(
+    kind: AuditKind,
+    severity: Severity,
+    walk_in: &WalkInRow,
+    mut details: serde_json::Value,
+) -> crate::store::NewAudit {
+    details["walk_in_id"] = json!(walk_in.id);
+    details["request_id"] = json!(walk_in.request_id);
+    details["host_id"] = json!(walk_in.host_id);
+    details["visitor_name"] = json!(walk_in.visitor_name);
+    audit::event(
+        kind,
+        severity,
+        Subject {
+            org_id: Some(walk_in.org_id),
+            gate_id: Some(walk_in.gate_id),
+            pass_id: None,
+        },
+        details,
+    )
+}
