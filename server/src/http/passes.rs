@@ -297,6 +297,8 @@ pub(super) async fn pass_host(
 pub(super) struct PassTerms {
     label: String,
     site: Option<String>,
+    /// `valid_from` as the caller named it (absent: now), for the content hash.
+    valid_from_named: Option<i64>,
     valid_from_ms: i64,
     valid_until_ms: i64,
     max_uses: i64,
@@ -332,10 +334,10 @@ impl PassTerms {
                 "max_transfers must be 0–{MAX_TRANSFERS_LIMIT}"
             )));
         }
-        let valid_from_ms = match valid_from {
-            Some(at) => shown_time("valid_from", at)?,
-            None => now_ms(),
-        };
+        let valid_from_named = valid_from
+            .map(|at| shown_time("valid_from", at))
+            .transpose()?;
+        let valid_from_ms = valid_from_named.unwrap_or_else(now_ms);
         let valid_until_ms = shown_time("valid_until", valid_until)?;
         if valid_until_ms <= valid_from_ms {
             return Err(Error::BadRequest(
@@ -345,6 +347,7 @@ impl PassTerms {
         Ok(Self {
             label,
             site,
+            valid_from_named,
             valid_from_ms,
             valid_until_ms,
             max_uses,
@@ -387,13 +390,14 @@ impl PassTerms {
     }
 
     /// What the bulk upload compares to tell "the same row again" from "another row
-    /// under the same reference": every term, and the host.
+    /// under the same reference": every term as given (an absent `valid_from` is "from
+    /// issue", not the instant of this upload), and the host.
     pub(super) fn content_hash(&self, host_id: Option<Uuid>) -> [u8; 32] {
         use sha2::{Digest, Sha256};
         let canonical = json!([
             self.label,
             self.site,
-            self.valid_from_ms,
+            self.valid_from_named,
             self.valid_until_ms,
             self.max_uses,
             self.max_transfers,
