@@ -126,12 +126,14 @@ pub(super) async fn show(
 }
 
 /// A gate's figures from its events: scans per minute (a scan is a challenge issued or a
-/// scan decided at scan time, resends not counted twice), admissions, denials by TSR1
-/// reason, and errors (answers with an error code, and refused frames).
+/// scan decided at scan time, resends not counted twice), admissions (walk-ins approved
+/// included, and also counted apart), denials by reason (a walk-in's `host_denied` or
+/// `approval_timeout` among them), and errors (answers with an error code, and refused
+/// frames).
 pub fn activity(events: &[AuditRow]) -> Value {
     let mut per_minute: BTreeMap<i64, u64> = BTreeMap::new();
     let mut denials: BTreeMap<String, u64> = BTreeMap::new();
-    let (mut admissions, mut errors) = (0u64, 0u64);
+    let (mut admissions, mut walk_ins, mut errors) = (0u64, 0u64, 0u64);
     for event in events {
         let details: Value = serde_json::from_str(&event.details).unwrap_or(Value::Null);
         let resent = details["resent"] == json!(true) || details["replayed"] == json!(true);
@@ -159,6 +161,15 @@ pub fn activity(events: &[AuditRow]) -> Value {
                 }
             }
             "rate_limited" => errors += details["frames"].as_u64().unwrap_or(1),
+            // A host's approval is the walk-in admission at this gate (issue 16).
+            "walk_in_approved" => {
+                admissions += 1;
+                walk_ins += 1;
+            }
+            "walk_in_denied" | "walk_in_expired" => {
+                let reason = details["reason"].as_str().unwrap_or("host_denied");
+                *denials.entry(reason.to_owned()).or_default() += 1;
+            }
             _ => {}
         }
     }
@@ -169,6 +180,7 @@ pub fn activity(events: &[AuditRow]) -> Value {
             .map(|(minute, scans)| json!({ "minute": rfc3339(*minute), "scans": scans }))
             .collect::<Vec<_>>(),
         "admissions": admissions,
+        "walk_in_admissions": walk_ins,
         "denials_by_reason": denials,
         "errors": errors,
     })
@@ -220,13 +232,28 @@ mod tests {
             event(8, m0 + 60_004, "scan", json!({ "error": "scan_id_reused" })),
             event(9, m0 + 60_005, "rate_limited", json!({ "frames": 12 })),
             event(10, m0 + 60_006, "gate_connected", json!({})),
+            event(
+                11,
+                m0 + 60_007,
+                "walk_in_approved",
+                json!({ "admission": "walk_in" }),
+            ),
+            event(12, m0 + 60_008, "walk_in_requested", json!({})),
+            event(13, m0 + 60_009, "walk_in_denied", json!({})),
+            event(
+                14,
+                m0 + 60_010,
+                "walk_in_expired",
+                json!({ "reason": "approval_timeout" }),
+            ),
         ];
         let stats = activity(&events);
-        assert_eq!(stats["admissions"], json!(1));
+        assert_eq!(stats["admissions"], json!(2));
+        assert_eq!(stats["walk_in_admissions"], json!(1));
         assert_eq!(stats["errors"], json!(13));
         assert_eq!(
             stats["denials_by_reason"],
-            json!({ "stale_code": 1, "bad_response": 1 })
+            json!({ "stale_code": 1, "bad_response": 1, "host_denied": 1, "approval_timeout": 1 })
         );
         assert_eq!(
             stats["scans_per_minute"],
