@@ -459,7 +459,7 @@ async function openGate(store, persistent, me) {
       el.dataset.requestId = r.request_id;
       card = { el, line, done, request: r };
       walkInCards.set(r.request_id, card);
-      walkInList.append(el);
+      walkInList.prepend(el); // newest first: the one the guard just asked about is on top
     }
     card.request = r;
     card.el.dataset.state = r.state;

@@ -387,7 +387,10 @@ function walkInCard(w) {
   };
   approve.addEventListener('click', () => decide('approve'));
   deny.addEventListener('click', () => decide('deny'));
-  return { el, timer, approve, deny, expires: Date.parse(w.expires_at) };
+  // Red for the last stretch: the last 30 s, or the last quarter of a shorter timeout.
+  const total = (Date.parse(w.expires_at) - created) / 1000;
+  const lateS = Number.isFinite(total) && total > 0 ? Math.min(30, total / 4) : 30;
+  return { el, timer, approve, deny, expires: Date.parse(w.expires_at), lateS };
 }
 
 function tickCountdowns() {
@@ -400,7 +403,7 @@ function tickCountdowns() {
     }
     const { left, text } = countdown(card.expires, now);
     card.timer.textContent = left > 0 ? `${text} left` : 'Time is up';
-    card.timer.classList.toggle('late', left <= 30);
+    card.timer.classList.toggle('late', left <= card.lateS);
     if (left === 0 && !deciding.has(card.el.dataset.id)) {
       card.approve.disabled = true;
       card.deny.disabled = true;

@@ -1,7 +1,7 @@
-// What the browser end-to-end tests (wallet.e2e.mjs, gate.e2e.mjs, console.e2e.mjs) share:
-// failing and reporting, the environment, Chromium, the admin API, a wallet in Node, a gate
-// device on the real WebSocket, screenshots and the QR codes in them, the fake camera, and
-// waiting.
+// What the browser end-to-end tests (wallet, gate, console, host and transfer .e2e.mjs)
+// share: failing and reporting, the environment, Chromium, the admin API, a wallet in Node, a
+// gate device on the real WebSocket (scans, answers and walk-in requests), screenshots and
+// the QR codes in them, the fake camera, and waiting.
 
 import { randomUUID, webcrypto } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -149,6 +149,32 @@ export async function nodeWallet(base, admin, label, claimBase = base) {
   };
 }
 
+/**
+ * Claims the pass of a claim link (`…/claim#p=…&t=…`, e.g. read from a QR code) with a
+ * wallet in this script, posting to `base`: its rotating code and its answer to a challenge.
+ */
+export async function claimLink(base, claimUrl) {
+  const params = new URLSearchParams(new URL(claimUrl).hash.slice(1));
+  const passId = params.get('p');
+  const token = params.get('t');
+  if (!passId || !token) fail(`not a claim link: ${claimUrl}`);
+  const { privateKey, publicRaw } = await generateWalletKeyPair();
+  const res = await fetch(`${base}/v1/claims`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pass_id: passId, claim_token: token, wallet_public_key: b64urlEncode(publicRaw) }),
+  });
+  if (!res.ok) fail(`claiming ${claimUrl} answered ${res.status}: ${await res.text()}`);
+  const answer = await res.json();
+  const keys = await derivePassKeys({ privateKey, walletPublicRaw: publicRaw, serverPublicRaw: b64urlDecode(answer.server_public_key), passId });
+  return {
+    passId,
+    label: answer.label,
+    code: (offsetS = 0) => rotatingCode(keys.codeKey, passId, Math.floor(Date.now() / 1000) + offsetS),
+    answer: (challenge) => answerChallenge(keys.responseKey, passId, parseChallenge(challenge)),
+  };
+}
+
 // ------------------------------------------------------------------ a gate device
 
 /** A native gate device on the real WebSocket (Bearer token): send JSON, await the next message of a type. */
@@ -168,7 +194,7 @@ export async function gateSocket(base, token, who = 'gate') {
     ws.once('error', reject);
     ws.once('unexpected-response', (_, res) => reject(new Error(`${who} socket upgrade answered ${res.statusCode}`)));
   }).catch((e) => fail(`cannot open the ${who} socket ${url}: ${e.message}`));
-  const next = (match, what) =>
+  const next = (match, what, timeoutMs = STEP_TIMEOUT_MS) =>
     new Promise((resolve, reject) => {
       const i = queue.findIndex(match);
       if (i >= 0) return resolve(queue.splice(i, 1)[0]);
@@ -178,8 +204,8 @@ export async function gateSocket(base, token, who = 'gate') {
         const j = waiters.indexOf(w);
         if (j < 0) return;
         waiters.splice(j, 1);
-        reject(new Failure(`the ${who} got no ${what} within ${STEP_TIMEOUT_MS} ms; other messages: ${JSON.stringify(queue)}`));
-      }, STEP_TIMEOUT_MS);
+        reject(new Failure(`the ${who} got no ${what} within ${timeoutMs} ms; other messages: ${JSON.stringify(queue)}`));
+      }, timeoutMs);
     });
   const welcome = await next((m) => m.type === 'welcome', 'welcome');
   const send = (obj) => ws.send(JSON.stringify(obj));
@@ -199,6 +225,18 @@ export async function gateSocket(base, token, who = 'gate') {
     async respond(scanId, nonce, response) {
       send({ type: 'response', scan_id: scanId, nonce, response });
       return next((m) => m.scan_id === scanId && ['result', 'error'].includes(m.type), `a result for scan ${scanId}`);
+    },
+    /**
+     * Sends a `walk_in` frame (the same object every time it is resent); resolves with the
+     * server's walk_in message for that request_id (or an error carrying it).
+     */
+    async walkIn(frame) {
+      send({ type: 'walk_in', ...frame });
+      return next((m) => m.request_id === frame.request_id && ['walk_in', 'error'].includes(m.type), `an answer to walk-in ${frame.visitor_name}`);
+    },
+    /** The next walk_in message of `requestId` in `state`, sent unprompted when the host decides. */
+    walkInState(requestId, state, timeoutMs) {
+      return next((m) => m.type === 'walk_in' && m.request_id === requestId && m.state === state, `walk-in ${requestId} in state ${state}`, timeoutMs);
     },
     close: () =>
       new Promise((resolve) => {
