@@ -75,6 +75,8 @@ pub enum AuditKind {
     PassTransferred,
     /// A transfer proof was wrong (aggregated per source).
     TransferRejected,
+    /// A webhook was configured.
+    WebhookCreated,
 }
 
 impl AuditKind {
@@ -112,6 +114,7 @@ impl AuditKind {
             AuditKind::TransferStarted => "transfer_started",
             AuditKind::PassTransferred => "pass_transferred",
             AuditKind::TransferRejected => "transfer_rejected",
+            AuditKind::WebhookCreated => "webhook_created",
         }
     }
 }

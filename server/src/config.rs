@@ -285,6 +285,18 @@ pub struct Settings {
     )]
     pub approval_timeout_s: u64,
 
+    /// With several hosts in the database URL: milliseconds between probes of every host
+    /// for the primary (`pg_is_in_recovery()`), each probe bounded by the same time; the
+    /// primary is given up after two failed probes in a row (`store::primary`).
+    #[arg(
+        long,
+        env = "TESSERA_PRIMARY_PROBE_MS",
+        default_value_t = 500,
+        value_parser = clap::value_parser!(u64).range(50..=10_000),
+        global = true
+    )]
+    pub primary_probe_ms: u64,
+
     /// Log filter (tracing `EnvFilter` syntax).
     #[arg(long, env = "TESSERA_LOG", default_value = "info", global = true)]
     pub log: String,
@@ -326,6 +338,7 @@ impl std::fmt::Debug for Settings {
             .field("retention_interval_s", &self.retention_interval_s)
             .field("console_session_ttl_s", &self.console_session_ttl_s)
             .field("approval_timeout_s", &self.approval_timeout_s)
+            .field("primary_probe_ms", &self.primary_probe_ms)
             .field("log", &self.log)
             .finish()
     }

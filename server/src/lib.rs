@@ -33,6 +33,7 @@ pub mod store;
 pub mod tls;
 pub mod visits;
 pub mod walk_ins;
+pub mod webhooks;
 pub mod ws;
 
 pub use error::{Error, Result};

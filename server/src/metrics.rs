@@ -40,6 +40,13 @@ pub struct SurfaceLabels {
     pub surface: String,
 }
 
+/// How a webhook delivery attempt ended.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct WebhookLabels {
+    /// `delivered`, `retry`, `dead` or `gone`.
+    pub result: String,
+}
+
 /// A database pool.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct PoolLabels {
@@ -73,6 +80,7 @@ pub struct Metrics {
     batch_sizes: Family<BatchLabels, Histogram, fn() -> Histogram>,
     auth_failures: Family<SurfaceLabels, Counter>,
     rate_limited: Family<SurfaceLabels, Counter>,
+    webhook_attempts: Family<WebhookLabels, Counter>,
     pool_connections: Family<PoolLabels, Gauge>,
     pool_idle: Family<PoolLabels, Gauge>,
     waiting: Family<BatchLabels, Gauge>,
@@ -110,6 +118,7 @@ impl Metrics {
             batch_sizes: Family::new_with_constructor(batch_size),
             auth_failures: Family::default(),
             rate_limited: Family::default(),
+            webhook_attempts: Family::default(),
             pool_connections: Family::default(),
             pool_idle: Family::default(),
             waiting: Family::default(),
@@ -155,6 +164,11 @@ impl Metrics {
             "rate_limited",
             "Requests and frames refused for a rate or concurrency limit",
             metrics.rate_limited.clone(),
+        );
+        registry.register(
+            "webhook_attempts",
+            "Webhook delivery attempts by result (delivered, retry, dead, gone)",
+            metrics.webhook_attempts.clone(),
         );
         registry.register(
             "pool_connections",
@@ -238,6 +252,15 @@ impl Metrics {
         self.auth_failures
             .get_or_create(&SurfaceLabels {
                 surface: surface.to_owned(),
+            })
+            .inc();
+    }
+
+    /// Counts one webhook delivery attempt by how it ended.
+    pub fn webhook_attempt(&self, result: &str) {
+        self.webhook_attempts
+            .get_or_create(&WebhookLabels {
+                result: result.to_owned(),
             })
             .inc();
     }

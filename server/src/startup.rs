@@ -181,6 +181,7 @@ impl Application {
         let retention = tokio::spawn(crate::retention::run(state.clone()));
         let presence = tokio::spawn(crate::ws::refresh_presence(state.clone()));
         let walk_in_sweeper = tokio::spawn(crate::walk_ins::sweep(state.clone()));
+        let dispatcher = tokio::spawn(crate::webhooks::run(state.clone()));
         let sources = Arc::clone(&state.sources);
         let store = state.store.clone();
         let gate_connections = Arc::clone(&state.gate_connections);
@@ -221,6 +222,7 @@ impl Application {
         retention.abort();
         presence.abort();
         walk_in_sweeper.abort();
+        dispatcher.abort();
         if let Some(metrics) = metrics {
             metrics.abort();
         }

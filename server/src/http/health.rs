@@ -1,7 +1,8 @@
 //! Liveness and readiness for load balancers and rolling deploys.
 //!
 //! `/readyz` is green only when the database answers and every migration this binary knows
-//! is applied, so a new server version never takes traffic against an old schema.
+//! is applied, so a new server version never takes traffic against an old schema; with
+//! several database hosts, only while one of them is known as the primary.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -11,6 +12,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::state::AppState;
+use crate::store::primary::PrimaryState;
 use crate::store::SchemaStatus;
 
 pub(super) fn router() -> Router<AppState> {
@@ -47,6 +49,9 @@ pub(super) enum ReadyStatus {
     SchemaBehind,
     /// The database does not answer.
     DatabaseUnavailable,
+    /// The database URL lists several hosts and none answers as the primary (a failover
+    /// in progress), or several do on the same timeline (`store::primary`).
+    NoPrimary,
 }
 
 /// Liveness: the process serves HTTP. Nothing else is checked.
@@ -60,17 +65,31 @@ pub(super) async fn healthz() -> Json<Liveness> {
     Json(Liveness { status: "ok" })
 }
 
-/// Readiness: the database answers and every migration this binary knows is applied.
+/// Readiness: the database answers (with several hosts: one of them is the primary) and
+/// every migration this binary knows is applied.
 #[utoipa::path(
     get,
     path = "/readyz",
     tag = "health",
     responses(
         (status = 200, description = "Ready for traffic", body = Readiness),
-        (status = 503, description = "Not ready: schema behind or database unavailable", body = Readiness),
+        (status = 503, description = "Not ready: schema behind, database unavailable or no primary", body = Readiness),
     )
 )]
 pub(super) async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Readiness>) {
+    match crate::store::primary::status() {
+        None | Some(PrimaryState::Primary(_)) => {}
+        Some(state) => {
+            tracing::warn!(?state, "not ready: no database primary");
+            return (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(Readiness {
+                    status: ReadyStatus::NoPrimary,
+                    hint: Some("no listed database host answers as the only primary"),
+                }),
+            );
+        }
+    }
     match state.store.schema_status().await {
         Ok(SchemaStatus::Current) => (
             StatusCode::OK,

@@ -21,6 +21,7 @@ mod pairing;
 mod passes;
 mod walk_ins;
 mod web;
+mod webhooks;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, FromRequest};
@@ -62,6 +63,7 @@ pub fn router(state: AppState) -> Router {
         .merge(links::router())
         .merge(bulk::router())
         .merge(walk_ins::router())
+        .merge(webhooks::router())
         .merge(crate::ws::router())
         .merge(web::router())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))

@@ -84,6 +84,10 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         super::walk_ins::stream,
         super::walk_ins::approve,
         super::walk_ins::deny,
+        super::webhooks::create,
+        super::webhooks::list,
+        super::webhooks::dead_letters,
+        super::webhooks::replay,
     ),
     modifiers(&SecuritySchemes),
     tags(
@@ -94,6 +98,7 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         (name = "claims", description = "A wallet claims a pass"),
         (name = "audit", description = "The append-only audit log"),
         (name = "console", description = "Security console sessions (`docs/console.md`)"),
+        (name = "webhooks", description = "Admission events delivered to other systems"),
         (name = "hosts", description = "Hosts and walk-in approval (`docs/protocol.md`, \"Hosts, walk-ins, re-binding and transfer\")"),
     )
 )]

@@ -203,13 +203,16 @@ pub(super) async fn hosts(
 }
 
 /// The gate a request's device credential names: `Authorization: Bearer` (a native gate) or
-/// the `tessera_gate` cookie from this server's own origin (a web gate).
+/// the `tessera_gate` cookie (a web gate). This is a read, like `GET /v1/gate/me`: the
+/// cookie is `SameSite=Strict` and browsers send no `Origin` on a same-origin GET, so the
+/// cookie counts unless the request names another origin.
 async fn calling_gate(state: &AppState, peer: Peer, headers: &HeaderMap) -> Result<GateRow> {
     let source = state.sources.source(headers, peer.0);
     super::refuse_spent_source(state, source, "gate_rest")?;
+    let foreign = headers.contains_key(axum::http::header::ORIGIN) && !super::same_origin(headers);
     let token = match bearer_token(headers) {
         Some(token) => Some(token),
-        None if super::same_origin(headers) => cookie_credential(headers),
+        None if !foreign => cookie_credential(headers),
         None => None,
     };
     let Some(token) = token else {

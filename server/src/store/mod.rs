@@ -10,6 +10,7 @@
 
 pub mod batch;
 pub mod postgres;
+pub mod primary;
 mod rows;
 pub mod sqlite;
 
@@ -792,6 +793,113 @@ impl Store {
         match self {
             Store::Postgres(pg) => pg.expire_walk_ins(now_ms, limit, event).await,
             Store::Sqlite(lite) => lite.expire_walk_ins(now_ms, limit, event).await,
+        }
+    }
+
+    // ------------------------------------------------------------ webhooks (issue 17)
+
+    /// Stores a webhook with its creation event, together.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn insert_webhook(&self, webhook: &WebhookRow, event: &NewAudit) -> Result<()> {
+        match self {
+            Store::Postgres(pg) => pg.insert_webhook(webhook, event).await,
+            Store::Sqlite(lite) => lite.insert_webhook(webhook, event).await,
+        }
+    }
+
+    /// Webhooks: a tenant's, or (`None`) every enabled one.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn webhooks(&self, org_id: Option<Uuid>) -> Result<Vec<WebhookRow>> {
+        match self {
+            Store::Postgres(pg) => pg.webhooks(org_id).await,
+            Store::Sqlite(lite) => lite.webhooks(org_id).await,
+        }
+    }
+
+    /// Queues deliveries and moves the webhook's cursor, together; false if it moved first.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn enqueue_deliveries(
+        &self,
+        webhook: &WebhookRow,
+        from: i64,
+        to: i64,
+        deliveries: &[NewDelivery],
+        now_ms: i64,
+    ) -> Result<bool> {
+        match self {
+            Store::Postgres(pg) => {
+                pg.enqueue_deliveries(webhook, from, to, deliveries, now_ms)
+                    .await
+            }
+            Store::Sqlite(lite) => {
+                lite.enqueue_deliveries(webhook, from, to, deliveries, now_ms)
+                    .await
+            }
+        }
+    }
+
+    /// Claims due deliveries for a lease, each the oldest pending of its pass.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn claim_deliveries(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<DeliveryRow>> {
+        match self {
+            Store::Postgres(pg) => pg.claim_deliveries(now_ms, lease_ms, limit).await,
+            Store::Sqlite(lite) => lite.claim_deliveries(now_ms, lease_ms, limit).await,
+        }
+    }
+
+    /// Records how a delivery attempt ended.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn finish_delivery(
+        &self,
+        delivery: &DeliveryRow,
+        attempted: &Attempted,
+        now_ms: i64,
+    ) -> Result<()> {
+        match self {
+            Store::Postgres(pg) => pg.finish_delivery(delivery, attempted, now_ms).await,
+            Store::Sqlite(lite) => lite.finish_delivery(delivery, attempted, now_ms).await,
+        }
+    }
+
+    /// A tenant's deliveries in one state, newest first.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn deliveries(
+        &self,
+        org_id: Uuid,
+        state: &str,
+        limit: i64,
+    ) -> Result<Vec<DeliveryRow>> {
+        match self {
+            Store::Postgres(pg) => pg.deliveries(org_id, state, limit).await,
+            Store::Sqlite(lite) => lite.deliveries(org_id, state, limit).await,
+        }
+    }
+
+    /// Puts a dead delivery back in the queue; false when there is none.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn replay_delivery(&self, org_id: Uuid, id: i64, now_ms: i64) -> Result<bool> {
+        match self {
+            Store::Postgres(pg) => pg.replay_delivery(org_id, id, now_ms).await,
+            Store::Sqlite(lite) => lite.replay_delivery(org_id, id, now_ms).await,
         }
     }
 

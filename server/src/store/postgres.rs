@@ -12,11 +12,10 @@
 //! that grew since its statistics were taken (an evening's first burst) turns into a
 //! sequential scan per statement; a scalar subquery is always an index probe per row.
 
-use std::str::FromStr;
 use std::sync::Arc;
 
 use sqlx::migrate::Migrator;
-use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::postgres::PgPoolOptions;
 use sqlx::{FromRow, PgConnection, PgPool, Postgres, Transaction};
 use uuid::Uuid;
 
@@ -27,6 +26,7 @@ use super::{
     PairingRow, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs, ScanContext,
     ScanDenialRow, ScanRecord,
 };
+use super::{Attempted, DeliveryRow, NewDelivery, WebhookRow};
 use super::{
     ByRef, HostRow, LinkKind, LinkOutcome, PassLinkRow, Role, TransferClaim, WalkInRow, WalkInView,
 };
@@ -88,10 +88,8 @@ impl PgStore {
     /// # Errors
     /// [`Error::Config`] for an unparsable URL.
     pub fn connect(settings: &Settings) -> Result<Self> {
-        let options = PgConnectOptions::from_str(&settings.database_url)
-            .map_err(|_| {
-                Error::Config("TESSERA_DATABASE_URL is not a valid postgres:// URL".into())
-            })?
+        // One host: the URL's own options; several: a primary locator's (`primary.rs`).
+        let options = super::primary::connect_options(settings)?
             .options([(
                 "statement_timeout",
                 settings.statement_timeout_ms.to_string(),
@@ -1476,6 +1474,227 @@ impl PgStore {
         }
         commit(tx, "expire walk-ins").await?;
         Ok(expired.len())
+    }
+
+    // ------------------------------------------------------------ webhooks (issue 17)
+
+    /// Stores a webhook with its creation event, together.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_webhook(&self, webhook: &WebhookRow, event: &NewAudit) -> Result<()> {
+        let mut tx = self.begin("insert webhook").await?;
+        sqlx::query(
+            "INSERT INTO webhooks (id, org_id, url, secret, events, audit_cursor, created_at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(webhook.id)
+        .bind(webhook.org_id)
+        .bind(&webhook.url)
+        .bind(&webhook.secret)
+        .bind(&webhook.events)
+        .bind(webhook.audit_cursor)
+        .bind(webhook.created_at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert webhook"))?;
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "insert webhook").await
+    }
+
+    /// Webhooks: a tenant's, or (`None`) every enabled one, for the dispatcher.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn webhooks(&self, org_id: Option<Uuid>) -> Result<Vec<WebhookRow>> {
+        sqlx::query_as(
+            "SELECT id, org_id, url, secret, events, audit_cursor, created_at_ms, \
+             disabled_at_ms, disabled_reason FROM webhooks \
+             WHERE ($1::uuid IS NULL AND disabled_at_ms IS NULL) OR org_id = $1 \
+             ORDER BY created_at_ms, id",
+        )
+        .bind(org_id)
+        .fetch_all(&self.durable)
+        .await
+        .map_err(Error::storage("list webhooks"))
+    }
+
+    /// Queues deliveries for a webhook and moves its cursor from `from` to `to`, together;
+    /// false (nothing queued) when another dispatcher moved the cursor first.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn enqueue_deliveries(
+        &self,
+        webhook: &WebhookRow,
+        from: i64,
+        to: i64,
+        deliveries: &[NewDelivery],
+        now_ms: i64,
+    ) -> Result<bool> {
+        let mut tx = self.begin("enqueue deliveries").await?;
+        let moved = sqlx::query(
+            "UPDATE webhooks SET audit_cursor = $3 WHERE id = $1 AND audit_cursor = $2",
+        )
+        .bind(webhook.id)
+        .bind(from)
+        .bind(to)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("move webhook cursor"))?
+        .rows_affected()
+            == 1;
+        if !moved {
+            return Ok(false);
+        }
+        for delivery in deliveries {
+            sqlx::query(
+                "INSERT INTO webhook_deliveries (webhook_id, org_id, audit_id, pass_id, \
+                 event_type, body, state, next_attempt_ms, created_at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7) \
+                 ON CONFLICT (webhook_id, audit_id) DO NOTHING",
+            )
+            .bind(webhook.id)
+            .bind(webhook.org_id)
+            .bind(delivery.audit_id)
+            .bind(delivery.pass_id)
+            .bind(&delivery.event_type)
+            .bind(&delivery.body)
+            .bind(now_ms)
+            .execute(&mut *tx)
+            .await
+            .map_err(Error::storage("enqueue delivery"))?;
+        }
+        tx.commit()
+            .await
+            .map_err(Error::storage("enqueue deliveries"))?;
+        Ok(true)
+    }
+
+    /// Claims up to `limit` deliveries that are due, for `lease_ms`: each is the oldest
+    /// pending one of its webhook and pass (so a pass's events go out in order), and no
+    /// other dispatcher takes it until the lease ends.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn claim_deliveries(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<DeliveryRow>> {
+        let mut tx = self.begin("claim deliveries").await?;
+        let claimed = sqlx::query_as(
+            "UPDATE webhook_deliveries SET next_attempt_ms = $2, attempts = attempts + 1 \
+             WHERE id IN (SELECT d.id FROM webhook_deliveries d \
+             WHERE d.state = 'pending' AND d.next_attempt_ms <= $1 \
+             AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = d.webhook_id \
+             AND e.pass_id = d.pass_id AND e.state = 'pending' AND e.id < d.id) \
+             ORDER BY d.id LIMIT $3 FOR UPDATE SKIP LOCKED) \
+             RETURNING id, webhook_id, org_id, audit_id, pass_id, event_type, body, state, \
+             attempts, next_attempt_ms, last_error, created_at_ms, delivered_at_ms",
+        )
+        .bind(now_ms)
+        .bind(now_ms.saturating_add(lease_ms))
+        .bind(limit)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(Error::storage("claim deliveries"))?;
+        tx.commit()
+            .await
+            .map_err(Error::storage("claim deliveries"))?;
+        Ok(claimed)
+    }
+
+    /// Records how a delivery attempt ended (a `410` also disables its webhook).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn finish_delivery(
+        &self,
+        delivery: &DeliveryRow,
+        attempted: &Attempted,
+        now_ms: i64,
+    ) -> Result<()> {
+        let mut tx = self.begin("finish delivery").await?;
+        let (state, next_ms, error) = match attempted {
+            Attempted::Delivered => ("delivered", delivery.next_attempt_ms, None),
+            Attempted::Retry { at_ms, error } => ("pending", *at_ms, Some(error.as_str())),
+            Attempted::Dead { error } => ("dead", delivery.next_attempt_ms, Some(error.as_str())),
+            Attempted::Gone => ("dead", delivery.next_attempt_ms, Some("410 Gone")),
+        };
+        sqlx::query(
+            "UPDATE webhook_deliveries SET state = $2, next_attempt_ms = $3, \
+             last_error = COALESCE($4::text, last_error), \
+             delivered_at_ms = CASE WHEN $2::text = 'delivered' THEN $5 ELSE delivered_at_ms END \
+             WHERE id = $1",
+        )
+        .bind(delivery.id)
+        .bind(state)
+        .bind(next_ms)
+        .bind(error)
+        .bind(now_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("finish delivery"))?;
+        if *attempted == Attempted::Gone {
+            sqlx::query(
+                "UPDATE webhooks SET disabled_at_ms = COALESCE(disabled_at_ms, $2), \
+                 disabled_reason = COALESCE(disabled_reason, 'the receiver answered 410 Gone') \
+                 WHERE id = $1",
+            )
+            .bind(delivery.webhook_id)
+            .bind(now_ms)
+            .execute(&mut *tx)
+            .await
+            .map_err(Error::storage("disable webhook"))?;
+        }
+        tx.commit().await.map_err(Error::storage("finish delivery"))
+    }
+
+    /// A tenant's deliveries in one state, newest first.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn deliveries(
+        &self,
+        org_id: Uuid,
+        state: &str,
+        limit: i64,
+    ) -> Result<Vec<DeliveryRow>> {
+        sqlx::query_as(
+            "SELECT id, webhook_id, org_id, audit_id, pass_id, event_type, body, state, \
+             attempts, next_attempt_ms, last_error, created_at_ms, delivered_at_ms \
+             FROM webhook_deliveries WHERE org_id = $1 AND state = $2 ORDER BY id DESC LIMIT $3",
+        )
+        .bind(org_id)
+        .bind(state)
+        .bind(limit)
+        .fetch_all(&self.durable)
+        .await
+        .map_err(Error::storage("list deliveries"))
+    }
+
+    /// Puts a dead delivery of the tenant back in the queue, due now; false when there is
+    /// no such dead delivery.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn replay_delivery(&self, org_id: Uuid, id: i64, now_ms: i64) -> Result<bool> {
+        let replayed = sqlx::query(
+            "UPDATE webhook_deliveries SET state = 'pending', attempts = 0, \
+             next_attempt_ms = $3, created_at_ms = $3 \
+             WHERE id = $1 AND org_id = $2 AND state = 'dead'",
+        )
+        .bind(id)
+        .bind(org_id)
+        .bind(now_ms)
+        .execute(&self.durable)
+        .await
+        .map_err(Error::storage("replay delivery"))?
+        .rows_affected()
+            == 1;
+        Ok(replayed)
     }
 
     // ------------------------------------------------------------ the security console

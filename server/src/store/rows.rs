@@ -904,3 +904,103 @@ impl TryFrom<String> for LinkKind {
         }
     }
 }
+
+/// A webhook endpoint of a tenant (issue 17).
+#[derive(Clone, PartialEq, Eq, FromRow)]
+pub struct WebhookRow {
+    /// Webhook id.
+    pub id: Uuid,
+    /// Owning organisation.
+    pub org_id: Uuid,
+    /// Where events are POSTed.
+    pub url: String,
+    /// The signing secret.
+    pub secret: String,
+    /// Comma-separated event types it receives.
+    pub events: String,
+    /// The last audit event id handed to its queue.
+    pub audit_cursor: i64,
+    /// Creation time.
+    pub created_at_ms: i64,
+    /// Disabled (by a `410` from the receiver), if so.
+    pub disabled_at_ms: Option<i64>,
+    /// Why it was disabled.
+    pub disabled_reason: Option<String>,
+}
+
+impl std::fmt::Debug for WebhookRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WebhookRow")
+            .field("id", &self.id)
+            .field("org_id", &self.org_id)
+            .field("events", &self.events)
+            .field("audit_cursor", &self.audit_cursor)
+            .field("disabled_at_ms", &self.disabled_at_ms)
+            .finish_non_exhaustive()
+    }
+}
+
+/// An event queued for one webhook.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewDelivery {
+    /// The audit event it comes from.
+    pub audit_id: i64,
+    /// Its pass (deliveries of one pass go out in order).
+    pub pass_id: Option<Uuid>,
+    /// `admission`, `walk_in`, `revocation`.
+    pub event_type: String,
+    /// The JSON body to POST.
+    pub body: String,
+}
+
+/// A queued delivery as the dispatcher and the console see it.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct DeliveryRow {
+    /// Queue id (the order of the log).
+    pub id: i64,
+    /// Its webhook.
+    pub webhook_id: Uuid,
+    /// Owning organisation.
+    pub org_id: Uuid,
+    /// The audit event it comes from.
+    pub audit_id: i64,
+    /// Its pass.
+    pub pass_id: Option<Uuid>,
+    /// Event type.
+    pub event_type: String,
+    /// The JSON body.
+    pub body: String,
+    /// `pending`, `delivered` or `dead`.
+    pub state: String,
+    /// Attempts so far (this one included, once claimed).
+    pub attempts: i64,
+    /// When it may be tried (again).
+    pub next_attempt_ms: i64,
+    /// The last failure.
+    pub last_error: Option<String>,
+    /// Queued.
+    pub created_at_ms: i64,
+    /// Delivered.
+    pub delivered_at_ms: Option<i64>,
+}
+
+/// How one delivery attempt ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Attempted {
+    /// The receiver answered 2xx.
+    Delivered,
+    /// Try again at this time.
+    Retry {
+        /// Next attempt.
+        at_ms: i64,
+        /// What went wrong.
+        error: String,
+    },
+    /// Out of retries: into the dead-letter list.
+    Dead {
+        /// What went wrong last.
+        error: String,
+    },
+    /// The receiver answered `410 Gone`: the webhook is disabled and this event is dead.
+    Gone,
+}

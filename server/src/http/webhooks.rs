@@ -1,0 +1,340 @@
+//! Webhooks over REST (issue 17): an admin configures where admission events go, reads
+//! the dead-letter list and replays from it. Delivery itself is `crate::webhooks`.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::{rfc3339, ApiCaller, ApiJson, Role};
+use crate::audit::{self, AuditKind, Severity, Subject};
+use crate::error::{Error, ErrorBody, Result};
+use crate::state::AppState;
+use crate::store::{DeliveryRow, WebhookRow};
+use crate::webhooks::EVENT_TYPES;
+
+/// Dead letters a list answers at most.
+const DEAD_LETTER_LIMIT: i64 = 200;
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/v1/webhooks", post(create).get(list))
+        .route("/v1/webhooks/dead-letters", get(dead_letters))
+        .route("/v1/webhooks/dead-letters/{id}/replay", post(replay))
+}
+
+/// A webhook to create.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct NewWebhook {
+    /// An absolute `http` or `https` URL that receives `POST`s.
+    #[schema(example = "https://crm.example.org/tessera")]
+    url: String,
+    /// The event types to send: any of `admission`, `walk_in`, `revocation`; default all.
+    #[serde(default)]
+    events: Option<Vec<String>>,
+}
+
+/// A created webhook and its signing secret, shown exactly once.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct WebhookCreated {
+    webhook_id: Uuid,
+    /// Verify `Tessera-Signature` with it; it is never shown again.
+    secret: String,
+    url: String,
+    events: Vec<String>,
+}
+
+/// A webhook as admins and auditors read it (never its secret).
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct WebhookView {
+    webhook_id: Uuid,
+    url: String,
+    events: Vec<String>,
+    /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    created_at: String,
+    /// RFC 3339, UTC; set once a receiver answered `410 Gone`.
+    #[schema(format = DateTime)]
+    disabled_at: Option<String>,
+    disabled_reason: Option<String>,
+}
+
+/// The tenant's webhooks.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct WebhookList {
+    webhooks: Vec<WebhookView>,
+}
+
+/// An event that ran out of retries (or whose webhook was disabled).
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct DeadLetter {
+    delivery_id: i64,
+    webhook_id: Uuid,
+    /// The event's `id`, as the receiver deduplicates by.
+    event_id: String,
+    event_type: String,
+    pass_id: Option<Uuid>,
+    attempts: i64,
+    last_error: Option<String>,
+    /// RFC 3339, UTC: when it was queued.
+    #[schema(format = DateTime)]
+    queued_at: String,
+    /// The event as it would be sent.
+    #[schema(value_type = Object)]
+    event: serde_json::Value,
+}
+
+/// Dead letters, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct DeadLetters {
+    dead_letters: Vec<DeadLetter>,
+}
+
+/// A replayed dead letter.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct Replayed {
+    delivery_id: i64,
+    /// Always `pending`.
+    #[schema(example = "pending")]
+    state: &'static str,
+}
+
+fn view(webhook: WebhookRow) -> WebhookView {
+    WebhookView {
+        webhook_id: webhook.id,
+        url: webhook.url,
+        events: webhook.events.split(',').map(str::to_owned).collect(),
+        created_at: rfc3339(webhook.created_at_ms),
+        disabled_at: webhook.disabled_at_ms.map(rfc3339),
+        disabled_reason: webhook.disabled_reason,
+    }
+}
+
+fn dead_letter(delivery: DeliveryRow) -> DeadLetter {
+    DeadLetter {
+        delivery_id: delivery.id,
+        webhook_id: delivery.webhook_id,
+        event_id: format!("evt_{}", delivery.audit_id),
+        event_type: delivery.event_type,
+        pass_id: delivery.pass_id,
+        attempts: delivery.attempts,
+        last_error: delivery.last_error,
+        queued_at: rfc3339(delivery.created_at_ms),
+        event: serde_json::from_str(&delivery.body).unwrap_or(serde_json::Value::Null),
+    }
+}
+
+/// The URL a webhook may have: absolute `http(s)`, with a host, without credentials.
+fn check_url(text: &str) -> Result<()> {
+    let url = url::Url::parse(text)
+        .map_err(|_| Error::BadRequest("url must be an absolute http or https URL".into()))?;
+    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
+        return Err(Error::BadRequest(
+            "url must be an absolute http or https URL".into(),
+        ));
+    }
+    if !url.username().is_empty() || url.password().is_some() || text.len() > 2_000 {
+        return Err(Error::BadRequest(
+            "url must carry no credentials and be at most 2000 characters".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Configures a webhook (admin): events that commit from now on are POSTed to `url`,
+/// signed with the secret this answer shows once (`docs/protocol.md`, webhooks).
+#[utoipa::path(
+    post,
+    path = "/v1/webhooks",
+    operation_id = "create_webhook",
+    tag = "webhooks",
+    security(("api_key" = []), ("console_session" = [])),
+    request_body = NewWebhook,
+    responses(
+        (status = 201, description = "Created; the secret is shown only now", body = WebhookCreated),
+        (status = 400, description = "Malformed body, a bad URL or an unknown event type", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn create(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    ApiJson(body): ApiJson<NewWebhook>,
+) -> Result<(StatusCode, Json<WebhookCreated>)> {
+    caller.require(&[])?;
+    check_url(&body.url)?;
+    let events = match body.events {
+        None => EVENT_TYPES.iter().map(|kind| (*kind).to_owned()).collect(),
+        Some(events) if events.is_empty() => {
+            return Err(Error::BadRequest(
+                "events must name at least one type".into(),
+            ))
+        }
+        Some(events) => events,
+    };
+    if let Some(unknown) = events
+        .iter()
+        .find(|kind| !EVENT_TYPES.contains(&kind.as_str()))
+    {
+        return Err(Error::BadRequest(format!(
+            "unknown event type {unknown:?}; the types are {}",
+            EVENT_TYPES.join(", ")
+        )));
+    }
+    let secret = format!("whsec_{}", crate::credentials::mint().text.as_str());
+    let webhook = WebhookRow {
+        id: Uuid::now_v7(),
+        org_id: caller.key.org_id,
+        url: body.url,
+        secret,
+        events: events.join(","),
+        // From now on: the events already in the log were not promised to anyone.
+        audit_cursor: state.store.max_audit_id().await?,
+        created_at_ms: crate::now_ms(),
+        disabled_at_ms: None,
+        disabled_reason: None,
+    };
+    let event = audit::event(
+        AuditKind::WebhookCreated,
+        Severity::Info,
+        Subject {
+            org_id: Some(webhook.org_id),
+            ..Subject::default()
+        },
+        json!({ "webhook_id": webhook.id, "url": webhook.url, "events": events,
+                "by_key_id": caller.key.id }),
+    );
+    state.store.insert_webhook(&webhook, &event).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(WebhookCreated {
+            webhook_id: webhook.id,
+            secret: webhook.secret,
+            url: webhook.url,
+            events,
+        }),
+    ))
+}
+
+/// The organisation's webhooks, without their secrets (admin or auditor).
+#[utoipa::path(
+    get,
+    path = "/v1/webhooks",
+    operation_id = "list_webhooks",
+    tag = "webhooks",
+    security(("api_key" = []), ("console_session" = [])),
+    responses(
+        (status = 200, description = "The webhooks, oldest first", body = WebhookList),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin or auditor key", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn list(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+) -> Result<Json<WebhookList>> {
+    caller.require(&[Role::Auditor])?;
+    let webhooks = state.store.webhooks(Some(caller.key.org_id)).await?;
+    Ok(Json(WebhookList {
+        webhooks: webhooks.into_iter().map(view).collect(),
+    }))
+}
+
+/// Events that ran out of retries or whose webhook was disabled, newest first (admin or
+/// auditor): what the console shows to replay.
+#[utoipa::path(
+    get,
+    path = "/v1/webhooks/dead-letters",
+    operation_id = "list_dead_letters",
+    tag = "webhooks",
+    security(("api_key" = []), ("console_session" = [])),
+    responses(
+        (status = 200, description = "Up to 200 dead letters", body = DeadLetters),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin or auditor key", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn dead_letters(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+) -> Result<Json<DeadLetters>> {
+    caller.require(&[Role::Auditor])?;
+    let dead = state
+        .store
+        .deliveries(caller.key.org_id, "dead", DEAD_LETTER_LIMIT)
+        .await?;
+    Ok(Json(DeadLetters {
+        dead_letters: dead.into_iter().map(dead_letter).collect(),
+    }))
+}
+
+/// Puts a dead letter back in the queue, due now, with a fresh three days of retries
+/// (admin). Its webhook must be enabled for it to go out.
+#[utoipa::path(
+    post,
+    path = "/v1/webhooks/dead-letters/{id}/replay",
+    operation_id = "replay_dead_letter",
+    tag = "webhooks",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("id" = i64, Path, description = "The delivery_id")),
+    responses(
+        (status = 200, description = "Queued again", body = Replayed),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 404, description = "No such dead letter in this organisation", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn replay(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(id): Path<String>,
+) -> Result<Json<Replayed>> {
+    caller.require(&[])?;
+    let id: i64 = id.parse().map_err(|_| Error::NotFound)?;
+    if !state
+        .store
+        .replay_delivery(caller.key.org_id, id, crate::now_ms())
+        .await?
+    {
+        return Err(Error::NotFound);
+    }
+    Ok(Json(Replayed {
+        delivery_id: id,
+        state: "pending",
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn webhook_urls_are_absolute_http_without_credentials() {
+        let cases = [
+            ("https://crm.example.org/hook", true),
+            ("http://127.0.0.1:9000/h", true),
+            ("ftp://example.org/", false),
+            ("/relative", false),
+            ("https://user:pw@example.org/", false),
+            ("not a url", false),
+        ];
+        for (url, ok) in cases {
+            assert_eq!(check_url(url).is_ok(), ok, "{url}");
+        }
+    }
+}

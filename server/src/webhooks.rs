@@ -1,0 +1,413 @@
+//! Admission events delivered to other systems (issue 17): a transactional outbox and its
+//! dispatcher.
+//!
+//! **The outbox is the audit log.** Every admission, walk-in approval and revocation
+//! already commits its audit event in the same transaction as the change (`crate::store`),
+//! so an event can neither be lost by a crash after the COMMIT nor exist for a change that
+//! rolled back, and the hot path writes nothing more when webhooks are configured. Each
+//! webhook keeps a cursor into the log. The dispatcher, on every replica:
+//!
+//! 1. reads the events after a webhook's cursor, up to where no event can still appear
+//!    (`feed::safe_upto`: a PostgreSQL sequence hands out ids before COMMIT), maps those it
+//!    wants to webhook events ([`event_type`]) and queues them in `webhook_deliveries` while
+//!    moving the cursor, in one transaction that only one replica's compare-and-set wins;
+//! 2. claims due deliveries for a lease (`FOR UPDATE SKIP LOCKED` on PostgreSQL), each the
+//!    oldest pending one of its pass, so a pass's events go out in order and no two
+//!    replicas send one at once;
+//! 3. POSTs each, signed ([`signature`]), and records the result: delivered; retried with
+//!    exponential back-off ([`next_attempt`]) for up to three days; then dead (the
+//!    dead-letter list, which an admin can replay); a `410 Gone` disables the webhook.
+//!
+//! A crash between a claim and its result leaves the lease to run out, and the event goes
+//! out again: delivery is at least once, and each event carries a stable `id` to
+//! deduplicate by.
+
+use std::time::Duration;
+
+use hmac::{Hmac, Mac};
+use serde_json::{json, Value};
+use sha2::Sha256;
+
+use crate::state::AppState;
+use crate::store::{Attempted, AuditFilter, AuditRow, DeliveryRow, NewDelivery, WebhookRow};
+
+/// The event types a webhook can receive.
+pub const EVENT_TYPES: [&str; 3] = ["admission", "walk_in", "revocation"];
+/// How long a delivery may be retried after it was queued.
+pub const RETRY_FOR_MS: i64 = 3 * 24 * 3_600_000;
+/// The longest pause between two attempts.
+pub const MAX_BACKOFF_MS: i64 = 3_600_000;
+/// How long a claimed delivery is another dispatcher's to leave alone.
+pub const LEASE_MS: i64 = 30_000;
+/// How long a receiver may take to answer.
+pub const RECEIVER_TIMEOUT: Duration = Duration::from_secs(10);
+/// Deliveries claimed per round.
+const CLAIM_BATCH: i64 = 64;
+/// Audit events read per webhook and round.
+const SCAN: i64 = 1_000;
+/// How often the dispatcher looks without a wake-up.
+const POLL_EVERY: Duration = Duration::from_millis(500);
+/// The shortest time between two rounds that found nothing to send.
+const MIN_ROUND: Duration = Duration::from_millis(100);
+
+/// The webhook event an audit event is, if any: a new admission (not a resent answer), an
+/// approved walk-in, a revocation.
+pub fn event_type(kind: &str, details: &Value) -> Option<&'static str> {
+    match kind {
+        "response"
+            if details["outcome"] == json!("admitted") && details["replayed"] != json!(true) =>
+        {
+            Some("admission")
+        }
+        "walk_in_approved" => Some("walk_in"),
+        "pass_revoked" => Some("revocation"),
+        _ => None,
+    }
+}
+
+/// The JSON body of a webhook event: a stable `id` (the same for every redelivery), its
+/// `type`, when it happened, the pass and gate, and the audit event's details as `data`.
+pub fn event_body(event: &AuditRow, event_type: &str, details: Value) -> String {
+    json!({
+        "id": format!("evt_{}", event.id),
+        "type": event_type,
+        "occurred_at": crate::rfc3339(event.at_ms),
+        "pass_id": event.pass_id,
+        "gate_id": event.gate_id,
+        "org_id": event.org_id,
+        "data": details,
+    })
+    .to_string()
+}
+
+/// `Tessera-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`.
+pub fn signature(secret: &str, unix_s: i64, body: &str) -> String {
+    let mac = match <Hmac<Sha256> as Mac>::new_from_slice(secret.as_bytes()) {
+        Ok(mut mac) => {
+            mac.update(unix_s.to_string().as_bytes());
+            mac.update(b".");
+            mac.update(body.as_bytes());
+            mac.finalize().into_bytes()
+        }
+        // HMAC takes keys of any length; this arm cannot run.
+        Err(_) => Default::default(),
+    };
+    let hex: String = mac.iter().map(|b| format!("{b:02x}")).collect();
+    format!("t={unix_s},v1={hex}")
+}
+
+/// When to try a delivery again after its `attempts`-th failure: 2, 4, 8 … seconds, at most
+/// an hour apart, while it is younger than three days; `None` once it is out of time.
+pub fn next_attempt(created_at_ms: i64, attempts: i64, now_ms: i64) -> Option<i64> {
+    let exponent = u32::try_from(attempts.clamp(1, 30)).unwrap_or(30);
+    let backoff = 1_000i64
+        .saturating_mul(1i64 << exponent)
+        .min(MAX_BACKOFF_MS);
+    let at = now_ms.saturating_add(backoff);
+    (at < created_at_ms.saturating_add(RETRY_FOR_MS)).then_some(at)
+}
+
+/// What an attempt's answer (or failure to get one) means.
+pub fn classify(
+    status: Option<u16>,
+    error: &str,
+    delivery: &DeliveryRow,
+    now_ms: i64,
+) -> Attempted {
+    match status {
+        Some(200..=299) => Attempted::Delivered,
+        Some(410) => Attempted::Gone,
+        _ => {
+            let error = match status {
+                Some(code) => format!("the receiver answered {code}"),
+                None => error.to_owned(),
+            };
+            match next_attempt(delivery.created_at_ms, delivery.attempts, now_ms) {
+                Some(at_ms) => Attempted::Retry { at_ms, error },
+                None => Attempted::Dead { error },
+            }
+        }
+    }
+}
+
+/// Whether a webhook takes this event type.
+fn wants(webhook: &WebhookRow, event_type: &str) -> bool {
+    webhook.events.split(',').any(|wanted| wanted == event_type)
+}
+
+/// The dispatcher: queues and delivers until the server stops.
+pub async fn run(state: AppState) {
+    let client = match reqwest::Client::builder()
+        .timeout(RECEIVER_TIMEOUT)
+        .redirect(reqwest::redirect::Policy::none())
+        .user_agent(concat!("tessera-webhooks/", env!("CARGO_PKG_VERSION")))
+        .build()
+    {
+        Ok(client) => client,
+        Err(error) => {
+            tracing::error!(%error, "cannot build the webhook client; no webhooks will be sent");
+            return;
+        }
+    };
+    let mut shutdown = state.shutdown.clone();
+    let mut wake = state.feed.subscribe();
+    loop {
+        let round = tokio::time::Instant::now();
+        let claimed = match state.store.webhooks(None).await {
+            // No webhook anywhere: nothing to queue or send (one cheap read a round).
+            Ok(webhooks) if webhooks.is_empty() => 0,
+            Ok(webhooks) => {
+                if let Err(error) = enqueue(&state, &webhooks).await {
+                    tracing::warn!(%error, "could not queue webhook events");
+                }
+                deliver(&state, &client, &webhooks)
+                    .await
+                    .unwrap_or_else(|error| {
+                        tracing::warn!(%error, "could not deliver webhook events");
+                        0
+                    })
+            }
+            Err(error) => {
+                tracing::warn!(%error, "could not read the webhooks");
+                0
+            }
+        };
+        if claimed > 0 {
+            continue;
+        }
+        // Every commit wakes the feed; at a busy gate rush a round per wake-up would cost
+        // more than it brings, so rounds are at least MIN_ROUND apart.
+        tokio::select! {
+            () = tokio::time::sleep_until(round + MIN_ROUND) => {}
+            _ = shutdown.changed() => return,
+        }
+        tokio::select! {
+            _ = wake.changed() => {}
+            () = tokio::time::sleep(POLL_EVERY) => {}
+            _ = shutdown.changed() => return,
+        }
+    }
+}
+
+/// Step 1: queues, for every enabled webhook, the events after its cursor.
+async fn enqueue(state: &AppState, webhooks: &[WebhookRow]) -> crate::Result<()> {
+    let now = crate::now_ms();
+    for webhook in webhooks {
+        let from = webhook.audit_cursor;
+        let ids = state.store.audit_ids_after(from, SCAN).await?;
+        let upto = crate::feed::safe_upto(from, &ids, now, crate::feed::GAP_GRACE_MS);
+        if upto <= from {
+            continue;
+        }
+        let events = state
+            .store
+            .query_audit(&AuditFilter {
+                org_id: webhook.org_id,
+                after_id: Some(from),
+                through_id: Some(upto),
+                limit: SCAN,
+                ..AuditFilter::default()
+            })
+            .await?;
+        let deliveries: Vec<NewDelivery> = events
+            .iter()
+            .filter_map(|event| {
+                let details: Value = serde_json::from_str(&event.details).ok()?;
+                let kind = event_type(&event.kind, &details)?;
+                wants(webhook, kind).then(|| NewDelivery {
+                    audit_id: event.id,
+                    pass_id: event.pass_id,
+                    event_type: kind.to_owned(),
+                    body: event_body(event, kind, details),
+                })
+            })
+            .collect();
+        state
+            .store
+            .enqueue_deliveries(webhook, from, upto, &deliveries, now)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Step 2 and 3: claims due deliveries and sends them, a round at a time.
+async fn deliver(
+    state: &AppState,
+    client: &reqwest::Client,
+    webhooks: &[WebhookRow],
+) -> crate::Result<usize> {
+    let claimed = state
+        .store
+        .claim_deliveries(crate::now_ms(), LEASE_MS, CLAIM_BATCH)
+        .await?;
+    if claimed.is_empty() {
+        return Ok(0);
+    }
+    let sends = claimed.iter().map(|delivery| {
+        let webhook = webhooks.iter().find(|w| w.id == delivery.webhook_id);
+        send(state, client, webhook, delivery)
+    });
+    futures_util::future::join_all(sends).await;
+    Ok(claimed.len())
+}
+
+async fn send(
+    state: &AppState,
+    client: &reqwest::Client,
+    webhook: Option<&WebhookRow>,
+    delivery: &DeliveryRow,
+) {
+    let now = crate::now_ms();
+    let attempted = match webhook {
+        // Disabled meanwhile: the event waits in the dead-letter list.
+        None => Attempted::Dead {
+            error: "the webhook is disabled".to_owned(),
+        },
+        Some(webhook) => {
+            let unix_s = now / 1000;
+            let answer = client
+                .post(&webhook.url)
+                .header("content-type", "application/json")
+                .header(
+                    "tessera-signature",
+                    signature(&webhook.secret, unix_s, &delivery.body),
+                )
+                .header("tessera-event-id", format!("evt_{}", delivery.audit_id))
+                .body(delivery.body.clone())
+                .send()
+                .await;
+            match answer {
+                Ok(response) => classify(Some(response.status().as_u16()), "", delivery, now),
+                Err(error) => {
+                    let reason = if error.is_timeout() {
+                        "the receiver did not answer in time".to_owned()
+                    } else {
+                        "could not reach the receiver".to_owned()
+                    };
+                    classify(None, &reason, delivery, now)
+                }
+            }
+        }
+    };
+    if attempted == Attempted::Gone {
+        tracing::warn!(webhook_id = %delivery.webhook_id, "a receiver answered 410: webhook disabled");
+    }
+    crate::metrics::get().webhook_attempt(match &attempted {
+        Attempted::Delivered => "delivered",
+        Attempted::Retry { .. } => "retry",
+        Attempted::Dead { .. } => "dead",
+        Attempted::Gone => "gone",
+    });
+    if let Err(error) = state
+        .store
+        .finish_delivery(delivery, &attempted, crate::now_ms())
+        .await
+    {
+        // The lease runs out and the event goes out again: at least once.
+        tracing::warn!(%error, delivery_id = delivery.id, "could not record a webhook delivery");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn delivery(created_at_ms: i64, attempts: i64) -> DeliveryRow {
+        DeliveryRow {
+            id: 1,
+            webhook_id: uuid::Uuid::nil(),
+            org_id: uuid::Uuid::nil(),
+            audit_id: 7,
+            pass_id: None,
+            event_type: "admission".into(),
+            body: "{}".into(),
+            state: "pending".into(),
+            attempts,
+            next_attempt_ms: 0,
+            last_error: None,
+            created_at_ms,
+            delivered_at_ms: None,
+        }
+    }
+
+    #[test]
+    fn audit_events_map_to_webhook_events() {
+        let cases = [
+            (
+                "response",
+                json!({ "outcome": "admitted" }),
+                Some("admission"),
+            ),
+            (
+                "response",
+                json!({ "outcome": "admitted", "replayed": true }),
+                None,
+            ),
+            ("response", json!({ "outcome": "already_admitted" }), None),
+            (
+                "response",
+                json!({ "outcome": "denied", "reason": "revoked" }),
+                None,
+            ),
+            ("walk_in_approved", json!({}), Some("walk_in")),
+            ("walk_in_denied", json!({}), None),
+            ("pass_revoked", json!({}), Some("revocation")),
+            ("scan", json!({ "reason": "stale_code" }), None),
+        ];
+        for (kind, details, expected) in cases {
+            assert_eq!(event_type(kind, &details), expected, "{kind} {details}");
+        }
+    }
+
+    #[test]
+    fn the_signature_is_hmac_sha256_over_time_dot_body() {
+        // Computed independently: printf '1764441600.{"id":"evt_1"}' |
+        //   openssl dgst -sha256 -hmac whsec_test
+        assert_eq!(
+            signature("whsec_test", 1_764_441_600, r#"{"id":"evt_1"}"#),
+            "t=1764441600,v1=c41277c674ca8b617ec16ea2e3818cff87217a8db2b13c1294e0f1b345a27b6a"
+        );
+    }
+
+    #[test]
+    fn back_off_doubles_to_an_hour_and_stops_after_three_days() {
+        let t0 = 1_800_000_000_000;
+        let cases = [
+            (1, t0, Some(t0 + 2_000)),
+            (2, t0, Some(t0 + 4_000)),
+            (5, t0, Some(t0 + 32_000)),
+            (12, t0, Some(t0 + MAX_BACKOFF_MS)),
+            (40, t0, Some(t0 + MAX_BACKOFF_MS)),
+            (3, t0 + RETRY_FOR_MS - 1_000, None),
+        ];
+        for (attempts, now, expected) in cases {
+            assert_eq!(
+                next_attempt(t0, attempts, now),
+                expected,
+                "{attempts} at {now}"
+            );
+        }
+    }
+
+    #[test]
+    fn answers_are_delivered_retried_dead_or_gone() {
+        let now = 1_800_000_000_000;
+        let fresh = delivery(now, 1);
+        let old = delivery(now - RETRY_FOR_MS, 30);
+        assert_eq!(classify(Some(204), "", &fresh, now), Attempted::Delivered);
+        assert_eq!(classify(Some(410), "", &fresh, now), Attempted::Gone);
+        assert_eq!(
+            classify(Some(500), "", &fresh, now),
+            Attempted::Retry {
+                at_ms: now + 2_000,
+                error: "the receiver answered 500".into()
+            }
+        );
+        assert_eq!(
+            classify(None, "could not reach the receiver", &old, now),
+            Attempted::Dead {
+                error: "could not reach the receiver".into()
+            }
+        );
+    }
+}
