@@ -285,6 +285,17 @@ pub struct Settings {
     )]
     pub approval_timeout_s: u64,
 
+    /// Seconds a webhook delivery is retried after it was queued, before it is dead
+    /// (default 3 days).
+    #[arg(
+        long,
+        env = "TESSERA_WEBHOOK_RETRY_FOR_S",
+        default_value_t = 259_200,
+        value_parser = clap::value_parser!(u64).range(1..=2_592_000),
+        global = true
+    )]
+    pub webhook_retry_for_s: u64,
+
     /// With several hosts in the database URL: milliseconds between probes of every host
     /// for the primary (`pg_is_in_recovery()`), each probe bounded by the same time; the
     /// primary is given up after two failed probes in a row (`store::primary`).
@@ -338,6 +349,7 @@ impl std::fmt::Debug for Settings {
             .field("retention_interval_s", &self.retention_interval_s)
             .field("console_session_ttl_s", &self.console_session_ttl_s)
             .field("approval_timeout_s", &self.approval_timeout_s)
+            .field("webhook_retry_for_s", &self.webhook_retry_for_s)
             .field("primary_probe_ms", &self.primary_probe_ms)
             .field("log", &self.log)
             .finish()

@@ -33,7 +33,8 @@ use crate::store::{Attempted, AuditFilter, AuditRow, DeliveryRow, NewDelivery, W
 
 /// The event types a webhook can receive.
 pub const EVENT_TYPES: [&str; 3] = ["admission", "walk_in", "revocation"];
-/// How long a delivery may be retried after it was queued.
+/// How long a delivery may be retried after it was queued, by default
+/// (`TESSERA_WEBHOOK_RETRY_FOR_S`).
 pub const RETRY_FOR_MS: i64 = 3 * 24 * 3_600_000;
 /// The longest pause between two attempts.
 pub const MAX_BACKOFF_MS: i64 = 3_600_000;
@@ -97,14 +98,20 @@ pub fn signature(secret: &str, unix_s: i64, body: &str) -> String {
 }
 
 /// When to try a delivery again after its `attempts`-th failure: 2, 4, 8 … seconds, at most
-/// an hour apart, while it is younger than three days; `None` once it is out of time.
-pub fn next_attempt(created_at_ms: i64, attempts: i64, now_ms: i64) -> Option<i64> {
+/// an hour apart, while it is younger than `retry_for_ms` (three days by default); `None`
+/// once it is out of time.
+pub fn next_attempt(
+    created_at_ms: i64,
+    attempts: i64,
+    now_ms: i64,
+    retry_for_ms: i64,
+) -> Option<i64> {
     let exponent = u32::try_from(attempts.clamp(1, 30)).unwrap_or(30);
     let backoff = 1_000i64
         .saturating_mul(1i64 << exponent)
         .min(MAX_BACKOFF_MS);
     let at = now_ms.saturating_add(backoff);
-    (at < created_at_ms.saturating_add(RETRY_FOR_MS)).then_some(at)
+    (at < created_at_ms.saturating_add(retry_for_ms)).then_some(at)
 }
 
 /// What an attempt's answer (or failure to get one) means.
@@ -113,6 +120,7 @@ pub fn classify(
     error: &str,
     delivery: &DeliveryRow,
     now_ms: i64,
+    retry_for_ms: i64,
 ) -> Attempted {
     match status {
         Some(200..=299) => Attempted::Delivered,
@@ -122,7 +130,12 @@ pub fn classify(
                 Some(code) => format!("the receiver answered {code}"),
                 None => error.to_owned(),
             };
-            match next_attempt(delivery.created_at_ms, delivery.attempts, now_ms) {
+            match next_attempt(
+                delivery.created_at_ms,
+                delivery.attempts,
+                now_ms,
+                retry_for_ms,
+            ) {
                 Some(at_ms) => Attempted::Retry { at_ms, error },
                 None => Attempted::Dead { error },
             }
@@ -258,6 +271,9 @@ async fn send(
     delivery: &DeliveryRow,
 ) {
     let now = crate::now_ms();
+    let retry_for_ms = i64::try_from(state.settings.webhook_retry_for_s)
+        .unwrap_or(i64::MAX)
+        .saturating_mul(1000);
     let attempted = match webhook {
         // Disabled meanwhile: the event waits in the dead-letter list.
         None => Attempted::Dead {
@@ -277,14 +293,20 @@ async fn send(
                 .send()
                 .await;
             match answer {
-                Ok(response) => classify(Some(response.status().as_u16()), "", delivery, now),
+                Ok(response) => classify(
+                    Some(response.status().as_u16()),
+                    "",
+                    delivery,
+                    now,
+                    retry_for_ms,
+                ),
                 Err(error) => {
                     let reason = if error.is_timeout() {
                         "the receiver did not answer in time".to_owned()
                     } else {
                         "could not reach the receiver".to_owned()
                     };
-                    classify(None, &reason, delivery, now)
+                    classify(None, &reason, delivery, now, retry_for_ms)
                 }
             }
         }
@@ -382,7 +404,7 @@ mod tests {
         ];
         for (attempts, now, expected) in cases {
             assert_eq!(
-                next_attempt(t0, attempts, now),
+                next_attempt(t0, attempts, now, RETRY_FOR_MS),
                 expected,
                 "{attempts} at {now}"
             );
@@ -394,17 +416,29 @@ mod tests {
         let now = 1_800_000_000_000;
         let fresh = delivery(now, 1);
         let old = delivery(now - RETRY_FOR_MS, 30);
-        assert_eq!(classify(Some(204), "", &fresh, now), Attempted::Delivered);
-        assert_eq!(classify(Some(410), "", &fresh, now), Attempted::Gone);
         assert_eq!(
-            classify(Some(500), "", &fresh, now),
+            classify(Some(204), "", &fresh, now, RETRY_FOR_MS),
+            Attempted::Delivered
+        );
+        assert_eq!(
+            classify(Some(410), "", &fresh, now, RETRY_FOR_MS),
+            Attempted::Gone
+        );
+        assert_eq!(
+            classify(Some(500), "", &fresh, now, RETRY_FOR_MS),
             Attempted::Retry {
                 at_ms: now + 2_000,
                 error: "the receiver answered 500".into()
             }
         );
         assert_eq!(
-            classify(None, "could not reach the receiver", &old, now),
+            classify(
+                None,
+                "could not reach the receiver",
+                &old,
+                now,
+                RETRY_FOR_MS
+            ),
             Attempted::Dead {
                 error: "could not reach the receiver".into()
             }
