@@ -358,14 +358,15 @@ mod tests {
     fn a_transfer_link_is_claimed_once() {
         let recipient = vec![3u8; 32];
         let stranger = vec![4u8; 32];
-        let cases: Vec<(
-            &str,
+        type Case<'a> = (
+            &'a str,
             PassRow,
             PassLinkRow,
-            &[u8],
+            &'a [u8],
             i64,
             Option<TransferClaim>,
-        )> = vec![
+        );
+        let cases: Vec<Case<'_>> = vec![
             ("open link", pass(), link(false), &recipient, NOW, None),
             (
                 "claimed by this key before",

@@ -1255,8 +1255,8 @@ pub enum ByRef {
     Issued,
     /// The reference was the tenant's already.
     Existing {
-        /// The pass stored under it.
-        pass: PassRow,
+        /// The pass stored under it (boxed: a pass row is large beside `Issued`).
+        pass: Box<PassRow>,
         /// Whether it was issued with the same content.
         same_content: bool,
     },

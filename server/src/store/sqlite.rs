@@ -1081,7 +1081,7 @@ impl SqliteStore {
             .await?
             .ok_or(Error::Internal("a pass found by reference vanished"))?;
         Ok(ByRef::Existing {
-            pass: stored,
+            pass: Box::new(stored),
             same_content: stored_hash.as_deref() == Some(&content_hash[..]),
         })
     }
