@@ -436,9 +436,15 @@ mod tests {
         }
     }
 
+    /// A URL and what it splits into (`None`: given to sqlx as it is).
+    type SplitCase = (&'static str, Option<(Vec<Endpoint>, &'static str)>);
+
+    /// From a state and its misses, with these probes, to a state and its misses.
+    type ChoiceCase = (PrimaryState, u32, Vec<(Endpoint, Probe)>, PrimaryState, u32);
+
     #[test]
     fn multi_host_urls_are_split_and_single_host_urls_left_alone() {
-        let cases: &[(&str, Option<(Vec<Endpoint>, &str)>)] = &[
+        let cases: &[SplitCase] = &[
             ("postgres://u@db/tessera", None),
             ("postgresql://u:pw@db:6432/t?sslmode=require", None),
             (
@@ -512,7 +518,7 @@ mod tests {
         use PrimaryState::{Ambiguous, Primary, Searching};
         let (a, b) = (at("a", 1), at("b", 2));
         let p = |timeline| Probe::Primary { timeline };
-        let cases: Vec<(PrimaryState, u32, Vec<(Endpoint, Probe)>, PrimaryState, u32)> = vec![
+        let cases: Vec<ChoiceCase> = vec![
             // start-up: the one writable host wins, wherever it is listed
             (
                 Searching,
