@@ -100,6 +100,17 @@ impl PassSpec {
         }
         body
     }
+
+    /// The request body with the fields of `extra` (a JSON object) added or replaced.
+    pub fn to_json_with(&self, extra: &Value) -> Value {
+        let mut body = self.to_json();
+        if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
+            for (key, value) in extra {
+                body.insert(key.clone(), value.clone());
+            }
+        }
+        body
+    }
 }
 
 /// The answer to `POST /v1/passes`.
@@ -125,6 +136,35 @@ pub struct GateDevice {
     /// Its site, if any.
     #[serde(default)]
     pub site: Option<String>,
+}
+
+/// A host key as `POST /v1/api-keys` with `"role": "host"` answers it (issue 16): its
+/// `key_id` is the host id.
+#[derive(Clone, Debug, Deserialize)]
+pub struct HostKey {
+    /// The host id.
+    pub key_id: Uuid,
+    /// The host's bearer key (shown once).
+    pub api_key: String,
+    /// Always `host`.
+    pub role: String,
+    /// The host's display name.
+    pub label: String,
+    /// The unit, flat or office, if given.
+    #[serde(default)]
+    pub unit: Option<String>,
+}
+
+/// A claim link minted after issue: a re-bind's or a transfer's answer (issue 16). Both
+/// carry the pass, its new claim token and the link that holds it.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub struct ClaimLink {
+    /// The pass the link claims.
+    pub pass_id: Uuid,
+    /// The new claim secret.
+    pub claim_token: String,
+    /// `<public url>/claim#p=<pass>&t=<token>`.
+    pub claim_url: String,
 }
 
 /// One audit event as `GET /v1/audit` returns it.
@@ -330,6 +370,67 @@ impl ApiClient {
             }),
         )
         .await
+    }
+
+    /// `POST path` with a raw body of the given content type (a CSV upload, say).
+    ///
+    /// # Errors
+    /// On a transport failure only.
+    pub async fn post_typed(
+        &self,
+        path: &str,
+        content_type: &str,
+        body: impl Into<reqwest::Body>,
+    ) -> Result<Reply> {
+        Self::send(
+            self.request(reqwest::Method::POST, path)
+                .header(CONTENT_TYPE, content_type)
+                .body(body),
+        )
+        .await
+    }
+
+    /// Creates an API key with `role` and `label` and returns the whole answer (`key_id`
+    /// included, which [`ApiClient::create_api_key`] drops).
+    ///
+    /// # Errors
+    /// Unless the server answers 201.
+    pub async fn create_key(&self, role: &str, label: &str) -> Result<Value> {
+        self.post("/v1/api-keys", &json!({"role": role, "label": label}))
+            .await?
+            .expect(201)
+            .with_context(|| format!("create an {role} API key"))
+    }
+
+    /// Creates a host key (`POST /v1/api-keys` with role `host`, issue 16).
+    ///
+    /// # Errors
+    /// Unless the server answers 201 with a host key.
+    pub async fn create_host(&self, label: &str, unit: Option<&str>) -> Result<HostKey> {
+        let mut body = json!({"role": "host", "label": label});
+        if let Some(unit) = unit {
+            body["unit"] = json!(unit);
+        }
+        let answer = self
+            .post("/v1/api-keys", &body)
+            .await?
+            .expect(201)
+            .with_context(|| format!("create host {label:?}"))?;
+        serde_json::from_value(answer.clone()).with_context(|| format!("host answer {answer}"))
+    }
+
+    /// Issues a pass per `spec` with the fields of `extra` added to the body (`host_id`,
+    /// `max_transfers`…).
+    ///
+    /// # Errors
+    /// Unless the server answers 201 with the issued pass.
+    pub async fn issue_pass_with(&self, spec: &PassSpec, extra: &Value) -> Result<IssuedPass> {
+        let answer = self
+            .post("/v1/passes", &spec.to_json_with(extra))
+            .await?
+            .expect(201)
+            .context("issue a pass")?;
+        serde_json::from_value(answer.clone()).with_context(|| format!("issue answer {answer}"))
     }
 
     /// One page of `GET /v1/audit?<query>`.

@@ -258,3 +258,65 @@ pub fn describe(events: &[AuditEvent]) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// An `error` about a `walk_in` frame (issue 16): `code`, `retryable` as the code fixes it,
+/// `scan_id` null and the frame's `request_id` echoed.
+#[track_caller]
+pub fn assert_walk_in_error(error: &ErrorMessage, code: ErrorCode, request_id: Uuid) {
+    assert_eq!(error.code, code, "error code in {error:?}");
+    assert_eq!(error.retryable, code.retryable(), "retryable in {error:?}");
+    assert_eq!(
+        error.scan_id, None,
+        "a walk_in error has no scan_id: {error:?}"
+    );
+    assert_eq!(
+        error.request_id,
+        Some(request_id),
+        "a walk_in error echoes the request_id: {error:?}"
+    );
+    assert!(!error.message.is_empty(), "empty message in {error:?}");
+}
+
+/// The steps of `GET /v1/passes/{id}`'s `history` (issue 16), oldest first, in the
+/// contract's words: `issued`, `claimed`, `rebound`, `transfer_started`, `transferred`,
+/// `revoked`.
+///
+/// The contract names the steps but not their spelling on the wire, so each entry's `kind`
+/// (or `event`) is read as is, with the audit log's names for the same steps
+/// (`pass_issued`, `claim`, `pass_rebound`, `pass_transferred`, `pass_revoked`) read as
+/// those words. Panics when `history` is missing or its times go backwards.
+#[track_caller]
+pub fn pass_history(pass: &Value) -> Vec<String> {
+    let entries = pass["history"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no history array in {pass}"));
+    let mut last_at = None;
+    entries
+        .iter()
+        .map(|entry| {
+            let at = entry["at"]
+                .as_str()
+                .and_then(|at| crate::clock::parse_rfc3339(at).ok());
+            if let (Some(before), Some(at)) = (last_at, at) {
+                assert!(
+                    before <= at,
+                    "history is oldest first: {before} then {at} in {pass}"
+                );
+            }
+            last_at = at.or(last_at);
+            let name = entry["kind"]
+                .as_str()
+                .or_else(|| entry["event"].as_str())
+                .unwrap_or_else(|| panic!("no kind in history entry {entry}"));
+            match name {
+                "pass_issued" => "issued",
+                "claim" => "claimed",
+                "pass_rebound" => "rebound",
+                "pass_transferred" => "transferred",
+                "pass_revoked" => "revoked",
+                other => other,
+            }
+            .to_owned()
+        })
+        .collect()
+}

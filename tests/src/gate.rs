@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use futures_util::{SinkExt, StreamExt};
 use tessera_protocol::messages::{
-    Challenge, ErrorMessage, GateMessage, ScanResult, ServerMessage, Welcome,
+    Challenge, ErrorMessage, GateMessage, ScanResult, ServerMessage, WalkInStatus, Welcome,
 };
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -289,9 +289,79 @@ impl Gate {
         }
     }
 
+    /// Sends a `walk_in` frame (issue 16) and returns the answer, whatever it is.
+    ///
+    /// # Errors
+    /// When sending or receiving fails.
+    pub async fn walk_in(&mut self, request: &WalkIn) -> Result<ServerMessage> {
+        self.send(&request.frame()).await?;
+        self.recv().await
+    }
+
+    /// Sends a `walk_in` frame, expecting the request's state back.
+    ///
+    /// # Errors
+    /// When the answer is not a `walk_in` for that request.
+    pub async fn walk_in_status(&mut self, request: &WalkIn) -> Result<WalkInStatus> {
+        match self.walk_in(request).await? {
+            ServerMessage::WalkIn(status) if status.request_id == request.request_id => Ok(status),
+            other => bail!(
+                "expected the walk_in state of request {}, got {other:?}",
+                request.request_id
+            ),
+        }
+    }
+
+    /// The next message, which must be a `walk_in` the server pushed, within `limit`.
+    ///
+    /// # Errors
+    /// On timeout or another message.
+    pub async fn pushed_walk_in(&mut self, limit: Duration) -> Result<WalkInStatus> {
+        match self.recv_within(limit).await? {
+            ServerMessage::WalkIn(status) => Ok(status),
+            other => bail!("expected a pushed walk_in, got {other:?}"),
+        }
+    }
+
     /// Closes the connection politely.
     pub async fn close(mut self) {
         let _ = self.socket.close(None).await;
+    }
+}
+
+/// One walk-in request as a gate keeps it for every resend (issue 16): the same
+/// `request_id` and content each time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WalkIn {
+    /// Made by the gate, once per request.
+    pub request_id: Uuid,
+    /// Whom the guard is holding.
+    pub visitor_name: String,
+    /// The host asked.
+    pub host_id: Uuid,
+    /// The guard's note.
+    pub note: Option<String>,
+}
+
+impl WalkIn {
+    /// A new request (fresh `request_id`) for `visitor_name` to see `host_id`.
+    pub fn new(visitor_name: &str, host_id: Uuid, note: Option<&str>) -> Self {
+        Self {
+            request_id: Uuid::new_v4(),
+            visitor_name: visitor_name.to_owned(),
+            host_id,
+            note: note.map(str::to_owned),
+        }
+    }
+
+    /// The frame.
+    pub fn frame(&self) -> GateMessage {
+        GateMessage::WalkIn {
+            request_id: self.request_id,
+            visitor_name: self.visitor_name.clone(),
+            host_id: self.host_id,
+            note: self.note.clone(),
+        }
     }
 }
 

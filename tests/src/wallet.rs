@@ -10,12 +10,12 @@ use rand::rngs::OsRng;
 use serde::Deserialize;
 use tessera_protocol::messages::Challenge;
 use tessera_protocol::{
-    PassId, PassKeys, PublicKey, ResponseMac, RotatingCode, SecretKey, WalletChallenge,
-    WalletResponse,
+    Nonce, PassId, PassKeys, PublicKey, ResponseMac, RotatingCode, SecretKey, TransferProof,
+    WalletChallenge, WalletResponse,
 };
 use uuid::Uuid;
 
-use crate::api::{ApiClient, IssuedPass};
+use crate::api::{ApiClient, ClaimLink, IssuedPass};
 use crate::clock::{unix_now, STEP_S};
 
 /// The claim answer of PROTOCOL.md §3.
@@ -85,6 +85,26 @@ impl Wallet {
             )
             .await?;
         let answer = reply.expect(200).context("claim the pass")?;
+        let claim: ClaimAnswer = serde_json::from_value(answer.clone())
+            .with_context(|| format!("claim answer {answer}"))?;
+        Self::from_claim(secret, claim)
+    }
+
+    /// Makes a fresh key and claims a link minted after issue (a re-bind's or a transfer's),
+    /// expecting 200.
+    ///
+    /// # Errors
+    /// Unless the claim succeeds and the answer's server key is usable.
+    pub async fn claim_link(api: &ApiClient, link: &ClaimLink) -> Result<Self> {
+        let secret = SecretKey::generate(&mut OsRng);
+        let reply = api
+            .claim(
+                &link.pass_id.to_string(),
+                &link.claim_token,
+                &secret.public_key().to_base64url(),
+            )
+            .await?;
+        let answer = reply.expect(200).context("claim the link")?;
         let claim: ClaimAnswer = serde_json::from_value(answer.clone())
             .with_context(|| format!("claim answer {answer}"))?;
         Self::from_claim(secret, claim)
@@ -183,5 +203,99 @@ impl Wallet {
             mac: ResponseMac::from_bytes(mac),
         }
         .to_string()
+    }
+
+    /// The wallet's public key `W`, base64url, as the claim sent it.
+    pub fn public_key_text(&self) -> String {
+        self.secret.public_key().to_base64url()
+    }
+
+    /// The holder's transfer proof for `nonce` (`TSR1T:<PASS>:<MAC>`, issue 16).
+    pub fn transfer_proof(&self, nonce: &Nonce) -> String {
+        self.keys
+            .response_key
+            .transfer_proof(self.pass, nonce)
+            .to_string()
+    }
+
+    /// A well-formed transfer proof with a wrong MAC.
+    pub fn wrong_transfer_proof(&self, nonce: &Nonce) -> String {
+        let proof = self.keys.response_key.transfer_proof(self.pass, nonce);
+        let mut mac = *proof.mac.as_bytes();
+        mac[0] ^= 0x01;
+        TransferProof {
+            pass: self.pass,
+            mac: ResponseMac::from_bytes(mac),
+        }
+        .to_string()
+    }
+
+    /// The gate-challenge answer (`TSR1R:…`) this wallet would give for `nonce`: what a
+    /// relayer who saw a gate exchange holds.
+    pub fn challenge_answer_for(&self, nonce: &Nonce) -> String {
+        WalletResponse {
+            pass: self.pass,
+            mac: self.keys.response_key.mac(self.pass, nonce),
+        }
+        .to_string()
+    }
+
+    /// The gate-challenge MAC for `nonce` relabelled as a transfer proof (`TSR1T:` prefix,
+    /// `TSR1R` MAC): a proof that only the label separation refuses.
+    pub fn challenge_mac_as_proof(&self, nonce: &Nonce) -> String {
+        TransferProof {
+            pass: self.pass,
+            mac: self.keys.response_key.mac(self.pass, nonce),
+        }
+        .to_string()
+    }
+
+    /// The transfer MAC for a gate challenge's nonce sent as a gate answer (`TSR1R:` prefix,
+    /// `TSR1T` MAC): the other direction of the same confusion.
+    pub fn transfer_mac_as_answer(&self, challenge: &Challenge) -> String {
+        WalletResponse {
+            pass: self.pass,
+            mac: self
+                .keys
+                .response_key
+                .transfer_proof(self.pass, &challenge.nonce)
+                .mac,
+        }
+        .to_string()
+    }
+
+    /// Starts a transfer as the holder's wallet does: asks for a nonce
+    /// (`POST /v1/transfers/nonce`), proves the pass key over it (`POST /v1/transfers`) and
+    /// returns the recipient's link.
+    ///
+    /// # Errors
+    /// Unless both steps answer 201.
+    pub async fn start_transfer(&self, api: &ApiClient) -> Result<ClaimLink> {
+        let answer = api
+            .post(
+                "/v1/transfers/nonce",
+                &serde_json::json!({ "pass_id": self.pass_id() }),
+            )
+            .await?
+            .expect(201)
+            .context("ask for a transfer nonce")?;
+        let nonce: Nonce = answer["nonce"]
+            .as_str()
+            .with_context(|| format!("nonce in {answer}"))?
+            .parse()
+            .map_err(|e| anyhow!("transfer nonce in {answer}: {e}"))?;
+        let link = api
+            .post(
+                "/v1/transfers",
+                &serde_json::json!({
+                    "pass_id": self.pass_id(),
+                    "nonce": nonce.to_string(),
+                    "proof": self.transfer_proof(&nonce),
+                }),
+            )
+            .await?
+            .expect(201)
+            .context("prove the pass key for the transfer")?;
+        serde_json::from_value(link.clone()).with_context(|| format!("transfer answer {link}"))
     }
 }

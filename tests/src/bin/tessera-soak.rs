@@ -102,6 +102,11 @@ async fn main() -> Result<()> {
         created_at_ms: start_ms,
         claimed_at_ms: None,
         revoked_at_ms: None,
+        host_id: None,
+        max_transfers: 0,
+        transfers: 0,
+        rebinds: 0,
+        external_ref: None,
     };
     store.insert_pass(&pass, &note(org_id, start_ms)).await?;
     store
@@ -242,6 +247,8 @@ async fn admit_at(store: &Store, gate: &GateRow, pass: &PassRow, at_ms: i64) -> 
         row: RedemptionRow::for_challenge(&challenge, StoredOutcome::Admitted, answered),
         event: stamped(response, answered),
         burn_at: 3,
+        // The key `bind_wallet` bound above.
+        wallet_key: vec![3; 32],
     };
     if !store.admit(&op).await? {
         bail!("the soak's admission at {at_ms} was refused");

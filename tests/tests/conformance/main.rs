@@ -10,16 +10,21 @@
 //! PostgreSQL tests use `TESSERA_TEST_PG_URL`, default `postgres://postgres@127.0.0.1:5432/postgres`.
 
 mod audit;
+mod bulk;
 mod claim_preview;
 mod closed_challenges;
 mod console;
 mod denials;
 mod frames;
 mod gate_flow;
+mod hosts;
 mod metrics;
 mod pairing;
 mod races;
+mod rebind;
 mod resends;
 mod rest;
 mod retention;
 mod storage;
+mod transfer;
+mod walk_ins;
