@@ -61,6 +61,11 @@ impl DeviceToken {
             );
         Self::new(&text)
     }
+
+    /// The token, for an `Authorization` header.
+    pub(crate) fn expose(&self) -> &str {
+        self.0.as_str()
+    }
 }
 
 impl fmt::Debug for DeviceToken {

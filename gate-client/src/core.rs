@@ -9,11 +9,19 @@
 //! A scan moves through: *scanned* (send `scan`) → *challenged* (wait for the wallet) →
 //! *answered* (send `response`) → removed when its `result` arrives. What is resent is
 //! always derived from the journal entry, so it is byte-for-byte the same message.
+//!
+//! A walk-in request (issue 16) moves through: *requested* (send `walk_in`) → *waiting*
+//! (the host was asked) → removed when the server says `approved`, `denied` or `expired`.
+//! It is resent, with the same `request_id` and content, after a timeout, a retryable
+//! error, on every reconnect (so the new socket hears the host's decision) and once in a
+//! while after its `expires_at` if the server has not said it expired.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use tessera_protocol::messages::{DenyReason, GateMessage, ServerMessage, Welcome};
+use tessera_protocol::messages::{
+    DenyReason, GateMessage, HostSummary, ServerMessage, WalkInState, WalkInStatus, Welcome,
+};
 use tessera_protocol::WalletResponse;
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -22,8 +30,10 @@ use crate::backoff::delay_for;
 use crate::error::{Error, Result};
 use crate::events::{GateEvent, ResendReason, Source};
 use crate::journal::{
-    JournalChallenge, JournalDoc, JournalStore, JournalVerdict, PendingScan, Sensitive,
+    JournalChallenge, JournalDoc, JournalStore, JournalVerdict, PendingScan, PendingWalkIn,
+    Sensitive,
 };
+use crate::walkin::{self, GateHost, HostChoiceError, HostRef, WalkInLine};
 
 /// Longest accepted input line (a scanner's line or a tap answer).
 pub const MAX_INPUT_LINE: usize = 1024;
@@ -43,6 +53,9 @@ pub struct CoreConfig {
     pub scan_ttl: time::Duration,
     /// A challenge nobody answered is closed this long after it expired.
     pub challenge_grace: time::Duration,
+    /// A walk-in the server still calls `waiting` this long after its `expires_at` is asked
+    /// about again (resent), and again at this interval, until the server closes it.
+    pub walk_in_recheck: time::Duration,
 }
 
 impl Default for CoreConfig {
@@ -54,6 +67,7 @@ impl Default for CoreConfig {
             timeouts_before_reconnect: 3,
             scan_ttl: time::Duration::seconds(60),
             challenge_grace: time::Duration::seconds(5),
+            walk_in_recheck: time::Duration::seconds(5),
         }
     }
 }
@@ -72,6 +86,23 @@ pub enum Action {
 /// Verdicts the journal keeps at most while they wait to be shown.
 const MAX_UNSHOWN_VERDICTS: usize = 64;
 
+/// Walk-in requests open at once, at most: more visitors than this waiting at one gate is
+/// a stuck guard or a runaway script, and each open request is resent on every reconnect.
+pub const MAX_OPEN_WALK_INS: usize = 50;
+
+/// A walk-in request as the guard (or a caller of the library) makes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WalkInRequest {
+    /// Whom the guard is holding (trimmed; 1–200 printable characters).
+    pub visitor_name: String,
+    /// The host asked.
+    pub host_id: Uuid,
+    /// The guard's note (trimmed; empty is none; at most 500 printable characters).
+    pub note: Option<String>,
+    /// The host's description, when the gate looked it up.
+    pub host: Option<HostSummary>,
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Flight {
     sent_at: Instant,
@@ -88,6 +119,8 @@ pub struct GateCore<J: JournalStore> {
     online: bool,
     config: CoreConfig,
     timeouts_in_a_row: u32,
+    /// When each walk-in past its expiry was last asked about again.
+    rechecked: HashMap<Uuid, Instant>,
 }
 
 impl<J: JournalStore> GateCore<J> {
@@ -98,12 +131,20 @@ impl<J: JournalStore> GateCore<J> {
     pub fn open(mut store: J, config: CoreConfig) -> Result<(Self, Vec<Action>)> {
         let doc = store.load()?;
         let pending = doc.scans.len();
-        let mut actions = vec![Action::Emit(GateEvent::Started { pending })];
+        let mut actions = vec![Action::Emit(GateEvent::Started {
+            pending,
+            walk_ins: doc.walk_ins.len(),
+        })];
         // Verdicts received before a crash but never shown: show them now.
         actions.extend(
             doc.verdicts
                 .iter()
                 .map(|v| Action::Emit(GateEvent::from_result(&v.result, doc.gate_id))),
+        );
+        actions.extend(
+            doc.walk_in_verdicts
+                .iter()
+                .map(|v| Action::Emit(GateEvent::from_walk_in(v))),
         );
         Ok((
             Self {
@@ -113,6 +154,7 @@ impl<J: JournalStore> GateCore<J> {
                 online: false,
                 config,
                 timeouts_in_a_row: 0,
+                rechecked: HashMap::new(),
             },
             actions,
         ))
@@ -135,6 +177,39 @@ impl<J: JournalStore> GateCore<J> {
     /// Verdicts received but not yet shown.
     pub fn unshown_verdicts(&self) -> usize {
         self.doc.verdicts.len()
+    }
+
+    /// The guard was shown how walk-in `request_id` ended: it may leave the journal now.
+    ///
+    /// # Errors
+    /// Journal write errors.
+    pub fn walk_in_shown(&mut self, request_id: Uuid) -> Result<()> {
+        let Some(index) = self
+            .doc
+            .walk_in_verdicts
+            .iter()
+            .position(|v| v.request_id == request_id)
+        else {
+            return Ok(());
+        };
+        let mut doc = self.doc.clone();
+        doc.walk_in_verdicts.remove(index);
+        self.commit(doc)
+    }
+
+    /// Closed walk-ins received but not yet shown.
+    pub fn unshown_walk_ins(&self) -> usize {
+        self.doc.walk_in_verdicts.len()
+    }
+
+    /// Walk-in requests not closed yet.
+    pub fn open_walk_ins(&self) -> usize {
+        self.doc.walk_ins.len()
+    }
+
+    /// The open walk-in requests (for display and tests).
+    pub fn walk_ins(&self) -> &[PendingWalkIn] {
+        &self.doc.walk_ins
     }
 
     /// Scans still waiting for a result.
@@ -178,6 +253,49 @@ impl<J: JournalStore> GateCore<J> {
         self.doc.scans.iter().position(|s| s.scan_id == scan_id)
     }
 
+    fn walk_in_index(&self, request_id: Uuid) -> Option<usize> {
+        self.doc
+            .walk_ins
+            .iter()
+            .position(|w| w.request_id == request_id)
+    }
+
+    /// The `walk_in` frame of a journaled request: the same for every send.
+    fn walk_in_frame(walk_in: &PendingWalkIn) -> GateMessage {
+        GateMessage::WalkIn {
+            request_id: walk_in.request_id,
+            visitor_name: walk_in.visitor_name.clone(),
+            host_id: walk_in.host_id,
+            note: walk_in.note.clone(),
+        }
+    }
+
+    /// The message that moves scan or walk-in `id` forward, if the gate must act.
+    fn message_for_id(&self, id: Uuid) -> Option<GateMessage> {
+        if let Some(i) = self.index_of(id) {
+            return Self::message_for(&self.doc.scans[i]);
+        }
+        self.walk_in_index(id)
+            .map(|i| Self::walk_in_frame(&self.doc.walk_ins[i]))
+    }
+
+    /// The resend event for scan or walk-in `id`.
+    fn resend_event(&self, id: Uuid, reason: ResendReason, attempt: u32) -> GateEvent {
+        if self.walk_in_index(id).is_some() {
+            GateEvent::WalkInResend {
+                request_id: id,
+                reason,
+                attempt,
+            }
+        } else {
+            GateEvent::Resend {
+                scan_id: id,
+                reason,
+                attempt,
+            }
+        }
+    }
+
     /// The message that moves `scan` forward, if the gate is the one who must act.
     fn message_for(scan: &PendingScan) -> Option<GateMessage> {
         match (&scan.challenge, &scan.response) {
@@ -194,15 +312,12 @@ impl<J: JournalStore> GateCore<J> {
         }
     }
 
-    /// Sends the scan's current message if online, and starts its timer.
+    /// Sends the current message of a scan or walk-in if online, and starts its timer.
     fn send(&mut self, scan_id: Uuid, now: Instant, actions: &mut Vec<Action>) {
         if !self.online {
             return;
         }
-        let Some(message) = self
-            .index_of(scan_id)
-            .and_then(|i| Self::message_for(&self.doc.scans[i]))
-        else {
+        let Some(message) = self.message_for_id(scan_id) else {
             self.flights.remove(&scan_id);
             return;
         };
@@ -230,7 +345,8 @@ impl<J: JournalStore> GateCore<J> {
         wall: OffsetDateTime,
     ) -> Result<Vec<Action>> {
         if let Some(journal) = self.doc.gate_id {
-            if journal != welcome.gate_id && !self.doc.scans.is_empty() {
+            let open = !self.doc.scans.is_empty() || !self.doc.walk_ins.is_empty();
+            if journal != welcome.gate_id && open {
                 return Err(Error::JournalGateMismatch {
                     journal,
                     server: welcome.gate_id,
@@ -250,19 +366,21 @@ impl<J: JournalStore> GateCore<J> {
             site: welcome.site.clone(),
             clock_skew_s: (welcome.server_time - wall).whole_seconds(),
         })];
-        let ids: Vec<Uuid> = self.doc.scans.iter().map(|s| s.scan_id).collect();
-        for scan_id in ids {
+        // Scans first, then walk-ins: every open request goes out again, so that this socket
+        // hears the host's decision (the server tells only sockets that sent the request).
+        let ids: Vec<Uuid> = self
+            .doc
+            .scans
+            .iter()
+            .map(|s| s.scan_id)
+            .chain(self.doc.walk_ins.iter().map(|w| w.request_id))
+            .collect();
+        for id in ids {
             let before = actions.len();
-            self.send(scan_id, now, &mut actions);
+            self.send(id, now, &mut actions);
             if actions.len() > before {
-                actions.insert(
-                    before,
-                    Action::Emit(GateEvent::Resend {
-                        scan_id,
-                        reason: ResendReason::Reconnect,
-                        attempt: 0,
-                    }),
-                );
+                let event = self.resend_event(id, ResendReason::Reconnect, 0);
+                actions.insert(before, Action::Emit(event));
             }
         }
         Ok(actions)
@@ -298,6 +416,12 @@ impl<J: JournalStore> GateCore<J> {
         if text.is_empty() {
             return Ok(Vec::new());
         }
+        if walkin::is_walk_in_line(text) {
+            if source != Source::Scanner {
+                return reject("walk-ins are typed at the gate, not sent over tap");
+            }
+            return self.on_walk_in_line(text, now, wall);
+        }
         if text.len() > MAX_INPUT_LINE {
             return reject("line too long");
         }
@@ -311,6 +435,193 @@ impl<J: JournalStore> GateCore<J> {
             return self.on_scan(text, now, wall);
         }
         reject("not a Tessera code (expected TSR1:… or TSR1R:…)")
+    }
+
+    /// A `WALKIN` line: a host named by id is asked at once; a host named by unit or label
+    /// must be looked up first ([`GateCore::on_host_lookup`]), which the gate runner does.
+    fn on_walk_in_line(
+        &mut self,
+        text: &str,
+        now: Instant,
+        wall: OffsetDateTime,
+    ) -> Result<Vec<Action>> {
+        match walkin::parse_line(text) {
+            Err(message) => Ok(walk_in_rejected(message, Vec::new())),
+            Ok(WalkInLine {
+                host: HostRef::Query(query),
+                ..
+            }) => Ok(walk_in_rejected(
+                format!("the host {query:?} must be looked up first; or give the host id"),
+                Vec::new(),
+            )),
+            Ok(WalkInLine {
+                host: HostRef::Id(host_id),
+                visitor_name,
+                note,
+            }) => self.on_walk_in(
+                WalkInRequest {
+                    visitor_name,
+                    host_id,
+                    note,
+                    host: None,
+                },
+                now,
+                wall,
+            ),
+        }
+    }
+
+    /// The server listed `hosts` for the host query of walk-in `line`: ask the one it names,
+    /// or tell the guard why not (none or several match; nothing is sent).
+    ///
+    /// # Errors
+    /// Journal write errors.
+    pub fn on_host_lookup(
+        &mut self,
+        line: &WalkInLine,
+        hosts: &[GateHost],
+        now: Instant,
+        wall: OffsetDateTime,
+    ) -> Result<Vec<Action>> {
+        let query = match &line.host {
+            HostRef::Query(query) => query,
+            HostRef::Id(host_id) => {
+                let host = hosts
+                    .iter()
+                    .find(|h| h.host_id == *host_id)
+                    .map(GateHost::summary);
+                return self.on_walk_in(
+                    WalkInRequest {
+                        visitor_name: line.visitor_name.clone(),
+                        host_id: *host_id,
+                        note: line.note.clone(),
+                        host,
+                    },
+                    now,
+                    wall,
+                );
+            }
+        };
+        match walkin::pick_host(query, hosts) {
+            Ok(host) => self.on_walk_in(
+                WalkInRequest {
+                    visitor_name: line.visitor_name.clone(),
+                    host_id: host.host_id,
+                    note: line.note.clone(),
+                    host: Some(host.summary()),
+                },
+                now,
+                wall,
+            ),
+            Err(HostChoiceError::Unknown) => Ok(walk_in_rejected(
+                format!("no host matches {query:?}; `tessera-gate hosts` lists them"),
+                Vec::new(),
+            )),
+            Err(HostChoiceError::Ambiguous(candidates)) => Ok(walk_in_rejected(
+                format!(
+                    "{} hosts match {query:?}; type the unit exactly, the label in quotes, or \
+                     the host id",
+                    candidates.len()
+                ),
+                candidates.iter().map(GateHost::summary).collect(),
+            )),
+        }
+    }
+
+    /// The guard asks a host to let a visitor in: the request is journaled, then sent (or,
+    /// offline, sent on reconnect).
+    ///
+    /// # Errors
+    /// Journal write errors.
+    pub fn on_walk_in(
+        &mut self,
+        request: WalkInRequest,
+        now: Instant,
+        wall: OffsetDateTime,
+    ) -> Result<Vec<Action>> {
+        let visitor_name = request.visitor_name.trim().to_owned();
+        let note = request
+            .note
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(str::to_owned);
+        if let Err(message) = walkin::check_request(&visitor_name, note.as_deref()) {
+            return Ok(walk_in_rejected(message, Vec::new()));
+        }
+        if let Some(open) = self.doc.walk_ins.iter().find(|w| {
+            w.visitor_name == visitor_name && w.host_id == request.host_id && w.note == note
+        }) {
+            return Ok(vec![Action::Emit(GateEvent::DuplicateWalkIn {
+                request_id: open.request_id,
+            })]);
+        }
+        if self.doc.walk_ins.len() >= MAX_OPEN_WALK_INS {
+            return Ok(walk_in_rejected(
+                format!("{MAX_OPEN_WALK_INS} walk-ins are open already; wait for their hosts"),
+                Vec::new(),
+            ));
+        }
+        let request_id = Uuid::new_v4();
+        let mut doc = self.doc.clone();
+        doc.walk_ins.push(PendingWalkIn {
+            request_id,
+            visitor_name: visitor_name.clone(),
+            host_id: request.host_id,
+            note: note.clone(),
+            host: request.host.clone(),
+            requested_at: wall,
+            walk_in_id: None,
+            state: None,
+            expires_at: None,
+        });
+        self.commit(doc)?;
+        let mut actions = vec![Action::Emit(GateEvent::WalkInRequested {
+            request_id,
+            visitor_name,
+            host_id: request.host_id,
+            host: request.host,
+            note,
+            queued: !self.online,
+        })];
+        self.send(request_id, now, &mut actions);
+        Ok(actions)
+    }
+
+    /// A `walk_in` state from the server (an answer, or a change it pushed).
+    fn on_walk_in_status(&mut self, status: &WalkInStatus) -> Result<Vec<Action>> {
+        let Some(index) = self.walk_in_index(status.request_id) else {
+            // Closed already (a late duplicate) or never ours: nothing changes.
+            return Ok(Vec::new());
+        };
+        self.flights.remove(&status.request_id);
+        let old = &self.doc.walk_ins[index];
+        let mut doc = self.doc.clone();
+        if status.state == WalkInState::Waiting {
+            let unchanged = old.state == Some(WalkInState::Waiting)
+                && old.expires_at == Some(status.expires_at)
+                && old.walk_in_id == Some(status.walk_in_id)
+                && old.host.as_ref() == Some(&status.host);
+            if unchanged {
+                // The answer to a resend: the guard already sees this.
+                return Ok(Vec::new());
+            }
+            let entry = &mut doc.walk_ins[index];
+            entry.state = Some(WalkInState::Waiting);
+            entry.walk_in_id = Some(status.walk_in_id);
+            entry.expires_at = Some(status.expires_at);
+            entry.host = Some(status.host.clone());
+        } else {
+            doc.walk_ins.remove(index);
+            // Kept until shown; a gate that never confirms cannot grow it unbounded.
+            if doc.walk_in_verdicts.len() >= MAX_UNSHOWN_VERDICTS {
+                doc.walk_in_verdicts.remove(0);
+            }
+            doc.walk_in_verdicts.push(status.clone());
+            self.rechecked.remove(&status.request_id);
+        }
+        self.commit(doc)?;
+        Ok(vec![Action::Emit(GateEvent::from_walk_in(status))])
     }
 
     fn on_scan(&mut self, code: &str, now: Instant, wall: OffsetDateTime) -> Result<Vec<Action>> {
@@ -382,6 +693,7 @@ impl<J: JournalStore> GateCore<J> {
         self.timeouts_in_a_row = 0;
         match message {
             ServerMessage::Welcome(_) => Ok(Vec::new()),
+            ServerMessage::WalkIn(status) => self.on_walk_in_status(status),
             ServerMessage::Challenge(c) => {
                 let Some(index) = self.index_of(c.scan_id) else {
                     return Ok(Vec::new());
@@ -458,6 +770,7 @@ impl<J: JournalStore> GateCore<J> {
                 let event = |retry_in: Option<Duration>| {
                     Action::Emit(GateEvent::Error {
                         scan_id: e.scan_id,
+                        request_id: e.request_id,
                         code: code.clone(),
                         message: message.clone(),
                         retryable: e.retryable,
@@ -465,11 +778,12 @@ impl<J: JournalStore> GateCore<J> {
                             .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
                     })
                 };
-                let targets: Vec<Uuid> = match e.scan_id {
-                    Some(id) if self.index_of(id).is_some() => vec![id],
-                    Some(_) => return Ok(vec![event(None)]),
-                    None if e.retryable => self.flights.keys().copied().collect(),
-                    None => return Ok(vec![event(None)]),
+                let targets: Vec<Uuid> = match (e.scan_id, e.request_id) {
+                    (Some(id), _) if self.index_of(id).is_some() => vec![id],
+                    (_, Some(id)) if self.walk_in_index(id).is_some() => vec![id],
+                    (Some(_), _) | (_, Some(_)) => return Ok(vec![event(None)]),
+                    (None, None) if e.retryable => self.flights.keys().copied().collect(),
+                    (None, None) => return Ok(vec![event(None)]),
                 };
                 if e.retryable {
                     let mut longest = None;
@@ -492,6 +806,8 @@ impl<J: JournalStore> GateCore<J> {
                 // Not retryable: resending the same frame cannot help.
                 let mut doc = self.doc.clone();
                 for id in targets {
+                    // A refused walk-in is closed: nobody was admitted, the guard decides.
+                    doc.walk_ins.retain(|w| w.request_id != id);
                     if let Some(i) = doc.scans.iter().position(|s| s.scan_id == id) {
                         if doc.scans[i].response.is_some() {
                             // Let the wallet answer again rather than lose the scan.
@@ -537,14 +853,36 @@ impl<J: JournalStore> GateCore<J> {
                     return Ok(vec![Action::Reconnect]);
                 }
             }
-            due.sort_by_key(|(id, _, _)| self.index_of(*id));
-            for (scan_id, reason, attempt) in due {
-                actions.push(Action::Emit(GateEvent::Resend {
-                    scan_id,
-                    reason,
-                    attempt,
-                }));
-                self.send(scan_id, now, &mut actions);
+            due.sort_by_key(|(id, _, _)| (self.index_of(*id), self.walk_in_index(*id)));
+            for (id, reason, attempt) in due {
+                actions.push(Action::Emit(self.resend_event(id, reason, attempt)));
+                self.send(id, now, &mut actions);
+            }
+            // A request the server still calls waiting well after its expiry: ask what
+            // became of it (the pushed `expired` may have been lost with a socket).
+            let recheck = self.config.walk_in_recheck;
+            let every = Duration::try_from(recheck).unwrap_or(Duration::from_secs(5));
+            let overdue: Vec<Uuid> = self
+                .doc
+                .walk_ins
+                .iter()
+                .filter(|w| w.expires_at.is_some_and(|at| wall > at + recheck))
+                .filter(|w| !self.flights.contains_key(&w.request_id))
+                .filter(|w| {
+                    self.rechecked
+                        .get(&w.request_id)
+                        .is_none_or(|at| now.duration_since(*at) >= every)
+                })
+                .map(|w| w.request_id)
+                .collect();
+            for id in overdue {
+                self.rechecked.insert(id, now);
+                actions.push(Action::Emit(self.resend_event(
+                    id,
+                    ResendReason::Timeout,
+                    0,
+                )));
+                self.send(id, now, &mut actions);
             }
         }
         // Close scans that can no longer lead anywhere. Answered scans are never dropped:
@@ -578,4 +916,8 @@ impl<J: JournalStore> GateCore<J> {
         }
         Ok(actions)
     }
+}
+
+fn walk_in_rejected(message: String, hosts: Vec<HostSummary>) -> Vec<Action> {
+    vec![Action::Emit(GateEvent::WalkInRejected { message, hosts })]
 }

@@ -49,6 +49,9 @@ pub enum Error {
     /// The first frame was not `welcome`.
     #[error("the server did not start with a welcome message")]
     NoWelcome,
+    /// Looking hosts up over REST failed (network, or an answer that is not a host list).
+    #[error("cannot look up hosts: {0}")]
+    HostLookup(String),
     /// The journal cannot be read.
     #[error("cannot read the journal {path}: {source}")]
     JournalRead {

@@ -8,9 +8,14 @@
 use std::io::{self, Write};
 
 use serde::Serialize;
-use tessera_protocol::messages::{DenyReason, Outcome, PassSummary, ScanResult};
+use tessera_protocol::messages::{
+    DenyReason, HostSummary, Outcome, PassSummary, ScanResult, WalkInReason, WalkInState,
+    WalkInStatus,
+};
 use time::OffsetDateTime;
 use uuid::Uuid;
+
+use crate::walkin::describe_host;
 
 /// Where an answer came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -42,6 +47,9 @@ pub enum GateEvent {
     Started {
         /// Scans waiting in the journal.
         pending: usize,
+        /// Open walk-in requests in the journal (omitted when none).
+        #[serde(skip_serializing_if = "is_zero")]
+        walk_ins: usize,
     },
     /// A connection attempt begins.
     Connecting {
@@ -138,6 +146,9 @@ pub enum GateEvent {
     Error {
         /// The scan, when the error names one.
         scan_id: Option<Uuid>,
+        /// The walk-in request, when the error names one (omitted otherwise).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        request_id: Option<Uuid>,
         /// The error code.
         code: String,
         /// The server's message.
@@ -169,6 +180,9 @@ pub enum GateEvent {
     Draining {
         /// Scans still open.
         pending: usize,
+        /// Walk-in requests still open (omitted when none).
+        #[serde(skip_serializing_if = "is_zero")]
+        walk_ins: usize,
         /// Maximum wait.
         timeout_ms: u64,
     },
@@ -178,13 +192,98 @@ pub enum GateEvent {
         code: u8,
         /// Scans left in the journal for the next start.
         pending: usize,
+        /// Walk-in requests left open in the journal (omitted when none).
+        #[serde(skip_serializing_if = "is_zero")]
+        walk_ins: usize,
         /// Why, when the gate stops on an error.
         #[serde(skip_serializing_if = "Option::is_none")]
         error: Option<String>,
     },
+    /// A walk-in request was journaled and sent (or, offline, queued).
+    WalkInRequested {
+        /// Made by the gate for this request, kept for every resend.
+        request_id: Uuid,
+        /// Whom the guard is holding.
+        visitor_name: String,
+        /// The host asked.
+        host_id: Uuid,
+        /// The host, when the gate looked it up; `null` when named by id (the server's
+        /// answer names it).
+        host: Option<HostSummary>,
+        /// The guard's note.
+        note: Option<String>,
+        /// True when offline: the request waits in the journal.
+        queued: bool,
+    },
+    /// The same walk-in (visitor, host and note) typed again while it is open; ignored.
+    DuplicateWalkIn {
+        /// The open request.
+        request_id: Uuid,
+    },
+    /// The server's state of a walk-in request. `approved` means the visitor may enter.
+    WalkIn {
+        /// The gate's id of the request.
+        request_id: Uuid,
+        /// The server's id of it.
+        walk_in_id: Uuid,
+        /// `waiting`, `approved`, `denied` or `expired`.
+        state: WalkInState,
+        /// `host_denied` or `approval_timeout` when closed without an admission.
+        reason: Option<WalkInReason>,
+        /// True when this answers a resend (the state may be older than this event).
+        replayed: bool,
+        /// Whom the guard is holding.
+        visitor_name: String,
+        /// The guard's note.
+        note: Option<String>,
+        /// The host asked (and, on `approved`, the one who approved).
+        host: HostSummary,
+        /// When the approval timeout ends.
+        #[serde(with = "time::serde::rfc3339")]
+        expires_at: OffsetDateTime,
+        /// When the host answered or the request expired.
+        #[serde(with = "time::serde::rfc3339::option")]
+        decided_at: Option<OffsetDateTime>,
+    },
+    /// A walk-in frame is sent again (same `request_id` and content).
+    WalkInResend {
+        /// The request.
+        request_id: Uuid,
+        /// Why.
+        reason: ResendReason,
+        /// How many times it was sent before.
+        attempt: u32,
+    },
+    /// A walk-in line could not be sent; nothing was sent or journaled.
+    WalkInRejected {
+        /// What was wrong, for the guard.
+        message: String,
+        /// When the host was ambiguous: the candidates (else empty).
+        hosts: Vec<HostSummary>,
+    },
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl GateEvent {
+    /// The `walk_in` event for a server `walk_in` message.
+    pub fn from_walk_in(status: &WalkInStatus) -> Self {
+        Self::WalkIn {
+            request_id: status.request_id,
+            walk_in_id: status.walk_in_id,
+            state: status.state,
+            reason: status.reason,
+            replayed: status.replayed,
+            visitor_name: status.visitor_name.clone(),
+            note: status.note.clone(),
+            host: status.host.clone(),
+            expires_at: status.expires_at,
+            decided_at: status.decided_at,
+        }
+    }
+
     /// The `result` event for a server result.
     pub fn from_result(result: &ScanResult, this_gate: Option<Uuid>) -> Self {
         Self::Result {
@@ -256,10 +355,20 @@ impl Printer {
     /// The human form of an event (with a trailing newline).
     pub fn text(&self, event: &GateEvent, now: OffsetDateTime) -> String {
         match event {
-            GateEvent::Started { pending: 0 } => "gate started\n".into(),
-            GateEvent::Started { pending } => {
+            GateEvent::Started {
+                pending: 0,
+                walk_ins: 0,
+            } => "gate started\n".into(),
+            GateEvent::Started {
+                pending,
+                walk_ins: 0,
+            } => {
                 format!("gate started; resending {pending} pending scan(s) from the journal\n")
             }
+            GateEvent::Started { pending, walk_ins } => format!(
+                "gate started; resending {pending} pending scan(s) and {walk_ins} open \
+                 walk-in(s) from the journal\n"
+            ),
             GateEvent::Connecting { attempt } if *attempt <= 1 => "connecting…\n".into(),
             GateEvent::Connecting { attempt } => format!("connecting (attempt {attempt})…\n"),
             GateEvent::Connected {
@@ -326,6 +435,16 @@ impl Printer {
             GateEvent::Error {
                 code,
                 message,
+                retryable: false,
+                request_id: Some(_),
+                ..
+            } => format!(
+                "{} {code}: {message}; the request is closed, nothing was admitted\n",
+                self.paint(RED, "WALK-IN REFUSED")
+            ),
+            GateEvent::Error {
+                code,
+                message,
                 retryable,
                 ..
             } => {
@@ -347,10 +466,16 @@ impl Printer {
             GateEvent::InputRejected { message } => format!("ignored input: {message}\n"),
             GateEvent::Draining {
                 pending,
+                walk_ins,
                 timeout_ms,
             } => format!(
-                "input closed; waiting up to {:.0} s for {pending} open scan(s)\n",
-                *timeout_ms as f64 / 1000.0
+                "input closed; waiting up to {:.0} s for {pending} open scan(s){}\n",
+                *timeout_ms as f64 / 1000.0,
+                if *walk_ins > 0 {
+                    format!(" and {walk_ins} walk-in(s)")
+                } else {
+                    String::new()
+                }
             ),
             GateEvent::Exit {
                 code,
@@ -358,10 +483,115 @@ impl Printer {
                 ..
             } => format!("{} {error} (exit {code})\n", self.paint(RED, "GATE STOPPED")),
             GateEvent::Exit {
-                code, pending: 0, ..
+                code,
+                pending: 0,
+                walk_ins: 0,
+                ..
             } => format!("gate stopped (exit {code})\n"),
-            GateEvent::Exit { code, pending, .. } => format!(
+            GateEvent::Exit {
+                code,
+                pending,
+                walk_ins: 0,
+                ..
+            } => format!(
                 "gate stopped (exit {code}); {pending} scan(s) stay in the journal and are resent on the next start\n"
+            ),
+            GateEvent::Exit {
+                code,
+                pending,
+                walk_ins,
+                ..
+            } => format!(
+                "gate stopped (exit {code}); {pending} scan(s) and {walk_ins} walk-in(s) stay in \
+                 the journal and are resent on the next start\n"
+            ),
+            GateEvent::WalkInRequested {
+                visitor_name,
+                host_id,
+                host,
+                queued,
+                ..
+            } => {
+                let whom = host
+                    .as_ref()
+                    .map_or_else(|| format!("host {host_id}"), describe_host);
+                if *queued {
+                    format!(
+                        "{} walk-in for {visitor_name:?} to see {whom} kept; it is sent when the \
+                         connection is back\n",
+                        self.paint(RED, "OFFLINE: do not admit")
+                    )
+                } else {
+                    format!("walk-in: asking {whom} to let {visitor_name:?} in…\n")
+                }
+            }
+            GateEvent::DuplicateWalkIn { .. } => {
+                "the same walk-in is already open; still waiting for the host\n".into()
+            }
+            GateEvent::WalkIn { .. } => self.walk_in_text(event, now),
+            GateEvent::WalkInResend {
+                reason, attempt, ..
+            } => {
+                let why = match reason {
+                    ResendReason::Timeout => "no answer in time",
+                    ResendReason::Reconnect => "reconnected",
+                    ResendReason::RetryableError => "server asked to retry",
+                };
+                format!("resending walk-in ({why}, attempt {})\n", attempt + 1)
+            }
+            GateEvent::WalkInRejected { message, hosts } => {
+                let mut text = format!("walk-in not sent: {message}\n");
+                for host in hosts {
+                    text.push_str(&format!(
+                        "  {}  {:<8}  {}\n",
+                        host.id,
+                        host.unit.as_deref().unwrap_or("-"),
+                        host.label
+                    ));
+                }
+                text
+            }
+        }
+    }
+
+    fn walk_in_text(&self, event: &GateEvent, now: OffsetDateTime) -> String {
+        let GateEvent::WalkIn {
+            state,
+            replayed,
+            visitor_name,
+            host,
+            expires_at,
+            ..
+        } = event
+        else {
+            return String::new();
+        };
+        let whom = describe_host(host);
+        let again = if *replayed {
+            " (decided earlier, delivered again)"
+        } else {
+            ""
+        };
+        match state {
+            WalkInState::Waiting => {
+                let left = (*expires_at - now).whole_seconds().max(0);
+                format!(
+                    "{} {whom} is asked to let {visitor_name:?} in; do not admit yet (the \
+                     request expires in {left} s)\n",
+                    self.paint(AMBER, "WAITING FOR HOST")
+                )
+            }
+            WalkInState::Approved => format!(
+                "{} {visitor_name:?}: approved by {whom}; let the visitor in{again}\n",
+                self.paint(GREEN, "WALK-IN APPROVED")
+            ),
+            WalkInState::Denied => format!(
+                "{} {visitor_name:?}: {whom} said no; do not admit{again}\n",
+                self.paint(RED, "WALK-IN DENIED")
+            ),
+            WalkInState::Expired => format!(
+                "{} {visitor_name:?}: {whom} did not answer in time; do not admit{again}\n",
+                self.paint(RED, "WALK-IN EXPIRED")
             ),
         }
     }

@@ -1,4 +1,5 @@
-//! The gate's journal: every scan and response still waiting for its `result`.
+//! The gate's journal: every scan and response still waiting for its `result`, and every
+//! walk-in request not yet closed.
 //!
 //! TSR1 makes resends safe (same `scan_id` → same challenge; same nonce → the stored
 //! outcome), but only if the gate still knows what it sent. The journal is that memory: an
@@ -11,7 +12,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use tessera_protocol::messages::PassSummary;
+use tessera_protocol::messages::{HostSummary, PassSummary, WalkInState, WalkInStatus};
 use tessera_protocol::Nonce;
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -92,6 +93,47 @@ pub struct JournalDoc {
     /// next start instead of losing it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub verdicts: Vec<JournalVerdict>,
+    /// Walk-in requests not yet closed, oldest first (absent when there are none, so a
+    /// gate that never takes a walk-in writes the journal it always wrote).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub walk_ins: Vec<PendingWalkIn>,
+    /// Closing states of walk-ins (approved, denied, expired) received but not yet shown,
+    /// oldest first, like `verdicts`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub walk_in_verdicts: Vec<WalkInStatus>,
+}
+
+/// A walk-in request that has not been closed yet (issue 16).
+///
+/// Everything the `walk_in` frame holds is here, written before the frame first leaves, so
+/// every resend (after a timeout, a reconnect or a restart) is the same `request_id` with the
+/// same content, and the server answers it with the current state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingWalkIn {
+    /// Made by the gate, once per request.
+    pub request_id: Uuid,
+    /// Whom the guard is holding.
+    pub visitor_name: String,
+    /// The host asked.
+    pub host_id: Uuid,
+    /// The guard's note for the host.
+    #[serde(default)]
+    pub note: Option<String>,
+    /// The host as last described (by the lookup, then by the server).
+    #[serde(default)]
+    pub host: Option<HostSummary>,
+    /// When the guard asked.
+    #[serde(with = "time::serde::rfc3339")]
+    pub requested_at: OffsetDateTime,
+    /// The server's id, once it answered.
+    #[serde(default)]
+    pub walk_in_id: Option<Uuid>,
+    /// The server's last answer (`waiting`), `None` until the first.
+    #[serde(default)]
+    pub state: Option<WalkInState>,
+    /// When the approval timeout ends, once the server said.
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    pub expires_at: Option<OffsetDateTime>,
 }
 
 /// A verdict waiting to be shown.
@@ -249,7 +291,33 @@ mod tests {
                 response: Some(Sensitive::new("TSR1R:AGJPHJC3NR6Y5H5AWHBNHZHVAY:MAC")),
             }],
             verdicts: Vec::new(),
+            walk_ins: vec![PendingWalkIn {
+                request_id: Uuid::new_v4(),
+                visitor_name: "Sam Okafor".into(),
+                host_id: Uuid::new_v4(),
+                note: Some("parcel".into()),
+                host: None,
+                requested_at: OffsetDateTime::UNIX_EPOCH,
+                walk_in_id: None,
+                state: None,
+                expires_at: None,
+            }],
+            walk_in_verdicts: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_journal_without_walk_ins_is_written_as_before() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut journal = FileJournal::new(dir.path().join("j.json"));
+        let doc = JournalDoc {
+            walk_ins: Vec::new(),
+            ..sample()
+        };
+        journal.save(&doc).unwrap();
+        let text = std::fs::read_to_string(journal.path()).unwrap();
+        assert!(!text.contains("walk_in"), "{text}");
+        assert_eq!(journal.load().unwrap(), doc);
     }
 
     #[test]

@@ -1,22 +1,24 @@
 //! `tessera-gate`: the guard's gate client (a thin shell over the library).
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::todo)]
 
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
-use tessera_gate::run::{self, GateConfig, EXIT_FAILURE};
-use tessera_gate::{DeviceToken, Error};
+use tessera_gate::run::{self, GateConfig, EXIT_FAILURE, EXIT_OK};
+use tessera_gate::walkin::GateHost;
+use tessera_gate::{DeviceToken, Error, HostDirectory};
 
 /// The Tessera gate client: scans rotating codes, challenges wallets, shows the verdict.
 ///
-/// Exit codes: 0 stdin closed and every scan finished; 1 runtime failure (e.g. the journal
-/// cannot be written); 2 bad usage or configuration (options, token file, server URL, tap
-/// address); 3 the server rejected the device token (401); 4 stopped by the drain timeout
-/// or ctrl-c with scans left in the journal (they are resent on the next start); 5 the
-/// journal is unreadable, corrupt, or belongs to another gate device.
+/// Exit codes: 0 stdin closed and every scan and walk-in finished; 1 runtime failure (e.g.
+/// the journal cannot be written, or `hosts` cannot reach the server); 2 bad usage or
+/// configuration (options, token file, server URL, tap address); 3 the server rejected the
+/// device token (401); 4 stopped by the drain timeout or ctrl-c with scans or walk-ins left
+/// in the journal (they are resent on the next start); 5 the journal is unreadable, corrupt,
+/// or belongs to another gate device.
 #[derive(Parser, Debug)]
 #[command(name = "tessera-gate", version)]
 struct Cli {
@@ -26,8 +28,31 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Run the gate: read scanned lines from stdin (TSR1:… codes and TSR1R:… answers).
+    /// Run the gate: read scanned lines from stdin (TSR1:… codes and TSR1R:… answers) and
+    /// walk-ins (`WALKIN <host> <visitor name> [-- <note>]`).
     Run(RunArgs),
+    /// List the hosts a walk-in can ask (id, unit, label), optionally those matching QUERY.
+    Hosts(HostsArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct HostsArgs {
+    /// The server's gate endpoint, ws://host:port/v1/gate/ws (or wss://); the hosts are
+    /// read from the same server over http(s).
+    #[arg(long, env = "TESSERA_GATE_SERVER")]
+    server: String,
+    /// File holding this gate's device token (from POST /v1/gates).
+    #[arg(long, env = "TESSERA_GATE_TOKEN_FILE")]
+    token_file: PathBuf,
+    /// Print the server's answer as one JSON object ({"hosts": [...]}) instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Give up on the server after this many milliseconds.
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
+    timeout_ms: u64,
+    /// Only hosts whose label or unit contains this text (case-insensitive); the server
+    /// lists at most 20.
+    query: Option<String>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -69,7 +94,6 @@ struct RunArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let Command::Run(args) = cli.command;
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_env_filter(
@@ -77,6 +101,10 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         )
         .try_init();
+    let args = match cli.command {
+        Command::Run(args) => args,
+        Command::Hosts(args) => return hosts(args),
+    };
     let config = match config(args) {
         Ok(c) => c,
         Err(e) => {
@@ -99,6 +127,80 @@ fn main() -> ExitCode {
     // A blocked stdin read must not hold the process open.
     runtime.shutdown_background();
     ExitCode::from(code)
+}
+
+/// `tessera-gate hosts`: one line per host, or the JSON list.
+fn hosts(args: HostsArgs) -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("tessera-gate: cannot start the async runtime: {e}");
+            return ExitCode::from(EXIT_FAILURE);
+        }
+    };
+    let query = args.query.clone().unwrap_or_default();
+    let found = runtime.block_on(async {
+        let token = DeviceToken::from_file(&args.token_file)?;
+        let directory =
+            HostDirectory::new(&args.server, token, Duration::from_millis(args.timeout_ms))?;
+        directory.search(query.trim()).await
+    });
+    let hosts = match found {
+        Ok(hosts) => hosts,
+        Err(e) => {
+            eprintln!("tessera-gate: {e}");
+            return ExitCode::from(run::exit_code_for(&e));
+        }
+    };
+    let printed = if args.json {
+        print_hosts_json(&hosts)
+    } else {
+        print_hosts_table(&hosts, &query)
+    };
+    match printed {
+        Ok(()) => ExitCode::from(EXIT_OK),
+        Err(e) => {
+            eprintln!("tessera-gate: cannot write the host list: {e}");
+            ExitCode::from(EXIT_FAILURE)
+        }
+    }
+}
+
+fn print_hosts_json(hosts: &[GateHost]) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer(&mut out, &serde_json::json!({ "hosts": hosts }))
+        .map_err(std::io::Error::other)?;
+    writeln!(out)
+}
+
+fn print_hosts_table(hosts: &[GateHost], query: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    if hosts.is_empty() {
+        if query.trim().is_empty() {
+            return writeln!(out, "no hosts");
+        }
+        return writeln!(out, "no hosts match {:?}", query.trim());
+    }
+    let width = hosts
+        .iter()
+        .map(|h| h.unit.as_deref().map_or(1, |u| u.chars().count()))
+        .max()
+        .unwrap_or(1)
+        .clamp(4, 24);
+    writeln!(out, "{:<36}  {:<width$}  LABEL", "HOST ID", "UNIT")?;
+    for host in hosts {
+        writeln!(
+            out,
+            "{:<36}  {:<width$}  {}",
+            host.host_id,
+            host.unit.as_deref().unwrap_or("-"),
+            host.label
+        )?;
+    }
+    Ok(())
 }
 
 fn config(args: RunArgs) -> Result<GateConfig, Error> {

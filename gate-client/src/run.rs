@@ -3,7 +3,9 @@
 //! All decisions are made by [`GateCore`]; this module only moves bytes and keeps the
 //! connection alive: reconnects with exponential backoff and jitter, a WebSocket ping
 //! heartbeat (a silent connection is declared dead), a visible OFFLINE state, and a bounded
-//! drain when stdin closes. It never decides an admission itself, online or offline.
+//! drain when stdin closes. It never decides an admission itself, online or offline. The one
+//! other IO it does is the host lookup of a `WALKIN` line (`GET /v1/gate/hosts`), in a task
+//! of its own so that scans keep flowing meanwhile.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -19,8 +21,13 @@ use crate::connection::{DeviceToken, GateConnection};
 use crate::core::{Action, CoreConfig, GateCore};
 use crate::error::{Error, Result};
 use crate::events::{GateEvent, Printer, Source};
+use crate::hosts::HostDirectory;
 use crate::journal::{FileJournal, JournalStore};
 use crate::tap::TapServer;
+use crate::walkin::{self, GateHost, HostRef, WalkInLine};
+
+/// Host lookups running at once, at most (a guard types walk-ins by hand).
+const MAX_LOOKUPS: usize = 8;
 
 /// Exit code: stdin closed and every scan finished.
 pub const EXIT_OK: u8 = 0;
@@ -30,7 +37,7 @@ pub const EXIT_FAILURE: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
 /// Exit code: the server rejected the device token (HTTP 401).
 pub const EXIT_AUTH: u8 = 3;
-/// Exit code: stopped (drain timeout or ctrl-c) with scans left in the journal.
+/// Exit code: stopped (drain timeout or ctrl-c) with scans or walk-ins left in the journal.
 pub const EXIT_PENDING: u8 = 4;
 /// Exit code: the journal is unreadable, corrupt, or belongs to another gate.
 pub const EXIT_JOURNAL: u8 = 5;
@@ -91,15 +98,16 @@ pub async fn run(config: GateConfig, input: mpsc::Receiver<String>) -> u8 {
     let json = config.json;
     let color = !json && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let printer = Printer::new(json, color);
-    let mut pending = 0;
-    let (code, error) = match run_inner(&config, input, printer, &mut pending).await {
+    let mut left = Left::default();
+    let (code, error) = match run_inner(&config, input, printer, &mut left).await {
         Ok(code) => (code, None),
         Err(e) => (exit_code_for(&e), Some(e.to_string())),
     };
     let _ = Printer::new(json, color).print(
         &GateEvent::Exit {
             code,
-            pending,
+            pending: left.scans,
+            walk_ins: left.walk_ins,
             error,
         },
         &mut std::io::stdout().lock(),
@@ -107,11 +115,31 @@ pub async fn run(config: GateConfig, input: mpsc::Receiver<String>) -> u8 {
     code
 }
 
+/// What is still open when the gate stops.
+#[derive(Clone, Copy, Debug, Default)]
+struct Left {
+    scans: usize,
+    walk_ins: usize,
+}
+
+/// The host lookup a `WALKIN` line needs, if it names its host by unit or label.
+fn needs_lookup(line: &str) -> Option<WalkInLine> {
+    let text = line.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    if !walkin::is_walk_in_line(text) {
+        return None;
+    }
+    walkin::parse_line(text)
+        .ok()
+        .filter(|w| matches!(w.host, HostRef::Query(_)))
+}
+
+type Lookup = (WalkInLine, Result<Vec<GateHost>>);
+
 async fn run_inner(
     config: &GateConfig,
     mut input: mpsc::Receiver<String>,
     printer: Printer,
-    pending_out: &mut usize,
+    left: &mut Left,
 ) -> Result<u8> {
     let core_config = CoreConfig {
         request_timeout: config.request_timeout,
@@ -130,6 +158,10 @@ async fn run_inner(
         }
     };
     let (core, actions) = GateCore::open(FileJournal::new(&config.journal), core_config)?;
+    let directory =
+        HostDirectory::new(&config.server, config.token.clone(), config.connect_timeout)?;
+    let (lookup_tx, mut lookup_rx) = mpsc::channel::<Lookup>(MAX_LOOKUPS);
+    let mut lookups = 0usize;
     let (tap_tx, mut tap_rx) = mpsc::channel(64);
     let tap = match &config.tap_listen {
         Some(addr) => {
@@ -162,9 +194,9 @@ async fn run_inner(
     tokio::pin!(ctrl_c);
 
     let result = loop {
-        *pending_out = runner.core.pending();
+        *left = runner.left();
         if !input_open {
-            if runner.core.pending() == 0 {
+            if runner.open_work() == 0 && lookups == 0 {
                 break Ok(EXIT_OK);
             }
             if drain_deadline.is_some_and(|d| Instant::now() >= d) {
@@ -202,6 +234,7 @@ async fn run_inner(
                 Ok(message) => runner.core.on_server(&message, now)?,
                 Err(Error::BadFrame(detail)) => vec![Action::Emit(GateEvent::Error {
                     scan_id: None,
+                    request_id: None,
                     code: "bad_frame".into(),
                     message: detail.chars().take(200).collect(),
                     retryable: false,
@@ -214,17 +247,54 @@ async fn run_inner(
                 }
             },
             line = input.recv(), if input_open => match line {
-                Some(line) => runner.core.on_line(&line, Source::Scanner, now, OffsetDateTime::now_utc())?,
+                Some(line) => match needs_lookup(&line) {
+                    Some(_) if lookups >= MAX_LOOKUPS => vec![Action::Emit(GateEvent::WalkInRejected {
+                        message: "too many host lookups at once; type it again in a moment".into(),
+                        hosts: Vec::new(),
+                    })],
+                    Some(walk_in) => {
+                        lookups += 1;
+                        let (directory, tx) = (directory.clone(), lookup_tx.clone());
+                        tokio::spawn(async move {
+                            let query = match &walk_in.host {
+                                HostRef::Query(q) => q.clone(),
+                                HostRef::Id(_) => String::new(),
+                            };
+                            let found = directory.search(&query).await;
+                            let _ = tx.send((walk_in, found)).await;
+                        });
+                        Vec::new()
+                    }
+                    None => runner.core.on_line(&line, Source::Scanner, now, OffsetDateTime::now_utc())?,
+                },
                 None => {
                     input_open = false;
                     drain_deadline = Some(now + config.drain_timeout);
-                    if runner.core.pending() > 0 {
+                    let open = runner.left();
+                    if open.scans + open.walk_ins + lookups > 0 {
                         vec![Action::Emit(GateEvent::Draining {
-                            pending: runner.core.pending(),
+                            pending: open.scans,
+                            walk_ins: open.walk_ins + lookups,
                             timeout_ms: u64::try_from(config.drain_timeout.as_millis()).unwrap_or(u64::MAX),
                         })]
                     } else {
                         Vec::new()
+                    }
+                }
+            },
+            Some((walk_in, found)) = lookup_rx.recv() => {
+                lookups = lookups.saturating_sub(1);
+                match found {
+                    Ok(hosts) => runner.core.on_host_lookup(&walk_in, &hosts, now, OffsetDateTime::now_utc())?,
+                    Err(e) => {
+                        let why = match e {
+                            Error::Unauthorized => "the server rejected the device token (401)".to_owned(),
+                            other => other.to_string(),
+                        };
+                        vec![Action::Emit(GateEvent::WalkInRejected {
+                            message: format!("{why}; nothing was sent (give the host id to send it without a lookup)"),
+                            hosts: Vec::new(),
+                        })]
                     }
                 }
             },
@@ -244,12 +314,12 @@ async fn run_inner(
                 actions
             },
             _ = &mut ctrl_c => {
-                break Ok(if runner.core.pending() == 0 { EXIT_OK } else { EXIT_PENDING });
+                break Ok(if runner.open_work() == 0 { EXIT_OK } else { EXIT_PENDING });
             }
         };
         runner.execute(actions).await?;
     };
-    *pending_out = runner.core.pending();
+    *left = runner.left();
     if let Some(conn) = runner.conn.take() {
         conn.close().await;
     }
@@ -264,6 +334,18 @@ async fn recv(conn: &mut Option<GateConnection>) -> Result<ServerMessage> {
 }
 
 impl<J: JournalStore> Runner<J> {
+    fn left(&self) -> Left {
+        Left {
+            scans: self.core.pending(),
+            walk_ins: self.core.open_walk_ins(),
+        }
+    }
+
+    /// Scans and walk-ins not finished: the gate waits for them when stdin closes.
+    fn open_work(&self) -> usize {
+        self.core.pending() + self.core.open_walk_ins()
+    }
+
     fn emit(&mut self, event: &GateEvent) -> Result<()> {
         self.printer.print(event, &mut std::io::stdout().lock())?;
         if let (
@@ -305,8 +387,12 @@ impl<J: JournalStore> Runner<J> {
                     self.emit(&event)?;
                     // Printed (to the guard's screen or the turnstile's pipe): the verdict
                     // may leave the journal now, not before.
-                    if let GateEvent::Result { scan_id, .. } = &event {
-                        self.core.verdict_shown(*scan_id)?;
+                    match &event {
+                        GateEvent::Result { scan_id, .. } => self.core.verdict_shown(*scan_id)?,
+                        GateEvent::WalkIn { request_id, .. } => {
+                            self.core.walk_in_shown(*request_id)?;
+                        }
+                        _ => {}
                     }
                 }
                 Action::Send(message) => {

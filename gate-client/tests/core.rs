@@ -227,7 +227,10 @@ fn a_restarted_gate_resends_the_same_response_from_its_journal() {
     let (mut gate, actions) = Gate::start(journal, gate_id);
     assert!(matches!(
         events(&actions)[0],
-        GateEvent::Started { pending: 1 }
+        GateEvent::Started {
+            pending: 1,
+            walk_ins: 0
+        }
     ));
     assert_eq!(sends(&actions), vec![response]);
     let shown = events(

@@ -2,12 +2,16 @@
 //! (`web/test/gate-core-cases.json`, read by `web/test/unit/gate-core.test.mjs`), so the two
 //! implementations cannot drift apart: events go in, normalised actions come out, and both
 //! must produce exactly the listed actions.
+//!
+//! The walk-in cases (issue 16) live beside this file (`walk-in-cases.json`) in the same
+//! vocabulary plus the walk-in actions, so the web gate's `walkins.js` can adopt them.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use tessera_gate::events::{GateEvent, Source};
+use tessera_gate::walkin::{self, GateHost};
 use tessera_gate::{Action, CoreConfig, Error, GateCore, MemoryJournal};
 use tessera_protocol::messages::{GateMessage, ServerMessage, Welcome};
 use time::OffsetDateTime;
@@ -17,6 +21,8 @@ const TABLE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../web/test/gate-core-cases.json"
 );
+
+const WALK_IN_TABLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/walk-in-cases.json");
 
 /// One action in the table's vocabulary, or `None` for informational events.
 fn normalise(action: &Action) -> Option<Value> {
@@ -31,6 +37,18 @@ fn normalise(action: &Action) -> Option<Value> {
         }) => {
             json!({"send": "response", "scan_id": scan_id.to_string(), "nonce": nonce, "response": response})
         }
+        Action::Send(GateMessage::WalkIn {
+            request_id,
+            visitor_name,
+            host_id,
+            note,
+        }) => json!({
+            "send": "walk_in",
+            "request_id": request_id.to_string(),
+            "visitor_name": visitor_name,
+            "host_id": host_id.to_string(),
+            "note": note,
+        }),
         Action::Reconnect => json!({"reconnect": true}),
         Action::Emit(event) => match event {
             GateEvent::Connected { .. } => json!({"status": "online"}),
@@ -69,15 +87,46 @@ fn normalise(action: &Action) -> Option<Value> {
             }),
             GateEvent::Error {
                 scan_id,
+                request_id,
                 code,
                 retryable,
                 ..
+            } => {
+                let mut shown = json!({
+                    "show": "error",
+                    "scan_id": scan_id.map(|s| s.to_string()),
+                    "code": code,
+                    "retryable": retryable,
+                });
+                if let Some(id) = request_id {
+                    shown["request_id"] = json!(id.to_string());
+                }
+                shown
+            }
+            GateEvent::WalkInRequested {
+                request_id,
+                queued: true,
+                ..
+            } => json!({"queued": "walk_in", "request_id": request_id.to_string()}),
+            GateEvent::DuplicateWalkIn { request_id } => {
+                json!({"show": "duplicate_walk_in", "request_id": request_id.to_string()})
+            }
+            GateEvent::WalkIn {
+                request_id,
+                state,
+                reason,
+                replayed,
+                ..
             } => json!({
-                "show": "error",
-                "scan_id": scan_id.map(|s| s.to_string()),
-                "code": code,
-                "retryable": retryable,
+                "show": "walk_in",
+                "request_id": request_id.to_string(),
+                "state": state.as_str(),
+                "reason": serde_json::to_value(reason).expect("reason serialises"),
+                "replayed": replayed,
             }),
+            GateEvent::WalkInRejected { hosts, .. } => {
+                json!({"show": "walk_in_rejected", "hosts": hosts.len()})
+            }
             GateEvent::ChallengeUnanswered { scan_id, .. } => {
                 json!({"show": "unanswered", "scan_id": scan_id.to_string()})
             }
@@ -91,7 +140,9 @@ fn normalise(action: &Action) -> Option<Value> {
             | GateEvent::ResponseAccepted { .. }
             | GateEvent::Resend { .. }
             | GateEvent::Draining { .. }
-            | GateEvent::Exit { .. } => return None,
+            | GateEvent::Exit { .. }
+            | GateEvent::WalkInRequested { .. }
+            | GateEvent::WalkInResend { .. } => return None,
         },
     })
 }
@@ -218,6 +269,20 @@ impl Runner {
                 self.core().verdict_shown(id).map_err(core_error)?;
                 Ok(Vec::new())
             }
+            "walk_in_shown" => {
+                let id: Uuid = body.as_str().expect("request id").parse().expect("uuid");
+                self.core().walk_in_shown(id).map_err(core_error)?;
+                Ok(Vec::new())
+            }
+            "lookup" => {
+                let line = walkin::parse_line(body["line"].as_str().expect("line"))
+                    .expect("a lookup's line parses");
+                let hosts: Vec<GateHost> =
+                    serde_json::from_value(body["hosts"].clone()).expect("hosts");
+                self.core()
+                    .on_host_lookup(&line, &hosts, now, wall)
+                    .map_err(core_error)
+            }
             other => panic!("unknown event {other:?}"),
         }
     }
@@ -225,7 +290,16 @@ impl Runner {
 
 #[test]
 fn gate_core_follows_the_shared_table() {
-    let text = std::fs::read_to_string(TABLE).unwrap_or_else(|e| panic!("{TABLE}: {e}"));
+    run_table(TABLE, 8);
+}
+
+#[test]
+fn gate_core_follows_the_walk_in_table() {
+    run_table(WALK_IN_TABLE, 10);
+}
+
+fn run_table(path: &str, min_cases: usize) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let table: Value = serde_json::from_str(&text).expect("the table is JSON");
     let start = OffsetDateTime::parse(
         table["start"].as_str().expect("start"),
@@ -233,7 +307,7 @@ fn gate_core_follows_the_shared_table() {
     )
     .expect("start is RFC 3339");
     let cases = table["cases"].as_array().expect("cases");
-    assert!(cases.len() >= 8, "the table lost its cases");
+    assert!(cases.len() >= min_cases, "the table lost its cases");
     let mut failures = Vec::new();
     for case in cases {
         let name = case["name"].as_str().expect("name");
@@ -276,6 +350,24 @@ fn gate_core_follows_the_shared_table() {
                     failures.push(format!(
                         "{where_}: {} pending, expected {n}",
                         core.pending()
+                    ));
+                    break;
+                }
+            }
+            if let Some(n) = step.get("walk_ins").and_then(Value::as_u64) {
+                if core.open_walk_ins() as u64 != n {
+                    failures.push(format!(
+                        "{where_}: {} open walk-ins, expected {n}",
+                        core.open_walk_ins()
+                    ));
+                    break;
+                }
+            }
+            if let Some(n) = step.get("unshown_walk_ins").and_then(Value::as_u64) {
+                if core.unshown_walk_ins() as u64 != n {
+                    failures.push(format!(
+                        "{where_}: {} unshown walk-ins, expected {n}",
+                        core.unshown_walk_ins()
                     ));
                     break;
                 }

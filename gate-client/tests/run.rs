@@ -55,6 +55,8 @@ async fn flaky_server(gate_id: Uuid, log: Arc<Mutex<Vec<(usize, GateMessage)>>>)
                         expires_at: time::OffsetDateTime::now_utc() + time::Duration::seconds(30),
                         pass: pass(),
                     }),
+                    // This gate takes no walk-ins.
+                    GateMessage::WalkIn { .. } => continue,
                     // First connection: the commit happens, the answer is lost with the link.
                     GateMessage::Response { .. } if conn_no == 0 => break,
                     GateMessage::Response { scan_id, .. } => ServerMessage::Result(ScanResult {
