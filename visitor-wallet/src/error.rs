@@ -99,6 +99,29 @@ pub enum Error {
         /// The server's message, sanitised.
         message: String,
     },
+    /// The pass's organiser allows no (more) transfers of it.
+    #[error(
+        "this pass cannot be handed on (transfer_not_allowed): its organiser allows no \
+         transfers, or no more; ask the organiser"
+    )]
+    TransferNotAllowed,
+    /// The server did not accept this wallet's proof of holding the pass.
+    #[error(
+        "the server did not accept this wallet's proof for the pass (bad_proof): this wallet \
+         no longer holds the pass's key (it was transferred to someone else or re-bound), or \
+         the wallet file belongs to another server"
+    )]
+    BadProof,
+    /// The server refused a transfer step for another reason.
+    #[error("the server refused the transfer (HTTP {status}, {code}): {message}")]
+    TransferRefused {
+        /// The HTTP status.
+        status: u16,
+        /// The server's error code.
+        code: String,
+        /// The server's message, sanitised.
+        message: String,
+    },
     /// The server could not be reached or did not answer in time.
     #[error("cannot reach the Tessera server at {base}: {detail}")]
     Network {

@@ -1,7 +1,7 @@
 //! `tessera-wallet`: the visitor's command-line wallet (a thin shell over the library).
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::todo)]
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -21,7 +21,7 @@ const EXIT_OK: u8 = 0;
 const EXIT_FAILURE: u8 = 1;
 /// Exit status: bad usage or input (link, challenge, pass selector, unclaimed pass).
 const EXIT_USAGE: u8 = 2;
-/// Exit status: the server refused the claim.
+/// Exit status: the server refused the claim or the transfer.
 const EXIT_REFUSED: u8 = 3;
 /// Exit status: the wallet file cannot be read, parsed or written.
 const EXIT_WALLET_FILE: u8 = 4;
@@ -31,9 +31,10 @@ const EXIT_DENIED: u8 = 5;
 /// The Tessera visitor wallet: claim a pass, show its rotating code, answer gate challenges.
 ///
 /// Exit codes: 0 ok; 1 network or other runtime failure; 2 bad usage or input (link,
-/// challenge, pass selector, unclaimed pass); 3 the server refused the claim
-/// (invalid_claim, already_claimed, revoked, …); 4 the wallet file cannot be read, parsed or
-/// written; 5 `tap --once`: the gate denied entry.
+/// challenge, pass selector, unclaimed pass); 3 the server refused the claim or the
+/// transfer (invalid_claim, already_claimed, revoked, transfer_not_allowed, bad_proof, …);
+/// 4 the wallet file cannot be read, parsed or written; 5 `tap --once`: the gate denied
+/// entry.
 #[derive(Parser, Debug)]
 #[command(name = "tessera-wallet", version)]
 struct Cli {
@@ -86,6 +87,23 @@ enum Command {
         /// Also draw the response as a terminal QR code (for the gate's scanner).
         #[arg(long)]
         qr: bool,
+    },
+    /// Hand a pass on to another person: prints a claim link for the recipient.
+    ///
+    /// The wallet proves to the server that it holds the pass key. This wallet's copy keeps
+    /// working until the recipient claims the link; from then on gates refuse its codes.
+    Transfer {
+        /// Pass id or unique prefix; may be omitted when the wallet holds one pass.
+        pass: Option<String>,
+        /// Also draw the link as a terminal QR code (the default when stdout is a terminal).
+        #[arg(long, conflicts_with = "no_qr")]
+        qr: bool,
+        /// Never draw the QR code.
+        #[arg(long)]
+        no_qr: bool,
+        /// Give up on the server after this many seconds.
+        #[arg(long, default_value_t = 15)]
+        timeout_s: u64,
     },
     /// Connect to a gate's tap endpoint (host:port) and answer its challenges automatically.
     Tap {
@@ -140,6 +158,9 @@ fn exit_code_for(e: &Error) -> u8 {
         | Error::AlreadyClaimed
         | Error::Revoked
         | Error::ClaimRejected { .. }
+        | Error::TransferNotAllowed
+        | Error::BadProof
+        | Error::TransferRefused { .. }
         | Error::ServerKeyChanged(_)
         | Error::BadServerKey { .. } => EXIT_REFUSED,
         _ => EXIT_FAILURE,
@@ -151,8 +172,11 @@ async fn run(cli: Cli) -> Result<u8, Error> {
         Some(p) => p,
         None => Wallet::default_path()?,
     };
-    // A claim changes the file: it waits for, then holds, the wallet's lock.
-    let mut wallet = if matches!(cli.command, Command::Claim { .. }) {
+    // A claim or a transfer changes the file: it waits for, then holds, the wallet's lock.
+    let mut wallet = if matches!(
+        cli.command,
+        Command::Claim { .. } | Command::Transfer { .. }
+    ) {
         Wallet::open_for_update(path)?
     } else {
         Wallet::open(path)?
@@ -216,6 +240,39 @@ async fn run(cli: Cli) -> Result<u8, Error> {
             println!("{response}");
             Ok(EXIT_OK)
         }
+        Command::Transfer {
+            pass,
+            qr,
+            no_qr,
+            timeout_s,
+        } => {
+            let client = ClaimClient::new(Duration::from_secs(timeout_s.max(1)))?;
+            let (answer, pass) = wallet.transfer(pass.as_deref(), &client).await?;
+            let mut out = std::io::stdout().lock();
+            writeln!(
+                out,
+                "transfer started: pass {} {:?} (transfer {})",
+                pass.pass_id,
+                pass.label(),
+                answer.transfer_id
+            )?;
+            writeln!(
+                out,
+                "Give the recipient the claim link below; it can be claimed once, until {}.",
+                rfc3339(answer.expires_at)
+            )?;
+            writeln!(
+                out,
+                "This wallet's copy keeps working until the recipient claims the link; from \
+                 then on gates refuse its codes. Transferring again replaces this link."
+            )?;
+            if qr || (!no_qr && std::io::stdout().is_terminal()) {
+                write!(out, "{}", qr::render(answer.claim_url())?)?;
+                writeln!(out)?;
+            }
+            writeln!(out, "{}", answer.claim_url())?;
+            Ok(EXIT_OK)
+        }
         Command::Tap {
             addr,
             once,
@@ -247,8 +304,18 @@ fn describe(pass: &StoredPass) -> String {
                 Validity::NotYetValid(_) => "not yet valid",
                 Validity::Expired(_) => "EXPIRED",
             };
+            let handed_on = pass
+                .transfer
+                .as_ref()
+                .map(|t| {
+                    format!(
+                        "  (transfer started {}: stops working when the recipient claims)",
+                        rfc3339(t.started_at)
+                    )
+                })
+                .unwrap_or_default();
             format!(
-                "{}  {:?}  {state}  {} .. {}  server {}",
+                "{}  {:?}  {state}  {} .. {}  server {}{handed_on}",
                 pass.pass_id,
                 info.label,
                 rfc3339(info.valid_from),
@@ -267,8 +334,15 @@ fn validity_warning(pass: &StoredPass, unix: Option<u64>) -> Option<String> {
             .ok()
             .and_then(|s| OffsetDateTime::from_unix_timestamp(s).ok())?,
     };
+    let handed_on = pass.transfer.as_ref().map(|t| {
+        format!(
+            "a transfer of this pass was started at {}; once the recipient claims it, gates \
+             refuse this wallet's codes",
+            rfc3339(t.started_at)
+        )
+    });
     match pass.validity_at(at) {
-        Validity::Valid => None,
+        Validity::Valid => handed_on,
         Validity::Expired(until) => Some(format!(
             "this pass EXPIRED at {}; gates will deny it (expired)",
             rfc3339(until)

@@ -5,6 +5,10 @@
 //! secret per pass. The key pair is created and saved *before* the claim is sent: if the
 //! answer is lost, the retry sends the same key and the server's idempotent claim returns
 //! the same pass instead of `already_claimed`.
+//!
+//! A claimed pass can be handed on (issue 16): [`Wallet::transfer`] proves to the server
+//! that this wallet holds the pass key and gets an ordinary claim link for the recipient.
+//! The wallet keeps the pass, and it keeps working, until the recipient claims the link.
 
 use std::path::{Path, PathBuf};
 
@@ -16,7 +20,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 use zeroize::Zeroizing;
 
-use crate::client::{ClaimAnswer, ClaimClient};
+use crate::client::{ClaimAnswer, ClaimClient, TransferAnswer};
 use crate::error::{Error, Result};
 use crate::link::{ClaimLink, ClaimToken};
 use crate::store;
@@ -53,6 +57,16 @@ pub struct ClaimedInfo {
     pub claimed_at: OffsetDateTime,
 }
 
+/// A transfer this wallet started (`tessera-wallet transfer`); the link itself is not kept.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TransferRecord {
+    /// The server's id of the transfer.
+    pub transfer_id: Uuid,
+    /// When this wallet started it.
+    #[serde(with = "time::serde::rfc3339")]
+    pub started_at: OffsetDateTime,
+}
+
 /// One pass in the wallet, claimed or with its claim still in flight.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StoredPass {
@@ -69,6 +83,10 @@ pub struct StoredPass {
     /// Set once the server accepted the claim.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claimed: Option<ClaimedInfo>,
+    /// The last transfer this wallet started for the pass: once its recipient claims the
+    /// link, this wallet's key no longer works (absent when none was started).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transfer: Option<TransferRecord>,
     /// When the key pair was made.
     #[serde(with = "time::serde::rfc3339")]
     pub created_at: OffsetDateTime,
@@ -366,6 +384,7 @@ impl Wallet {
             wallet_secret: SecretKey::generate(&mut rand::rngs::OsRng),
             claim_token: Some(link.token.clone()),
             claimed: None,
+            transfer: None,
             created_at: OffsetDateTime::now_utc(),
         });
         self.save()?;
@@ -412,6 +431,82 @@ impl Wallet {
         Ok(&self.passes[index])
     }
 
+    /// A pass this wallet handed on comes back through a live claim link (a transfer back
+    /// to this wallet, or to itself): the old key is useless once the link is claimed, so
+    /// the pass gets a fresh key pair and the claim starts over, saved before it is sent.
+    ///
+    /// # Errors
+    /// [`Error::WalletWrite`].
+    fn rekey_for_claim(&mut self, index: usize, link: &ClaimLink) -> Result<()> {
+        let pass = self
+            .passes
+            .get_mut(index)
+            .ok_or_else(|| Error::BadServerAnswer("pass vanished from the wallet".into()))?;
+        pass.wallet_secret = SecretKey::generate(&mut rand::rngs::OsRng);
+        pass.claim_token = Some(link.token.clone());
+        pass.api_base.clone_from(&link.api_base);
+        pass.claimed = None;
+        pass.transfer = None;
+        pass.created_at = OffsetDateTime::now_utc();
+        self.save()
+    }
+
+    /// Hands the pass `selector` names on to another person: asks the server for a transfer
+    /// nonce, proves with the pass's response key that this wallet holds it (`TSR1T:…`),
+    /// and returns the claim link for the recipient. The transfer is recorded in the wallet
+    /// file; the pass stays and keeps working until the recipient claims the link.
+    ///
+    /// # Errors
+    /// As [`Wallet::select`]; [`Error::NotClaimed`] for a pass whose claim is pending;
+    /// [`Error::TransferNotAllowed`] (409), [`Error::BadProof`] (403), [`Error::Revoked`]
+    /// and [`Error::TransferRefused`] from the server; [`Error::Network`];
+    /// [`Error::BadServerAnswer`]; [`Error::WalletWrite`].
+    pub async fn transfer(
+        &mut self,
+        selector: Option<&str>,
+        client: &ClaimClient,
+    ) -> Result<(TransferAnswer, &StoredPass)> {
+        let pass = self.select(selector)?;
+        let (pass_id, api_base) = (pass.pass_id, pass.api_base.clone());
+        let keys = pass.keys()?;
+        let nonce = client.transfer_nonce(&api_base, pass_id).await?;
+        let proof = keys
+            .response_key
+            .transfer_proof(PassId::new(pass_id), &nonce.nonce)
+            .to_string();
+        // The same nonce and proof answer the same link: one retry covers a lost answer.
+        let answer = match client
+            .start_transfer(&api_base, pass_id, &nonce.nonce, &proof)
+            .await
+        {
+            Err(Error::Network { .. }) => {
+                client
+                    .start_transfer(&api_base, pass_id, &nonce.nonce, &proof)
+                    .await?
+            }
+            other => other?,
+        };
+        let link: ClaimLink = answer.claim_url().parse().map_err(|_| {
+            Error::BadServerAnswer("the transfer's claim link is not a claim link".into())
+        })?;
+        if answer.pass_id != pass_id || link.pass_id != pass_id {
+            return Err(Error::BadServerAnswer(
+                "the transfer answer names another pass".into(),
+            ));
+        }
+        let index = self
+            .passes
+            .iter()
+            .position(|p| p.pass_id == pass_id)
+            .ok_or_else(|| Error::BadServerAnswer("pass vanished from the wallet".into()))?;
+        self.passes[index].transfer = Some(TransferRecord {
+            transfer_id: answer.transfer_id,
+            started_at: OffsetDateTime::now_utc(),
+        });
+        self.save()?;
+        Ok((answer, &self.passes[index]))
+    }
+
     /// Claims the pass a link names: saves a key pair, sends the claim, stores the answer.
     ///
     /// Safe to repeat after any failure: the same key is resent.
@@ -427,7 +522,18 @@ impl Wallet {
     ) -> Result<(ClaimStatus, &StoredPass)> {
         let (index, done) = self.prepare_claim(link)?;
         if done {
-            return Ok((ClaimStatus::AlreadyInWallet, &self.passes[index]));
+            if self.passes[index].transfer.is_none() {
+                return Ok((ClaimStatus::AlreadyInWallet, &self.passes[index]));
+            }
+            // This wallet handed the pass on: the link may be the pass coming back. Only a
+            // live, unclaimed link (`issued`) replaces the key this wallet still holds.
+            let preview = client
+                .preview(&link.api_base, link.pass_id, &link.token)
+                .await?;
+            if preview.state != "issued" {
+                return Ok((ClaimStatus::AlreadyInWallet, &self.passes[index]));
+            }
+            self.rekey_for_claim(index, link)?;
         }
         let pass = &self.passes[index];
         let answer = match client
