@@ -17,4 +17,6 @@ mod flows;
 mod stdin_claim;
 mod support;
 mod tls;
+mod transfer;
+mod walk_ins;
 mod wallet_file;
