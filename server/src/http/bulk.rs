@@ -352,6 +352,14 @@ pub(super) async fn bulk_issue(
             Error::BadRequest(rejection.body_text())
         }
     })?;
+    // Every quote of well-formed CSV is paired (enclosing quotes, and doubled quotes inside
+    // a field); an odd count is a quote left open, which a CSV reader would silently run
+    // to the end of the file, swallowing the rows after it.
+    if body.iter().filter(|byte| **byte == b'"').count() % 2 == 1 {
+        return Err(Error::BadRequest(
+            "a quoted field is never closed (nothing issued)".into(),
+        ));
+    }
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .from_reader(body.as_ref());

@@ -73,7 +73,27 @@ pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
         .filter(|value| !value.is_empty())
 }
 
-fn session_json(session: &ConsoleSessionRow, secret: &str) -> Value {
+/// A host's session also names its unit, for the `/host` page's header.
+async fn host_unit(state: &AppState, session: &ConsoleSessionRow) -> Result<Option<String>> {
+    if session.key.role != Role::Host {
+        return Ok(None);
+    }
+    Ok(state
+        .store
+        .host(session.key.org_id, session.key.id)
+        .await?
+        .and_then(|host| host.unit))
+}
+
+fn session_json(session: &ConsoleSessionRow, secret: &str, unit: Option<String>) -> Value {
+    let mut body = session_body(session, secret);
+    if session.key.role == Role::Host {
+        body["unit"] = json!(unit);
+    }
+    body
+}
+
+fn session_body(session: &ConsoleSessionRow, secret: &str) -> Value {
     json!({
         "role": session.key.role.as_str(),
         "org_id": session.key.org_id,
@@ -152,7 +172,11 @@ pub(super) async fn sign_in(
     let session = ConsoleSessionRow { key, expires_at_ms };
     let mut response = (
         StatusCode::CREATED,
-        Json(session_json(&session, &minted.text)),
+        Json(session_json(
+            &session,
+            &minted.text,
+            host_unit(&state, &session).await?,
+        )),
     )
         .into_response();
     response
@@ -185,7 +209,8 @@ pub(super) async fn current(State(state): State<AppState>, headers: HeaderMap) -
     let Some(session) = state.store.console_session(&hash, crate::now_ms()).await? else {
         return Err(Error::Unauthorized);
     };
-    let mut response = Json(session_json(&session, secret)).into_response();
+    let unit = host_unit(&state, &session).await?;
+    let mut response = Json(session_json(&session, secret, unit)).into_response();
     response
         .headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

@@ -76,6 +76,10 @@ pub(super) struct PassIssued {
     /// Always `issued`.
     #[schema(example = "issued")]
     state: &'static str,
+    /// The host whose visitor this is; `null` for none.
+    host_id: Option<Uuid>,
+    /// How many times the holder may hand it on (0: not transferable).
+    max_transfers: i64,
 }
 
 /// A pass as issuers and auditors read it.
@@ -244,6 +248,8 @@ pub(super) async fn issue(
             claim_token: token.text.as_str().to_owned(),
             claim_url,
             state: "issued",
+            host_id: pass.host_id,
+            max_transfers: pass.max_transfers,
         }),
     ))
 }

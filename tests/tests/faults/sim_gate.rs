@@ -285,7 +285,8 @@ impl SimGate {
                 at: Instant::now(),
             }),
             ServerMessage::Error(e) => *seen.errors.entry(e.code).or_default() += 1,
-            ServerMessage::Welcome(_) => {}
+            // This gate never asks for walk-ins.
+            ServerMessage::Welcome(_) | ServerMessage::WalkIn(_) => {}
         });
     }
 
