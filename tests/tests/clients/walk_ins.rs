@@ -22,6 +22,7 @@ use crate::support::{assert_clean_exit_event, client_binary, event_name, GatePro
 both_backends!(
     a_walk_in_approved_by_its_host_over_rest_is_printed_as_approved,
     a_walk_in_approved_while_the_link_is_cut_is_admitted_exactly_once,
+    refused_denied_expired_and_restarted_walk_ins_are_printed_as_such,
 );
 sqlite_only!(the_host_lookup_of_a_wss_gate_goes_over_https);
 
@@ -66,7 +67,10 @@ async fn create_host(admin: &ApiClient, label: &str, unit: &str) -> Result<(Uuid
 }
 
 async fn desk(backend: Backend) -> Result<Desk> {
-    let server = TestServer::start(backend).await?;
+    desk_on(TestServer::start(backend).await?).await
+}
+
+async fn desk_on(server: TestServer) -> Result<Desk> {
     let admin = server.admin();
     let (host_id, host_key) = create_host(&admin, HOST_LABEL, "12B").await?;
     create_host(&admin, "K. Obi, Flat 112B", "112B").await?;
@@ -164,7 +168,10 @@ impl Desk {
         assert_eq!(ours[0]["gate_id"], self.gate_id.to_string(), "{approved:?}");
         assert_eq!(approved.len(), 1, "one walk-in, one approval: {approved:?}");
         let waiting = self.walk_ins("waiting").await?;
-        assert!(waiting.is_empty(), "still waiting: {waiting:?}");
+        assert!(
+            waiting.iter().all(|w| w["request_id"] != request_id),
+            "still waiting: {waiting:?}"
+        );
         let events = self.server.admin().audit("kind=walk_in_approved").await?;
         let for_it: Vec<_> = events
             .iter()
@@ -305,6 +312,128 @@ async fn a_walk_in_approved_by_its_host_over_rest_is_printed_as_approved(
 
     finish(&mut gate, &desk.gate.journal).await?;
     desk.assert_approved_once(request_id, walk_in_id).await
+}
+
+/// Types a walk-in for flat 12B and returns its request id and walk-in id once `waiting`.
+async fn ask_for(gate: &mut GateProcess, visitor: &str) -> Result<(String, String)> {
+    gate.type_line(&format!("WALKIN 12B {visitor}")).await?;
+    let requested = gate.expect("walk_in_requested").await?;
+    let waiting = gate.expect("walk_in").await?;
+    ensure!(
+        waiting["state"] == "waiting" && waiting["request_id"] == requested["request_id"],
+        "{waiting}"
+    );
+    Ok((
+        requested["request_id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+        waiting["walk_in_id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+    ))
+}
+
+/// The server's refusals, the host's no, the approval timeout and a restart, each as the
+/// gate prints it: a frame naming no host is `bad_request` about that `request_id`; a deny
+/// and an expiry are pushed; a gate killed with two open walk-ins resends both on restart,
+/// learns the approval given meanwhile, and shows `request_id_reused` for the one whose
+/// journal entry was changed behind its back (never a second request under that id).
+async fn refused_denied_expired_and_restarted_walk_ins_are_printed_as_such(
+    backend: Backend,
+) -> Result<()> {
+    let server = TestServer::builder(backend)
+        .env("TESSERA_APPROVAL_TIMEOUT_S", "3")
+        .start()
+        .await?;
+    let desk = desk_on(server).await?;
+    let mut gate = GateProcess::spawn("gate", &desk.gate, &[])?;
+    gate.expect("connected").await?;
+
+    let stranger = Uuid::new_v4();
+    gate.type_line(&format!("WALKIN {stranger} {VISITOR}"))
+        .await?;
+    let requested = gate.expect("walk_in_requested").await?;
+    assert_eq!(requested["host"], Value::Null, "named by id: {requested}");
+    let refused = gate.expect("error").await?;
+    assert_eq!(refused["request_id"], requested["request_id"], "{refused}");
+    assert_eq!(refused["scan_id"], Value::Null, "{refused}");
+    assert_eq!(refused["code"], "bad_request", "{refused}");
+    assert_eq!(refused["retryable"], false, "{refused}");
+
+    let (denied_request, denied_id) = ask_for(&mut gate, "Dee").await?;
+    desk.host
+        .post(&format!("/v1/walk-ins/{denied_id}/deny"), &json!({}))
+        .await?
+        .expect(200)
+        .context("the host denies")?;
+    let denied = gate.expect("walk_in").await?;
+    assert_eq!(denied["request_id"], denied_request, "{denied}");
+    assert_eq!(denied["state"], "denied", "{denied}");
+    assert_eq!(denied["reason"], "host_denied", "{denied}");
+
+    let (expired_request, expired_id) = ask_for(&mut gate, "Eve").await?;
+    let expired = gate.expect("walk_in").await?;
+    assert_eq!(expired["request_id"], expired_request, "{expired}");
+    assert_eq!(expired["state"], "expired", "{expired}");
+    assert_eq!(expired["reason"], "approval_timeout", "{expired}");
+    let late = desk
+        .host
+        .post(&format!("/v1/walk-ins/{expired_id}/approve"), &json!({}))
+        .await?;
+    assert_eq!(
+        late.status, 409,
+        "approving after the timeout: {}",
+        late.body
+    );
+    assert_eq!(
+        late.json()?["error"]["code"],
+        "approval_timeout",
+        "{}",
+        late.body
+    );
+
+    // Two open walk-ins, then the gate dies; the host approves one of them meanwhile. The
+    // server's timeout is 3 s: the approval must come before it.
+    let (kim_request, kim_id) = ask_for(&mut gate, "Kim").await?;
+    let (ana_request, _) = ask_for(&mut gate, "Ana").await?;
+    gate.kill().await?;
+    desk.approve(&kim_id).await?;
+    let mut doc: Value = serde_json::from_str(&std::fs::read_to_string(&desk.gate.journal)?)?;
+    let open = doc["walk_ins"].as_array_mut().context("walk_ins")?;
+    assert_eq!(open.len(), 2, "{open:?}");
+    for entry in open.iter_mut() {
+        if entry["request_id"] == ana_request.as_str() {
+            entry["visitor_name"] = json!("Ana Someone-Else");
+        }
+    }
+    std::fs::write(&desk.gate.journal, serde_json::to_vec_pretty(&doc)?)?;
+
+    let mut gate = GateProcess::spawn("gate (restarted)", &desk.gate, &[])?;
+    let started = gate.expect("started").await?;
+    assert_eq!(started["walk_ins"], 2, "{started}");
+    gate.expect("connected").await?;
+    let (mut approved, mut reused) = (None, None);
+    while approved.is_none() || reused.is_none() {
+        let event = gate.next_event(crate::support::EVENT_TIMEOUT).await?;
+        match event_name(&event) {
+            "walk_in" if event["request_id"] == kim_request.as_str() => approved = Some(event),
+            "error" if event["request_id"] == ana_request.as_str() => reused = Some(event),
+            "walk_in_resend" | "connected" | "connecting" => {}
+            _ => anyhow::bail!("unexpected after the restart: {event}"),
+        }
+    }
+    let approved = approved.unwrap_or_default();
+    assert_eq!(approved["state"], "approved", "{approved}");
+    assert_eq!(approved["replayed"], true, "{approved}");
+    let reused = reused.unwrap_or_default();
+    assert_eq!(reused["code"], "request_id_reused", "{reused}");
+    assert_eq!(reused["retryable"], false, "{reused}");
+    assert_eq!(gate.seen_count("walk_in_resend"), 2, "both were resent");
+
+    finish(&mut gate, &desk.gate.journal).await?;
+    desk.assert_approved_once(&kim_request, &kim_id).await
 }
 
 /// Reads events until the gate has shown OFFLINE twice more and `OUTAGE` has passed.
