@@ -576,9 +576,9 @@ impl Printer {
             WalkInState::Waiting => {
                 let left = (*expires_at - now).whole_seconds().max(0);
                 format!(
-                    "{} {whom} is asked to let {visitor_name:?} in; do not admit yet (the \
+                    "{} {whom} was asked to let {visitor_name:?} in; do not admit yet (the \
                      request expires in {left} s)\n",
-                    self.paint(AMBER, "WAITING FOR HOST")
+                    self.paint(AMBER, "WAITING FOR HOST:")
                 )
             }
             WalkInState::Approved => format!(
@@ -693,6 +693,11 @@ pub fn explain(reason: DenyReason, age_s: Option<u64>, ahead_s: Option<u64>) -> 
             "this answer belongs to another gate's scan (copied credential)".into()
         }
         DenyReason::UnknownNonce => "unknown challenge".into(),
+        DenyReason::NotInside => "not inside this zone: nothing to leave".into(),
+        DenyReason::ZoneNotAllowed => "pass is not valid for this zone".into(),
+        DenyReason::AlreadyInside => "already inside this zone (pass-back)".into(),
+        DenyReason::ReentryNotAllowed => "no re-entry into this zone after leaving".into(),
+        DenyReason::EntryLimit => "no entries left today for this zone".into(),
     }
 }
 

@@ -215,7 +215,7 @@ fn walk_in_events_print_as_documented() {
         now,
     );
     assert!(
-        waiting.starts_with("WAITING FOR HOST \"R. Iyer, Flat 12B\" is asked"),
+        waiting.starts_with("WAITING FOR HOST: \"R. Iyer, Flat 12B\" was asked"),
         "{waiting}"
     );
     assert!(
