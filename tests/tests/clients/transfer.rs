@@ -16,7 +16,10 @@ use crate::support::{
     assert_admitted_event, assert_bound_key, public_key_of, GateProcess, GateSetup, WalletCli,
 };
 
-both_backends!(a_transferred_pass_admits_the_recipient_and_refuses_the_sender);
+both_backends!(
+    a_transferred_pass_admits_the_recipient_and_refuses_the_sender,
+    a_pass_handed_back_is_claimed_again_with_a_fresh_key,
+);
 
 const LABEL: &str = "Ada Lovelace";
 
@@ -80,12 +83,7 @@ async fn a_transferred_pass_admits_the_recipient_and_refuses_the_sender(
         printed.contains("keeps working until the recipient claims"),
         "`transfer` did not say what happens to the sender's copy: {printed}"
     );
-    let transfer_link = printed
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-        .map(|l| l.trim().to_owned())
-        .unwrap_or_default();
+    let transfer_link = link_of(&printed);
     ensure!(
         transfer_link.contains("/claim#p=") && transfer_link.contains(&pass_id.to_string()),
         "the last line is the claim link: {printed}"
@@ -166,5 +164,55 @@ async fn a_transferred_pass_admits_the_recipient_and_refuses_the_sender(
         .filter(|e| e.pass_id == Some(pass_id))
         .collect();
     assert_eq!(ours.len(), 1, "pass_transferred events: {events:?}");
+    Ok(())
+}
+
+/// The last non-empty line of `transfer`'s output: the claim link.
+fn link_of(printed: &str) -> String {
+    printed
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .map(|l| l.trim().to_owned())
+        .unwrap_or_default()
+}
+
+/// A hands the pass to B, B hands it back: A's wallet still lists the pass, so its `claim`
+/// checks the link (`POST /v1/claims/preview` says `issued`) and claims it with a new key,
+/// which the server binds; A's old key would be useless.
+async fn a_pass_handed_back_is_claimed_again_with_a_fresh_key(backend: Backend) -> Result<()> {
+    let server = TestServer::start(backend).await?;
+    let dir = tempfile::tempdir().context("make the client temp dir")?;
+    let a = WalletCli::new(dir.path().join("a.json"));
+    let b = WalletCli::new(dir.path().join("b.json"));
+    let (pass_id, link) = issue(&server, 2).await?;
+    a.ok(&["claim", &link]).await?;
+    let a_first_key = public_key_of(&wallet_secret(&a)?)?;
+    let to_b = link_of(&a.ok(&["transfer"]).await?);
+    b.ok(&["claim", &to_b]).await?;
+    let back_to_a = link_of(&b.ok(&["transfer"]).await?);
+    let claimed = a.ok(&["claim", &back_to_a]).await?;
+    ensure!(
+        claimed.starts_with(&format!("claimed pass {pass_id}")),
+        "claiming the pass back printed {claimed:?}"
+    );
+    let a_new_key = public_key_of(&wallet_secret(&a)?)?;
+    ensure!(
+        a_new_key != a_first_key,
+        "the pass came back under the old key"
+    );
+    let bound = server.db().wallet_public_key(pass_id).await?;
+    assert_bound_key(bound.as_deref(), &a_new_key, pass_id);
+    let listed = a.ok(&["list"]).await?;
+    ensure!(
+        !listed.contains("transfer started"),
+        "the pass is A's again: {listed}"
+    );
+    // Claiming the same link again changes nothing (it is in the wallet, no transfer open).
+    let again = a.ok(&["claim", &back_to_a]).await?;
+    ensure!(
+        again.starts_with("pass already in this wallet"),
+        "{again:?}"
+    );
     Ok(())
 }
