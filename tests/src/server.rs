@@ -440,6 +440,18 @@ impl TestServer {
         }
     }
 
+    /// SIGKILL, as a crash or an OOM kill would: no graceful shutdown, nothing flushed, open
+    /// sockets reset. [`TestServer::start_same_port`] starts it again on the same database
+    /// and keys.
+    ///
+    /// # Errors
+    /// When there is no running server.
+    pub async fn kill9(&mut self) -> Result<()> {
+        let mut child = self.child.take().context("the server is not running")?;
+        child.kill().await.context("SIGKILL the server")?;
+        Ok(())
+    }
+
     /// Stops the server gracefully and starts a new process on the same database and keys.
     ///
     /// # Errors

@@ -28,3 +28,4 @@ mod retention;
 mod storage;
 mod transfer;
 mod walk_ins;
+mod webhooks;
