@@ -3,7 +3,8 @@
 // (no URL, no Web Storage, no IndexedDB). Everything after that is the same REST API with
 // the cookie, plus `X-CSRF-Token` on every state-changing call, and the live feed
 // (`EventSource('/v1/audit/stream')`, feed.js). Views: alarms, the event log with filters and
-// export, gates, passes, and (admins) issuing passes and creating and pairing gates.
+// export, gates, passes, webhooks and their dead letters (admins replay them), and (admins)
+// issuing passes and creating and pairing gates.
 // DOM calls only: the CSP allows no inline script or style. `role="alert"` is for errors
 // only; notices use `role="status"`.
 
@@ -212,6 +213,7 @@ const TABS = [
   ['events', 'Events'],
   ['gates', 'Gates'],
   ['passes', 'Passes'],
+  ['webhooks', 'Webhooks'],
   ['admin', 'Manage'],
 ];
 
@@ -356,7 +358,7 @@ function route() {
   if (view && view.teardown) view.teardown();
   view = null;
   setError(ui.errors, null);
-  const tab = { alarms: 'alarms', events: 'events', gates: 'gates', gate: 'gates', passes: 'passes', pass: 'passes', admin: 'admin' }[name] || 'alarms';
+  const tab = { alarms: 'alarms', events: 'events', gates: 'gates', gate: 'gates', passes: 'passes', pass: 'passes', webhooks: 'webhooks', admin: 'admin' }[name] || 'alarms';
   for (const [n, a] of ui.tabs) {
     if (n === tab) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -368,6 +370,7 @@ function route() {
     gate: () => (isUuid(id) ? gateView(id) : gatesView()),
     passes: () => passesView(),
     pass: () => (isUuid(id) ? passView(id) : passesView()),
+    webhooks: () => webhooksView(),
     admin: () => (isAdmin() ? adminView() : alarmsView(null)),
   }[name] || (() => alarmsView(null));
   view = make();
@@ -1095,6 +1098,90 @@ function passView(id) {
 }
 
 // ---------------------------------------------------------------- admin: issue passes, create gates
+
+// ---------------------------------------------------------------- webhooks (issue 17)
+
+/** The webhooks and the events they could not deliver; an admin replays a dead letter. */
+function webhooksView() {
+  const slot = h('div', { class: 'error-slot' });
+  const hooks = h('ul', { class: 'webhook-list', 'aria-label': 'Webhooks' });
+  const hookStatus = h('p', { class: 'muted', role: 'status', text: 'Loading webhooks…' });
+  const tbody = h('tbody');
+  const status = h('p', { class: 'muted', role: 'status', text: 'Loading dead letters…' });
+  let disabled = new Set();
+  const replayOne = async (letter, cell) => {
+    const res = await api('POST', `/v1/webhooks/dead-letters/${encodeURIComponent(letter.delivery_id)}/replay`);
+    if (!res.ok) return setError(slot, problem(res, 'replay the event'));
+    setError(slot, null);
+    cell.replaceChildren(
+      h('span', {
+        role: 'status',
+        text: disabled.has(letter.webhook_id) ? 'Queued again; its webhook is disabled, so it will come back here.' : 'Queued again.',
+      }),
+    );
+  };
+  const load = async () => {
+    const [list, dead] = await Promise.all([api('GET', '/v1/webhooks'), api('GET', '/v1/webhooks/dead-letters')]);
+    if (!list.ok || !list.body || !Array.isArray(list.body.webhooks)) {
+      hookStatus.textContent = '';
+      setError(slot, problem(list, 'list the webhooks'));
+    } else {
+      const all = list.body.webhooks;
+      disabled = new Set(all.filter((w) => w.disabled_at).map((w) => w.webhook_id));
+      hookStatus.textContent = `${all.length} webhook${all.length === 1 ? '' : 's'}; ${disabled.size} disabled.`;
+      hooks.replaceChildren(
+        ...all.map((w) =>
+          h(
+            'li',
+            { class: `webhook-item${w.disabled_at ? ' disabled' : ''}` },
+            h('span', { class: 'webhook-url', text: w.url }),
+            h('span', { class: 'muted', text: (w.events || []).join(', ') }),
+            w.disabled_at
+              ? h('span', { class: 'state state-revoked', text: `disabled ${clock(w.disabled_at)}${w.disabled_reason ? `: ${w.disabled_reason}` : ''}` })
+              : h('span', { class: 'state state-claimed', text: 'enabled' }),
+          ),
+        ),
+      );
+    }
+    if (!dead.ok || !dead.body || !Array.isArray(dead.body.dead_letters)) {
+      status.textContent = '';
+      return setError(slot, problem(dead, 'list the dead letters'));
+    }
+    const letters = dead.body.dead_letters;
+    status.textContent = letters.length ? `${letters.length} event${letters.length === 1 ? '' : 's'} not delivered, newest first.` : 'No dead letters: every event was delivered or is still being retried.';
+    tbody.replaceChildren(
+      ...letters.map((d) => {
+        const action = h('td', { class: 'nowrap' });
+        if (isAdmin()) action.append(h('button', { type: 'button', class: 'secondary small', text: 'Replay', 'aria-label': `Replay ${d.event_id}`, onclick: () => replayOne(d, action) }));
+        return h(
+          'tr',
+          {},
+          h('td', { class: 'nowrap', text: d.event_id }),
+          h('td', { text: d.event_type }),
+          h('td', {}, d.pass_id ? h('a', { href: `#pass/${d.pass_id}`, text: passName(d.pass_id) }) : '—'),
+          h('td', { class: 'num', text: String(d.attempts) }),
+          h('td', { text: d.last_error || '—' }),
+          h('td', { class: 'nowrap', text: clock(d.queued_at) }),
+          action,
+        );
+      }),
+    );
+  };
+  load();
+  const root = h(
+    'section',
+    { class: 'webhooks-view' },
+    h('div', { class: 'view-head' }, h('h1', { text: 'Webhooks' }), h('button', { type: 'button', class: 'secondary', text: 'Refresh', onclick: load })),
+    slot,
+    hookStatus,
+    hooks,
+    h('h2', { text: 'Dead letters' }),
+    h('p', { class: 'muted', text: 'Events that ran out of retries or whose webhook was disabled (a receiver answered 410). Replay queues one again, due now, with a fresh three days of retries.' }),
+    status,
+    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Dead letters' }, h('thead', {}, h('tr', {}, ['Event', 'Type', 'Pass', 'Attempts', 'Last error', 'Queued', ''].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
+  );
+  return { root };
+}
 
 function adminView() {
   const passSlot = h('div', { class: 'error-slot' });
