@@ -246,6 +246,16 @@ pub enum DenyReason {
     ForeignNonce,
     /// No challenge with that nonce exists for this tenant.
     UnknownNonce,
+    /// A Tessera addition (zones): an exit gate, and the pass is not inside its zone.
+    NotInside,
+    /// A Tessera addition (zones): the pass is not valid for this gate's zone.
+    ZoneNotAllowed,
+    /// A Tessera addition (zones): the pass is inside this zone already (pass-back).
+    AlreadyInside,
+    /// A Tessera addition (zones): the zone does not let a visitor back after an exit.
+    ReentryNotAllowed,
+    /// A Tessera addition (zones): the pass used up the zone's entries for the day.
+    EntryLimit,
 }
 
 impl DenyReason {
@@ -268,6 +278,11 @@ impl DenyReason {
             Self::ChallengeBurned => "challenge_burned",
             Self::ForeignNonce => "foreign_nonce",
             Self::UnknownNonce => "unknown_nonce",
+            Self::NotInside => "not_inside",
+            Self::ZoneNotAllowed => "zone_not_allowed",
+            Self::AlreadyInside => "already_inside",
+            Self::ReentryNotAllowed => "reentry_not_allowed",
+            Self::EntryLimit => "entry_limit",
         }
     }
 }
@@ -284,8 +299,8 @@ impl std::str::FromStr for DenyReason {
     }
 }
 
-/// Every deny reason, in the order of §6.
-pub const ALL_DENY_REASONS: [DenyReason; 16] = [
+/// Every deny reason, in the order of §6, then the zone additions.
+pub const ALL_DENY_REASONS: [DenyReason; 21] = [
     DenyReason::MalformedCode,
     DenyReason::UnknownPass,
     DenyReason::BadCode,
@@ -302,6 +317,11 @@ pub const ALL_DENY_REASONS: [DenyReason; 16] = [
     DenyReason::ChallengeBurned,
     DenyReason::ForeignNonce,
     DenyReason::UnknownNonce,
+    DenyReason::NotInside,
+    DenyReason::ZoneNotAllowed,
+    DenyReason::AlreadyInside,
+    DenyReason::ReentryNotAllowed,
+    DenyReason::EntryLimit,
 ];
 
 impl std::str::FromStr for Outcome {

@@ -77,6 +77,10 @@ pub enum AuditKind {
     TransferRejected,
     /// A webhook was configured.
     WebhookCreated,
+    /// A zone was created.
+    ZoneCreated,
+    /// Everyone inside a zone was checked out at its check-out time.
+    ZoneCheckout,
 }
 
 impl AuditKind {
@@ -115,6 +119,8 @@ impl AuditKind {
             AuditKind::PassTransferred => "pass_transferred",
             AuditKind::TransferRejected => "transfer_rejected",
             AuditKind::WebhookCreated => "webhook_created",
+            AuditKind::ZoneCreated => "zone_created",
+            AuditKind::ZoneCheckout => "zone_checkout",
         }
     }
 }

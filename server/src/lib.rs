@@ -35,6 +35,7 @@ pub mod visits;
 pub mod walk_ins;
 pub mod webhooks;
 pub mod ws;
+pub mod zones;
 
 pub use error::{Error, Result};
 pub use startup::Application;

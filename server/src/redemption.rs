@@ -40,6 +40,7 @@ use crate::store::{
     AdmitOp, ChallengeContext, ChallengeRow, GateRow, NewAudit, PassRow, RedemptionRow,
     ScanDenialRow, ScanRecord, StoredOutcome,
 };
+use crate::zones::{self, Direction, ZoneMove, ZoneSettlement};
 use crate::{ms_to_datetime, now_ms};
 
 /// Challenges remembered per gate connection (a gate has one scan in flight, rarely more).
@@ -368,7 +369,7 @@ pub async fn respond(
         tracing::Span::current().record("pass_id", tracing::field::display(pass.id));
         if let Some(keys) = pass_keys(state, &pass)? {
             if rules::answer_is_right(&keys, pass.id, &nonce, response_text) {
-                return redeem(state, &challenge, &pass, nonce, &nonce_fp).await;
+                return redeem(state, gate, &challenge, &pass, nonce, &nonce_fp).await;
             }
         }
     }
@@ -450,7 +451,7 @@ pub async fn respond(
     if !right {
         return wrong_answer(state, challenge, pass, nonce, &nonce_fp).await;
     }
-    redeem(state, challenge, pass, nonce, &nonce_fp).await
+    redeem(state, gate, challenge, pass, nonce, &nonce_fp).await
 }
 
 /// A wrong answer: counted and audited together; the database decides whether this one
@@ -564,6 +565,7 @@ async fn replay(
 /// the transaction that decides what this answer gets instead.
 async fn redeem(
     state: &AppState,
+    gate: &GateRow,
     challenge: &ChallengeRow,
     pass: &PassRow,
     nonce: Nonce,
@@ -580,12 +582,15 @@ async fn redeem(
         burn_at: BURN_AT,
         wallet_key,
     };
-    if state.store.admit(&admission).await? {
+    // A zone gate's answers go through the redemption transaction, which applies the
+    // zone's rules (`crate::zones`); the batched fast path knows nothing of zones.
+    let zone = gate_zone(gate);
+    if zone.is_none() && state.store.admit(&admission).await? {
         return Ok(stored_result(&admission.row, pass, false));
     }
     let mut attempt = 1;
     loop {
-        match settle(state, nonce, nonce_fp, &admission.wallet_key).await {
+        match settle(state, nonce, nonce_fp, &admission.wallet_key, zone).await {
             // A concurrent writer won a unique index between our read and our write: the
             // next attempt reads, under lock, what it committed.
             Err(Error::Conflict(conflict)) if attempt < SETTLE_ATTEMPTS => {
@@ -604,6 +609,7 @@ async fn settle(
     nonce: Nonce,
     nonce_fp: &str,
     answered_key: &[u8],
+    zone: Option<(Uuid, Direction)>,
 ) -> Result<ServerMessage> {
     let mut tx = state.store.begin_redemption().await?;
     let locked = tx
@@ -611,7 +617,43 @@ async fn settle(
         .await?
         .ok_or(Error::Internal("a redeemed challenge vanished"))?;
     let pass = &locked.pass;
-    match rules::settle(&locked, answered_key, now_ms()) {
+    let now = now_ms();
+    let mut settlement = rules::settle(&locked, answered_key, now);
+    if let Some((zone_id, direction)) = zone {
+        let (zone, view) = tx
+            .zone_view(pass.id, zone_id)
+            .await?
+            .ok_or(Error::Internal("a gate's zone vanished"))?;
+        match zones::settle(
+            settlement,
+            locked.step_admission.is_some(),
+            direction,
+            &view,
+            zones::day_of(now),
+        ) {
+            ZoneSettlement::Plain(plain) => settlement = plain,
+            ZoneSettlement::Move(zone_move) => {
+                let row = outcome_row(&locked.challenge, StoredOutcome::Admitted);
+                let entering = matches!(zone_move, ZoneMove::Enter { .. });
+                if zone_move == (ZoneMove::Enter { admission: true }) {
+                    tx.count_use(pass.id).await?;
+                }
+                tx.zone_move(&zone, pass.id, entering, now).await?;
+                let mut event = response_event(&row, nonce_fp, false);
+                let mut details: serde_json::Value =
+                    serde_json::from_str(&event.details).unwrap_or_else(|_| json!({}));
+                details["zone_id"] = json!(zone.id);
+                details["zone"] = json!(zone.name);
+                details["direction"] = json!(direction.as_str());
+                details["first_entry"] = json!(zone_move == (ZoneMove::Enter { admission: true }));
+                event.details = details.to_string();
+                tx.store_outcome(&row, &event).await?;
+                tx.commit().await?;
+                return Ok(stored_result(&row, pass, false));
+            }
+        }
+    }
+    match settlement {
         Settlement::KeyUnbound => {
             drop(tx);
             wrong_answer(state, &locked.challenge, pass, nonce, nonce_fp).await
@@ -821,4 +863,15 @@ fn response_denial_event(
         subject,
         details,
     )
+}
+
+/// The zone and direction of a gate placed in a zone (issue 17).
+fn gate_zone(gate: &GateRow) -> Option<(Uuid, Direction)> {
+    let zone_id = gate.zone_id?;
+    let direction = gate
+        .direction
+        .as_deref()
+        .and_then(Direction::parse)
+        .unwrap_or(Direction::Entry);
+    Some((zone_id, direction))
 }

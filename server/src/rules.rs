@@ -364,6 +364,7 @@ mod tests {
             transfers: 0,
             rebinds: 0,
             external_ref: None,
+            zones: Vec::new(),
         }
     }
 

@@ -182,6 +182,7 @@ impl Application {
         let presence = tokio::spawn(crate::ws::refresh_presence(state.clone()));
         let walk_in_sweeper = tokio::spawn(crate::walk_ins::sweep(state.clone()));
         let dispatcher = tokio::spawn(crate::webhooks::run(state.clone()));
+        let checkouts = tokio::spawn(zone_checkouts(state.clone()));
         let sources = Arc::clone(&state.sources);
         let store = state.store.clone();
         let gate_connections = Arc::clone(&state.gate_connections);
@@ -223,6 +224,7 @@ impl Application {
         presence.abort();
         walk_in_sweeper.abort();
         dispatcher.abort();
+        checkouts.abort();
         if let Some(metrics) = metrics {
             metrics.abort();
         }
@@ -315,6 +317,42 @@ async fn sweep_unanswered(state: AppState) {
             .await;
         if let Err(error) = swept {
             tracing::debug!(%error, "unanswered-challenge sweep skipped");
+        }
+    }
+}
+
+/// Checks everyone out of each zone at its check-out time (`POST /v1/zones` `checkout_at`),
+/// once per UTC day, each with its `zone_checkout` event; every replica looks each half
+/// minute, and a zone already done today is skipped.
+async fn zone_checkouts(state: AppState) {
+    let mut shutdown = state.shutdown.clone();
+    let mut every = tokio::time::interval(Duration::from_secs(30));
+    loop {
+        tokio::select! {
+            _ = every.tick() => {}
+            _ = shutdown.changed() => return,
+        }
+        let now = crate::now_ms();
+        let (today, minute) = (
+            now.div_euclid(86_400_000),
+            now.rem_euclid(86_400_000) / 60_000,
+        );
+        let done = state
+            .store
+            .auto_checkout(today, minute, now, |zone, count| {
+                crate::audit::event(
+                    crate::audit::AuditKind::ZoneCheckout,
+                    crate::audit::Severity::Info,
+                    crate::audit::Subject {
+                        org_id: Some(zone.org_id),
+                        ..crate::audit::Subject::default()
+                    },
+                    serde_json::json!({ "zone_id": zone.id, "zone": zone.name, "checked_out": count }),
+                )
+            })
+            .await;
+        if let Err(error) = done {
+            tracing::warn!(%error, "could not check zones out");
         }
     }
 }

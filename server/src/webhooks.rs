@@ -32,7 +32,7 @@ use crate::state::AppState;
 use crate::store::{Attempted, AuditFilter, AuditRow, DeliveryRow, NewDelivery, WebhookRow};
 
 /// The event types a webhook can receive.
-pub const EVENT_TYPES: [&str; 3] = ["admission", "walk_in", "revocation"];
+pub const EVENT_TYPES: [&str; 4] = ["admission", "exit", "walk_in", "revocation"];
 /// How long a delivery may be retried after it was queued, by default
 /// (`TESSERA_WEBHOOK_RETRY_FOR_S`).
 pub const RETRY_FOR_MS: i64 = 3 * 24 * 3_600_000;
@@ -58,7 +58,12 @@ pub fn event_type(kind: &str, details: &Value) -> Option<&'static str> {
         "response"
             if details["outcome"] == json!("admitted") && details["replayed"] != json!(true) =>
         {
-            Some("admission")
+            // A move at a zone's exit gate is stored like an admission; its event says so.
+            if details["direction"] == json!("exit") {
+                Some("exit")
+            } else {
+                Some("admission")
+            }
         }
         "walk_in_approved" => Some("walk_in"),
         "pass_revoked" => Some("revocation"),
@@ -167,12 +172,14 @@ pub async fn run(state: AppState) {
     loop {
         let round = tokio::time::Instant::now();
         let claimed = match state.store.webhooks(None).await {
-            // No webhook anywhere: nothing to queue or send (one cheap read a round).
-            Ok(webhooks) if webhooks.is_empty() => 0,
             Ok(webhooks) => {
-                if let Err(error) = enqueue(&state, &webhooks).await {
-                    tracing::warn!(%error, "could not queue webhook events");
+                if !webhooks.is_empty() {
+                    if let Err(error) = enqueue(&state, &webhooks).await {
+                        tracing::warn!(%error, "could not queue webhook events");
+                    }
                 }
+                // Claimed even when no webhook is enabled: a disabled webhook's queued or
+                // replayed events must still reach the dead-letter list.
                 deliver(&state, &client, &webhooks)
                     .await
                     .unwrap_or_else(|error| {
@@ -256,8 +263,23 @@ async fn deliver(
     if claimed.is_empty() {
         return Ok(0);
     }
+    // A webhook missing from the round's list may have been created after the list was
+    // read, on another replica: look it up before calling it disabled.
+    let mut known = webhooks.to_vec();
+    for delivery in &claimed {
+        if !known.iter().any(|w| w.id == delivery.webhook_id) {
+            known.extend(
+                state
+                    .store
+                    .webhooks(Some(delivery.org_id))
+                    .await?
+                    .into_iter()
+                    .filter(|w| w.disabled_at_ms.is_none()),
+            );
+        }
+    }
     let sends = claimed.iter().map(|delivery| {
-        let webhook = webhooks.iter().find(|w| w.id == delivery.webhook_id);
+        let webhook = known.iter().find(|w| w.id == delivery.webhook_id);
         send(state, client, webhook, delivery)
     });
     futures_util::future::join_all(sends).await;

@@ -75,6 +75,14 @@ pub(super) struct NewGate {
     #[serde(default)]
     #[schema(min_length = 1, max_length = 200, example = "stadium")]
     site: Option<String>,
+    /// The zone it lets people into or out of (`POST /v1/zones`); default none: the whole
+    /// site, as TSR1.
+    #[serde(default)]
+    zone_id: Option<Uuid>,
+    /// `entry` (default) or `exit`; an exit gate needs a zone.
+    #[serde(default)]
+    #[schema(pattern = "^(entry|exit)$")]
+    direction: Option<String>,
 }
 
 /// The new gate and its device credential, shown exactly once.
@@ -232,12 +240,34 @@ pub(super) async fn create_gate(
     if let Some(site) = &body.site {
         check_text("site", site)?;
     }
+    let direction = match body.direction.as_deref() {
+        None => crate::zones::Direction::Entry,
+        Some(text) => crate::zones::Direction::parse(text)
+            .ok_or_else(|| Error::BadRequest("direction must be entry or exit".into()))?,
+    };
+    let zone_id = match body.zone_id {
+        None if direction == crate::zones::Direction::Exit => {
+            return Err(Error::BadRequest("an exit gate needs a zone_id".into()))
+        }
+        None => None,
+        Some(id) => {
+            let zones = state.store.zones(caller.key.org_id).await?;
+            if !zones.iter().any(|(zone, _)| zone.id == id) {
+                return Err(Error::BadRequest(
+                    "zone_id is not a zone of this organisation".into(),
+                ));
+            }
+            Some(id)
+        }
+    };
     let secret = crate::credentials::mint();
     let gate = GateRow {
         id: Uuid::now_v7(),
         org_id: caller.key.org_id,
         label: body.label,
         site: body.site,
+        zone_id,
+        direction: Some(direction.as_str().to_owned()),
     };
     let subject = Subject {
         org_id: Some(gate.org_id),

@@ -22,6 +22,7 @@ mod passes;
 mod walk_ins;
 mod web;
 mod webhooks;
+mod zones;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, FromRequest};
@@ -64,6 +65,7 @@ pub fn router(state: AppState) -> Router {
         .merge(bulk::router())
         .merge(walk_ins::router())
         .merge(webhooks::router())
+        .merge(zones::router())
         .merge(crate::ws::router())
         .merge(web::router())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))

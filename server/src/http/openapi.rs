@@ -88,6 +88,8 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         super::webhooks::list,
         super::webhooks::dead_letters,
         super::webhooks::replay,
+        super::zones::create,
+        super::zones::list,
     ),
     modifiers(&SecuritySchemes),
     tags(
@@ -98,6 +100,7 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         (name = "claims", description = "A wallet claims a pass"),
         (name = "audit", description = "The append-only audit log"),
         (name = "console", description = "Security console sessions (`docs/console.md`)"),
+        (name = "zones", description = "Zones, entry and exit gates, who is inside"),
         (name = "webhooks", description = "Admission events delivered to other systems"),
         (name = "hosts", description = "Hosts and walk-in approval (`docs/protocol.md`, \"Hosts, walk-ins, re-binding and transfer\")"),
     )

@@ -63,6 +63,9 @@ pub(super) struct NewPass {
     #[serde(default)]
     #[schema(minimum = 0, maximum = 100)]
     max_transfers: Option<i64>,
+    /// The zones it is valid for (`POST /v1/zones`); default every zone.
+    #[serde(default)]
+    zones: Option<Vec<Uuid>>,
 }
 
 /// An issued pass and its claim link, shown exactly once.
@@ -219,8 +222,23 @@ pub(super) async fn issue(
         .keys
         .active()
         .ok_or_else(|| Error::Config("no server key loaded".into()))?;
+    let zones = match body.zones {
+        None => Vec::new(),
+        Some(zones) => {
+            let known = state.store.zones(caller.key.org_id).await?;
+            if let Some(unknown) = zones
+                .iter()
+                .find(|id| !known.iter().any(|(zone, _)| zone.id == **id))
+            {
+                return Err(Error::BadRequest(format!(
+                    "zone {unknown} is not a zone of this organisation"
+                )));
+            }
+            zones
+        }
+    };
     let token = crate::credentials::mint();
-    let pass = terms.into_pass(
+    let mut pass = terms.into_pass(
         Uuid::now_v7(),
         caller.key.org_id,
         host_id,
@@ -228,6 +246,7 @@ pub(super) async fn issue(
         token.hash,
         now_ms(),
     );
+    pass.zones = zones;
     let subject = Subject {
         org_id: Some(pass.org_id),
         gate_id: None,
@@ -392,6 +411,7 @@ impl PassTerms {
             transfers: 0,
             rebinds: 0,
             external_ref: None,
+            zones: Vec::new(),
         }
     }
 

@@ -903,6 +903,47 @@ impl Store {
         }
     }
 
+    // ------------------------------------------------------------ zones (issue 17)
+
+    /// Stores a zone with its creation event, together.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn insert_zone(&self, zone: &ZoneRow, event: &NewAudit) -> Result<()> {
+        match self {
+            Store::Postgres(pg) => pg.insert_zone(zone, event).await,
+            Store::Sqlite(lite) => lite.insert_zone(zone, event).await,
+        }
+    }
+
+    /// A tenant's zones, each with how many passes are inside now.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn zones(&self, org_id: Uuid) -> Result<Vec<(ZoneRow, i64)>> {
+        match self {
+            Store::Postgres(pg) => pg.zones(org_id).await,
+            Store::Sqlite(lite) => lite.zones(org_id).await,
+        }
+    }
+
+    /// Checks everyone out of the zones whose check-out minute has come today.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn auto_checkout(
+        &self,
+        today: i64,
+        minute: i64,
+        now_ms: i64,
+        event: impl Fn(&ZoneRow, u64) -> NewAudit,
+    ) -> Result<usize> {
+        match self {
+            Store::Postgres(pg) => pg.auto_checkout(today, minute, now_ms, event).await,
+            Store::Sqlite(lite) => lite.auto_checkout(today, minute, now_ms, event).await,
+        }
+    }
+
     /// Stores a console session (the SHA-256 of its cookie) for `key` with its sign-in event.
     ///
     /// # Errors
@@ -1211,6 +1252,38 @@ impl RedemptionTx {
         match self {
             RedemptionTx::Postgres(tx) => tx.lock(nonce).await,
             RedemptionTx::Sqlite(tx) => tx.lock(nonce).await,
+        }
+    }
+
+    /// The zone and the pass's standing in it, read inside the transaction.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn zone_view(
+        &mut self,
+        pass_id: Uuid,
+        zone_id: Uuid,
+    ) -> Result<Option<(ZoneRow, ZoneView)>> {
+        match self {
+            RedemptionTx::Postgres(pg) => pg.zone_view(pass_id, zone_id).await,
+            RedemptionTx::Sqlite(lite) => lite.zone_view(pass_id, zone_id).await,
+        }
+    }
+
+    /// Records a move into (`entering`) or out of a zone, inside the transaction.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn zone_move(
+        &mut self,
+        zone: &ZoneRow,
+        pass_id: Uuid,
+        entering: bool,
+        now_ms: i64,
+    ) -> Result<()> {
+        match self {
+            RedemptionTx::Postgres(pg) => pg.zone_move(zone, pass_id, entering, now_ms).await,
+            RedemptionTx::Sqlite(lite) => lite.zone_move(zone, pass_id, entering, now_ms).await,
         }
     }
 

@@ -26,7 +26,7 @@ use super::{
     PairingRow, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs, ScanContext,
     ScanDenialRow, ScanRecord,
 };
-use super::{Attempted, DeliveryRow, NewDelivery, WebhookRow};
+use super::{Attempted, DeliveryRow, NewDelivery, WebhookRow, ZoneRow};
 use super::{
     ByRef, HostRow, LinkKind, LinkOutcome, PassLinkRow, Role, TransferClaim, WalkInRow, WalkInView,
 };
@@ -328,8 +328,8 @@ impl PgStore {
     ) -> Result<()> {
         let mut tx = self.begin("insert gate").await?;
         sqlx::query(
-            "INSERT INTO gates (id, org_id, label, site, token_hash, created_at_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO gates (id, org_id, label, site, token_hash, created_at_ms, zone_id, \
+             direction) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(gate.id)
         .bind(gate.org_id)
@@ -337,6 +337,8 @@ impl PgStore {
         .bind(&gate.site)
         .bind(&token_hash[..])
         .bind(at_ms)
+        .bind(gate.zone_id)
+        .bind(gate.direction.as_deref().unwrap_or("entry"))
         .execute(&mut *tx)
         .await
         .map_err(Error::storage("insert gate"))?;
@@ -350,7 +352,7 @@ impl PgStore {
     /// [`Error::Storage`].
     pub async fn gate_by_token_hash(&self, hash: &[u8; 32]) -> Result<Option<GateRow>> {
         sqlx::query_as(
-            "SELECT id, org_id, label, site FROM gates \
+            "SELECT id, org_id, label, site, zone_id, direction FROM gates \
              WHERE token_hash = $1 AND revoked_at_ms IS NULL",
         )
         .bind(&hash[..])
@@ -1697,6 +1699,115 @@ impl PgStore {
         Ok(replayed)
     }
 
+    // ------------------------------------------------------------ zones (issue 17)
+
+    /// Stores a zone with its creation event, together.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn insert_zone(&self, zone: &ZoneRow, event: &NewAudit) -> Result<()> {
+        let mut tx = self.begin("insert zone").await?;
+        sqlx::query(
+            "INSERT INTO zones (id, org_id, name, allow_reentry, max_entries_per_day, \
+             checkout_at_minute, checks_out_others, created_at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(zone.id)
+        .bind(zone.org_id)
+        .bind(&zone.name)
+        .bind(zone.allow_reentry)
+        .bind(zone.max_entries_per_day)
+        .bind(zone.checkout_at_minute)
+        .bind(zone.checks_out_others)
+        .bind(zone.created_at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("insert zone"))?;
+        insert_audit(&mut tx, event).await?;
+        commit(tx, "insert zone").await
+    }
+
+    /// A tenant's zones, each with how many passes are inside it now.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn zones(&self, org_id: Uuid) -> Result<Vec<(ZoneRow, i64)>> {
+        let zones: Vec<ZoneRow> = sqlx::query_as(
+            "SELECT id, org_id, name, allow_reentry, max_entries_per_day, checkout_at_minute, \
+             checks_out_others, last_checkout_day, created_at_ms FROM zones \
+             WHERE org_id = $1 ORDER BY name, id",
+        )
+        .bind(org_id)
+        .fetch_all(&self.durable)
+        .await
+        .map_err(Error::storage("list zones"))?;
+        let counts: Vec<(Uuid, i64)> = sqlx::query_as(
+            "SELECT zone_id, COUNT(*) FROM zone_presence WHERE org_id = $1 AND inside \
+             GROUP BY zone_id",
+        )
+        .bind(org_id)
+        .fetch_all(&self.durable)
+        .await
+        .map_err(Error::storage("count who is inside"))?;
+        Ok(zones
+            .into_iter()
+            .map(|zone| {
+                let inside = counts
+                    .iter()
+                    .find(|(id, _)| *id == zone.id)
+                    .map_or(0, |(_, n)| *n);
+                (zone, inside)
+            })
+            .collect())
+    }
+
+    /// Checks everyone out of each zone whose check-out minute has come today and that was
+    /// not checked out yet today, each with its event; the zones done.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn auto_checkout(
+        &self,
+        today: i64,
+        minute: i64,
+        now_ms: i64,
+        event: impl Fn(&ZoneRow, u64) -> NewAudit,
+    ) -> Result<usize> {
+        let mut tx = self.begin("automatic check-out").await?;
+        let due: Vec<ZoneRow> = sqlx::query_as(
+            "SELECT id, org_id, name, allow_reentry, max_entries_per_day, checkout_at_minute, \
+             checks_out_others, last_checkout_day, created_at_ms FROM zones \
+             WHERE checkout_at_minute IS NOT NULL AND checkout_at_minute <= $2 \
+             AND (last_checkout_day IS NULL OR last_checkout_day < $1) FOR UPDATE",
+        )
+        .bind(today)
+        .bind(minute)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(Error::storage("find zones to check out"))?;
+        for zone in &due {
+            let out = sqlx::query(
+                "UPDATE zone_presence SET inside = FALSE, exited_at_ms = $2 \
+                 WHERE zone_id = $1 AND inside",
+            )
+            .bind(zone.id)
+            .bind(now_ms)
+            .execute(&mut *tx)
+            .await
+            .map_err(Error::storage("check everyone out"))?
+            .rows_affected();
+            sqlx::query("UPDATE zones SET last_checkout_day = $2 WHERE id = $1")
+                .bind(zone.id)
+                .bind(today)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("mark the check-out"))?;
+            insert_audit(&mut tx, &event(zone, out)).await?;
+        }
+        commit(tx, "automatic check-out").await?;
+        Ok(due.len())
+    }
+
     // ------------------------------------------------------------ the security console
 
     /// Stores a console session (the SHA-256 of its cookie) for `key` with its sign-in
@@ -2048,10 +2159,20 @@ async fn insert_pass_row(
     .bind(pass.max_transfers)
     .bind(&pass.external_ref)
     .bind(content_hash.map(|hash| hash.to_vec()))
-    .execute(conn)
+    .execute(&mut *conn)
     .await
     .map_err(Error::storage("insert pass"))?
     .rows_affected();
+    if inserted == 1 {
+        for zone_id in &pass.zones {
+            sqlx::query("INSERT INTO pass_zones (pass_id, zone_id) VALUES ($1, $2)")
+                .bind(pass.id)
+                .bind(zone_id)
+                .execute(&mut *conn)
+                .await
+                .map_err(Error::storage("insert pass zone"))?;
+        }
+    }
     Ok(inserted == 1)
 }
 
@@ -2421,6 +2542,118 @@ impl PgRedemption {
         .fetch_optional(&mut *self.tx)
         .await
         .map_err(Error::storage("read locked redemption"))
+    }
+
+    /// The zone a gate belongs to and the pass's standing in it, read inside the
+    /// redemption transaction (the presence row locked where the backend can).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn zone_view(
+        &mut self,
+        pass_id: Uuid,
+        zone_id: Uuid,
+    ) -> Result<Option<(ZoneRow, super::ZoneView)>> {
+        let zone: Option<ZoneRow> = sqlx::query_as(
+            "SELECT id, org_id, name, allow_reentry, max_entries_per_day, checkout_at_minute, \
+             checks_out_others, last_checkout_day, created_at_ms FROM zones WHERE id = $1",
+        )
+        .bind(zone_id)
+        .fetch_optional(&mut *self.tx)
+        .await
+        .map_err(Error::storage("load zone"))?;
+        let Some(zone) = zone else {
+            return Ok(None);
+        };
+        let (listed, allowed): (i64, i64) = sqlx::query_as(
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN zone_id = $2 THEN 1 ELSE 0 END), 0) \
+             FROM pass_zones WHERE pass_id = $1",
+        )
+        .bind(pass_id)
+        .bind(zone_id)
+        .fetch_one(&mut *self.tx)
+        .await
+        .map_err(Error::storage("load pass zones"))?;
+        let presence: Vec<(Uuid, bool, i64, i64)> = sqlx::query_as(
+            "SELECT zone_id, inside, entry_day, entries_on_day FROM zone_presence \
+             WHERE pass_id = $1 FOR UPDATE",
+        )
+        .bind(pass_id)
+        .fetch_all(&mut *self.tx)
+        .await
+        .map_err(Error::storage("load zone presence"))?;
+        let here = presence.iter().find(|(id, ..)| *id == zone_id).map(
+            |(_, inside, entry_day, entries_on_day)| super::Presence {
+                inside: *inside,
+                entry_day: *entry_day,
+                entries_on_day: *entries_on_day,
+            },
+        );
+        let view = super::ZoneView {
+            allow_reentry: zone.allow_reentry,
+            max_entries_per_day: zone.max_entries_per_day,
+            pass_allowed: listed == 0 || allowed > 0,
+            presence: here,
+            entered_any: !presence.is_empty(),
+        };
+        Ok(Some((zone, view)))
+    }
+
+    /// Records a pass's move into or out of a zone (and, for an entry into a zone that
+    /// says so, out of every other), inside the redemption transaction.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn zone_move(
+        &mut self,
+        zone: &ZoneRow,
+        pass_id: Uuid,
+        entering: bool,
+        now_ms: i64,
+    ) -> Result<()> {
+        if entering {
+            let today = now_ms.div_euclid(86_400_000);
+            sqlx::query(
+                "INSERT INTO zone_presence (pass_id, zone_id, org_id, inside, entry_day, \
+                 entries_on_day, entered_at_ms) VALUES ($1, $2, $3, TRUE, $4, 1, $5) \
+                 ON CONFLICT (pass_id, zone_id) DO UPDATE SET inside = TRUE, \
+                 entries_on_day = CASE WHEN zone_presence.entry_day = $4 \
+                 THEN zone_presence.entries_on_day + 1 ELSE 1 END, \
+                 entry_day = $4, entered_at_ms = $5",
+            )
+            .bind(pass_id)
+            .bind(zone.id)
+            .bind(zone.org_id)
+            .bind(today)
+            .bind(now_ms)
+            .execute(&mut *self.tx)
+            .await
+            .map_err(Error::storage("enter zone"))?;
+            if zone.checks_out_others {
+                sqlx::query(
+                    "UPDATE zone_presence SET inside = FALSE, exited_at_ms = $3 \
+                     WHERE pass_id = $1 AND zone_id <> $2 AND inside",
+                )
+                .bind(pass_id)
+                .bind(zone.id)
+                .bind(now_ms)
+                .execute(&mut *self.tx)
+                .await
+                .map_err(Error::storage("check out of other zones"))?;
+            }
+        } else {
+            sqlx::query(
+                "UPDATE zone_presence SET inside = FALSE, exited_at_ms = $3 \
+                 WHERE pass_id = $1 AND zone_id = $2",
+            )
+            .bind(pass_id)
+            .bind(zone.id)
+            .bind(now_ms)
+            .execute(&mut *self.tx)
+            .await
+            .map_err(Error::storage("leave zone"))?;
+        }
+        Ok(())
     }
 
     /// Counts one use of the locked pass (the caller decided it may admit).

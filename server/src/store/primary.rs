@@ -6,8 +6,9 @@
 //! `postgres://user@h1:5432,h2:5433/db?target_session_attrs=read-write`. Then the server
 //! starts a *primary locator* here and gives sqlx a one-host URL pointing at it:
 //!
-//! - a **probe** asks every listed host `pg_is_in_recovery()` every `TESSERA_PRIMARY_PROBE_MS`
-//!   (each probe bounded by the same time) and picks the one host that answers `false`;
+//! - a **probe** asks every listed host `pg_is_in_recovery()` and `transaction_read_only` every
+//!   `TESSERA_PRIMARY_PROBE_MS` (each probe bounded by the same time) and picks the one host
+//!   that answers `false` to both (what libpq's `target_session_attrs=read-write` checks);
 //! - a **loopback TCP forwarder** (127.0.0.1, a port of its own) is what every pool connects
 //!   to: each new connection is forwarded to the primary of the moment, and every forwarded
 //!   connection is cut when the primary changes or is lost, so the pools reconnect to the new
@@ -96,7 +97,8 @@ pub enum Probe {
         /// The timeline of its current WAL position.
         timeline: i64,
     },
-    /// It is in recovery (a standby).
+    /// It does not accept writes: in recovery (a standby), or read-only (a promoted standby
+    /// the failover tool has not released yet).
     Standby,
     /// No answer within the probe's time.
     Unreachable,
@@ -350,8 +352,12 @@ async fn probe_loop(
 async fn probe(options: PgConnectOptions, limit: Duration) -> Probe {
     let asked = async {
         let mut conn = options.connect().await?;
+        // Read-only counts as a standby, as libpq's `target_session_attrs=read-write` has
+        // it: pg_auto_failover promotes a standby with `default_transaction_read_only = on`
+        // until the old primary is known to be demoted, and only then lets it write.
         let row: (bool, i64) = sqlx::query_as(
-            "SELECT pg_is_in_recovery(), CASE WHEN pg_is_in_recovery() THEN 0 ELSE \
+            "SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') = 'on', \
+             CASE WHEN pg_is_in_recovery() THEN 0 ELSE \
              ('x' || substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8))::bit(32)::bigint END",
         )
         .fetch_one(&mut conn)

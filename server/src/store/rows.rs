@@ -92,6 +92,12 @@ pub struct GateRow {
     pub label: String,
     /// Site the gate stands at, if any.
     pub site: Option<String>,
+    /// The zone it lets people into or out of (issue 17); `None`: the whole site, as TSR1.
+    #[sqlx(default)]
+    pub zone_id: Option<Uuid>,
+    /// `entry` or `exit` (only meaningful with a zone).
+    #[sqlx(default)]
+    pub direction: Option<String>,
 }
 
 /// A pass's life cycle (TSR1 §10 "Pass states"; `expired` is only shown, never stored).
@@ -184,6 +190,10 @@ pub struct PassRow {
     /// The issuer's reference (bulk issue), unique per organisation.
     #[sqlx(default)]
     pub external_ref: Option<String>,
+    /// The zones it is valid for, written with the pass (empty: every zone). Never read
+    /// back into this field: the redemption transaction reads `pass_zones` itself.
+    #[sqlx(skip)]
+    pub zones: Vec<Uuid>,
 }
 
 impl std::fmt::Debug for PassRow {
@@ -642,6 +652,7 @@ where
         transfers: 0,
         rebinds: 0,
         external_ref: None,
+        zones: Vec::new(),
     })
 }
 
@@ -1003,4 +1014,53 @@ pub enum Attempted {
     },
     /// The receiver answered `410 Gone`: the webhook is disabled and this event is dead.
     Gone,
+}
+
+/// A zone and its rules (issue 17, `crate::zones`).
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct ZoneRow {
+    /// Zone id.
+    pub id: Uuid,
+    /// Owning organisation.
+    pub org_id: Uuid,
+    /// Display name, e.g. "Pool".
+    pub name: String,
+    /// Whether a visitor who stepped out may come back.
+    pub allow_reentry: bool,
+    /// At most this many entries per UTC day.
+    pub max_entries_per_day: Option<i64>,
+    /// Everyone is checked out at this minute of the UTC day.
+    pub checkout_at_minute: Option<i64>,
+    /// Entering it checks the visitor out of every other zone.
+    pub checks_out_others: bool,
+    /// The UTC day of the last automatic check-out.
+    pub last_checkout_day: Option<i64>,
+    /// Creation time.
+    pub created_at_ms: i64,
+}
+
+/// A zone's rules and what the locked rows say of the pass there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ZoneView {
+    /// Whether a visitor who stepped out may come back.
+    pub allow_reentry: bool,
+    /// At most this many entries per UTC day.
+    pub max_entries_per_day: Option<i64>,
+    /// Whether the pass is valid for this zone.
+    pub pass_allowed: bool,
+    /// The pass's row in this zone, if it ever entered it.
+    pub presence: Option<Presence>,
+    /// Whether the pass ever entered any zone (its first entry is its admission).
+    pub entered_any: bool,
+}
+
+/// A pass's standing in one zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Presence {
+    /// Inside now.
+    pub inside: bool,
+    /// The UTC day (days since 1970) of its last entry.
+    pub entry_day: i64,
+    /// Its entries on that day.
+    pub entries_on_day: i64,
 }

@@ -82,6 +82,8 @@ async fn main() -> Result<()> {
         org_id,
         label: "soak gate".to_owned(),
         site: None,
+        zone_id: None,
+        direction: None,
     };
     store
         .insert_gate(&gate, &[1; 32], start_ms, &note(org_id, start_ms))
@@ -107,6 +109,7 @@ async fn main() -> Result<()> {
         transfers: 0,
         rebinds: 0,
         external_ref: None,
+        zones: Vec::new(),
     };
     store.insert_pass(&pass, &note(org_id, start_ms)).await?;
     store

@@ -384,7 +384,7 @@ async fn create_webhook(
         .to_owned();
     assert_eq!(answer["url"], url, "{answer}");
     let wanted = events.map_or_else(
-        || json!(["admission", "walk_in", "revocation"]),
+        || json!(["admission", "exit", "walk_in", "revocation"]),
         |events| json!(events),
     );
     assert_eq!(answer["events"], wanted, "{answer}");
