@@ -20,6 +20,11 @@ export const REASON_WORDS = Object.freeze({
   challenge_burned: 'too many wrong answers, scan again',
   foreign_nonce: "answer belongs to another gate's scan",
   unknown_nonce: 'unknown challenge, scan again',
+  not_inside: 'not inside this zone, nothing to leave',
+  zone_not_allowed: 'pass is not valid for this zone',
+  already_inside: 'already inside this zone',
+  reentry_not_allowed: 'no re-entry after leaving this zone',
+  entry_limit: 'no entries left today for this zone',
 });
 
 /** The plain words for `reason` (an unknown future reason still reads as a denial). */
