@@ -29,3 +29,4 @@ mod storage;
 mod transfer;
 mod walk_ins;
 mod webhooks;
+mod zones;
