@@ -126,16 +126,24 @@ pub(super) async fn create(
             "max_entries_per_day must be 1–1000".into(),
         ));
     }
+    let now = crate::now_ms();
+    let checkout_at_minute = body.checkout_at.as_deref().map(parse_minute).transpose()?;
+    // A check-out time already past today takes effect tomorrow, not at once (a zone made at
+    // 14:00 with a 02:00 check-out would otherwise empty itself at the next sweep).
+    let minute_now = now.rem_euclid(86_400_000) / 60_000;
+    let last_checkout_day = checkout_at_minute
+        .filter(|minute| *minute < minute_now)
+        .map(|_| crate::zones::day_of(now));
     let zone = ZoneRow {
         id: Uuid::now_v7(),
         org_id: caller.key.org_id,
         name: body.name,
         allow_reentry: body.allow_reentry.unwrap_or(true),
         max_entries_per_day: body.max_entries_per_day,
-        checkout_at_minute: body.checkout_at.as_deref().map(parse_minute).transpose()?,
+        checkout_at_minute,
         checks_out_others: body.checks_out_others.unwrap_or(false),
-        last_checkout_day: None,
-        created_at_ms: crate::now_ms(),
+        last_checkout_day,
+        created_at_ms: now,
     };
     let event = audit::event(
         AuditKind::ZoneCreated,

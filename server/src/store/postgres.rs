@@ -1709,8 +1709,8 @@ impl PgStore {
         let mut tx = self.begin("insert zone").await?;
         sqlx::query(
             "INSERT INTO zones (id, org_id, name, allow_reentry, max_entries_per_day, \
-             checkout_at_minute, checks_out_others, created_at_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+             checkout_at_minute, checks_out_others, created_at_ms, last_checkout_day) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(zone.id)
         .bind(zone.org_id)
@@ -1720,6 +1720,7 @@ impl PgStore {
         .bind(zone.checkout_at_minute)
         .bind(zone.checks_out_others)
         .bind(zone.created_at_ms)
+        .bind(zone.last_checkout_day)
         .execute(&mut *tx)
         .await
         .map_err(Error::storage("insert zone"))?;
