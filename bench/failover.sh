@@ -164,6 +164,8 @@ admin_key=$(echo "$org" | json 'd["admin_key"]')
 say "two tessera-server replicas"
 bases=()
 for name in a b; do
+    # start_server reads the file at once; the background job may not have created it yet.
+    : >"$work/server-$name.out"
     TESSERA_PRIMARY_PROBE_MS=500 TESSERA_POOL_MAX=8 TESSERA_POOL_MIN=1 \
         start_server "$db_url" "server-$name"
     server_pids+=("$server_pid")

@@ -236,7 +236,8 @@ async fn a_killed_primary_loses_no_admission_and_admits_nobody_twice() -> Result
 
     // Challenges lost with the primary: an answer denied unknown_nonce for a challenge a
     // gate received before the kill (+ 200 ms of sampling slack).
-    let (lost_nonces, seen_at): (Vec<_>, HashMap<_, _>) = ledger.with(|seen| {
+    // (A resent answer may be told twice: one entry per nonce.)
+    let (lost_nonces, seen_at): (HashMap<_, _>, HashMap<_, _>) = ledger.with(|seen| {
         let at: HashMap<[u8; 32], i64> = seen
             .challenges
             .iter()
