@@ -590,7 +590,16 @@ async fn redeem(
     }
     let mut attempt = 1;
     loop {
-        match settle(state, nonce, nonce_fp, &admission.wallet_key, zone).await {
+        match settle(
+            state,
+            challenge,
+            nonce,
+            nonce_fp,
+            &admission.wallet_key,
+            zone,
+        )
+        .await
+        {
             // A concurrent writer won a unique index between our read and our write: the
             // next attempt reads, under lock, what it committed.
             Err(Error::Conflict(conflict)) if attempt < SETTLE_ATTEMPTS => {
@@ -606,16 +615,32 @@ async fn redeem(
 /// decide with [`rules::settle`], store the decision with its event, COMMIT, answer.
 async fn settle(
     state: &AppState,
+    challenge: &ChallengeRow,
     nonce: Nonce,
     nonce_fp: &str,
     answered_key: &[u8],
     zone: Option<(Uuid, Direction)>,
 ) -> Result<ServerMessage> {
     let mut tx = state.store.begin_redemption().await?;
-    let locked = tx
-        .lock(nonce.as_bytes())
-        .await?
-        .ok_or(Error::Internal("a redeemed challenge vanished"))?;
+    let Some(locked) = tx.lock(nonce.as_bytes()).await? else {
+        // The challenge this socket issued is gone: a relaxed commit lost with a failed-over
+        // primary (docs/operations.md). Nothing can be admitted under it; the guard scans
+        // again, exactly as for any unknown nonce.
+        drop(tx);
+        let mut denial = ScanResult::denied(challenge.scan_id, DenyReason::UnknownNonce);
+        denial.nonce = Some(nonce);
+        return deny_response(
+            state,
+            Subject {
+                org_id: Some(challenge.org_id),
+                gate_id: Some(challenge.gate_id),
+                pass_id: Some(challenge.pass_id),
+            },
+            denial,
+            json!({ "scan_id": challenge.scan_id, "nonce_sha256": nonce_fp, "lost": true }),
+        )
+        .await;
+    };
     let pass = &locked.pass;
     let now = now_ms();
     let mut settlement = rules::settle(&locked, answered_key, now);

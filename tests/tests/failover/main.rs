@@ -7,8 +7,8 @@
 //! pass is admitted more often than it allows, every honest gate emptied its journal, every
 //! visitor got in; and the window in which gates met retryable errors is measured.
 //!
-//! Without `TESSERA_FAILOVER_SERVERS` the test returns at once: it needs the cluster the
-//! script builds. Set by the script:
+//! It is `#[ignore]`d in `cargo test` (it needs the cluster the script builds; the script runs
+//! it with `--ignored`) and fails without its environment. Set by the script:
 //! - `TESSERA_FAILOVER_SERVERS`: the replicas' base URLs, comma-separated;
 //! - `TESSERA_FAILOVER_ADMIN_KEY`: an admin key of a fresh organisation;
 //! - `TESSERA_FAILOVER_DB_URL`: the multi-host database URL the servers use;
@@ -138,11 +138,10 @@ async fn watch(ledger: Arc<Ledger>, stop: Arc<std::sync::atomic::AtomicBool>) ->
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the PostgreSQL cluster and replicas bench/failover.sh builds; run that script"]
 async fn a_killed_primary_loses_no_admission_and_admits_nobody_twice() -> Result<()> {
-    let Ok(servers) = std::env::var("TESSERA_FAILOVER_SERVERS") else {
-        eprintln!("skipped: needs the cluster of bench/failover.sh");
-        return Ok(());
-    };
+    let servers = std::env::var("TESSERA_FAILOVER_SERVERS")
+        .map_err(|_| anyhow::anyhow!("TESSERA_FAILOVER_SERVERS is unset: run bench/failover.sh"))?;
     let admin_key = std::env::var("TESSERA_FAILOVER_ADMIN_KEY")?;
     let db_url = std::env::var("TESSERA_FAILOVER_DB_URL")?;
     let dir = std::path::PathBuf::from(std::env::var("TESSERA_FAILOVER_DIR")?);

@@ -157,10 +157,14 @@ async fn a_challenge_lost_in_a_failover_is_unknown_nonce_and_a_rescan_admits(
     )
     .await?;
     ensure!(deleted == 1, "{deleted} challenges deleted");
-    // The gate reconnected meanwhile (its server's database went away under it). On the
-    // socket that got the challenge the server answers `internal` today instead: its
-    // in-memory shortcut takes the redemption transaction, which finds no challenge row
-    // (`redemption::settle`, "a redeemed challenge vanished"); see docs/operations.md.
+    // On the socket that got the challenge (its in-memory shortcut goes straight to the
+    // redemption transaction, which finds no challenge row) and on a reconnected one alike,
+    // the answer is `unknown_nonce`, never `internal`.
+    let answer = first.answer(&lost, &wallet.answer(&lost)?).await?;
+    ensure!(
+        answer.outcome == Outcome::Denied && answer.reason == Some(DenyReason::UnknownNonce),
+        "an answer to a lost challenge on its own socket must be unknown_nonce: {answer:?}"
+    );
     first.close().await;
     let mut gate = Gate::connect(&server.gate_ws_url(), &device.device_token).await?;
     let answer = gate.answer(&lost, &wallet.answer(&lost)?).await?;

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# What the webhook outbox costs (issue 17): admissions/s at the same concurrency on
+# PostgreSQL with no webhook configured, and with one webhook receiving every admission,
+# in ONE run, alternating (without, with, without, with, … ROUNDS times each), every run on
+# a fresh database, server and organisation, driven by the same load generator.
+#
+#   bench/webhooks.sh                       # 32 gates, 3 rounds of 10 s per side
+#   GATES=64 ROUNDS=5 DURATION=20 bench/webhooks.sh
+#
+# The receiver is a small threaded HTTP server on loopback that answers 204 and counts the
+# events it got (distinct ids). After each "with" run the script waits for the dispatcher to
+# drain and checks that every admission the load generator saw arrived as one event: the
+# figure is the cost of delivering them, not of dropping them. Exits non-zero when a run or
+# that check fails. Prints a markdown table; raw JSON lands in $OUT.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+GATES=${GATES:-32}
+ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-10}
+PG_ADMIN_URL=${TESSERA_BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432/postgres}
+PG_BASE=${PG_ADMIN_URL%/*}
+OUT=${OUT:-target/bench/webhooks}
+BIN=target/release
+
+# shellcheck source=bench/lib.sh
+. bench/lib.sh   # say, json, start_server, stop_server, new_org
+
+say "building release binaries"
+cargo build --release -p tessera-server -p tessera-tests --bins >&2
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+mkdir -p "$OUT"
+work=$(mktemp -d)
+server_pid=""
+receiver_pid=""
+cleanup() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+    [ -n "$receiver_pid" ] && kill "$receiver_pid" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+cat >"$work/receiver.py" <<'PY'
+import http.server, json, socketserver, sys, threading
+seen, lock = {}, threading.Lock()
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive: the dispatcher reuses its connections
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("content-length", 0)))
+        if self.path.startswith("/hook/"):
+            with lock:
+                seen.setdefault(self.path, set()).add(json.loads(body)["id"])
+        self.send_response(204); self.end_headers()
+    def do_GET(self):
+        with lock:
+            n = len(seen.get("/hook/" + self.path.rsplit("/", 1)[-1], ()))
+        data = json.dumps({"events": n}).encode()
+        self.send_response(200); self.send_header("content-length", str(len(data))); self.end_headers()
+        self.wfile.write(data)
+    def log_message(self, *args):
+        pass
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    request_queue_size = 1024  # the default 5 refuses a dispatcher sending 64 at once
+server = Server(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+server.serve_forever()
+PY
+python3 "$work/receiver.py" >"$work/receiver.port" &
+receiver_pid=$!
+for _ in $(seq 50); do [ -s "$work/receiver.port" ] && break; sleep 0.1; done
+receiver_port=$(cat "$work/receiver.port")
+# Event ids restart with each fresh database, so each run counts on its own path.
+received() { curl -s "http://127.0.0.1:$receiver_port/count/$1" | json 'd["events"]'; }
+
+run() {
+    local side=$1 round=$2 db="tessera_webhooks_${1}_$2"
+    psql "$PG_ADMIN_URL" -qX -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db" >&2
+    TESSERA_DATABASE_URL=$PG_BASE/$db "$BIN/tessera-server" migrate 2>/dev/null
+    start_server "$PG_BASE/$db" "$side-$round"
+    new_org "$PG_BASE/$db"
+    if [ "$side" = with ]; then
+        curl -sf -X POST "http://$addr/v1/webhooks" -H "Authorization: Bearer $admin_key" \
+            -H 'content-type: application/json' \
+            -d "{\"url\":\"http://127.0.0.1:$receiver_port/hook/$round\",\"events\":[\"admission\"]}" >/dev/null
+    fi
+    TESSERA_ADMIN_KEY=$admin_key TESSERA_ORG_ID=$org_id TESSERA_DATABASE_URL=$PG_BASE/$db \
+        timeout $((DURATION + 120)) "$BIN/tessera-loadgen" --base-url "http://$addr" --json \
+        --gates "$GATES" --duration-s "$DURATION" >"$OUT/$side-$round.json"
+    local admissions
+    admissions=$(json 'd["admitted"]' <"$OUT/$side-$round.json")
+    if [ "$side" = with ]; then
+        local got=0
+        for _ in $(seq 120); do
+            got=$(received "$round")
+            [ "$got" -ge "$admissions" ] && break
+            sleep 0.5
+        done
+        if [ "$got" -ne "$admissions" ]; then
+            say "round $round: the receiver got $got events for $admissions admissions"; exit 1
+        fi
+        say "round $round: $got events delivered for $admissions admissions"
+    fi
+    stop_server
+    psql "$PG_ADMIN_URL" -qX -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >&2
+    json 'round(d["admissions_per_s"])' <"$OUT/$side-$round.json"
+}
+
+declare -a without with
+for round in $(seq "$ROUNDS"); do
+    say "round $round/$ROUNDS, $GATES gates, ${DURATION}s: without webhooks"
+    without+=("$(run without "$round")")
+    say "round $round/$ROUNDS, $GATES gates, ${DURATION}s: with one webhook"
+    with+=("$(run with "$round")")
+done
+
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+m_without=$(median "${without[@]}")
+m_with=$(median "${with[@]}")
+ratio=$(python3 -c "print(f'{$m_with / $m_without:.3f}')")
+echo "| gates | without webhooks (adm/s, median; runs) | with one webhook (adm/s, median; runs) | with/without |"
+echo "|---|---|---|---|"
+echo "| $GATES | $m_without (${without[*]}) | $m_with (${with[*]}) | $ratio |"
