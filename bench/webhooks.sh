@@ -35,6 +35,7 @@ server_pid=""
 receiver_pid=""
 cleanup() {
     [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+    cp "$work"/*.err "$OUT"/ 2>/dev/null || true   # the servers' logs, for a failed check
     [ -n "$receiver_pid" ] && kill "$receiver_pid" 2>/dev/null || true
     rm -rf "$work"
 }

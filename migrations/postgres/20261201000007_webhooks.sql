@@ -39,6 +39,6 @@ CREATE TABLE webhook_deliveries (
     delivered_at_ms BIGINT,
     UNIQUE (webhook_id, audit_id)
 );
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_ms) WHERE state = 'pending';
+CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (id) WHERE state = 'pending';
 CREATE INDEX webhook_deliveries_pass ON webhook_deliveries (webhook_id, pass_id, id) WHERE state = 'pending';
 CREATE INDEX webhook_deliveries_dead ON webhook_deliveries (org_id, id) WHERE state = 'dead';

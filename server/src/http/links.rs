@@ -340,6 +340,23 @@ pub(super) async fn issuer_transfer(
     Ok((axum::http::StatusCode::CREATED, Json(link)))
 }
 
+/// A slot of the source's claim budget (transfers are claims' siblings: no credential, the
+/// proof is the credential), held while the request runs.
+///
+/// # Errors
+/// [`Error::RateLimited`], audited in aggregate as `transfer_rejected`.
+fn transfer_slot(state: &AppState, source: std::net::IpAddr) -> Result<crate::abuse::ClaimSlot> {
+    state
+        .sources
+        .claim(source)
+        .map_err(|crate::abuse::RetryAfter(wait)| {
+            state
+                .sources
+                .refused_request(source, AuditKind::TransferRejected, "transfers");
+            Error::RateLimited(wait)
+        })
+}
+
 /// The pass a wallet names, or 404 `unknown_pass`.
 async fn named_pass(state: &AppState, pass_id: &str) -> Result<PassRow> {
     let id: Uuid = pass_id
@@ -377,15 +394,7 @@ pub(super) async fn transfer_nonce(
     ApiJson(body): ApiJson<NonceRequest>,
 ) -> Result<(axum::http::StatusCode, Json<TransferNonce>)> {
     let source = state.sources.source(&headers, peer);
-    let _slot = state
-        .sources
-        .claim(source)
-        .map_err(|crate::abuse::RetryAfter(wait)| {
-            state
-                .sources
-                .refused_request(source, AuditKind::TransferRejected, "transfers");
-            Error::RateLimited(wait)
-        })?;
+    let _slot = transfer_slot(&state, source)?;
     let pass = named_pass(&state, &body.pass_id).await?;
     if let Some(refused) = visits::link_refusal(
         &pass,
@@ -437,15 +446,7 @@ pub(super) async fn holder_transfer(
     ApiJson(body): ApiJson<HolderTransfer>,
 ) -> Result<(axum::http::StatusCode, Json<TransferLink>)> {
     let source = state.sources.source(&headers, peer);
-    let _slot = state
-        .sources
-        .claim(source)
-        .map_err(|crate::abuse::RetryAfter(wait)| {
-            state
-                .sources
-                .refused_request(source, AuditKind::TransferRejected, "transfers");
-            Error::RateLimited(wait)
-        })?;
+    let _slot = transfer_slot(&state, source)?;
     let pass = named_pass(&state, &body.pass_id).await?;
     let nonce: Nonce = body
         .nonce
