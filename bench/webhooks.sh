@@ -86,7 +86,7 @@ run() {
             -d "{\"url\":\"http://127.0.0.1:$receiver_port/hook/$round\",\"events\":[\"admission\"]}" >/dev/null
     fi
     TESSERA_ADMIN_KEY=$admin_key TESSERA_ORG_ID=$org_id TESSERA_DATABASE_URL=$PG_BASE/$db \
-        timeout $((DURATION + 120)) "$BIN/tessera-loadgen" --base-url "http://$addr" --json \
+        timeout $((DURATION + 900)) "$BIN/tessera-loadgen" --base-url "http://$addr" --json \
         --gates "$GATES" --duration-s "$DURATION" >"$OUT/$side-$round.json"
     local admissions
     admissions=$(json 'd["admitted"]' <"$OUT/$side-$round.json")
