@@ -1524,6 +1524,11 @@ impl PgStore {
     /// Queues deliveries for a webhook and moves its cursor from `from` to `to`, together;
     /// false (nothing queued) when another dispatcher moved the cursor first.
     ///
+    /// This and the claims and results below commit without waiting for the WAL flush:
+    /// the events themselves are the audit log's, durable already, and a crash that loses
+    /// this bookkeeping only sends an event again (delivery is at least once, with a stable
+    /// id); a synchronous commit per delivery cost as much as an admission.
+    ///
     /// # Errors
     /// [`Error::Storage`].
     pub async fn enqueue_deliveries(
@@ -1534,7 +1539,7 @@ impl PgStore {
         deliveries: &[NewDelivery],
         now_ms: i64,
     ) -> Result<bool> {
-        let mut tx = self.begin("enqueue deliveries").await?;
+        let mut tx = self.begin_presence("enqueue deliveries").await?;
         let moved = sqlx::query(
             "UPDATE webhooks SET audit_cursor = $3 WHERE id = $1 AND audit_cursor = $2",
         )
@@ -1588,7 +1593,7 @@ impl PgStore {
         lease_ms: i64,
         limit: i64,
     ) -> Result<Vec<DeliveryRow>> {
-        let mut tx = self.begin("claim deliveries").await?;
+        let mut tx = self.begin_presence("claim deliveries").await?;
         let claimed = sqlx::query_as(
             "UPDATE webhook_deliveries SET next_attempt_ms = $2, attempts = attempts + 1 \
              WHERE id IN (SELECT d.id FROM webhook_deliveries d \
@@ -1622,7 +1627,7 @@ impl PgStore {
         attempted: &Attempted,
         now_ms: i64,
     ) -> Result<()> {
-        let mut tx = self.begin("finish delivery").await?;
+        let mut tx = self.begin_presence("finish delivery").await?;
         let (state, next_ms, error) = match attempted {
             Attempted::Delivered => ("delivered", delivery.next_attempt_ms, None),
             Attempted::Retry { at_ms, error } => ("pending", *at_ms, Some(error.as_str())),

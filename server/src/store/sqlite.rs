@@ -1542,6 +1542,11 @@ impl SqliteStore {
     /// Queues deliveries for a webhook and moves its cursor from `from` to `to`, together;
     /// false (nothing queued) when another dispatcher moved the cursor first.
     ///
+    /// This and the claims and results below commit without waiting for the WAL flush:
+    /// the events themselves are the audit log's, durable already, and a crash that loses
+    /// this bookkeeping only sends an event again (delivery is at least once, with a stable
+    /// id); a synchronous commit per delivery cost as much as an admission.
+    ///
     /// # Errors
     /// [`Error::Storage`].
     pub async fn enqueue_deliveries(
@@ -1553,7 +1558,7 @@ impl SqliteStore {
         now_ms: i64,
     ) -> Result<bool> {
         let _writing = self.write_lock.lock().await;
-        let mut tx = self.begin("enqueue deliveries").await?;
+        let mut tx = self.begin_relaxed("enqueue deliveries").await?;
         let moved = sqlx::query(
             "UPDATE webhooks SET audit_cursor = $3 WHERE id = $1 AND audit_cursor = $2",
         )
@@ -1608,7 +1613,7 @@ impl SqliteStore {
         limit: i64,
     ) -> Result<Vec<DeliveryRow>> {
         let _writing = self.write_lock.lock().await;
-        let mut tx = self.begin("claim deliveries").await?;
+        let mut tx = self.begin_relaxed("claim deliveries").await?;
         let claimed = sqlx::query_as(
             "UPDATE webhook_deliveries SET next_attempt_ms = $2, attempts = attempts + 1 \
              WHERE id IN (SELECT d.id FROM webhook_deliveries d \
@@ -1643,7 +1648,7 @@ impl SqliteStore {
         now_ms: i64,
     ) -> Result<()> {
         let _writing = self.write_lock.lock().await;
-        let mut tx = self.begin("finish delivery").await?;
+        let mut tx = self.begin_relaxed("finish delivery").await?;
         let (state, next_ms, error) = match attempted {
             Attempted::Delivered => ("delivered", delivery.next_attempt_ms, None),
             Attempted::Retry { at_ms, error } => ("pending", *at_ms, Some(error.as_str())),
