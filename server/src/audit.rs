@@ -77,6 +77,8 @@ pub enum AuditKind {
     TransferRejected,
     /// A webhook was configured.
     WebhookCreated,
+    /// A webhook's receiver answered `410 Gone`: the webhook was disabled.
+    WebhookDisabled,
     /// A zone was created.
     ZoneCreated,
     /// Everyone inside a zone was checked out at its check-out time.
@@ -119,6 +121,7 @@ impl AuditKind {
             AuditKind::PassTransferred => "pass_transferred",
             AuditKind::TransferRejected => "transfer_rejected",
             AuditKind::WebhookCreated => "webhook_created",
+            AuditKind::WebhookDisabled => "webhook_disabled",
             AuditKind::ZoneCreated => "zone_created",
             AuditKind::ZoneCheckout => "zone_checkout",
         }

@@ -14,7 +14,8 @@
 //! 2. claims due deliveries for a lease (`FOR UPDATE SKIP LOCKED` on PostgreSQL), each the
 //!    oldest pending one of its pass, so a pass's events go out in order and no two
 //!    replicas send one at once;
-//! 3. POSTs each, signed ([`signature`]), and records the result: delivered; retried with
+//! 3. POSTs each, signed ([`signature`]), and records the round's results together, in one
+//!    transaction (one commit per round, not per event): delivered; retried with
 //!    exponential back-off ([`next_attempt`]) for up to three days; then dead (the
 //!    dead-letter list, which an admin can replay); a `410 Gone` disables the webhook.
 //!
@@ -28,8 +29,11 @@ use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
 use sha2::Sha256;
 
+use crate::audit::{AuditKind, Severity, Subject};
 use crate::state::AppState;
-use crate::store::{Attempted, AuditFilter, AuditRow, DeliveryRow, NewDelivery, WebhookRow};
+use crate::store::{
+    Attempted, AuditFilter, AuditRow, DeliveryRow, Finished, NewDelivery, WebhookRow,
+};
 
 /// The event types a webhook can receive.
 pub const EVENT_TYPES: [&str; 4] = ["admission", "exit", "walk_in", "revocation"];
@@ -282,16 +286,25 @@ async fn deliver(
         let webhook = known.iter().find(|w| w.id == delivery.webhook_id);
         send(state, client, webhook, delivery)
     });
-    futures_util::future::join_all(sends).await;
+    let finished = futures_util::future::join_all(sends).await;
+    if let Err(error) = state
+        .store
+        .finish_deliveries(&finished, crate::now_ms())
+        .await
+    {
+        // The leases run out and the events go out again: at least once.
+        tracing::warn!(%error, deliveries = finished.len(), "could not record webhook deliveries");
+    }
     Ok(claimed.len())
 }
 
+/// One attempt at one delivery; what it ends as is recorded with the rest of its round.
 async fn send(
     state: &AppState,
     client: &reqwest::Client,
     webhook: Option<&WebhookRow>,
     delivery: &DeliveryRow,
-) {
+) -> Finished {
     let now = crate::now_ms();
     let retry_for_ms = i64::try_from(state.settings.webhook_retry_for_s)
         .unwrap_or(i64::MAX)
@@ -342,14 +355,18 @@ async fn send(
         Attempted::Dead { .. } => "dead",
         Attempted::Gone => "gone",
     });
-    if let Err(error) = state
-        .store
-        .finish_delivery(delivery, &attempted, crate::now_ms())
-        .await
-    {
-        // The lease runs out and the event goes out again: at least once.
-        tracing::warn!(%error, delivery_id = delivery.id, "could not record a webhook delivery");
-    }
+    let disables = (attempted == Attempted::Gone).then(|| {
+        crate::audit::event(
+            AuditKind::WebhookDisabled,
+            Severity::Warning,
+            Subject {
+                org_id: Some(delivery.org_id),
+                ..Subject::default()
+            },
+            json!({ "webhook_id": delivery.webhook_id, "reason": "the receiver answered 410 Gone" }),
+        )
+    });
+    Finished::new(delivery, &attempted, disables)
 }
 
 #[cfg(test)]
@@ -465,5 +482,65 @@ mod tests {
                 error: "could not reach the receiver".into()
             }
         );
+    }
+
+    #[test]
+    fn each_answer_writes_its_row_and_only_a_410_disables() {
+        let now = 1_800_000_000_000;
+        let d = delivery(now, 1);
+        let event = || {
+            crate::audit::event(
+                AuditKind::WebhookDisabled,
+                Severity::Warning,
+                Subject::default(),
+                json!({}),
+            )
+        };
+        let retry = Attempted::Retry {
+            at_ms: now + 2_000,
+            error: "the receiver answered 500".into(),
+        };
+        let dead = Attempted::Dead {
+            error: "could not reach the receiver".into(),
+        };
+        let cases: [(&Attempted, &str, i64, Option<&str>, bool); 4] = [
+            (
+                &Attempted::Delivered,
+                "delivered",
+                d.next_attempt_ms,
+                None,
+                false,
+            ),
+            (
+                &retry,
+                "pending",
+                now + 2_000,
+                Some("the receiver answered 500"),
+                false,
+            ),
+            (
+                &dead,
+                "dead",
+                d.next_attempt_ms,
+                Some("could not reach the receiver"),
+                false,
+            ),
+            (
+                &Attempted::Gone,
+                "dead",
+                d.next_attempt_ms,
+                Some("410 Gone"),
+                true,
+            ),
+        ];
+        for (attempted, state, next, error, disables) in cases {
+            // The event is offered every time; only a 410 keeps it.
+            let finished = Finished::new(&d, attempted, Some(event()));
+            assert_eq!(finished.id, d.id);
+            assert_eq!(finished.state, state, "{attempted:?}");
+            assert_eq!(finished.next_attempt_ms, next, "{attempted:?}");
+            assert_eq!(finished.error.as_deref(), error, "{attempted:?}");
+            assert_eq!(finished.disables.is_some(), disables, "{attempted:?}");
+        }
     }
 }

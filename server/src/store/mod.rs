@@ -860,19 +860,18 @@ impl Store {
         }
     }
 
-    /// Records how a delivery attempt ended.
+    /// Records how a round's delivery attempts ended, in one transaction: one commit per
+    /// round rather than per event, so that a busy webhook costs the admissions little.
     ///
     /// # Errors
     /// [`crate::Error::Storage`].
-    pub async fn finish_delivery(
-        &self,
-        delivery: &DeliveryRow,
-        attempted: &Attempted,
-        now_ms: i64,
-    ) -> Result<()> {
+    pub async fn finish_deliveries(&self, finished: &[Finished], now_ms: i64) -> Result<()> {
+        if finished.is_empty() {
+            return Ok(());
+        }
         match self {
-            Store::Postgres(pg) => pg.finish_delivery(delivery, attempted, now_ms).await,
-            Store::Sqlite(lite) => lite.finish_delivery(delivery, attempted, now_ms).await,
+            Store::Postgres(pg) => pg.finish_deliveries(finished, now_ms).await,
+            Store::Sqlite(lite) => lite.finish_deliveries(finished, now_ms).await,
         }
     }
 

@@ -26,10 +26,10 @@ use super::{
     PairingRow, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs, ScanContext,
     ScanDenialRow, ScanRecord,
 };
-use super::{Attempted, DeliveryRow, NewDelivery, WebhookRow, ZoneRow};
 use super::{
     ByRef, HostRow, LinkKind, LinkOutcome, PassLinkRow, Role, TransferClaim, WalkInRow, WalkInView,
 };
+use super::{DeliveryRow, Finished, NewDelivery, WebhookRow, ZoneRow};
 use crate::config::Settings;
 use crate::error::{Error, Result};
 
@@ -1617,50 +1617,50 @@ impl PgStore {
         Ok(claimed)
     }
 
-    /// Records how a delivery attempt ended (a `410` also disables its webhook).
+    /// Records a round's finished attempts: one statement over arrays, and the webhooks
+    /// that answered 410 disabled, in one transaction that does not wait for the WAL flush
+    /// (a lost result sends the event again, which at-least-once allows).
     ///
     /// # Errors
     /// [`Error::Storage`].
-    pub async fn finish_delivery(
-        &self,
-        delivery: &DeliveryRow,
-        attempted: &Attempted,
-        now_ms: i64,
-    ) -> Result<()> {
-        let mut tx = self.begin_presence("finish delivery").await?;
-        let (state, next_ms, error) = match attempted {
-            Attempted::Delivered => ("delivered", delivery.next_attempt_ms, None),
-            Attempted::Retry { at_ms, error } => ("pending", *at_ms, Some(error.as_str())),
-            Attempted::Dead { error } => ("dead", delivery.next_attempt_ms, Some(error.as_str())),
-            Attempted::Gone => ("dead", delivery.next_attempt_ms, Some("410 Gone")),
-        };
+    pub async fn finish_deliveries(&self, finished: &[Finished], now_ms: i64) -> Result<()> {
+        let mut tx = self.begin_presence("finish deliveries").await?;
         sqlx::query(
-            "UPDATE webhook_deliveries SET state = $2, next_attempt_ms = $3, \
-             last_error = COALESCE($4::text, last_error), \
-             delivered_at_ms = CASE WHEN $2::text = 'delivered' THEN $5 ELSE delivered_at_ms END \
-             WHERE id = $1",
+            "UPDATE webhook_deliveries d SET state = t.state, next_attempt_ms = t.next_ms, \
+             last_error = COALESCE(t.error, d.last_error), \
+             delivered_at_ms = CASE WHEN t.state = 'delivered' THEN $5 ELSE d.delivered_at_ms END \
+             FROM unnest($1::int8[], $2::text[], $3::int8[], $4::text[]) AS t(id, state, next_ms, error) \
+             WHERE d.id = t.id",
         )
-        .bind(delivery.id)
-        .bind(state)
-        .bind(next_ms)
-        .bind(error)
+        .bind(finished.iter().map(|f| f.id).collect::<Vec<_>>())
+        .bind(finished.iter().map(|f| f.state).collect::<Vec<_>>())
+        .bind(finished.iter().map(|f| f.next_attempt_ms).collect::<Vec<_>>())
+        .bind(finished.iter().map(|f| f.error.as_deref()).collect::<Vec<_>>())
         .bind(now_ms)
         .execute(&mut *tx)
         .await
-        .map_err(Error::storage("finish delivery"))?;
-        if *attempted == Attempted::Gone {
-            sqlx::query(
-                "UPDATE webhooks SET disabled_at_ms = COALESCE(disabled_at_ms, $2), \
-                 disabled_reason = COALESCE(disabled_reason, 'the receiver answered 410 Gone') \
-                 WHERE id = $1",
+        .map_err(Error::storage("finish deliveries"))?;
+        for (webhook_id, event) in finished
+            .iter()
+            .filter_map(|f| Some((f.webhook_id, f.disables.as_ref()?)))
+        {
+            let disabled = sqlx::query(
+                "UPDATE webhooks SET disabled_at_ms = $2, \
+                 disabled_reason = 'the receiver answered 410 Gone' \
+                 WHERE id = $1 AND disabled_at_ms IS NULL",
             )
-            .bind(delivery.webhook_id)
+            .bind(webhook_id)
             .bind(now_ms)
             .execute(&mut *tx)
             .await
             .map_err(Error::storage("disable webhook"))?;
+            if disabled.rows_affected() == 1 {
+                insert_audit(&mut tx, event).await?;
+            }
         }
-        tx.commit().await.map_err(Error::storage("finish delivery"))
+        tx.commit()
+            .await
+            .map_err(Error::storage("finish deliveries"))
     }
 
     /// A tenant's deliveries in one state, newest first.

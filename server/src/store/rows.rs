@@ -1016,6 +1016,54 @@ pub enum Attempted {
     Gone,
 }
 
+/// One finished attempt, as the dispatcher hands a round's results to storage.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    /// The delivery row.
+    pub id: i64,
+    /// Its webhook (disabled on [`Attempted::Gone`]).
+    pub webhook_id: Uuid,
+    /// `pending` (to be retried), `delivered` or `dead`.
+    pub state: &'static str,
+    /// When it may be tried again (unchanged unless retried).
+    pub next_attempt_ms: i64,
+    /// What went wrong, if anything.
+    pub error: Option<String>,
+    /// The receiver answered `410 Gone`: the webhook is disabled, audited by this event
+    /// (stored only by the result that disables it, in the same transaction).
+    pub disables: Option<NewAudit>,
+}
+
+impl Finished {
+    /// What `attempted` writes to `delivery`'s row; `disables` is the audit event of a
+    /// `410 Gone`.
+    #[must_use]
+    pub fn new(
+        delivery: &DeliveryRow,
+        attempted: &Attempted,
+        disables: Option<NewAudit>,
+    ) -> Finished {
+        let (state, next_attempt_ms, error) = match attempted {
+            Attempted::Delivered => ("delivered", delivery.next_attempt_ms, None),
+            Attempted::Retry { at_ms, error } => ("pending", *at_ms, Some(error.clone())),
+            Attempted::Dead { error } => ("dead", delivery.next_attempt_ms, Some(error.clone())),
+            Attempted::Gone => (
+                "dead",
+                delivery.next_attempt_ms,
+                Some("410 Gone".to_owned()),
+            ),
+        };
+        Finished {
+            id: delivery.id,
+            webhook_id: delivery.webhook_id,
+            state,
+            next_attempt_ms,
+            error,
+            disables: disables.filter(|_| *attempted == Attempted::Gone),
+        }
+    }
+}
+
 /// A zone and its rules (issue 17, `crate::zones`).
 #[derive(Clone, Debug, PartialEq, Eq, FromRow)]
 pub struct ZoneRow {

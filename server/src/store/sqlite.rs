@@ -25,10 +25,10 @@ use super::{
     PairingRow, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs, ScanContext,
     ScanDenialRow, ScanRecord,
 };
-use super::{Attempted, DeliveryRow, NewDelivery, WebhookRow, ZoneRow};
 use super::{
     ByRef, HostRow, LinkKind, LinkOutcome, PassLinkRow, Role, TransferClaim, WalkInRow, WalkInView,
 };
+use super::{DeliveryRow, Finished, NewDelivery, WebhookRow, ZoneRow};
 use crate::config::Settings;
 use crate::error::{Error, Result};
 
@@ -1637,51 +1637,49 @@ impl SqliteStore {
         Ok(claimed)
     }
 
-    /// Records how a delivery attempt ended (a `410` also disables its webhook).
+    /// Records a round's finished attempts in one transaction under the write lock (one
+    /// lock and one commit per round, not per event), disabling the webhooks that answered
+    /// 410.
     ///
     /// # Errors
     /// [`Error::Storage`].
-    pub async fn finish_delivery(
-        &self,
-        delivery: &DeliveryRow,
-        attempted: &Attempted,
-        now_ms: i64,
-    ) -> Result<()> {
+    pub async fn finish_deliveries(&self, finished: &[Finished], now_ms: i64) -> Result<()> {
         let _writing = self.write_lock.lock().await;
-        let mut tx = self.begin_relaxed("finish delivery").await?;
-        let (state, next_ms, error) = match attempted {
-            Attempted::Delivered => ("delivered", delivery.next_attempt_ms, None),
-            Attempted::Retry { at_ms, error } => ("pending", *at_ms, Some(error.as_str())),
-            Attempted::Dead { error } => ("dead", delivery.next_attempt_ms, Some(error.as_str())),
-            Attempted::Gone => ("dead", delivery.next_attempt_ms, Some("410 Gone")),
-        };
-        sqlx::query(
-            "UPDATE webhook_deliveries SET state = $2, next_attempt_ms = $3, \
-             last_error = COALESCE($4, last_error), \
-             delivered_at_ms = CASE WHEN $2 = 'delivered' THEN $5 ELSE delivered_at_ms END \
-             WHERE id = $1",
-        )
-        .bind(delivery.id)
-        .bind(state)
-        .bind(next_ms)
-        .bind(error)
-        .bind(now_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("finish delivery"))?;
-        if *attempted == Attempted::Gone {
+        let mut tx = self.begin_relaxed("finish deliveries").await?;
+        for f in finished {
             sqlx::query(
-                "UPDATE webhooks SET disabled_at_ms = COALESCE(disabled_at_ms, $2), \
-                 disabled_reason = COALESCE(disabled_reason, 'the receiver answered 410 Gone') \
+                "UPDATE webhook_deliveries SET state = $2, next_attempt_ms = $3, \
+                 last_error = COALESCE($4, last_error), \
+                 delivered_at_ms = CASE WHEN $2 = 'delivered' THEN $5 ELSE delivered_at_ms END \
                  WHERE id = $1",
             )
-            .bind(delivery.webhook_id)
+            .bind(f.id)
+            .bind(f.state)
+            .bind(f.next_attempt_ms)
+            .bind(f.error.as_deref())
             .bind(now_ms)
             .execute(&mut *tx)
             .await
-            .map_err(Error::storage("disable webhook"))?;
+            .map_err(Error::storage("finish deliveries"))?;
+            if let Some(event) = &f.disables {
+                let disabled = sqlx::query(
+                    "UPDATE webhooks SET disabled_at_ms = $2, \
+                     disabled_reason = 'the receiver answered 410 Gone' \
+                     WHERE id = $1 AND disabled_at_ms IS NULL",
+                )
+                .bind(f.webhook_id)
+                .bind(now_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("disable webhook"))?;
+                if disabled.rows_affected() == 1 {
+                    insert_audit(&mut tx, event).await?;
+                }
+            }
         }
-        tx.commit().await.map_err(Error::storage("finish delivery"))
+        tx.commit()
+            .await
+            .map_err(Error::storage("finish deliveries"))
     }
 
     /// A tenant's deliveries in one state, newest first.

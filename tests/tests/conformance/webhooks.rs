@@ -867,6 +867,14 @@ async fn gone_disables_the_webhook_and_dead_letters_the_event(backend: Backend) 
             .is_some_and(|r| r.contains("410")),
         "{listed}"
     );
+    let disabled = admin.audit("kind=webhook_disabled").await?;
+    assert_eq!(
+        disabled.len(),
+        1,
+        "one audit event disables it: {disabled:#?}"
+    );
+    assert_eq!(disabled[0].details["webhook_id"], webhook.to_string());
+    assert_eq!(disabled[0].severity, "warning");
 
     // Disabled: later events are not sent to it.
     admin.revoke(wallet.pass_id()).await?.expect(200)?;

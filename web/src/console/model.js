@@ -16,7 +16,7 @@ export const KNOWN_KINDS = Object.freeze([
   'auth_failure', 'gate_pairing_created', 'gate_paired', 'gate_revoked', 'gate_connected', 'gate_disconnected', 'console_signed_in',
   'console_signed_out', 'retention', 'host_created', 'walk_in_requested', 'walk_in_approved', 'walk_in_denied', 'walk_in_expired',
   'pass_rebound', 'transfer_started', 'pass_transferred', 'transfer_rejected', 'webhook_created',
-  'zone_created', 'zone_checkout',
+  'webhook_disabled', 'zone_created', 'zone_checkout',
 ]);
 
 export const SEVERITIES = Object.freeze(['info', 'warning', 'high']);
