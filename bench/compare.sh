@@ -6,11 +6,13 @@
 #   CONCURRENCIES="8 32" ROUNDS=5 DURATION=20 bench/compare.sh HEAD
 #   NICE=19 bench/compare.sh          # builds under `nice -n 19`
 #   NEW_BIN=/some/target/release bench/compare.sh HEAD   # 'new' side = prebuilt binaries
+#   BASE_BIN=/saved/release bench/compare.sh HEAD        # 'base' side = prebuilt binaries of HEAD
 #
 # Builds release binaries of BASE_REV in a git worktree at target/bench-base/src (refreshed
 # on every run; CARGO_TARGET_DIR=target/bench-base/target) and of the working tree in
 # target/release (skipped when NEW_BIN names a directory holding tessera-server and
-# tessera-loadgen, e.g. when the working tree does not compile). Then, for each concurrency,
+# tessera-loadgen, e.g. when the working tree does not compile; likewise BASE_BIN skips the
+# worktree and the base build, and must hold a release build of BASE_REV). Then, for each concurrency,
 # it runs the base server and the new server ALTERNATELY (base,new,base,new,… ROUNDS times
 # each, DURATION seconds each), every run on a fresh PostgreSQL database with a fresh
 # organisation, all driven by the same (new) tessera-loadgen so the load is identical, and one
@@ -38,7 +40,7 @@
 #
 # Environment: DURATION (10), CONCURRENCIES ("1 8 32 64"), ROUNDS (3), OUT
 # (target/bench/compare), NICE (0; niceness of the cargo builds), NEW_BIN (unset), STATS_SETTLE
-# (12), RUN_TIMEOUT (seconds per load run; default 300 + 30×DURATION), BUILD_TIMEOUT (5400),
+# (12), BASE_BIN (unset), RUN_TIMEOUT (seconds per load run; default 300 + 30×DURATION), BUILD_TIMEOUT (5400),
 # TESSERA_BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,7 +60,8 @@ PG_BASE=${PG_ADMIN_URL%/*}
 OUT=${OUT:-target/bench/compare}
 WORKTREE=target/bench-base/src
 BASE_TARGET=$ROOT/target/bench-base/target
-BASE_BIN=$BASE_TARGET/release
+base_prebuilt=${BASE_BIN:+1}
+BASE_BIN=${BASE_BIN:-$BASE_TARGET/release}
 
 # shellcheck source=bench/lib.sh
 . bench/lib.sh   # say, json, start_server, stop_server, new_org
@@ -116,25 +119,30 @@ fi
 say "base: $base_desc"
 say "new:  $new_desc"
 
-say "worktree of $BASE_REV at $WORKTREE"
-mkdir -p "$(dirname "$WORKTREE")"
-# Reuse it only if it really is its own worktree (never let git -C fall through to this tree).
-if [ -f "$WORKTREE/.git" ] \
-    && [ "$(git -C "$WORKTREE" rev-parse --show-toplevel 2>/dev/null)" = "$ROOT/$WORKTREE" ] \
-    && [ "$(git -C "$WORKTREE" rev-parse --path-format=absolute --git-common-dir)" = "$(git rev-parse --path-format=absolute --git-common-dir)" ]; then
-    # Refresh in place (keeps mtimes of unchanged files, so the rebuild is incremental).
-    git -C "$WORKTREE" checkout -q --force --detach "$base_commit"
-    git -C "$WORKTREE" clean -qfdx
+if [ -n "$base_prebuilt" ]; then
+    BASE_BIN=$(cd "$BASE_BIN" && pwd) || die "BASE_BIN=$BASE_BIN is not a directory"
+    say "base binaries: prebuilt in $BASE_BIN (said to be $BASE_REV)"
 else
-    git worktree remove --force "$WORKTREE" 2>/dev/null || rm -rf "$WORKTREE"
-    git worktree prune
-    git worktree add -q --detach "$WORKTREE" "$base_commit"
-fi
+    say "worktree of $BASE_REV at $WORKTREE"
+    mkdir -p "$(dirname "$WORKTREE")"
+    # Reuse it only if it really is its own worktree (never let git -C fall through to this tree).
+    if [ -f "$WORKTREE/.git" ] \
+        && [ "$(git -C "$WORKTREE" rev-parse --show-toplevel 2>/dev/null)" = "$ROOT/$WORKTREE" ] \
+        && [ "$(git -C "$WORKTREE" rev-parse --path-format=absolute --git-common-dir)" = "$(git rev-parse --path-format=absolute --git-common-dir)" ]; then
+        # Refresh in place (keeps mtimes of unchanged files, so the rebuild is incremental).
+        git -C "$WORKTREE" checkout -q --force --detach "$base_commit"
+        git -C "$WORKTREE" clean -qfdx
+    else
+        git worktree remove --force "$WORKTREE" 2>/dev/null || rm -rf "$WORKTREE"
+        git worktree prune
+        git worktree add -q --detach "$WORKTREE" "$base_commit"
+    fi
 
-say "building base release binaries (CARGO_TARGET_DIR=target/bench-base/target, nice $NICE)"
-run_job "$BUILD_TIMEOUT" env -C "$WORKTREE" CARGO_TARGET_DIR="$BASE_TARGET" \
-    nice -n "$NICE" cargo build --release -p tessera-server -p tessera-tests --bins >&2 \
-    || die "base build ($BASE_REV)"
+    say "building base release binaries (CARGO_TARGET_DIR=target/bench-base/target, nice $NICE)"
+    run_job "$BUILD_TIMEOUT" env -C "$WORKTREE" CARGO_TARGET_DIR="$BASE_TARGET" \
+        nice -n "$NICE" cargo build --release -p tessera-server -p tessera-tests --bins >&2 \
+        || die "base build ($BASE_REV)"
+fi
 if [ -z "$new_prebuilt" ]; then
     say "building new release binaries (target/release, nice $NICE)"
     run_job "$BUILD_TIMEOUT" env -u CARGO_TARGET_DIR nice -n "$NICE" cargo build --release -p tessera-server -p tessera-tests --bins >&2 \
