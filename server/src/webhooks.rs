@@ -31,9 +31,7 @@ use sha2::Sha256;
 
 use crate::audit::{AuditKind, Severity, Subject};
 use crate::state::AppState;
-use crate::store::{
-    Attempted, AuditFilter, AuditRow, DeliveryRow, Finished, NewDelivery, WebhookRow,
-};
+use crate::store::{AuditFilter, AuditRow, DeliveryRow, Finished, NewDelivery, WebhookRow};
 
 /// The event types a webhook can receive.
 pub const EVENT_TYPES: [&str; 4] = ["admission", "exit", "walk_in", "revocation"];
@@ -149,6 +147,62 @@ pub fn classify(
                 None => Attempted::Dead { error },
             }
         }
+    }
+}
+
+/// How one delivery attempt ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Attempted {
+    /// The receiver answered 2xx.
+    Delivered,
+    /// Try again at this time.
+    Retry {
+        /// Next attempt.
+        at_ms: i64,
+        /// What went wrong.
+        error: String,
+    },
+    /// Out of retries: into the dead-letter list.
+    Dead {
+        /// What went wrong last.
+        error: String,
+    },
+    /// The receiver answered `410 Gone`: the webhook is disabled and this event is dead.
+    Gone,
+}
+
+/// What an attempt writes to its delivery's row; a `410 Gone` also disables the webhook,
+/// with the audit event that says so (stored by storage only if this result is the one
+/// that disables it).
+pub fn finished(delivery: &DeliveryRow, attempted: Attempted) -> Finished {
+    let disables = matches!(attempted, Attempted::Gone).then(|| {
+        crate::audit::event(
+            AuditKind::WebhookDisabled,
+            Severity::Warning,
+            Subject {
+                org_id: Some(delivery.org_id),
+                ..Subject::default()
+            },
+            json!({ "webhook_id": delivery.webhook_id, "reason": "the receiver answered 410 Gone" }),
+        )
+    });
+    let (state, next_attempt_ms, error) = match attempted {
+        Attempted::Delivered => ("delivered", delivery.next_attempt_ms, None),
+        Attempted::Retry { at_ms, error } => ("pending", at_ms, Some(error)),
+        Attempted::Dead { error } => ("dead", delivery.next_attempt_ms, Some(error)),
+        Attempted::Gone => (
+            "dead",
+            delivery.next_attempt_ms,
+            Some("410 Gone".to_owned()),
+        ),
+    };
+    Finished {
+        id: delivery.id,
+        webhook_id: delivery.webhook_id,
+        state,
+        next_attempt_ms,
+        error,
+        disables,
     }
 }
 
@@ -355,18 +409,7 @@ async fn send(
         Attempted::Dead { .. } => "dead",
         Attempted::Gone => "gone",
     });
-    let disables = (attempted == Attempted::Gone).then(|| {
-        crate::audit::event(
-            AuditKind::WebhookDisabled,
-            Severity::Warning,
-            Subject {
-                org_id: Some(delivery.org_id),
-                ..Subject::default()
-            },
-            json!({ "webhook_id": delivery.webhook_id, "reason": "the receiver answered 410 Gone" }),
-        )
-    });
-    Finished::new(delivery, &attempted, disables)
+    finished(delivery, attempted)
 }
 
 #[cfg(test)]
@@ -488,14 +531,6 @@ mod tests {
     fn each_answer_writes_its_row_and_only_a_410_disables() {
         let now = 1_800_000_000_000;
         let d = delivery(now, 1);
-        let event = || {
-            crate::audit::event(
-                AuditKind::WebhookDisabled,
-                Severity::Warning,
-                Subject::default(),
-                json!({}),
-            )
-        };
         let retry = Attempted::Retry {
             at_ms: now + 2_000,
             error: "the receiver answered 500".into(),
@@ -503,30 +538,30 @@ mod tests {
         let dead = Attempted::Dead {
             error: "could not reach the receiver".into(),
         };
-        let cases: [(&Attempted, &str, i64, Option<&str>, bool); 4] = [
+        let cases: [(Attempted, &str, i64, Option<&str>, bool); 4] = [
             (
-                &Attempted::Delivered,
+                Attempted::Delivered,
                 "delivered",
                 d.next_attempt_ms,
                 None,
                 false,
             ),
             (
-                &retry,
+                retry,
                 "pending",
                 now + 2_000,
                 Some("the receiver answered 500"),
                 false,
             ),
             (
-                &dead,
+                dead,
                 "dead",
                 d.next_attempt_ms,
                 Some("could not reach the receiver"),
                 false,
             ),
             (
-                &Attempted::Gone,
+                Attempted::Gone,
                 "dead",
                 d.next_attempt_ms,
                 Some("410 Gone"),
@@ -534,13 +569,17 @@ mod tests {
             ),
         ];
         for (attempted, state, next, error, disables) in cases {
-            // The event is offered every time; only a 410 keeps it.
-            let finished = Finished::new(&d, attempted, Some(event()));
-            assert_eq!(finished.id, d.id);
-            assert_eq!(finished.state, state, "{attempted:?}");
-            assert_eq!(finished.next_attempt_ms, next, "{attempted:?}");
-            assert_eq!(finished.error.as_deref(), error, "{attempted:?}");
-            assert_eq!(finished.disables.is_some(), disables, "{attempted:?}");
+            let what = format!("{attempted:?}");
+            let row = finished(&d, attempted);
+            assert_eq!(row.id, d.id);
+            assert_eq!(row.state, state, "{what}");
+            assert_eq!(row.next_attempt_ms, next, "{what}");
+            assert_eq!(row.error.as_deref(), error, "{what}");
+            assert_eq!(row.disables.is_some(), disables, "{what}");
+            if let Some(event) = row.disables {
+                assert_eq!(event.kind, "webhook_disabled");
+                assert_eq!(event.org_id, Some(d.org_id));
+            }
         }
     }
 }

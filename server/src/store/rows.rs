@@ -995,33 +995,12 @@ pub struct DeliveryRow {
     pub delivered_at_ms: Option<i64>,
 }
 
-/// How one delivery attempt ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Attempted {
-    /// The receiver answered 2xx.
-    Delivered,
-    /// Try again at this time.
-    Retry {
-        /// Next attempt.
-        at_ms: i64,
-        /// What went wrong.
-        error: String,
-    },
-    /// Out of retries: into the dead-letter list.
-    Dead {
-        /// What went wrong last.
-        error: String,
-    },
-    /// The receiver answered `410 Gone`: the webhook is disabled and this event is dead.
-    Gone,
-}
-
 /// One finished attempt, as the dispatcher hands a round's results to storage.
 #[derive(Clone, Debug)]
 pub struct Finished {
     /// The delivery row.
     pub id: i64,
-    /// Its webhook (disabled on [`Attempted::Gone`]).
+    /// Its webhook (disabled with `disables`).
     pub webhook_id: Uuid,
     /// `pending` (to be retried), `delivered` or `dead`.
     pub state: &'static str,
@@ -1032,36 +1011,6 @@ pub struct Finished {
     /// The receiver answered `410 Gone`: the webhook is disabled, audited by this event
     /// (stored only by the result that disables it, in the same transaction).
     pub disables: Option<NewAudit>,
-}
-
-impl Finished {
-    /// What `attempted` writes to `delivery`'s row; `disables` is the audit event of a
-    /// `410 Gone`.
-    #[must_use]
-    pub fn new(
-        delivery: &DeliveryRow,
-        attempted: &Attempted,
-        disables: Option<NewAudit>,
-    ) -> Finished {
-        let (state, next_attempt_ms, error) = match attempted {
-            Attempted::Delivered => ("delivered", delivery.next_attempt_ms, None),
-            Attempted::Retry { at_ms, error } => ("pending", *at_ms, Some(error.clone())),
-            Attempted::Dead { error } => ("dead", delivery.next_attempt_ms, Some(error.clone())),
-            Attempted::Gone => (
-                "dead",
-                delivery.next_attempt_ms,
-                Some("410 Gone".to_owned()),
-            ),
-        };
-        Finished {
-            id: delivery.id,
-            webhook_id: delivery.webhook_id,
-            state,
-            next_attempt_ms,
-            error,
-            disables: disables.filter(|_| *attempted == Attempted::Gone),
-        }
-    }
 }
 
 /// A zone and its rules (issue 17, `crate::zones`).
