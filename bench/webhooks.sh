@@ -7,17 +7,18 @@
 #   bench/webhooks.sh                       # 32 gates, 3 rounds of 10 s per side
 #   GATES=64 ROUNDS=5 DURATION=20 bench/webhooks.sh
 #
-# The receiver is a small threaded HTTP server on loopback that answers 204 and counts the
-# events it got (distinct ids). After each "with" run the script waits for the dispatcher to
+# The receiver is `tessera-webhook-sink` (tests/src/bin): an HTTP server on loopback that
+# answers 204 and counts the events it got (distinct ids). After each "with" run the script waits for the dispatcher to
 # drain and checks that every admission the load generator saw arrived as one event: the
 # figure is the cost of delivering them, not of dropping them. Exits non-zero when a run or
 # that check fails. Prints a markdown table and the receiver's CPU per event; raw JSON lands
 # in $OUT.
 #
-# The receiver stands for another organisation's system, on another machine: it runs under
-# `nice -n 19` (RECEIVER_NICE) so that, on a machine this small, its own CPU is not taken from
-# the admissions being measured (it still gets every idle cycle, and the check above still
-# waits for every event). RECEIVER_NICE=0 measures it as a neighbour on the same cores.
+# The receiver stands for another organisation's system, on another machine: it is written
+# to cost little, and it runs under `nice -n 19` (RECEIVER_NICE) so that, on a machine this
+# small, its own CPU is not taken from the admissions being measured (it still gets every
+# idle cycle, and the check above still waits for every event). RECEIVER_NICE=0 measures it
+# as a neighbour on the same cores; its CPU per event is printed either way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -48,33 +49,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-cat >"$work/receiver.py" <<'PY'
-import http.server, json, socketserver, sys, threading
-seen, lock = {}, threading.Lock()
-class Handler(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"  # keep-alive: the dispatcher reuses its connections
-    def do_POST(self):
-        body = self.rfile.read(int(self.headers.get("content-length", 0)))
-        if self.path.startswith("/hook/"):
-            with lock:
-                seen.setdefault(self.path, set()).add(json.loads(body)["id"])
-        self.send_response(204); self.end_headers()
-    def do_GET(self):
-        with lock:
-            n = len(seen.get("/hook/" + self.path.rsplit("/", 1)[-1], ()))
-        data = json.dumps({"events": n}).encode()
-        self.send_response(200); self.send_header("content-length", str(len(data))); self.end_headers()
-        self.wfile.write(data)
-    def log_message(self, *args):
-        pass
-class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
-    daemon_threads = True
-    request_queue_size = 1024  # the default 5 refuses a dispatcher sending 64 at once
-server = Server(("127.0.0.1", 0), Handler)
-print(server.server_address[1], flush=True)
-server.serve_forever()
-PY
-nice -n "$RECEIVER_NICE" python3 "$work/receiver.py" >"$work/receiver.port" &
+nice -n "$RECEIVER_NICE" "$BIN/tessera-webhook-sink" >"$work/receiver.port" &
 receiver_pid=$!
 for _ in $(seq 50); do [ -s "$work/receiver.port" ] && break; sleep 0.1; done
 receiver_port=$(cat "$work/receiver.port")

@@ -5,25 +5,34 @@
 //! already commits its audit event in the same transaction as the change (`crate::store`),
 //! so an event can neither be lost by a crash after the COMMIT nor exist for a change that
 //! rolled back, and the hot path writes nothing more when webhooks are configured. Each
-//! webhook keeps a cursor into the log. The dispatcher, on every replica:
+//! webhook keeps a cursor into the log. The dispatcher, on every replica, every round:
 //!
-//! 1. reads the events after a webhook's cursor, up to where no event can still appear
-//!    (`feed::safe_upto`: a PostgreSQL sequence hands out ids before COMMIT), maps those it
-//!    wants to webhook events ([`event_type`]) and queues them in `webhook_deliveries` while
-//!    moving the cursor, in one transaction that only one replica's compare-and-set wins;
-//! 2. claims due deliveries for a lease (`FOR UPDATE SKIP LOCKED` on PostgreSQL), each the
-//!    oldest pending one of its pass, so a pass's events go out in order and no two
-//!    replicas send one at once;
-//! 3. POSTs each, signed ([`signature`]), and records the round's results together, in one
-//!    transaction (one commit per round, not per event): delivered; retried with
-//!    exponential back-off ([`next_attempt`]) for up to three days; then dead (the
-//!    dead-letter list, which an admin can replay); a `410 Gone` disables the webhook.
+//! 1. **sends the new events straight from the log.** For each webhook it reads the events
+//!    after the cursor, up to where no event can still appear (`feed::safe_upto`: a
+//!    PostgreSQL sequence hands out ids before COMMIT), and maps those it wants to webhook
+//!    events ([`event_type`]). It holds the webhook for a lease (a compare-and-set on the
+//!    cursor, so no two replicas send these events at once) and makes each event's first
+//!    attempt, signed ([`signature`]): a pass's events one after another, stopping at the
+//!    first that fails ([`chains`]), many passes at once. Then, in one transaction, it
+//!    moves the cursor and queues in `webhook_deliveries` only what was not delivered
+//!    ([`first_attempt`]): an event delivered at the first try, the usual case, costs the
+//!    database no row at all;
+//! 2. **retries the queue:** it claims due deliveries for a lease (`FOR UPDATE SKIP LOCKED`
+//!    on PostgreSQL), each the oldest pending one of its pass, so a pass's events go out in
+//!    order (a pass with a queued event has its new ones queued behind it in step 1), POSTs
+//!    each, and records the round's results together, in one transaction: delivered;
+//!    retried with exponential back-off ([`next_attempt`]) for up to three days; then dead
+//!    (the dead-letter list, which an admin can replay). A `410 Gone`, at either step,
+//!    disables the webhook.
 //!
-//! A crash between a claim and its result leaves the lease to run out, and the event goes
-//! out again: delivery is at least once, and each event carries a stable `id` to
-//! deduplicate by.
+//! A crash while sending leaves the lease to run out, and the events go out again (from the
+//! unmoved cursor, or the queue): delivery is at least once, and each event carries a
+//! stable `id` to deduplicate by.
 
+use std::collections::HashSet;
 use std::time::Duration;
+
+use futures_util::StreamExt;
 
 use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
@@ -31,7 +40,9 @@ use sha2::Sha256;
 
 use crate::audit::{AuditKind, Severity, Subject};
 use crate::state::AppState;
-use crate::store::{AuditFilter, AuditRow, DeliveryRow, Finished, NewDelivery, WebhookRow};
+use crate::store::{
+    AuditFilter, AuditRow, DeliveryRow, Finished, NewAudit, NewDelivery, WebhookRow,
+};
 
 /// The event types a webhook can receive.
 pub const EVENT_TYPES: [&str; 4] = ["admission", "exit", "walk_in", "revocation"];
@@ -46,6 +57,12 @@ pub const LEASE_MS: i64 = 30_000;
 pub const RECEIVER_TIMEOUT: Duration = Duration::from_secs(10);
 /// Deliveries claimed per round.
 const CLAIM_BATCH: i64 = 64;
+/// Passes whose new events are being sent at once, per webhook.
+const CHAINS_IN_FLIGHT: usize = 64;
+/// A round starts no first attempt later than this after it leased the webhook, so the
+/// last one ends (by [`RECEIVER_TIMEOUT`]) before the lease does.
+const SEND_FOR: Duration = Duration::from_millis(LEASE_MS as u64 / 2);
+const _: () = assert!(SEND_FOR.as_millis() + RECEIVER_TIMEOUT.as_millis() < LEASE_MS as u128);
 /// Audit events read per webhook and round.
 const SCAN: i64 = 1_000;
 /// How often the dispatcher looks without a wake-up.
@@ -122,10 +139,13 @@ pub fn next_attempt(
 }
 
 /// What an attempt's answer (or failure to get one) means.
+/// `created_at_ms` is when the event was queued (or, at its first attempt, now) and
+/// `attempts` counts this one.
 pub fn classify(
     status: Option<u16>,
     error: &str,
-    delivery: &DeliveryRow,
+    created_at_ms: i64,
+    attempts: i64,
     now_ms: i64,
     retry_for_ms: i64,
 ) -> Attempted {
@@ -137,12 +157,7 @@ pub fn classify(
                 Some(code) => format!("the receiver answered {code}"),
                 None => error.to_owned(),
             };
-            match next_attempt(
-                delivery.created_at_ms,
-                delivery.attempts,
-                now_ms,
-                retry_for_ms,
-            ) {
+            match next_attempt(created_at_ms, attempts, now_ms, retry_for_ms) {
                 Some(at_ms) => Attempted::Retry { at_ms, error },
                 None => Attempted::Dead { error },
             }
@@ -175,17 +190,8 @@ pub enum Attempted {
 /// with the audit event that says so (stored by storage only if this result is the one
 /// that disables it).
 pub fn finished(delivery: &DeliveryRow, attempted: Attempted) -> Finished {
-    let disables = matches!(attempted, Attempted::Gone).then(|| {
-        crate::audit::event(
-            AuditKind::WebhookDisabled,
-            Severity::Warning,
-            Subject {
-                org_id: Some(delivery.org_id),
-                ..Subject::default()
-            },
-            json!({ "webhook_id": delivery.webhook_id, "reason": "the receiver answered 410 Gone" }),
-        )
-    });
+    let disables = matches!(attempted, Attempted::Gone)
+        .then(|| disabled_event(delivery.org_id, delivery.webhook_id));
     let (state, next_attempt_ms, error) = match attempted {
         Attempted::Delivered => ("delivered", delivery.next_attempt_ms, None),
         Attempted::Retry { at_ms, error } => ("pending", at_ms, Some(error)),
@@ -204,6 +210,68 @@ pub fn finished(delivery: &DeliveryRow, attempted: Attempted) -> Finished {
         error,
         disables,
     }
+}
+
+/// The audit event of a webhook disabled by a `410 Gone`.
+fn disabled_event(org_id: uuid::Uuid, webhook_id: uuid::Uuid) -> NewAudit {
+    crate::audit::event(
+        AuditKind::WebhookDisabled,
+        Severity::Warning,
+        Subject {
+            org_id: Some(org_id),
+            ..Subject::default()
+        },
+        json!({ "webhook_id": webhook_id, "reason": "the receiver answered 410 Gone" }),
+    )
+}
+
+/// A webhook's new events, in log order, split into what a round sends now and what it
+/// queues unsent: one chain per pass, its events in order (sent one after another, so a
+/// receiver sees them in order), and one chain per event without a pass; the events of a
+/// pass that has an undelivered event queued (`waiting`) go to the queue, behind it.
+pub fn chains(
+    events: Vec<NewDelivery>,
+    waiting: &HashSet<uuid::Uuid>,
+) -> (Vec<Vec<NewDelivery>>, Vec<NewDelivery>) {
+    let mut chains: Vec<Vec<NewDelivery>> = Vec::new();
+    let mut of_pass: std::collections::HashMap<uuid::Uuid, usize> =
+        std::collections::HashMap::new();
+    let mut queued = Vec::new();
+    for event in events {
+        match event.pass_id {
+            Some(pass) if waiting.contains(&pass) => queued.push(event),
+            Some(pass) => match of_pass.get(&pass) {
+                Some(&at) => chains[at].push(event),
+                None => {
+                    of_pass.insert(pass, chains.len());
+                    chains.push(vec![event]);
+                }
+            },
+            None => chains.push(vec![event]),
+        }
+    }
+    (chains, queued)
+}
+
+/// What a round writes for a new event after its first attempt (`None`: it was not
+/// tried, because an earlier event of its pass failed or the round ran out of time):
+/// nothing once delivered; otherwise its queue row, tried again later, dead, or (after a
+/// 410, which disables the webhook) dead.
+pub fn first_attempt(event: NewDelivery, attempted: Option<Attempted>) -> Option<NewDelivery> {
+    let (state, next_attempt_ms, last_error) = match attempted {
+        Some(Attempted::Delivered) => return None,
+        None => return Some(event),
+        Some(Attempted::Retry { at_ms, error }) => ("pending", at_ms, error),
+        Some(Attempted::Dead { error }) => ("dead", event.next_attempt_ms, error),
+        Some(Attempted::Gone) => ("dead", event.next_attempt_ms, "410 Gone".to_owned()),
+    };
+    Some(NewDelivery {
+        state,
+        attempts: 1,
+        next_attempt_ms,
+        last_error: Some(last_error),
+        ..event
+    })
 }
 
 /// Whether a webhook takes this event type.
@@ -229,11 +297,15 @@ pub async fn run(state: AppState) {
     let mut wake = state.feed.subscribe();
     loop {
         let round = tokio::time::Instant::now();
+        let mut more = false;
         let claimed = match state.store.webhooks(None).await {
             Ok(webhooks) => {
-                if !webhooks.is_empty() {
-                    if let Err(error) = enqueue(&state, &webhooks).await {
-                        tracing::warn!(%error, "could not queue webhook events");
+                for webhook in &webhooks {
+                    match stream(&state, &client, webhook).await {
+                        Ok(full) => more |= full,
+                        Err(error) => {
+                            tracing::warn!(%error, webhook_id = %webhook.id, "could not send new webhook events");
+                        }
                     }
                 }
                 // Claimed even when no webhook is enabled: a disabled webhook's queued or
@@ -250,7 +322,7 @@ pub async fn run(state: AppState) {
                 0
             }
         };
-        if claimed > 0 {
+        if claimed > 0 || more {
             continue;
         }
         // Every commit wakes the feed; at a busy gate rush a round per wake-up would cost
@@ -267,45 +339,129 @@ pub async fn run(state: AppState) {
     }
 }
 
-/// Step 1: queues, for every enabled webhook, the events after its cursor.
-async fn enqueue(state: &AppState, webhooks: &[WebhookRow]) -> crate::Result<()> {
+/// Step 1 for one webhook: sends the events after its cursor, then moves the cursor and
+/// queues what was not delivered. True when it read a full [`SCAN`] (more are waiting).
+async fn stream(
+    state: &AppState,
+    client: &reqwest::Client,
+    webhook: &WebhookRow,
+) -> crate::Result<bool> {
     let now = crate::now_ms();
-    for webhook in webhooks {
-        let from = webhook.audit_cursor;
-        let ids = state.store.audit_ids_after(from, SCAN).await?;
-        let upto = crate::feed::safe_upto(from, &ids, now, crate::feed::GAP_GRACE_MS);
-        if upto <= from {
-            continue;
-        }
-        let events = state
-            .store
-            .query_audit(&AuditFilter {
-                org_id: webhook.org_id,
-                after_id: Some(from),
-                through_id: Some(upto),
-                limit: SCAN,
-                ..AuditFilter::default()
+    let from = webhook.audit_cursor;
+    let ids = state.store.audit_ids_after(from, SCAN).await?;
+    let full = i64::try_from(ids.len()).unwrap_or(i64::MAX) >= SCAN;
+    let upto = crate::feed::safe_upto(from, &ids, now, crate::feed::GAP_GRACE_MS);
+    if upto <= from {
+        return Ok(false);
+    }
+    let events = state
+        .store
+        .query_audit(&AuditFilter {
+            org_id: webhook.org_id,
+            after_id: Some(from),
+            through_id: Some(upto),
+            limit: SCAN,
+            ..AuditFilter::default()
+        })
+        .await?;
+    let wanted: Vec<NewDelivery> = events
+        .iter()
+        .filter_map(|event| {
+            let details: Value = serde_json::from_str(&event.details).ok()?;
+            let kind = event_type(&event.kind, &details)?;
+            wants(webhook, kind).then(|| NewDelivery {
+                audit_id: event.id,
+                pass_id: event.pass_id,
+                event_type: kind.to_owned(),
+                body: event_body(event, kind, details),
+                state: "pending",
+                attempts: 0,
+                next_attempt_ms: now,
+                last_error: None,
             })
-            .await?;
-        let deliveries: Vec<NewDelivery> = events
-            .iter()
-            .filter_map(|event| {
-                let details: Value = serde_json::from_str(&event.details).ok()?;
-                let kind = event_type(&event.kind, &details)?;
-                wants(webhook, kind).then(|| NewDelivery {
-                    audit_id: event.id,
-                    pass_id: event.pass_id,
-                    event_type: kind.to_owned(),
-                    body: event_body(event, kind, details),
-                })
-            })
-            .collect();
+        })
+        .collect();
+    if wanted.is_empty() {
+        // Nothing to send: the cursor's compare-and-set alone keeps replicas apart.
         state
             .store
-            .enqueue_deliveries(webhook, from, upto, &deliveries, now)
+            .enqueue_deliveries(webhook, from, upto, &[], None, now)
             .await?;
+        return Ok(full);
     }
-    Ok(())
+    if !state
+        .store
+        .lease_webhook(webhook.id, from, now, LEASE_MS)
+        .await?
+    {
+        return Ok(false); // another replica is sending them
+    }
+    let sending_until = tokio::time::Instant::now() + SEND_FOR;
+    let waiting: HashSet<uuid::Uuid> = state
+        .store
+        .waiting_passes(webhook.id)
+        .await?
+        .into_iter()
+        .collect();
+    let (chains, mut queue) = chains(wanted, &waiting);
+    let retry_for_ms = retry_for_ms(state);
+    let tried: Vec<Vec<(NewDelivery, Option<Attempted>)>> =
+        futures_util::stream::iter(chains.into_iter().map(|chain| async move {
+            let mut tried = Vec::with_capacity(chain.len());
+            let mut go_on = true;
+            for event in chain {
+                if !go_on || tokio::time::Instant::now() >= sending_until {
+                    tried.push((event, None));
+                    continue;
+                }
+                let attempted = attempt(
+                    client,
+                    webhook,
+                    event.audit_id,
+                    &event.body,
+                    crate::now_ms(),
+                    1,
+                    retry_for_ms,
+                )
+                .await;
+                go_on = attempted == Attempted::Delivered;
+                tried.push((event, Some(attempted)));
+            }
+            tried
+        }))
+        .buffer_unordered(CHAINS_IN_FLIGHT)
+        .collect()
+        .await;
+    let mut disables = None;
+    for (event, attempted) in tried.into_iter().flatten() {
+        if attempted == Some(Attempted::Gone) {
+            disables = Some(disabled_event(webhook.org_id, webhook.id));
+        }
+        queue.extend(first_attempt(event, attempted));
+    }
+    queue.sort_by_key(|event| event.audit_id);
+    let moved = state
+        .store
+        .enqueue_deliveries(
+            webhook,
+            from,
+            upto,
+            &queue,
+            disables.as_ref(),
+            crate::now_ms(),
+        )
+        .await?;
+    if !moved {
+        // Only after the lease ran out: the other replica sends these events again.
+        tracing::warn!(webhook_id = %webhook.id, "a webhook's cursor moved while its events were sent");
+    }
+    Ok(full)
+}
+
+fn retry_for_ms(state: &AppState) -> i64 {
+    i64::try_from(state.settings.webhook_retry_for_s)
+        .unwrap_or(i64::MAX)
+        .saturating_mul(1000)
 }
 
 /// Step 2 and 3: claims due deliveries and sends them, a round at a time.
@@ -352,56 +508,77 @@ async fn deliver(
     Ok(claimed.len())
 }
 
-/// One attempt at one delivery; what it ends as is recorded with the rest of its round.
+/// Step 2 for one claimed delivery: its attempt, and what it writes.
 async fn send(
     state: &AppState,
     client: &reqwest::Client,
     webhook: Option<&WebhookRow>,
     delivery: &DeliveryRow,
 ) -> Finished {
-    let now = crate::now_ms();
-    let retry_for_ms = i64::try_from(state.settings.webhook_retry_for_s)
-        .unwrap_or(i64::MAX)
-        .saturating_mul(1000);
     let attempted = match webhook {
         // Disabled meanwhile: the event waits in the dead-letter list.
         None => Attempted::Dead {
             error: "the webhook is disabled".to_owned(),
         },
         Some(webhook) => {
-            let unix_s = now / 1000;
-            let answer = client
-                .post(&webhook.url)
-                .header("content-type", "application/json")
-                .header(
-                    "tessera-signature",
-                    signature(&webhook.secret, unix_s, &delivery.body),
-                )
-                .header("tessera-event-id", format!("evt_{}", delivery.audit_id))
-                .body(delivery.body.clone())
-                .send()
-                .await;
-            match answer {
-                Ok(response) => classify(
-                    Some(response.status().as_u16()),
-                    "",
-                    delivery,
-                    now,
-                    retry_for_ms,
-                ),
-                Err(error) => {
-                    let reason = if error.is_timeout() {
-                        "the receiver did not answer in time".to_owned()
-                    } else {
-                        "could not reach the receiver".to_owned()
-                    };
-                    classify(None, &reason, delivery, now, retry_for_ms)
-                }
-            }
+            attempt(
+                client,
+                webhook,
+                delivery.audit_id,
+                &delivery.body,
+                delivery.created_at_ms,
+                delivery.attempts,
+                retry_for_ms(state),
+            )
+            .await
+        }
+    };
+    finished(delivery, attempted)
+}
+
+/// One signed POST of an event to a webhook, and what its answer means (`attempts`
+/// counts this one; `created_at_ms` is when the event was queued, or now at its first).
+async fn attempt(
+    client: &reqwest::Client,
+    webhook: &WebhookRow,
+    audit_id: i64,
+    body: &str,
+    created_at_ms: i64,
+    attempts: i64,
+    retry_for_ms: i64,
+) -> Attempted {
+    let now = crate::now_ms();
+    let answer = client
+        .post(&webhook.url)
+        .header("content-type", "application/json")
+        .header(
+            "tessera-signature",
+            signature(&webhook.secret, now / 1000, body),
+        )
+        .header("tessera-event-id", format!("evt_{audit_id}"))
+        .body(body.to_owned())
+        .send()
+        .await;
+    let attempted = match answer {
+        Ok(response) => classify(
+            Some(response.status().as_u16()),
+            "",
+            created_at_ms,
+            attempts,
+            now,
+            retry_for_ms,
+        ),
+        Err(error) => {
+            let reason = if error.is_timeout() {
+                "the receiver did not answer in time"
+            } else {
+                "could not reach the receiver"
+            };
+            classify(None, reason, created_at_ms, attempts, now, retry_for_ms)
         }
     };
     if attempted == Attempted::Gone {
-        tracing::warn!(webhook_id = %delivery.webhook_id, "a receiver answered 410: webhook disabled");
+        tracing::warn!(webhook_id = %webhook.id, "a receiver answered 410: webhook disabled");
     }
     crate::metrics::get().webhook_attempt(match &attempted {
         Attempted::Delivered => "delivered",
@@ -409,7 +586,7 @@ async fn send(
         Attempted::Dead { .. } => "dead",
         Attempted::Gone => "gone",
     });
-    finished(delivery, attempted)
+    attempted
 }
 
 #[cfg(test)]
@@ -499,15 +676,36 @@ mod tests {
         let fresh = delivery(now, 1);
         let old = delivery(now - RETRY_FOR_MS, 30);
         assert_eq!(
-            classify(Some(204), "", &fresh, now, RETRY_FOR_MS),
+            classify(
+                Some(204),
+                "",
+                fresh.created_at_ms,
+                fresh.attempts,
+                now,
+                RETRY_FOR_MS
+            ),
             Attempted::Delivered
         );
         assert_eq!(
-            classify(Some(410), "", &fresh, now, RETRY_FOR_MS),
+            classify(
+                Some(410),
+                "",
+                fresh.created_at_ms,
+                fresh.attempts,
+                now,
+                RETRY_FOR_MS
+            ),
             Attempted::Gone
         );
         assert_eq!(
-            classify(Some(500), "", &fresh, now, RETRY_FOR_MS),
+            classify(
+                Some(500),
+                "",
+                fresh.created_at_ms,
+                fresh.attempts,
+                now,
+                RETRY_FOR_MS
+            ),
             Attempted::Retry {
                 at_ms: now + 2_000,
                 error: "the receiver answered 500".into()
@@ -517,7 +715,8 @@ mod tests {
             classify(
                 None,
                 "could not reach the receiver",
-                &old,
+                old.created_at_ms,
+                old.attempts,
                 now,
                 RETRY_FOR_MS
             ),
@@ -579,6 +778,108 @@ mod tests {
             if let Some(event) = row.disables {
                 assert_eq!(event.kind, "webhook_disabled");
                 assert_eq!(event.org_id, Some(d.org_id));
+            }
+        }
+    }
+
+    fn new_event(audit_id: i64, pass: Option<u128>) -> NewDelivery {
+        NewDelivery {
+            audit_id,
+            pass_id: pass.map(uuid::Uuid::from_u128),
+            event_type: "admission".into(),
+            body: format!("{{\"id\":\"evt_{audit_id}\"}}"),
+            state: "pending",
+            attempts: 0,
+            next_attempt_ms: 1_000,
+            last_error: None,
+        }
+    }
+
+    #[test]
+    fn a_round_sends_each_pass_in_order_and_queues_passes_that_wait() {
+        // (events as (audit id, pass), passes waiting) → (chains of audit ids, queued ids)
+        type Case = (Vec<(i64, Option<u128>)>, Vec<u128>, Vec<Vec<i64>>, Vec<i64>);
+        let cases: Vec<Case> = vec![
+            (vec![], vec![], vec![], vec![]),
+            (
+                vec![(1, Some(1)), (2, Some(2)), (3, Some(1))],
+                vec![],
+                vec![vec![1, 3], vec![2]],
+                vec![],
+            ),
+            (
+                vec![(1, Some(1)), (2, Some(2)), (3, Some(1)), (4, Some(2))],
+                vec![2],
+                vec![vec![1, 3]],
+                vec![2, 4],
+            ),
+            // Events without a pass have no order to keep: each is a chain of its own.
+            (
+                vec![(1, None), (2, None), (3, Some(9))],
+                vec![9],
+                vec![vec![1], vec![2]],
+                vec![3],
+            ),
+        ];
+        for (events, waiting, expect_chains, expect_queued) in cases {
+            let what = format!("{events:?} waiting {waiting:?}");
+            let events = events
+                .into_iter()
+                .map(|(id, pass)| new_event(id, pass))
+                .collect();
+            let waiting = waiting.into_iter().map(uuid::Uuid::from_u128).collect();
+            let (sent, queued) = chains(events, &waiting);
+            let sent: Vec<Vec<i64>> = sent
+                .iter()
+                .map(|chain| chain.iter().map(|e| e.audit_id).collect())
+                .collect();
+            let queued: Vec<i64> = queued.iter().map(|e| e.audit_id).collect();
+            assert_eq!(sent, expect_chains, "{what}");
+            assert_eq!(queued, expect_queued, "{what}");
+        }
+    }
+
+    #[test]
+    fn a_first_attempt_writes_a_row_only_when_it_did_not_deliver() {
+        let retry = Attempted::Retry {
+            at_ms: 3_000,
+            error: "the receiver answered 500".into(),
+        };
+        let dead = Attempted::Dead {
+            error: "could not reach the receiver".into(),
+        };
+        // attempted → (state, attempts, next attempt, error), or no row
+        type Row<'a> = (&'a str, i64, i64, Option<&'a str>);
+        let cases: [(Option<Attempted>, Option<Row>); 5] = [
+            (Some(Attempted::Delivered), None),
+            (None, Some(("pending", 0, 1_000, None))),
+            (
+                Some(retry),
+                Some(("pending", 1, 3_000, Some("the receiver answered 500"))),
+            ),
+            (
+                Some(dead),
+                Some(("dead", 1, 1_000, Some("could not reach the receiver"))),
+            ),
+            (
+                Some(Attempted::Gone),
+                Some(("dead", 1, 1_000, Some("410 Gone"))),
+            ),
+        ];
+        for (attempted, expected) in cases {
+            let what = format!("{attempted:?}");
+            let row = first_attempt(new_event(7, Some(1)), attempted);
+            let got = row.as_ref().map(|r| {
+                (
+                    r.state,
+                    r.attempts,
+                    r.next_attempt_ms,
+                    r.last_error.as_deref(),
+                )
+            });
+            assert_eq!(got, expected, "{what}");
+            if let Some(row) = row {
+                assert_eq!((row.audit_id, row.body.as_str()), (7, r#"{"id":"evt_7"}"#));
             }
         }
     }

@@ -820,7 +820,38 @@ impl Store {
         }
     }
 
-    /// Queues deliveries and moves the webhook's cursor, together; false if it moved first.
+    /// Holds a webhook (its cursor still at `from`) for one dispatcher to send the events
+    /// after it, for `lease_ms`; false when another holds it or moved the cursor first.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn lease_webhook(
+        &self,
+        webhook_id: Uuid,
+        from: i64,
+        now_ms: i64,
+        lease_ms: i64,
+    ) -> Result<bool> {
+        match self {
+            Store::Postgres(pg) => pg.lease_webhook(webhook_id, from, now_ms, lease_ms).await,
+            Store::Sqlite(lite) => lite.lease_webhook(webhook_id, from, now_ms, lease_ms).await,
+        }
+    }
+
+    /// The passes with an undelivered event queued for this webhook.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    pub async fn waiting_passes(&self, webhook_id: Uuid) -> Result<Vec<Uuid>> {
+        match self {
+            Store::Postgres(pg) => pg.waiting_passes(webhook_id).await,
+            Store::Sqlite(lite) => lite.waiting_passes(webhook_id).await,
+        }
+    }
+
+    /// Moves the webhook's cursor and ends its lease, queues what its round did not
+    /// deliver, and disables it after a 410 (with `disables`), together; false if the
+    /// cursor moved first.
     ///
     /// # Errors
     /// [`crate::Error::Storage`].
@@ -830,15 +861,16 @@ impl Store {
         from: i64,
         to: i64,
         deliveries: &[NewDelivery],
+        disables: Option<&NewAudit>,
         now_ms: i64,
     ) -> Result<bool> {
         match self {
             Store::Postgres(pg) => {
-                pg.enqueue_deliveries(webhook, from, to, deliveries, now_ms)
+                pg.enqueue_deliveries(webhook, from, to, deliveries, disables, now_ms)
                     .await
             }
             Store::Sqlite(lite) => {
-                lite.enqueue_deliveries(webhook, from, to, deliveries, now_ms)
+                lite.enqueue_deliveries(webhook, from, to, deliveries, disables, now_ms)
                     .await
             }
         }

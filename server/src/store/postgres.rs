@@ -1521,8 +1521,57 @@ impl PgStore {
         .map_err(Error::storage("list webhooks"))
     }
 
-    /// Queues deliveries for a webhook and moves its cursor from `from` to `to`, together;
-    /// false (nothing queued) when another dispatcher moved the cursor first.
+    /// Holds a webhook whose cursor is still at `from` until `now_ms + lease_ms`, for one
+    /// dispatcher to send the events after it; false when another holds it or moved the
+    /// cursor first. Relaxed like the rest of the dispatcher's bookkeeping below.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn lease_webhook(
+        &self,
+        webhook_id: Uuid,
+        from: i64,
+        now_ms: i64,
+        lease_ms: i64,
+    ) -> Result<bool> {
+        let mut tx = self.begin_presence("lease webhook").await?;
+        let leased = sqlx::query(
+            "UPDATE webhooks SET send_lease_until_ms = $3 \
+             WHERE id = $1 AND audit_cursor = $2 AND disabled_at_ms IS NULL \
+             AND (send_lease_until_ms IS NULL OR send_lease_until_ms <= $4)",
+        )
+        .bind(webhook_id)
+        .bind(from)
+        .bind(now_ms.saturating_add(lease_ms))
+        .bind(now_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("lease webhook"))?
+        .rows_affected()
+            == 1;
+        tx.commit().await.map_err(Error::storage("lease webhook"))?;
+        Ok(leased)
+    }
+
+    /// The passes with a queued, undelivered event for this webhook: their new events
+    /// wait behind it.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn waiting_passes(&self, webhook_id: Uuid) -> Result<Vec<Uuid>> {
+        sqlx::query_scalar(
+            "SELECT DISTINCT pass_id FROM webhook_deliveries \
+             WHERE webhook_id = $1 AND state = 'pending' AND pass_id IS NOT NULL",
+        )
+        .bind(webhook_id)
+        .fetch_all(&self.durable)
+        .await
+        .map_err(Error::storage("read waiting passes"))
+    }
+
+    /// Moves a webhook's cursor from `from` to `to` and ends its send lease, queues the
+    /// events its round did not deliver, and disables it if a receiver answered 410, in one
+    /// transaction; false (nothing written) when another dispatcher moved the cursor first.
     ///
     /// This and the claims and results below commit without waiting for the WAL flush:
     /// the events themselves are the audit log's, durable already, and a crash that loses
@@ -1537,11 +1586,13 @@ impl PgStore {
         from: i64,
         to: i64,
         deliveries: &[NewDelivery],
+        disables: Option<&NewAudit>,
         now_ms: i64,
     ) -> Result<bool> {
         let mut tx = self.begin_presence("enqueue deliveries").await?;
         let moved = sqlx::query(
-            "UPDATE webhooks SET audit_cursor = $3 WHERE id = $1 AND audit_cursor = $2",
+            "UPDATE webhooks SET audit_cursor = $3, send_lease_until_ms = NULL \
+             WHERE id = $1 AND audit_cursor = $2",
         )
         .bind(webhook.id)
         .bind(from)
@@ -1554,23 +1605,57 @@ impl PgStore {
         if !moved {
             return Ok(false);
         }
-        for delivery in deliveries {
+        // One statement for the round, its rows in event order (a delivery's id is its
+        // place in its pass's queue), rather than a statement per event.
+        if !deliveries.is_empty() {
             sqlx::query(
                 "INSERT INTO webhook_deliveries (webhook_id, org_id, audit_id, pass_id, \
-                 event_type, body, state, next_attempt_ms, created_at_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7) \
+                 event_type, body, state, attempts, next_attempt_ms, last_error, created_at_ms) \
+                 SELECT $1, $2, t.audit_id, t.pass_id, t.event_type, t.body, t.state, \
+                 t.attempts, t.next_ms, t.error, $11 \
+                 FROM unnest($3::int8[], $4::uuid[], $5::text[], $6::text[], $7::text[], \
+                 $8::int8[], $9::int8[], $10::text[]) WITH ORDINALITY \
+                 AS t(audit_id, pass_id, event_type, body, state, attempts, next_ms, error, n) \
+                 ORDER BY t.n \
                  ON CONFLICT (webhook_id, audit_id) DO NOTHING",
             )
             .bind(webhook.id)
             .bind(webhook.org_id)
-            .bind(delivery.audit_id)
-            .bind(delivery.pass_id)
-            .bind(&delivery.event_type)
-            .bind(&delivery.body)
+            .bind(deliveries.iter().map(|d| d.audit_id).collect::<Vec<_>>())
+            .bind(deliveries.iter().map(|d| d.pass_id).collect::<Vec<_>>())
+            .bind(
+                deliveries
+                    .iter()
+                    .map(|d| d.event_type.as_str())
+                    .collect::<Vec<_>>(),
+            )
+            .bind(
+                deliveries
+                    .iter()
+                    .map(|d| d.body.as_str())
+                    .collect::<Vec<_>>(),
+            )
+            .bind(deliveries.iter().map(|d| d.state).collect::<Vec<_>>())
+            .bind(deliveries.iter().map(|d| d.attempts).collect::<Vec<_>>())
+            .bind(
+                deliveries
+                    .iter()
+                    .map(|d| d.next_attempt_ms)
+                    .collect::<Vec<_>>(),
+            )
+            .bind(
+                deliveries
+                    .iter()
+                    .map(|d| d.last_error.as_deref())
+                    .collect::<Vec<_>>(),
+            )
             .bind(now_ms)
             .execute(&mut *tx)
             .await
-            .map_err(Error::storage("enqueue delivery"))?;
+            .map_err(Error::storage("enqueue deliveries"))?;
+        }
+        if let Some(event) = disables {
+            disable_webhook(&mut tx, webhook.id, event, now_ms).await?;
         }
         tx.commit()
             .await
@@ -1644,19 +1729,7 @@ impl PgStore {
             .iter()
             .filter_map(|f| Some((f.webhook_id, f.disables.as_ref()?)))
         {
-            let disabled = sqlx::query(
-                "UPDATE webhooks SET disabled_at_ms = $2, \
-                 disabled_reason = 'the receiver answered 410 Gone' \
-                 WHERE id = $1 AND disabled_at_ms IS NULL",
-            )
-            .bind(webhook_id)
-            .bind(now_ms)
-            .execute(&mut *tx)
-            .await
-            .map_err(Error::storage("disable webhook"))?;
-            if disabled.rows_affected() == 1 {
-                insert_audit(&mut tx, event).await?;
-            }
+            disable_webhook(&mut tx, webhook_id, event, now_ms).await?;
         }
         tx.commit()
             .await
@@ -2112,7 +2185,8 @@ impl PgStore {
     }
 
     /// A durable-pool transaction that commits without waiting for the WAL flush (for gate
-    /// presence only; the durable pool pins `synchronous_commit=on` for everything else).
+    /// presence and the webhook dispatcher's bookkeeping only; the durable pool pins
+    /// `synchronous_commit=on` for everything else).
     async fn begin_presence(
         &self,
         context: &'static str,
@@ -2128,6 +2202,30 @@ impl PgStore {
     async fn begin(&self, context: &'static str) -> Result<Transaction<'static, Postgres>> {
         self.durable.begin().await.map_err(Error::storage(context))
     }
+}
+
+/// Disables a webhook whose receiver answered `410 Gone`, with the audit event that says
+/// so, in the caller's transaction; once: a webhook disabled already writes nothing.
+async fn disable_webhook(
+    conn: &mut PgConnection,
+    webhook_id: Uuid,
+    event: &NewAudit,
+    now_ms: i64,
+) -> Result<()> {
+    let disabled = sqlx::query(
+        "UPDATE webhooks SET disabled_at_ms = $2, \
+         disabled_reason = 'the receiver answered 410 Gone' \
+         WHERE id = $1 AND disabled_at_ms IS NULL",
+    )
+    .bind(webhook_id)
+    .bind(now_ms)
+    .execute(&mut *conn)
+    .await
+    .map_err(Error::storage("disable webhook"))?;
+    if disabled.rows_affected() == 1 {
+        insert_audit(conn, event).await?;
+    }
+    Ok(())
 }
 
 /// Commits, then wakes the live audit feed (most transactions here append an event; a

@@ -951,7 +951,8 @@ impl std::fmt::Debug for WebhookRow {
     }
 }
 
-/// An event queued for one webhook.
+/// An event of one webhook that its first attempt did not deliver (or that waits behind
+/// an undelivered event of its pass), as it is written to the queue.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewDelivery {
     /// The audit event it comes from.
@@ -962,6 +963,14 @@ pub struct NewDelivery {
     pub event_type: String,
     /// The JSON body to POST.
     pub body: String,
+    /// `pending` (to be tried) or `dead`.
+    pub state: &'static str,
+    /// Attempts made: 0 when it was not tried yet, 1 after a failed first attempt.
+    pub attempts: i64,
+    /// When it may be tried (again).
+    pub next_attempt_ms: i64,
+    /// Why the first attempt failed, if it did.
+    pub last_error: Option<String>,
 }
 
 /// A queued delivery as the dispatcher and the console see it.

@@ -1539,8 +1539,57 @@ impl SqliteStore {
         .map_err(Error::storage("list webhooks"))
     }
 
-    /// Queues deliveries for a webhook and moves its cursor from `from` to `to`, together;
-    /// false (nothing queued) when another dispatcher moved the cursor first.
+    /// Holds a webhook whose cursor is still at `from` until `now_ms + lease_ms`, for one
+    /// dispatcher to send the events after it; false when another holds it or moved the
+    /// cursor first. Relaxed like the rest of the dispatcher's bookkeeping below.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn lease_webhook(
+        &self,
+        webhook_id: Uuid,
+        from: i64,
+        now_ms: i64,
+        lease_ms: i64,
+    ) -> Result<bool> {
+        let _writing = self.write_lock.lock().await;
+        let leased = sqlx::query(
+            "UPDATE webhooks SET send_lease_until_ms = $3 \
+             WHERE id = $1 AND audit_cursor = $2 AND disabled_at_ms IS NULL \
+             AND (send_lease_until_ms IS NULL OR send_lease_until_ms <= $4)",
+        )
+        .bind(webhook_id)
+        .bind(from)
+        .bind(now_ms.saturating_add(lease_ms))
+        .bind(now_ms)
+        .execute(&self.relaxed)
+        .await
+        .map_err(Error::storage("lease webhook"))?
+        .rows_affected()
+            == 1;
+        Ok(leased)
+    }
+
+    /// The passes with a queued, undelivered event for this webhook: their new events
+    /// wait behind it.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn waiting_passes(&self, webhook_id: Uuid) -> Result<Vec<Uuid>> {
+        sqlx::query_scalar(
+            "SELECT DISTINCT pass_id FROM webhook_deliveries \
+             WHERE webhook_id = $1 AND state = 'pending' AND pass_id IS NOT NULL",
+        )
+        .bind(webhook_id)
+        .fetch_all(&self.read)
+        .await
+        .map_err(Error::storage("read waiting passes"))
+    }
+
+    /// Moves a webhook's cursor from `from` to `to` and ends its send lease, queues the
+    /// events its round did not deliver, and disables it if a receiver answered 410, in one
+    /// transaction under the write lock; false (nothing written) when another dispatcher
+    /// moved the cursor first.
     ///
     /// This and the claims and results below commit without waiting for the WAL flush:
     /// the events themselves are the audit log's, durable already, and a crash that loses
@@ -1555,12 +1604,14 @@ impl SqliteStore {
         from: i64,
         to: i64,
         deliveries: &[NewDelivery],
+        disables: Option<&NewAudit>,
         now_ms: i64,
     ) -> Result<bool> {
         let _writing = self.write_lock.lock().await;
         let mut tx = self.begin_relaxed("enqueue deliveries").await?;
         let moved = sqlx::query(
-            "UPDATE webhooks SET audit_cursor = $3 WHERE id = $1 AND audit_cursor = $2",
+            "UPDATE webhooks SET audit_cursor = $3, send_lease_until_ms = NULL \
+             WHERE id = $1 AND audit_cursor = $2",
         )
         .bind(webhook.id)
         .bind(from)
@@ -1573,11 +1624,12 @@ impl SqliteStore {
         if !moved {
             return Ok(false);
         }
+        // In event order: a delivery's id is its place in its pass's queue.
         for delivery in deliveries {
             sqlx::query(
                 "INSERT INTO webhook_deliveries (webhook_id, org_id, audit_id, pass_id, \
-                 event_type, body, state, next_attempt_ms, created_at_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7) \
+                 event_type, body, state, attempts, next_attempt_ms, last_error, created_at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
                  ON CONFLICT (webhook_id, audit_id) DO NOTHING",
             )
             .bind(webhook.id)
@@ -1586,10 +1638,17 @@ impl SqliteStore {
             .bind(delivery.pass_id)
             .bind(&delivery.event_type)
             .bind(&delivery.body)
+            .bind(delivery.state)
+            .bind(delivery.attempts)
+            .bind(delivery.next_attempt_ms)
+            .bind(delivery.last_error.as_deref())
             .bind(now_ms)
             .execute(&mut *tx)
             .await
             .map_err(Error::storage("enqueue delivery"))?;
+        }
+        if let Some(event) = disables {
+            disable_webhook(&mut tx, webhook.id, event, now_ms).await?;
         }
         tx.commit()
             .await
@@ -1662,19 +1721,7 @@ impl SqliteStore {
             .await
             .map_err(Error::storage("finish deliveries"))?;
             if let Some(event) = &f.disables {
-                let disabled = sqlx::query(
-                    "UPDATE webhooks SET disabled_at_ms = $2, \
-                     disabled_reason = 'the receiver answered 410 Gone' \
-                     WHERE id = $1 AND disabled_at_ms IS NULL",
-                )
-                .bind(f.webhook_id)
-                .bind(now_ms)
-                .execute(&mut *tx)
-                .await
-                .map_err(Error::storage("disable webhook"))?;
-                if disabled.rows_affected() == 1 {
-                    insert_audit(&mut tx, event).await?;
-                }
+                disable_webhook(&mut tx, f.webhook_id, event, now_ms).await?;
             }
         }
         tx.commit()
@@ -2183,6 +2230,30 @@ async fn insert_pass_row(
 
 /// Appends an audit event on a connection or inside a transaction, so that a state change
 /// and its event commit together.
+/// Disables a webhook whose receiver answered `410 Gone`, with the audit event that says
+/// so, in the caller's transaction; once: a webhook disabled already writes nothing.
+async fn disable_webhook(
+    conn: &mut SqliteConnection,
+    webhook_id: Uuid,
+    event: &NewAudit,
+    now_ms: i64,
+) -> Result<()> {
+    let disabled = sqlx::query(
+        "UPDATE webhooks SET disabled_at_ms = $2, \
+         disabled_reason = 'the receiver answered 410 Gone' \
+         WHERE id = $1 AND disabled_at_ms IS NULL",
+    )
+    .bind(webhook_id)
+    .bind(now_ms)
+    .execute(&mut *conn)
+    .await
+    .map_err(Error::storage("disable webhook"))?;
+    if disabled.rows_affected() == 1 {
+        insert_audit(conn, event).await?;
+    }
+    Ok(())
+}
+
 async fn insert_audit(conn: &mut SqliteConnection, event: &NewAudit) -> Result<()> {
     sqlx::query(
         "INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \

@@ -37,6 +37,7 @@ use uuid::Uuid;
 both_backends!(
     admissions_walk_ins_and_revocations_arrive_once_signed_and_filtered,
     a_receiver_down_then_failing_then_slow_gets_every_event_in_order_per_pass,
+    a_new_event_waits_behind_its_pass_s_undelivered_one,
     gone_disables_the_webhook_and_dead_letters_the_event,
     a_replayed_letter_of_a_disabled_webhook_is_listed_again_unsent,
     a_replayed_letter_of_a_disabled_webhook_is_listed_again_while_others_are_enabled,
@@ -816,6 +817,72 @@ async fn a_receiver_down_then_failing_then_slow_gets_every_event_in_order_per_pa
         assert_eq!(&order, scans, "pass {pass}: delivered in admission order");
     }
     eprintln!("all six delivered {took:?} after the receiver came up");
+    Ok(())
+}
+
+/// The dispatcher makes a new event's first attempt straight from the audit log, except
+/// for a pass that has an undelivered event queued: its new events wait behind that one,
+/// while other passes' events go straight out. An event delivered at its first attempt is
+/// not written to the queue at all (the outbox costs the admissions no row).
+async fn a_new_event_waits_behind_its_pass_s_undelivered_one(backend: Backend) -> Result<()> {
+    let server = TestServer::start(backend).await?;
+    let admin = server.admin();
+    let receiver = Receiver::start().await?;
+    // The first request fails; its retry comes 2 s later.
+    receiver.script(&[500], 204, Duration::ZERO);
+    let (webhook, secret) = create_webhook(&admin, &receiver.url(), Some(&["admission"])).await?;
+    receiver.set_secret(&secret);
+    let ada = pass_for(&admin, "Ada", 2).await?;
+    let grace = pass_for(&admin, "Grace", 1).await?;
+    let (_, mut gate) = connected_gate(&server, &admin, "gate A", None).await?;
+    let step = step_with_margin(2).await;
+    let first = admit_at(&mut gate, &ada, step - 1).await?;
+    wait_failed(&server, webhook, 1).await?;
+    let second = admit_at(&mut gate, &ada, step).await?;
+    let other = admit_at(&mut gate, &grace, step).await?;
+
+    let delivered = receiver.wait_delivered(3, DELIVERED_WITHIN).await?;
+    tokio::time::sleep(QUIET_FOR).await;
+    receiver.assert_clean();
+    let scan = |a: &Arrival| a.event["data"]["scan_id"].as_str().unwrap_or("").to_owned();
+    let ada_id = ada.pass_id().to_string();
+    let requests: Vec<(String, u16)> = receiver
+        .arrivals()
+        .iter()
+        .filter(|a| a.pass_id() == Some(ada_id.as_str()))
+        .map(|a| (scan(a), a.answered))
+        .collect();
+    assert_eq!(
+        requests,
+        [
+            (first.to_string(), 500),
+            (first.to_string(), 204),
+            (second.to_string(), 204)
+        ],
+        "Ada's second event is sent only after her first was delivered"
+    );
+    let grace_at = delivered
+        .iter()
+        .position(|a| scan(a) == other.to_string())
+        .context("Grace's event arrived")?;
+    let ada_first_at = delivered
+        .iter()
+        .position(|a| scan(a) == first.to_string())
+        .context("Ada's first event arrived")?;
+    assert!(
+        grace_at < ada_first_at,
+        "another pass's event does not wait for Ada's retry: {delivered:#?}"
+    );
+    // Queued: Ada's failed event and the one behind it. Grace's went out at its first
+    // attempt and left no row.
+    let queued = server
+        .db()
+        .scalar_i64(
+            "SELECT count(*) FROM webhook_deliveries WHERE webhook_id = $1",
+            webhook,
+        )
+        .await?;
+    assert_eq!(queued, 2, "rows written to the queue");
     Ok(())
 }
 

@@ -1,0 +1,11 @@
+-- Webhook events sent straight from the audit log (issue 17). The dispatcher reads a
+-- webhook's new events after its cursor and makes the first attempt of each at once; only
+-- an event that was not delivered at that attempt (or waits behind an undelivered event of
+-- its pass) is written to `webhook_deliveries`, with the cursor, in one transaction. While
+-- it sends, the dispatcher holds the webhook until this time, so that no other replica
+-- sends the same events at once; a crash leaves the lease to run out, and the events go
+-- out again from the unmoved cursor (at least once).
+--
+-- Additive: a server of the previous version ignores the column and queues every event
+-- as before (while both versions run, an event can be sent by each).
+ALTER TABLE webhooks ADD COLUMN send_lease_until_ms BIGINT;
