@@ -192,15 +192,9 @@ pub enum Attempted {
 pub fn finished(delivery: &DeliveryRow, attempted: Attempted) -> Finished {
     let disables = matches!(attempted, Attempted::Gone)
         .then(|| disabled_event(delivery.org_id, delivery.webhook_id));
-    let (state, next_attempt_ms, error) = match attempted {
-        Attempted::Delivered => ("delivered", delivery.next_attempt_ms, None),
-        Attempted::Retry { at_ms, error } => ("pending", at_ms, Some(error)),
-        Attempted::Dead { error } => ("dead", delivery.next_attempt_ms, Some(error)),
-        Attempted::Gone => (
-            "dead",
-            delivery.next_attempt_ms,
-            Some("410 Gone".to_owned()),
-        ),
+    let (state, next_attempt_ms, error) = match not_delivered(attempted, delivery.next_attempt_ms) {
+        None => ("delivered", delivery.next_attempt_ms, None),
+        Some((state, next_attempt_ms, error)) => (state, next_attempt_ms, Some(error)),
     };
     Finished {
         id: delivery.id,
@@ -209,6 +203,18 @@ pub fn finished(delivery: &DeliveryRow, attempted: Attempted) -> Finished {
         next_attempt_ms,
         error,
         disables,
+    }
+}
+
+/// What an attempt that did not deliver writes, whether to a queued row ([`finished`]) or
+/// to a new one ([`first_attempt`]): its state, when it is due (`due_ms` unless it is
+/// retried) and its error; `None` once delivered.
+fn not_delivered(attempted: Attempted, due_ms: i64) -> Option<(&'static str, i64, String)> {
+    match attempted {
+        Attempted::Delivered => None,
+        Attempted::Retry { at_ms, error } => Some(("pending", at_ms, error)),
+        Attempted::Dead { error } => Some(("dead", due_ms, error)),
+        Attempted::Gone => Some(("dead", due_ms, "410 Gone".to_owned())),
     }
 }
 
@@ -258,13 +264,10 @@ pub fn chains(
 /// nothing once delivered; otherwise its queue row, tried again later, dead, or (after a
 /// 410, which disables the webhook) dead.
 pub fn first_attempt(event: NewDelivery, attempted: Option<Attempted>) -> Option<NewDelivery> {
-    let (state, next_attempt_ms, last_error) = match attempted {
-        Some(Attempted::Delivered) => return None,
-        None => return Some(event),
-        Some(Attempted::Retry { at_ms, error }) => ("pending", at_ms, error),
-        Some(Attempted::Dead { error }) => ("dead", event.next_attempt_ms, error),
-        Some(Attempted::Gone) => ("dead", event.next_attempt_ms, "410 Gone".to_owned()),
+    let Some(attempted) = attempted else {
+        return Some(event);
     };
+    let (state, next_attempt_ms, last_error) = not_delivered(attempted, event.next_attempt_ms)?;
     Some(NewDelivery {
         state,
         attempts: 1,
