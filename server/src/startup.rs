@@ -29,6 +29,12 @@ const GATE_DRAIN_LIMIT: Duration = Duration::from_secs(10);
 /// How often expired, unanswered challenges are looked for.
 const SWEEP_EVERY: Duration = Duration::from_secs(2);
 
+/// Expired challenges settled in one sweep transaction.
+const SWEEP_BATCH: usize = 5_000;
+
+/// Sweep transactions one tick may run, back to back, while each finds a full batch.
+const SWEEP_BATCHES_PER_TICK: usize = 20;
+
 /// A bound, ready-to-run server.
 pub struct Application {
     listener: TcpListener,
@@ -290,35 +296,50 @@ async fn flush_failures(store: &Store, sources: &crate::abuse::SourceGuard) {
     }
 }
 
-/// Audits challenges that expired without a valid answer: a live-relayed screenshot shows up
-/// exactly like this, since the relayer has no wallet to answer with.
+/// Settles expired challenges and audits those that expired without a valid answer: a
+/// live-relayed screenshot shows up exactly like this, since the relayer has no wallet to
+/// answer with. Every challenge passes through here once (the admission does not settle
+/// its own), so a tick takes batches until the due ones are done, up to
+/// `SWEEP_BATCHES_PER_TICK` of them: 50,000 challenges a second at most, far above what
+/// one database admits.
 async fn sweep_unanswered(state: AppState) {
     let mut tick = tokio::time::interval(SWEEP_EVERY);
     loop {
         tick.tick().await;
-        let swept = state
-            .store
-            .sweep_unanswered(crate::now_ms(), 500, |challenge| {
-                audit::event(
-                    AuditKind::ChallengeUnanswered,
-                    Severity::Warning,
-                    Subject {
-                        org_id: Some(challenge.org_id),
-                        gate_id: Some(challenge.gate_id),
-                        pass_id: Some(challenge.pass_id),
-                    },
-                    json!({
-                        "scan_id": challenge.scan_id,
-                        "nonce_sha256": crate::credentials::fingerprint(&challenge.nonce),
-                        "wrong_answers": challenge.wrong_answers,
-                    }),
-                )
-            })
-            .await;
-        if let Err(error) = swept {
-            tracing::debug!(%error, "unanswered-challenge sweep skipped");
+        for _ in 0..SWEEP_BATCHES_PER_TICK {
+            match sweep_once(&state).await {
+                Ok(swept) if swept.settled < SWEEP_BATCH => break,
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::debug!(%error, "unanswered-challenge sweep skipped");
+                    break;
+                }
+            }
         }
     }
+}
+
+/// One batch of [`sweep_unanswered`].
+async fn sweep_once(state: &AppState) -> crate::error::Result<crate::store::Swept> {
+    state
+        .store
+        .sweep_unanswered(crate::now_ms(), SWEEP_BATCH as i64, |challenge| {
+            audit::event(
+                AuditKind::ChallengeUnanswered,
+                Severity::Warning,
+                Subject {
+                    org_id: Some(challenge.org_id),
+                    gate_id: Some(challenge.gate_id),
+                    pass_id: Some(challenge.pass_id),
+                },
+                json!({
+                    "scan_id": challenge.scan_id,
+                    "nonce_sha256": crate::credentials::fingerprint(&challenge.nonce),
+                    "wrong_answers": challenge.wrong_answers,
+                }),
+            )
+        })
+        .await
 }
 
 /// Checks everyone out of each zone at its check-out time (`POST /v1/zones` `checkout_at`),

@@ -1,7 +1,7 @@
 //! Issue 11, defect 6: admissions commit synchronously whatever the database, role or URL
-//! says. The durable pool pins `synchronous_commit = on` as a connection start-up option;
-//! a database whose default is `off` (a tuning an operator might apply for the challenge
-//! writes) must not make admissions asynchronous behind the server's back.
+//! says. The durable and hot pools pin `synchronous_commit = on` as a connection start-up
+//! option; a database whose default is `off` (a tuning an operator might apply for the
+//! challenge writes) must not make admissions asynchronous behind the server's back.
 //!
 //! Needs PostgreSQL: `TESSERA_TEST_PG_URL`, default `postgres://postgres@127.0.0.1:5432/postgres`.
 
@@ -55,10 +55,24 @@ async fn the_durable_pool_commits_synchronously_when_the_database_default_is_off
     };
     for _ in 0..3 {
         assert_eq!(
-            pg.durable_setting("synchronous_commit").await.unwrap(),
-            "on"
+            pg.pool_settings("synchronous_commit").await.unwrap(),
+            [
+                ("durable", "on".to_owned()),
+                ("hot", "on".to_owned()),
+                ("relaxed", "off".to_owned()),
+            ]
         );
     }
+    // The hot path's statements keep one plan each (docs/performance.md, "Generic plans");
+    // the durable pool's ad-hoc queries keep PostgreSQL's choice.
+    assert_eq!(
+        pg.pool_settings("plan_cache_mode").await.unwrap(),
+        [
+            ("durable", "auto".to_owned()),
+            ("hot", "force_generic_plan".to_owned()),
+            ("relaxed", "force_generic_plan".to_owned()),
+        ]
+    );
     store.close().await;
     sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
         .execute(&mut admin)

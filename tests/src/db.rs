@@ -404,6 +404,55 @@ impl Db {
         .await
     }
 
+    /// Checks what the hot tables' foreign keys used to enforce on PostgreSQL (the
+    /// migration `admission_without_row_locks` dropped them there): every challenge names
+    /// a pass and a gate of its own organisation, and every stored outcome names its
+    /// challenge's organisation, gate and pass.
+    ///
+    /// # Errors
+    /// When a query fails, or a row breaks the rule (its count is in the message).
+    pub async fn hot_rows_are_consistent(&self) -> Result<()> {
+        let checks = [
+            (
+                "challenges whose pass or gate is missing or of another organisation",
+                "SELECT count(*) FROM challenges c \
+                 WHERE NOT EXISTS (SELECT 1 FROM passes p \
+                     WHERE p.id = c.pass_id AND p.org_id = c.org_id) \
+                 OR NOT EXISTS (SELECT 1 FROM gates g \
+                     WHERE g.id = c.gate_id AND g.org_id = c.org_id)",
+            ),
+            (
+                "stored outcomes that differ from their challenge or have none",
+                "SELECT count(*) FROM redemptions r \
+                 WHERE NOT EXISTS (SELECT 1 FROM challenges c WHERE c.nonce = r.nonce \
+                     AND c.org_id = r.org_id AND c.gate_id = r.gate_id \
+                     AND c.pass_id = r.pass_id)",
+            ),
+        ];
+        for (what, sql) in checks {
+            let found = match self {
+                Self::Sqlite(pool) => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await,
+                Self::Postgres(pool) => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await,
+            }
+            .with_context(|| format!("query `{sql}`"))?;
+            anyhow::ensure!(found == 0, "{found} {what}");
+        }
+        Ok(())
+    }
+
+    /// How many of the pass's challenges are settled: answered or audited as unanswered,
+    /// so that the unanswered-challenge sweep never reads them again.
+    ///
+    /// # Errors
+    /// When the query fails.
+    pub async fn settled_challenge_count(&self, pass: Uuid) -> Result<i64> {
+        self.scalar_i64(
+            "SELECT count(*) FROM challenges WHERE pass_id = $1 AND unanswered_audited = TRUE",
+            pass,
+        )
+        .await
+    }
+
     /// How many challenges were minted for the pass.
     ///
     /// # Errors

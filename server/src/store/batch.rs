@@ -31,7 +31,7 @@ const QUEUE_DEPTH: usize = 4096;
 const MAX_BATCH: usize = 128;
 
 /// Single runs of one failed batch in flight at once.
-const ALONE_IN_FLIGHT: usize = 4;
+pub const ALONE_IN_FLIGHT: usize = 4;
 
 /// What a batch function says about one of its operations.
 #[derive(Debug)]

@@ -1228,7 +1228,10 @@ impl Store {
         }
     }
 
-    /// Audits up to `limit` expired, never-redeemed challenges, once each.
+    /// Settles up to `limit` expired challenges, oldest first, and audits each one that
+    /// has no stored outcome (a challenge nobody answered), once. An answered challenge
+    /// needs no event; it is settled here, in bulk, rather than in its admission's
+    /// statement, so that the admission writes nothing but its own rows.
     ///
     /// # Errors
     /// [`crate::Error::Storage`].
@@ -1237,7 +1240,7 @@ impl Store {
         now_ms: i64,
         limit: i64,
         event: impl Fn(&ChallengeRow) -> NewAudit,
-    ) -> Result<usize> {
+    ) -> Result<Swept> {
         match self {
             Store::Postgres(pg) => pg.sweep_unanswered(now_ms, limit, event).await,
             Store::Sqlite(lite) => lite.sweep_unanswered(now_ms, limit, event).await,

@@ -568,6 +568,25 @@ pub struct ConsoleSessionRow {
     pub expires_at_ms: i64,
 }
 
+/// An expired challenge the sweep settled, and whether an outcome is stored under it.
+#[derive(Clone, Debug, FromRow)]
+pub struct SweptChallenge {
+    /// The challenge as it was stored.
+    #[sqlx(flatten)]
+    pub challenge: ChallengeRow,
+    /// An outcome is stored under its nonce: it was answered, and needs no event.
+    pub answered: bool,
+}
+
+/// What one sweep of expired challenges did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Swept {
+    /// Challenges settled (answered or not); `limit` of them means more may be due.
+    pub settled: usize,
+    /// Of those, the ones without an outcome, each audited as unanswered.
+    pub audited: usize,
+}
+
 /// An open gate WebSocket, as [`crate::store::Store::open_gate_socket`] records it.
 #[derive(Clone, Copy, Debug)]
 pub struct GateSocket {

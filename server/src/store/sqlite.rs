@@ -28,7 +28,7 @@ use super::{
 use super::{
     ByRef, HostRow, LinkKind, LinkOutcome, PassLinkRow, Role, TransferClaim, WalkInRow, WalkInView,
 };
-use super::{DeliveryRow, Finished, NewDelivery, WebhookRow, ZoneRow};
+use super::{DeliveryRow, Finished, NewDelivery, Swept, SweptChallenge, WebhookRow, ZoneRow};
 use crate::config::Settings;
 use crate::error::{Error, Result};
 
@@ -828,8 +828,8 @@ impl SqliteStore {
         .map_err(Error::storage("query audit log"))
     }
 
-    /// Marks up to `limit` expired, never-redeemed challenges as audited and appends
-    /// `event(challenge)` for each, in one transaction.
+    /// Settles up to `limit` expired challenges, oldest first, and appends
+    /// `event(challenge)` for each one without a stored outcome, in one transaction.
     ///
     /// # Errors
     /// [`Error::Storage`].
@@ -838,29 +838,35 @@ impl SqliteStore {
         now_ms: i64,
         limit: i64,
         event: impl Fn(&ChallengeRow) -> NewAudit,
-    ) -> Result<usize> {
+    ) -> Result<Swept> {
         let _writing = self.write_lock.lock().await;
         let mut tx = self.begin("sweep").await?;
-        let swept: Vec<ChallengeRow> = sqlx::query_as(
+        let settled: Vec<SweptChallenge> = sqlx::query_as(
             "UPDATE challenges SET unanswered_audited = TRUE \
              WHERE unanswered_audited = FALSE AND nonce IN ( \
                 SELECT c.nonce FROM challenges c \
                 WHERE c.unanswered_audited = FALSE AND c.expires_at_ms < $1 \
-                AND (SELECT 1 FROM redemptions r WHERE r.nonce = c.nonce) IS NULL \
                 ORDER BY c.expires_at_ms LIMIT $2) \
              RETURNING nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
-             created_at_ms, expires_at_ms, wrong_answers",
+             created_at_ms, expires_at_ms, wrong_answers, \
+             (SELECT 1 FROM redemptions r WHERE r.nonce = challenges.nonce) IS NOT NULL \
+             AS answered",
         )
         .bind(now_ms)
         .bind(limit)
         .fetch_all(&mut *tx)
         .await
-        .map_err(Error::storage("mark unanswered challenges"))?;
-        for challenge in &swept {
-            insert_audit(&mut tx, &event(challenge)).await?;
+        .map_err(Error::storage("settle expired challenges"))?;
+        let mut swept = Swept {
+            settled: settled.len(),
+            audited: 0,
+        };
+        for unanswered in settled.iter().filter(|swept| !swept.answered) {
+            insert_audit(&mut tx, &event(&unanswered.challenge)).await?;
+            swept.audited += 1;
         }
         commit(tx, "sweep").await?;
-        Ok(swept.len())
+        Ok(swept)
     }
 
     /// Begins a write transaction on the durable writer; the caller holds the write lock.
@@ -877,11 +883,13 @@ impl SqliteStore {
     ) -> Result<RetentionCounts> {
         let _writing = self.write_lock.lock().await;
         let mut tx = self.begin("retention").await?;
-        // Outcomes first: a challenge cannot go while an outcome is stored under it.
+        // Outcomes first: a challenge cannot go while an outcome is stored under it. Only
+        // under settled challenges, so that the sweep never takes a challenge whose
+        // outcome has gone for an unanswered one.
         let redemptions = sqlx::query(
             "DELETE FROM redemptions WHERE nonce IN ( \
                 SELECT c.nonce FROM challenges c JOIN redemptions r ON r.nonce = c.nonce \
-                WHERE c.expires_at_ms < $1 LIMIT $2)",
+                WHERE c.expires_at_ms < $1 AND c.unanswered_audited = TRUE LIMIT $2)",
         )
         .bind(cutoffs.redemptions_before_ms)
         .bind(limit)

@@ -25,6 +25,7 @@ mod rebind;
 mod resends;
 mod rest;
 mod retention;
+mod settle;
 mod storage;
 mod transfer;
 mod walk_ins;

@@ -89,5 +89,6 @@ async fn sixteen_gates_answering_at_once_admit_exactly_once(backend: Backend) ->
         count_events(&events, "response", Some("already_admitted")),
         GATES - 1
     );
+    server.db().hot_rows_are_consistent().await?;
     Ok(())
 }
