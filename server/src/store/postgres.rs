@@ -63,10 +63,10 @@ const CHALLENGE_BATCHES_IN_FLIGHT: u32 = 1;
 /// Batched reads of the scan and of the answer in flight at once, each.
 const READ_BATCHES_IN_FLIGHT: usize = 2;
 
-/// The hot pool's connections: its three batchers' statements in flight at most, and the
-/// single runs of their failed batches beside them.
+/// The hot pool's connections: its three batchers' statements in flight at most, and one
+/// failed batch's single runs beside them (more of those wait for a connection).
 const HOT_CONNECTIONS: u32 =
-    (2 * READ_BATCHES_IN_FLIGHT + ADMISSION_BATCHES_IN_FLIGHT + 3 * ALONE_IN_FLIGHT) as u32;
+    (2 * READ_BATCHES_IN_FLIGHT + ADMISSION_BATCHES_IN_FLIGHT + ALONE_IN_FLIGHT) as u32;
 
 /// The scan's lookup: pass, step counter, gate, scan id.
 pub type ScanLookup = (Uuid, i64, Uuid, Uuid);

@@ -95,7 +95,7 @@ async fn main() -> Result<()> {
         let rate = if args.rate > 0.0 {
             args.rate
         } else {
-            (600.0 * args.gates as f64).min(6000.0)
+            (1000.0 * args.gates as f64).min(7000.0)
         };
         ((rate * args.duration_s) * 1.2).ceil() as usize + 100
     });
