@@ -1,5 +1,5 @@
 -- The admission path without row locks on shared rows (issue 11, docs/performance.md,
--- "Foreign keys and the settle trigger").
+-- "Foreign keys, the settle trigger and generic plans").
 --
 -- A foreign-key check on PostgreSQL locks the row it finds (`FOR KEY SHARE`), and a row
 -- lock is a write: it dirties the page and goes to the WAL. Every challenge and every
@@ -15,7 +15,8 @@
 -- - Every statement that stores a challenge takes its org, gate and pass from rows it
 --   has just read (the authenticated gate, the scanned pass); every statement that
 --   stores an outcome copies them from the challenge it matched. The conformance suite
---   checks this on both backends after its runs (`the_hot_tables_reference_what_exists`).
+--   checks this on both backends after its race and settle tests
+--   (`Db::hot_rows_are_consistent`).
 -- - The unanswered-challenge sweep now settles every expired challenge in bulk, off the
 --   admission path, and audits only those without an outcome; so its partial index still
 --   holds only challenges that are open or expired within the last sweeps.

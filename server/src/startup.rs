@@ -308,7 +308,7 @@ async fn sweep_unanswered(state: AppState) {
         tick.tick().await;
         for _ in 0..SWEEP_BATCHES_PER_TICK {
             match sweep_once(&state).await {
-                Ok(swept) if swept.settled < SWEEP_BATCH => break,
+                Ok(settled) if settled < SWEEP_BATCH => break,
                 Ok(_) => {}
                 Err(error) => {
                     tracing::debug!(%error, "unanswered-challenge sweep skipped");
@@ -320,7 +320,7 @@ async fn sweep_unanswered(state: AppState) {
 }
 
 /// One batch of [`sweep_unanswered`].
-async fn sweep_once(state: &AppState) -> crate::error::Result<crate::store::Swept> {
+async fn sweep_once(state: &AppState) -> crate::error::Result<usize> {
     state
         .store
         .sweep_unanswered(crate::now_ms(), SWEEP_BATCH as i64, |challenge| {

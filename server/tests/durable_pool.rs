@@ -63,8 +63,9 @@ async fn the_durable_pool_commits_synchronously_when_the_database_default_is_off
             ]
         );
     }
-    // The hot path's statements keep one plan each (docs/performance.md, "Generic plans");
-    // the durable pool's ad-hoc queries keep PostgreSQL's choice.
+    // The hot path's statements keep one plan each (docs/performance.md, "Foreign keys,
+    // the settle trigger and generic plans"); the durable pool's ad-hoc queries keep
+    // PostgreSQL's choice.
     assert_eq!(
         pg.pool_settings("plan_cache_mode").await.unwrap(),
         [

@@ -440,8 +440,8 @@ impl Db {
         Ok(())
     }
 
-    /// How many of the pass's challenges are settled: answered or audited as unanswered,
-    /// so that the unanswered-challenge sweep never reads them again.
+    /// How many of the pass's challenges the sweep has settled (answered or audited as
+    /// unanswered), so that it never reads them again.
     ///
     /// # Errors
     /// When the query fails.

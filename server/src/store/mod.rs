@@ -1231,7 +1231,8 @@ impl Store {
     /// Settles up to `limit` expired challenges, oldest first, and audits each one that
     /// has no stored outcome (a challenge nobody answered), once. An answered challenge
     /// needs no event; it is settled here, in bulk, rather than in its admission's
-    /// statement, so that the admission writes nothing but its own rows.
+    /// statement, so that the admission writes nothing but its own rows. Returns how many
+    /// it settled: `limit` of them means more may be due.
     ///
     /// # Errors
     /// [`crate::Error::Storage`].
@@ -1240,7 +1241,7 @@ impl Store {
         now_ms: i64,
         limit: i64,
         event: impl Fn(&ChallengeRow) -> NewAudit,
-    ) -> Result<Swept> {
+    ) -> Result<usize> {
         match self {
             Store::Postgres(pg) => pg.sweep_unanswered(now_ms, limit, event).await,
             Store::Sqlite(lite) => lite.sweep_unanswered(now_ms, limit, event).await,

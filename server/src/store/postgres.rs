@@ -39,7 +39,7 @@ use super::{
 use super::{
     ByRef, HostRow, LinkKind, LinkOutcome, PassLinkRow, Role, TransferClaim, WalkInRow, WalkInView,
 };
-use super::{DeliveryRow, Finished, NewDelivery, Swept, SweptChallenge, WebhookRow, ZoneRow};
+use super::{DeliveryRow, Finished, NewDelivery, SweptChallenge, WebhookRow, ZoneRow};
 use crate::config::Settings;
 use crate::error::{Error, Result};
 
@@ -851,7 +851,8 @@ impl PgStore {
     }
 
     /// Settles up to `limit` expired challenges, oldest first, and appends
-    /// `event(challenge)` for each one without a stored outcome, in one transaction (a row
+    /// `event(challenge)` for each one without a stored outcome, in one transaction;
+    /// returns how many it settled (a row
     /// is claimed by exactly one `UPDATE`, so replicas never audit one twice).
     ///
     /// # Errors
@@ -861,7 +862,7 @@ impl PgStore {
         now_ms: i64,
         limit: i64,
         event: impl Fn(&ChallengeRow) -> NewAudit,
-    ) -> Result<Swept> {
+    ) -> Result<usize> {
         let mut tx = self.begin("sweep").await?;
         let settled: Vec<SweptChallenge> = sqlx::query_as(
             "UPDATE challenges SET unanswered_audited = TRUE \
@@ -879,16 +880,11 @@ impl PgStore {
         .fetch_all(&mut *tx)
         .await
         .map_err(Error::storage("settle expired challenges"))?;
-        let mut swept = Swept {
-            settled: settled.len(),
-            audited: 0,
-        };
         for unanswered in settled.iter().filter(|swept| !swept.answered) {
             insert_audit(&mut tx, &event(&unanswered.challenge)).await?;
-            swept.audited += 1;
         }
         commit(tx, "sweep").await?;
-        Ok(swept)
+        Ok(settled.len())
     }
 
     /// Removes up to `limit` rows per table past `cutoffs`, and appends `event(counts)` in

@@ -578,15 +578,6 @@ pub struct SweptChallenge {
     pub answered: bool,
 }
 
-/// What one sweep of expired challenges did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Swept {
-    /// Challenges settled (answered or not); `limit` of them means more may be due.
-    pub settled: usize,
-    /// Of those, the ones without an outcome, each audited as unanswered.
-    pub audited: usize,
-}
-
 /// An open gate WebSocket, as [`crate::store::Store::open_gate_socket`] records it.
 #[derive(Clone, Copy, Debug)]
 pub struct GateSocket {

@@ -28,7 +28,7 @@ use super::{
 use super::{
     ByRef, HostRow, LinkKind, LinkOutcome, PassLinkRow, Role, TransferClaim, WalkInRow, WalkInView,
 };
-use super::{DeliveryRow, Finished, NewDelivery, Swept, SweptChallenge, WebhookRow, ZoneRow};
+use super::{DeliveryRow, Finished, NewDelivery, SweptChallenge, WebhookRow, ZoneRow};
 use crate::config::Settings;
 use crate::error::{Error, Result};
 
@@ -829,7 +829,8 @@ impl SqliteStore {
     }
 
     /// Settles up to `limit` expired challenges, oldest first, and appends
-    /// `event(challenge)` for each one without a stored outcome, in one transaction.
+    /// `event(challenge)` for each one without a stored outcome, in one transaction;
+    /// returns how many it settled.
     ///
     /// # Errors
     /// [`Error::Storage`].
@@ -838,7 +839,7 @@ impl SqliteStore {
         now_ms: i64,
         limit: i64,
         event: impl Fn(&ChallengeRow) -> NewAudit,
-    ) -> Result<Swept> {
+    ) -> Result<usize> {
         let _writing = self.write_lock.lock().await;
         let mut tx = self.begin("sweep").await?;
         let settled: Vec<SweptChallenge> = sqlx::query_as(
@@ -857,16 +858,11 @@ impl SqliteStore {
         .fetch_all(&mut *tx)
         .await
         .map_err(Error::storage("settle expired challenges"))?;
-        let mut swept = Swept {
-            settled: settled.len(),
-            audited: 0,
-        };
         for unanswered in settled.iter().filter(|swept| !swept.answered) {
             insert_audit(&mut tx, &event(&unanswered.challenge)).await?;
-            swept.audited += 1;
         }
         commit(tx, "sweep").await?;
-        Ok(swept)
+        Ok(settled.len())
     }
 
     /// Begins a write transaction on the durable writer; the caller holds the write lock.
