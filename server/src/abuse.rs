@@ -29,8 +29,8 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde_json::json;
 use uuid::Uuid;
 
-use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::store::NewAudit;
+use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 
 /// Rows one aggregation window writes at most; further sources fold into one row.
 pub const MAX_ROWS_PER_FLUSH: usize = 100;
@@ -208,7 +208,7 @@ impl SourceGuard {
         let Ok(mut log) = self.log.lock() else {
             return;
         };
-        let now = crate::now_ms();
+        let now = tessera_domain::now_ms();
         let key = AggregateKey {
             source,
             kind,
@@ -292,8 +292,8 @@ fn aggregate_event(key: AggregateKey, aggregate: Aggregate) -> NewAudit {
             "source": key.source.to_string(),
             "surface": aggregate.surface,
             "count": aggregate.count,
-            "first": crate::rfc3339(aggregate.first_ms),
-            "last": crate::rfc3339(aggregate.last_ms),
+            "first": tessera_domain::rfc3339(aggregate.first_ms),
+            "last": tessera_domain::rfc3339(aggregate.last_ms),
             "sample_reason": aggregate.sample_reason,
         }),
     )

@@ -72,7 +72,8 @@ async fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Init { org } => {
-            crate::http::check_label("org", &org)?;
+            tessera_domain::Label::parse("org", &org)
+                .map_err(|invalid| Error::BadRequest(invalid.to_string()))?;
             let store = Store::connect(&cli.settings).await?;
             if matches!(store, Store::Sqlite(_)) {
                 store.migrate().await?;

@@ -136,83 +136,18 @@ pub struct ErrorDetail {
     pub message: String,
 }
 
-/// What a unique constraint that refused a write means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Conflict {
-    /// An outcome is already stored under this nonce (a concurrent resend stored it).
-    NonceStored,
-    /// The pass's code step already admitted someone (§10 one admission per `(pass, T)`).
-    StepAdmitted,
-    /// The gate already has a challenge or a denial for this scan id.
-    ScanIdTaken,
-}
+pub use tessera_domain::{Conflict, Refusal};
 
-/// Why a request about hosts, walk-ins, re-binding or transfer is refused
-/// (`docs/protocol.md`, "Hosts, walk-ins, re-binding and transfer").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// The pass allows no (more) transfers (409).
-    TransferNotAllowed,
-    /// The pass has no wallet to hand it on (409).
-    NotClaimed,
-    /// The request id was used for another object (409).
-    RequestIdReused,
-    /// The walk-in was already decided the other way, or expired (409).
-    AlreadyDecided,
-    /// The walk-in's approval timeout passed (409).
-    ApprovalTimeout,
-    /// The transfer proof is wrong (403).
-    BadProof,
-    /// The transfer nonce is unknown, expired or for another pass (404).
-    InvalidNonce,
-    /// No such pass (404).
-    UnknownPass,
-    /// A host may act only for itself (403).
-    OtherHost,
-}
-
-impl Refusal {
-    /// The HTTP status.
-    pub fn status(self) -> StatusCode {
-        match self {
-            Self::TransferNotAllowed
-            | Self::NotClaimed
-            | Self::RequestIdReused
-            | Self::AlreadyDecided
-            | Self::ApprovalTimeout => StatusCode::CONFLICT,
-            Self::BadProof | Self::OtherHost => StatusCode::FORBIDDEN,
-            Self::InvalidNonce | Self::UnknownPass => StatusCode::NOT_FOUND,
-        }
-    }
-
-    /// The `error.code`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::TransferNotAllowed => "transfer_not_allowed",
-            Self::NotClaimed => "not_claimed",
-            Self::RequestIdReused => "request_id_reused",
-            Self::AlreadyDecided => "already_decided",
-            Self::ApprovalTimeout => "approval_timeout",
-            Self::BadProof => "bad_proof",
-            Self::InvalidNonce => "invalid_nonce",
-            Self::UnknownPass => "unknown_pass",
-            Self::OtherHost => "forbidden",
-        }
-    }
-
-    /// The `error.message`.
-    pub fn message(self) -> &'static str {
-        match self {
-            Self::TransferNotAllowed => "this pass may not be transferred (again)",
-            Self::NotClaimed => "no wallet holds this pass yet",
-            Self::RequestIdReused => "this request_id was already used for something else",
-            Self::AlreadyDecided => "this walk-in request is already closed",
-            Self::ApprovalTimeout => "the approval timeout of this walk-in request has passed",
-            Self::BadProof => "the transfer proof is wrong",
-            Self::InvalidNonce => "unknown or expired transfer nonce",
-            Self::UnknownPass => "unknown pass",
-            Self::OtherHost => "a host may act only for itself",
-        }
+/// The HTTP status of a refusal.
+fn refusal_status(refusal: Refusal) -> StatusCode {
+    match refusal {
+        Refusal::TransferNotAllowed
+        | Refusal::NotClaimed
+        | Refusal::RequestIdReused
+        | Refusal::AlreadyDecided
+        | Refusal::ApprovalTimeout => StatusCode::CONFLICT,
+        Refusal::BadProof | Refusal::OtherHost => StatusCode::FORBIDDEN,
+        Refusal::InvalidNonce | Refusal::UnknownPass => StatusCode::NOT_FOUND,
     }
 }
 
@@ -253,7 +188,7 @@ impl Error {
             Error::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             Error::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
             Error::RateLimited(_) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
-            Error::Refused(refusal) => (refusal.status(), refusal.code()),
+            Error::Refused(refusal) => (refusal_status(*refusal), refusal.code()),
             error if error.is_storage() => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
             Error::SchemaBehind => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
             _ => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),

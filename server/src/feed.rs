@@ -277,7 +277,7 @@ async fn step(
     out: &mpsc::Sender<Event>,
 ) -> crate::Result<Step> {
     let ids = store.audit_ids_after(*cursor, SCAN).await?;
-    let upto = safe_upto(*cursor, &ids, crate::now_ms(), GAP_GRACE_MS);
+    let upto = safe_upto(*cursor, &ids, tessera_domain::now_ms(), GAP_GRACE_MS);
     if upto > *cursor {
         let rows = store
             .query_audit(&AuditFilter {

@@ -3,7 +3,7 @@
 //!
 //! Every handler here follows the same four steps: **read** what the server holds (one
 //! batched read per scan and per answer), **decide** with the pure TSR1 rules in
-//! [`crate::rules`], **commit** the decision together with its audit event, and only then
+//! [`tessera_domain::rules`], **commit** the decision together with its audit event, and only then
 //! **answer**. The store offers primitives only; no rule is decided in SQL that is not also
 //! decided here.
 //!
@@ -30,18 +30,20 @@ use tessera_protocol::{Nonce, PassId, PassKeys, RotatingCode, WalletChallenge};
 use tracing::field::Empty;
 use uuid::Uuid;
 
-use crate::audit::{self, denial_severity, outcome_severity, AuditKind, Severity, Subject};
 use crate::error::{Error, Result};
-use crate::rules::{
-    self, ChallengeResend, ResponseVerdict, ScanFacts, ScanResend, ScanVerdict, Settlement, BURN_AT,
-};
 use crate::state::AppState;
 use crate::store::{
     AdmitOp, ChallengeContext, ChallengeRow, GateRow, NewAudit, PassRow, RedemptionRow,
     ScanDenialRow, ScanRecord, StoredOutcome,
 };
-use crate::zones::{self, Direction, ZoneMove, ZoneSettlement};
-use crate::{ms_to_datetime, now_ms};
+use tessera_domain::audit::{
+    self, denial_severity, outcome_severity, AuditKind, Severity, Subject,
+};
+use tessera_domain::rules::{
+    self, ChallengeResend, ResponseVerdict, ScanFacts, ScanResend, ScanVerdict, Settlement, BURN_AT,
+};
+use tessera_domain::zones::{self, Direction, ZoneMove, ZoneSettlement};
+use tessera_domain::{ms_to_datetime, now_ms};
 
 /// Challenges remembered per gate connection (a gate has one scan in flight, rarely more).
 const REMEMBERED_PER_CONNECTION: usize = 8;
@@ -583,7 +585,7 @@ async fn redeem(
         wallet_key,
     };
     // A zone gate's answers go through the redemption transaction, which applies the
-    // zone's rules (`crate::zones`); the batched fast path knows nothing of zones.
+    // zone's rules (`tessera_domain::zones`); the batched fast path knows nothing of zones.
     let zone = gate_zone(gate);
     if zone.is_none() && state.store.admit(&admission).await? {
         return Ok(stored_result(&admission.row, pass, false));

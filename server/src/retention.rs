@@ -23,11 +23,11 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::config::Settings;
 use crate::error::Result;
 use crate::state::AppState;
 use crate::store::{RetentionCounts, RetentionCutoffs, Store};
+use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 
 /// The shortest configurable challenge or redemption retention, in hours.
 pub const MIN_HOURS: u64 = 24;
@@ -120,9 +120,9 @@ fn event(counts: &RetentionCounts, cutoffs: &RetentionCutoffs) -> crate::store::
         Subject::default(),
         json!({
             "removed": counts,
-            "challenges_expired_before": crate::rfc3339(cutoffs.challenges_before_ms),
-            "redemptions_expired_before": crate::rfc3339(cutoffs.redemptions_before_ms),
-            "audit_before": crate::rfc3339(cutoffs.audit_before_ms),
+            "challenges_expired_before": tessera_domain::rfc3339(cutoffs.challenges_before_ms),
+            "redemptions_expired_before": tessera_domain::rfc3339(cutoffs.redemptions_before_ms),
+            "audit_before": tessera_domain::rfc3339(cutoffs.audit_before_ms),
         }),
     )
 }
@@ -135,7 +135,7 @@ pub async fn run(state: AppState) {
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
-        match run_pass(&state.store, &policy, crate::now_ms(), BATCH).await {
+        match run_pass(&state.store, &policy, tessera_domain::now_ms(), BATCH).await {
             Ok(removed) if removed.total() > 0 => tracing::info!(
                 challenges = removed.challenges,
                 redemptions = removed.redemptions,

@@ -14,12 +14,12 @@ use tokio::net::TcpListener;
 use tokio::sync::{watch, Semaphore};
 use uuid::Uuid;
 
-use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::config::Settings;
 use crate::error::{Error, Result};
 use crate::keyring::Keyring;
 use crate::state::{AppState, GateRateLimiter, SocketCaps};
 use crate::store::{SchemaStatus, Store};
+use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 
 /// The most audit streams (open consoles) one replica serves at once.
 const MAX_AUDIT_STREAMS: usize = 256;
@@ -267,7 +267,7 @@ pub async fn create_org(
                 name,
                 admin_key_id: uuid::Uuid::now_v7(),
                 admin_key_hash: admin.hash,
-                at_ms: crate::now_ms(),
+                at_ms: tessera_domain::now_ms(),
             },
             &event,
         )
@@ -323,7 +323,7 @@ async fn sweep_unanswered(state: AppState) {
 async fn sweep_once(state: &AppState) -> crate::error::Result<usize> {
     state
         .store
-        .sweep_unanswered(crate::now_ms(), SWEEP_BATCH as i64, |challenge| {
+        .sweep_unanswered(tessera_domain::now_ms(), SWEEP_BATCH as i64, |challenge| {
             audit::event(
                 AuditKind::ChallengeUnanswered,
                 Severity::Warning,
@@ -353,7 +353,7 @@ async fn zone_checkouts(state: AppState) {
             _ = every.tick() => {}
             _ = shutdown.changed() => return,
         }
-        let now = crate::now_ms();
+        let now = tessera_domain::now_ms();
         let (today, minute) = (
             now.div_euclid(86_400_000),
             now.rem_euclid(86_400_000) / 60_000,
@@ -361,12 +361,12 @@ async fn zone_checkouts(state: AppState) {
         let done = state
             .store
             .auto_checkout(today, minute, now, |zone, count| {
-                crate::audit::event(
-                    crate::audit::AuditKind::ZoneCheckout,
-                    crate::audit::Severity::Info,
-                    crate::audit::Subject {
+                tessera_domain::audit::event(
+                    tessera_domain::audit::AuditKind::ZoneCheckout,
+                    tessera_domain::audit::Severity::Info,
+                    tessera_domain::audit::Subject {
                         org_id: Some(zone.org_id),
-                        ..crate::audit::Subject::default()
+                        ..tessera_domain::audit::Subject::default()
                     },
                     serde_json::json!({ "zone_id": zone.id, "zone": zone.name, "checked_out": count }),
                 )

@@ -6,7 +6,7 @@
 //! the request is keyed by the gate's `request_id`, so a gate that lost its link resends the
 //! same frame and learns the current state: an approval is one admission (the approved row
 //! and its `walk_in_approved` event, committed together) however often it is resent.
-//! [`crate::visits`] holds the decisions; this module reads, applies them and writes.
+//! [`tessera_domain::visits`] holds the decisions; this module reads, applies them and writes.
 
 use serde_json::json;
 use tessera_protocol::messages::{
@@ -14,11 +14,12 @@ use tessera_protocol::messages::{
 };
 use uuid::Uuid;
 
-use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::{Error, Result};
 use crate::state::AppState;
 use crate::store::{GateRow, WalkIn, WalkInRow, WalkInView};
-use crate::{now_ms, visits};
+use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_domain::label::check_text;
+use tessera_domain::{now_ms, visits, Label};
 
 /// Longest note a guard may add.
 pub const MAX_NOTE_CHARS: usize = 500;
@@ -54,21 +55,14 @@ pub async fn ask(state: &AppState, gate: &GateRow, asked: Asked<'_>) -> Result<S
             message,
         }))
     };
-    if let Err(Error::BadRequest(message)) =
-        crate::http::check_label("visitor_name", asked.visitor_name)
-    {
-        return refuse(ErrorCode::BadRequest, message);
+    if let Err(invalid) = Label::parse("visitor_name", asked.visitor_name) {
+        return refuse(ErrorCode::BadRequest, invalid.to_string());
     }
-    if let Some(note) = asked.note {
-        if note.trim().is_empty()
-            || note.chars().count() > MAX_NOTE_CHARS
-            || note.chars().any(char::is_control)
-        {
-            return refuse(
-                ErrorCode::BadRequest,
-                format!("note must be 1–{MAX_NOTE_CHARS} printable characters"),
-            );
-        }
+    if let Some(Err(invalid)) = asked
+        .note
+        .map(|note| check_text("note", note, MAX_NOTE_CHARS))
+    {
+        return refuse(ErrorCode::BadRequest, invalid.to_string());
     }
     if state
         .store
@@ -166,13 +160,13 @@ pub fn status(view: &WalkInView, now: i64, replayed: bool) -> WalkInStatus {
             label: view.host_label.clone(),
             unit: view.host_unit.clone(),
         },
-        expires_at: crate::ms_to_datetime(walk_in.expires_at_ms),
+        expires_at: tessera_domain::ms_to_datetime(walk_in.expires_at_ms),
         decided_at: match state {
             WalkInState::Waiting => None,
-            WalkInState::Expired => Some(crate::ms_to_datetime(
+            WalkInState::Expired => Some(tessera_domain::ms_to_datetime(
                 walk_in.decided_at_ms.unwrap_or(walk_in.expires_at_ms),
             )),
-            _ => walk_in.decided_at_ms.map(crate::ms_to_datetime),
+            _ => walk_in.decided_at_ms.map(tessera_domain::ms_to_datetime),
         },
         replayed,
     }

@@ -38,11 +38,11 @@ use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
 use sha2::Sha256;
 
-use crate::audit::{AuditKind, Severity, Subject};
 use crate::state::AppState;
 use crate::store::{
     AuditFilter, AuditRow, DeliveryRow, Finished, NewAudit, NewDelivery, WebhookRow,
 };
+use tessera_domain::audit::{AuditKind, Severity, Subject};
 
 /// The event types a webhook can receive.
 pub const EVENT_TYPES: [&str; 4] = ["admission", "exit", "walk_in", "revocation"];
@@ -96,7 +96,7 @@ pub fn event_body(event: &AuditRow, event_type: &str, details: Value) -> String 
     json!({
         "id": format!("evt_{}", event.id),
         "type": event_type,
-        "occurred_at": crate::rfc3339(event.at_ms),
+        "occurred_at": tessera_domain::rfc3339(event.at_ms),
         "pass_id": event.pass_id,
         "gate_id": event.gate_id,
         "org_id": event.org_id,
@@ -220,7 +220,7 @@ fn not_delivered(attempted: Attempted, due_ms: i64) -> Option<(&'static str, i64
 
 /// The audit event of a webhook disabled by a `410 Gone`.
 fn disabled_event(org_id: uuid::Uuid, webhook_id: uuid::Uuid) -> NewAudit {
-    crate::audit::event(
+    tessera_domain::audit::event(
         AuditKind::WebhookDisabled,
         Severity::Warning,
         Subject {
@@ -349,7 +349,7 @@ async fn stream(
     client: &reqwest::Client,
     webhook: &WebhookRow,
 ) -> crate::Result<bool> {
-    let now = crate::now_ms();
+    let now = tessera_domain::now_ms();
     let from = webhook.audit_cursor;
     let ids = state.store.audit_ids_after(from, SCAN).await?;
     let full = i64::try_from(ids.len()).unwrap_or(i64::MAX) >= SCAN;
@@ -422,7 +422,7 @@ async fn stream(
                     webhook,
                     event.audit_id,
                     &event.body,
-                    crate::now_ms(),
+                    tessera_domain::now_ms(),
                     1,
                     retry_for_ms,
                 )
@@ -451,7 +451,7 @@ async fn stream(
             upto,
             &queue,
             disables.as_ref(),
-            crate::now_ms(),
+            tessera_domain::now_ms(),
         )
         .await?;
     if !moved {
@@ -475,7 +475,7 @@ async fn deliver(
 ) -> crate::Result<usize> {
     let claimed = state
         .store
-        .claim_deliveries(crate::now_ms(), LEASE_MS, CLAIM_BATCH)
+        .claim_deliveries(tessera_domain::now_ms(), LEASE_MS, CLAIM_BATCH)
         .await?;
     if claimed.is_empty() {
         return Ok(0);
@@ -502,7 +502,7 @@ async fn deliver(
     let finished = futures_util::future::join_all(sends).await;
     if let Err(error) = state
         .store
-        .finish_deliveries(&finished, crate::now_ms())
+        .finish_deliveries(&finished, tessera_domain::now_ms())
         .await
     {
         // The leases run out and the events go out again: at least once.
@@ -550,7 +550,7 @@ async fn attempt(
     attempts: i64,
     retry_for_ms: i64,
 ) -> Attempted {
-    let now = crate::now_ms();
+    let now = tessera_domain::now_ms();
     let answer = client
         .post(&webhook.url)
         .header("content-type", "application/json")

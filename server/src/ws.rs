@@ -121,10 +121,10 @@ async fn refuse_over_cap(
 ) -> Response {
     tracing::warn!(gate_id = %gate.id, scope = cap.scope(), limit = cap.limit(), "refusing gate connection over its cap");
     if state.gate_sockets.audit_refusal_now(gate.id) {
-        let event = crate::audit::event(
-            crate::audit::AuditKind::GateConnectionRefused,
-            crate::audit::Severity::Warning,
-            crate::audit::Subject {
+        let event = tessera_domain::audit::event(
+            tessera_domain::audit::AuditKind::GateConnectionRefused,
+            tessera_domain::audit::Severity::Warning,
+            tessera_domain::audit::Subject {
                 org_id: Some(gate.org_id),
                 gate_id: Some(gate.id),
                 pass_id: None,
@@ -197,26 +197,26 @@ pub const PRESENCE_EVERY: Duration = Duration::from_secs(20);
 async fn presence(state: &AppState, gate: &GateRow, socket: GateSocket, open: bool) {
     let (kind, context) = if open {
         (
-            crate::audit::AuditKind::GateConnected,
+            tessera_domain::audit::AuditKind::GateConnected,
             "record an open gate socket",
         )
     } else {
         (
-            crate::audit::AuditKind::GateDisconnected,
+            tessera_domain::audit::AuditKind::GateDisconnected,
             "record a closed gate socket",
         )
     };
-    let event = crate::audit::event(
+    let event = tessera_domain::audit::event(
         kind,
-        crate::audit::Severity::Info,
-        crate::audit::Subject {
+        tessera_domain::audit::Severity::Info,
+        tessera_domain::audit::Subject {
             org_id: Some(gate.org_id),
             gate_id: Some(gate.id),
             pass_id: None,
         },
         serde_json::json!({ "socket_id": socket.id, "replica_id": state.replica_id }),
     );
-    let now = crate::now_ms();
+    let now = tessera_domain::now_ms();
     let recorded = if open {
         state
             .store
@@ -242,7 +242,7 @@ pub async fn refresh_presence(state: AppState) {
         }
         if let Err(error) = state
             .store
-            .touch_gate_sockets(state.replica_id, crate::now_ms())
+            .touch_gate_sockets(state.replica_id, tessera_domain::now_ms())
             .await
         {
             tracing::warn!(%error, "could not refresh this replica's gate sockets");
@@ -284,17 +284,17 @@ impl RefusedFrames {
 }
 
 async fn audit_refused(state: &AppState, gate: &GateRow, window_start_ms: i64, frames: u64) {
-    let event = crate::audit::event(
-        crate::audit::AuditKind::RateLimited,
-        crate::audit::Severity::Warning,
-        crate::audit::Subject {
+    let event = tessera_domain::audit::event(
+        tessera_domain::audit::AuditKind::RateLimited,
+        tessera_domain::audit::Severity::Warning,
+        tessera_domain::audit::Subject {
             org_id: Some(gate.org_id),
             gate_id: Some(gate.id),
             pass_id: None,
         },
         serde_json::json!({
             "frames": frames,
-            "window_start": crate::rfc3339(window_start_ms),
+            "window_start": tessera_domain::rfc3339(window_start_ms),
             "window_s": RefusedFrames::WINDOW_MS / 1000,
         }),
     );
@@ -522,7 +522,7 @@ async fn handle_text(
     };
     if !state.gate_limits.allow(gate.id) {
         crate::metrics::get().rate_limited("gate_frames");
-        if let Some((window_start_ms, frames)) = refused.count(crate::now_ms()) {
+        if let Some((window_start_ms, frames)) = refused.count(tessera_domain::now_ms()) {
             audit_refused(state, gate, window_start_ms, frames).await;
         }
         return ServerMessage::Error(ErrorMessage::new(Some(scan_id), ErrorCode::RateLimited));
@@ -596,7 +596,7 @@ async fn walk_in(
     };
     if !state.gate_limits.allow(gate.id) {
         crate::metrics::get().rate_limited("gate_frames");
-        if let Some((window_start_ms, frames)) = refused.count(crate::now_ms()) {
+        if let Some((window_start_ms, frames)) = refused.count(tessera_domain::now_ms()) {
             audit_refused(state, gate, window_start_ms, frames).await;
         }
         return error(ErrorCode::RateLimited);

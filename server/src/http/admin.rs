@@ -13,10 +13,11 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{ApiCaller, ApiJson, Role};
-use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use crate::store::{ApiKeyRow, GateRow, HostRow};
+use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_domain::Label;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -96,17 +97,14 @@ pub(super) struct GateCreated {
     site: Option<String>,
 }
 
-/// Labels and sites are shown to guards and auditors; keep them short and printable.
+/// Labels and sites are shown to guards and auditors: [`Label`]'s rule.
 ///
 /// # Errors
 /// [`Error::BadRequest`] naming the field.
-pub fn check_text(field: &str, text: &str) -> Result<()> {
-    if text.trim().is_empty() || text.chars().count() > 200 || text.chars().any(char::is_control) {
-        return Err(Error::BadRequest(format!(
-            "{field} must be 1–200 printable characters"
-        )));
-    }
-    Ok(())
+pub fn check_text(field: &'static str, text: &str) -> Result<()> {
+    Label::parse(field, text)
+        .map(drop)
+        .map_err(|invalid| Error::BadRequest(invalid.to_string()))
 }
 
 /// Creates an issuer, auditor or host API key for the caller's organisation (admin only).
@@ -165,7 +163,7 @@ pub(super) async fn create_api_key(
         );
         state
             .store
-            .insert_host(&host, &secret.hash, crate::now_ms(), &event)
+            .insert_host(&host, &secret.hash, tessera_domain::now_ms(), &event)
             .await?;
         return Ok((
             StatusCode::CREATED,
@@ -196,7 +194,7 @@ pub(super) async fn create_api_key(
     );
     state
         .store
-        .insert_api_key(&key, &secret.hash, crate::now_ms(), &event)
+        .insert_api_key(&key, &secret.hash, tessera_domain::now_ms(), &event)
         .await?;
     Ok((
         StatusCode::CREATED,
@@ -241,12 +239,12 @@ pub(super) async fn create_gate(
         check_text("site", site)?;
     }
     let direction = match body.direction.as_deref() {
-        None => crate::zones::Direction::Entry,
-        Some(text) => crate::zones::Direction::parse(text)
+        None => tessera_domain::zones::Direction::Entry,
+        Some(text) => tessera_domain::zones::Direction::parse(text)
             .ok_or_else(|| Error::BadRequest("direction must be entry or exit".into()))?,
     };
     let zone_id = match body.zone_id {
-        None if direction == crate::zones::Direction::Exit => {
+        None if direction == tessera_domain::zones::Direction::Exit => {
             return Err(Error::BadRequest("an exit gate needs a zone_id".into()))
         }
         None => None,
@@ -282,7 +280,7 @@ pub(super) async fn create_gate(
     );
     state
         .store
-        .insert_gate(&gate, &secret.hash, crate::now_ms(), &event)
+        .insert_gate(&gate, &secret.hash, tessera_domain::now_ms(), &event)
         .await?;
     Ok((
         StatusCode::CREATED,

@@ -18,10 +18,10 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{rfc3339, ApiCaller, Role};
-use crate::datetime_to_ms;
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use crate::store::{AuditFilter, AuditRow};
+use tessera_domain::datetime_to_ms;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/v1/audit", get(list))

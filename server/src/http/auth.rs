@@ -13,10 +13,10 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
 
-use crate::audit::AuditKind;
 use crate::error::Error;
 use crate::state::AppState;
 use crate::store::ApiKeyRow;
+use tessera_domain::audit::AuditKind;
 
 pub use crate::store::Role;
 

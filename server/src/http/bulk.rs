@@ -21,10 +21,10 @@ use uuid::Uuid;
 use super::admin::check_text;
 use super::passes::{claim_url, issued_details, pass_host, PassTerms};
 use super::{ApiCaller, Role};
-use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use crate::store::{ByRef, PassState};
+use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 
 /// Largest upload.
 pub const MAX_BULK_BYTES: usize = 4 * 1024 * 1024;
@@ -252,7 +252,7 @@ async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<Row
         host_id,
         server_kid,
         token.hash,
-        crate::now_ms(),
+        tessera_domain::now_ms(),
     );
     pass.external_ref = Some(external_ref.clone());
     let event = audit::event(

@@ -17,10 +17,10 @@ use utoipa::ToSchema;
 
 use super::{rfc3339, ApiJson, Peer};
 use crate::abuse::RetryAfter;
-use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use crate::store::{NewAudit, PassLinkRow, PassRow, PassState, TransferClaim};
+use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -133,7 +133,12 @@ pub(super) async fn claim(
     if unbound
         && state
             .store
-            .bind_wallet(current.id, wallet_key.as_bytes(), crate::now_ms(), &claimed)
+            .bind_wallet(
+                current.id,
+                wallet_key.as_bytes(),
+                tessera_domain::now_ms(),
+                &claimed,
+            )
             .await?
     {
         // Derive the pass keys now, while nobody waits at a gate: the first scan then
@@ -285,7 +290,7 @@ async fn claim_transfer(
     link_id: uuid::Uuid,
     wallet_key: &PublicKey,
 ) -> Result<Json<ClaimAnswer>> {
-    let now = crate::now_ms();
+    let now = tessera_domain::now_ms();
     let outcome = state
         .store
         .claim_transfer(
@@ -293,7 +298,12 @@ async fn claim_transfer(
             wallet_key.as_bytes(),
             now,
             |locked, link| {
-                crate::visits::transfer_claim_refusal(locked, link, wallet_key.as_bytes(), now)
+                tessera_domain::visits::transfer_claim_refusal(
+                    locked,
+                    link,
+                    wallet_key.as_bytes(),
+                    now,
+                )
             },
             |locked| {
                 let from = locked

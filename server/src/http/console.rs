@@ -21,10 +21,10 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use super::{auth_failed, refuse_spent_source, rfc3339, same_origin, ApiCaller, ApiJson, Role};
-use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use crate::store::ConsoleSessionRow;
+use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 
 /// The session cookie's name.
 pub const CONSOLE_COOKIE: &str = "tessera_console";
@@ -153,7 +153,7 @@ pub(super) async fn sign_in(
         return Err(Error::Forbidden);
     }
     let minted = crate::credentials::mint();
-    let now = crate::now_ms();
+    let now = tessera_domain::now_ms();
     let ttl_s = state.settings.console_session_ttl_s;
     let expires_at_ms = now.saturating_add(i64::try_from(ttl_s).unwrap_or(i64::MAX) * 1000);
     let event = audit::event(
@@ -206,7 +206,11 @@ pub(super) async fn current(State(state): State<AppState>, headers: HeaderMap) -
         return Err(Error::Unauthorized);
     };
     let hash = crate::credentials::hash(secret);
-    let Some(session) = state.store.console_session(&hash, crate::now_ms()).await? else {
+    let Some(session) = state
+        .store
+        .console_session(&hash, tessera_domain::now_ms())
+        .await?
+    else {
         return Err(Error::Unauthorized);
     };
     let unit = host_unit(&state, &session).await?;
@@ -277,7 +281,11 @@ pub async fn session_caller(state: &AppState, parts: &Parts) -> Result<Option<Ap
         return Ok(None);
     };
     let hash = crate::credentials::hash(secret);
-    let Some(session) = state.store.console_session(&hash, crate::now_ms()).await? else {
+    let Some(session) = state
+        .store
+        .console_session(&hash, tessera_domain::now_ms())
+        .await?
+    else {
         return Err(Error::Unauthorized);
     };
     if !matches!(parts.method, Method::GET | Method::HEAD) {

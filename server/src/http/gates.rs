@@ -64,7 +64,7 @@ fn gate_json(gate: &GateStatusRow) -> Value {
 )]
 pub(super) async fn list(State(state): State<AppState>, caller: ApiCaller) -> Result<Json<Value>> {
     caller.require(&[Role::Auditor])?;
-    let since = crate::now_ms() - ONLINE_WITHIN_MS;
+    let since = tessera_domain::now_ms() - ONLINE_WITHIN_MS;
     let gates = state
         .store
         .gate_statuses(caller.key.org_id, None, since)
@@ -98,7 +98,7 @@ pub(super) async fn show(
 ) -> Result<Json<Value>> {
     caller.require(&[Role::Auditor])?;
     let id = parse_id(&id)?;
-    let now = crate::now_ms();
+    let now = tessera_domain::now_ms();
     let Some(gate) = state
         .store
         .gate_statuses(caller.key.org_id, Some(id), now - ONLINE_WITHIN_MS)

@@ -4,7 +4,7 @@
 //! A link's claim token is derived from the link's id (`credentials::link_token`), so a
 //! retried request finds the link it minted (by its request id or transfer nonce) and
 //! answers the same URL; the database holds only the token's hash. The decisions are in
-//! `crate::visits`, applied by the store to the pass as it locked it.
+//! `tessera_domain::visits`, applied by the store to the pass as it locked it.
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -18,11 +18,11 @@ use uuid::Uuid;
 
 use super::passes::{claim_url, load_own_pass};
 use super::{rfc3339, ApiCaller, ApiJson, Peer, Role};
-use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::{Error, ErrorBody, Refusal, Result};
 use crate::state::AppState;
 use crate::store::{LinkKind, LinkOutcome, PassLinkRow, PassRow};
-use crate::visits::{self, Minter};
+use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_domain::visits::{self, Minter};
 
 /// How long a transfer nonce can be answered.
 const TRANSFER_NONCE_MS: i64 = 120_000;
@@ -142,7 +142,7 @@ fn new_link(
         kind,
         request_key,
         token_hash: token.hash.to_vec(),
-        created_at_ms: crate::now_ms(),
+        created_at_ms: tessera_domain::now_ms(),
         expires_at_ms,
         closed_at_ms: None,
         claimed_key: None,
@@ -403,7 +403,7 @@ pub(super) async fn transfer_nonce(
         return Err(refusal(refused));
     }
     let nonce = Nonce::generate(&mut rand::rngs::OsRng);
-    let now = crate::now_ms();
+    let now = tessera_domain::now_ms();
     let expires_at_ms = now.saturating_add(TRANSFER_NONCE_MS);
     state
         .store
@@ -454,7 +454,7 @@ pub(super) async fn holder_transfer(
         .map_err(|_| Error::Refused(Refusal::InvalidNonce))?;
     match state
         .store
-        .transfer_nonce(nonce.as_bytes(), crate::now_ms())
+        .transfer_nonce(nonce.as_bytes(), tessera_domain::now_ms())
         .await?
     {
         Some(for_pass) if for_pass == pass.id => {}

@@ -29,7 +29,6 @@ use axum::extract::{DefaultBodyLimit, FromRequest};
 use axum::http::StatusCode;
 use axum::Router;
 
-pub use admin::check_text as check_label;
 pub use audit_log::event_json as audit_event_json;
 pub use auth::{auth_failed, bearer_token, refuse_spent_source, ApiCaller, Peer, Role};
 pub use console::{cookie, CONSOLE_COOKIE, CSRF_HEADER};
@@ -93,4 +92,4 @@ fn parse_id(text: &str) -> Result<uuid::Uuid, Error> {
     text.parse().map_err(|_| Error::NotFound)
 }
 
-pub(crate) use crate::rfc3339;
+pub(crate) use tessera_domain::rfc3339;

@@ -23,10 +23,10 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{parse_id, rfc3339, ApiCaller, ApiJson, Peer};
-use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use crate::store::{GateRow, PairingRow};
+use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 
 /// How long a pairing link works.
 pub const PAIRING_LIFETIME: Duration = Duration::from_secs(10 * 60);
@@ -106,7 +106,7 @@ pub(super) async fn create(
     caller.require(&[])?;
     let gate_id = parse_id(&id)?;
     let secret = crate::credentials::mint();
-    let now = crate::now_ms();
+    let now = tessera_domain::now_ms();
     let lifetime_ms = i64::try_from(PAIRING_LIFETIME.as_millis()).unwrap_or(i64::MAX);
     let pairing = PairingRow {
         secret_hash: secret.hash,
@@ -192,14 +192,19 @@ pub(super) async fn pair(
     let secret_hash = crate::credentials::hash(&body.pairing_secret);
     let paired = state
         .store
-        .redeem_pairing(&secret_hash, &credential.hash, crate::now_ms(), |gate| {
-            audit::event(
-                AuditKind::GatePaired,
-                Severity::Info,
-                subject(gate),
-                json!({ "secret_sha256": crate::credentials::fingerprint(&secret_hash) }),
-            )
-        })
+        .redeem_pairing(
+            &secret_hash,
+            &credential.hash,
+            tessera_domain::now_ms(),
+            |gate| {
+                audit::event(
+                    AuditKind::GatePaired,
+                    Severity::Info,
+                    subject(gate),
+                    json!({ "secret_sha256": crate::credentials::fingerprint(&secret_hash) }),
+                )
+            },
+        )
         .await?;
     let Some(gate) = paired else {
         super::auth_failed(&state, source, "gate_pairing", true);
@@ -246,7 +251,7 @@ pub(super) async fn revoke(
 ) -> Result<Json<GateRevoked>> {
     caller.require(&[])?;
     let gate_id = parse_id(&id)?;
-    let now = crate::now_ms();
+    let now = tessera_domain::now_ms();
     let event = audit::event(
         AuditKind::GateRevoked,
         Severity::Warning,

@@ -134,7 +134,7 @@ fn walk_in_json(view: &WalkInView, now: i64) -> WalkInJson {
         expires_at: rfc3339(walk_in.expires_at_ms),
         decided_at: status
             .decided_at
-            .map(|at| rfc3339(crate::datetime_to_ms(at))),
+            .map(|at| rfc3339(tessera_domain::datetime_to_ms(at))),
     }
 }
 
@@ -299,7 +299,7 @@ pub(super) async fn list(
             Error::BadRequest("state must be waiting, approved, denied or expired".into())
         })?),
     };
-    let now = crate::now_ms();
+    let now = tessera_domain::now_ms();
     // A request past its timeout reads as expired even before the sweeper writes it, so the
     // filter is applied to the state as shown.
     let views = state
@@ -381,7 +381,7 @@ async fn feed_waiting(
     let mut shutdown = state.shutdown.clone();
     let mut last: Option<String> = None;
     loop {
-        let now = crate::now_ms();
+        let now = tessera_domain::now_ms();
         match state
             .store
             .list_walk_ins(org_id, host, Some("waiting"), LIST_LIMIT)
@@ -433,7 +433,7 @@ async fn answer(
         wanted,
     )
     .await?;
-    Ok(Json(walk_in_json(&view, crate::now_ms())))
+    Ok(Json(walk_in_json(&view, tessera_domain::now_ms())))
 }
 
 /// Approves a walk-in: the visitor is admitted at the asking gate, in the same transaction

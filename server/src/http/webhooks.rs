@@ -11,11 +11,11 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{rfc3339, ApiCaller, ApiJson, Role};
-use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use crate::store::{DeliveryRow, WebhookRow};
 use crate::webhooks::EVENT_TYPES;
+use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 
 /// Dead letters a list answers at most.
 const DEAD_LETTER_LIMIT: i64 = 200;
@@ -199,7 +199,7 @@ pub(super) async fn create(
         events: events.join(","),
         // From now on: the events already in the log were not promised to anyone.
         audit_cursor: state.store.max_audit_id().await?,
-        created_at_ms: crate::now_ms(),
+        created_at_ms: tessera_domain::now_ms(),
         disabled_at_ms: None,
         disabled_reason: None,
     };
@@ -308,7 +308,7 @@ pub(super) async fn replay(
     let id: i64 = id.parse().map_err(|_| Error::NotFound)?;
     if !state
         .store
-        .replay_delivery(caller.key.org_id, id, crate::now_ms())
+        .replay_delivery(caller.key.org_id, id, tessera_domain::now_ms())
         .await?
     {
         return Err(Error::NotFound);

@@ -1,7 +1,7 @@
 //! Zones over REST (issue 17): an admin creates zones with their rules; staff read who is
 //! inside each. Gates join a zone at creation (`POST /v1/gates` `zone_id`, `direction`),
 //! passes are limited to zones at issue (`POST /v1/passes` `zones`); the rules themselves
-//! are `crate::zones`.
+//! are `tessera_domain::zones`.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -14,10 +14,10 @@ use uuid::Uuid;
 
 use super::admin::check_text;
 use super::{rfc3339, ApiCaller, ApiJson, Role};
-use crate::audit::{self, AuditKind, Severity, Subject};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use crate::store::ZoneRow;
+use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/v1/zones", post(create).get(list))
@@ -126,14 +126,14 @@ pub(super) async fn create(
             "max_entries_per_day must be 1–1000".into(),
         ));
     }
-    let now = crate::now_ms();
+    let now = tessera_domain::now_ms();
     let checkout_at_minute = body.checkout_at.as_deref().map(parse_minute).transpose()?;
     // A check-out time already past today takes effect tomorrow, not at once (a zone made at
     // 14:00 with a 02:00 check-out would otherwise empty itself at the next sweep).
     let minute_now = now.rem_euclid(86_400_000) / 60_000;
     let last_checkout_day = checkout_at_minute
         .filter(|minute| *minute < minute_now)
-        .map(|_| crate::zones::day_of(now));
+        .map(|_| tessera_domain::zones::day_of(now));
     let zone = ZoneRow {
         id: Uuid::now_v7(),
         org_id: caller.key.org_id,

@@ -2,7 +2,7 @@
 //!
 //! [`postgres`] and [`sqlite`] each implement the same primitives as inherent methods,
 //! every statement a literal beside the code that binds it; [`Store`] only picks the
-//! backend. The primitives know nothing of TSR1: the rules live in [`crate::rules`] and the
+//! backend. The primitives know nothing of TSR1: the rules live in [`tessera_domain::rules`] and the
 //! flow that applies them in [`crate::redemption`]. What a primitive guarantees is
 //! atomicity: a state change and its audit event commit together, and a write refused by
 //! a named unique constraint comes back as the [`Conflict`] it means. [`batch`] holds the
@@ -11,14 +11,13 @@
 pub mod batch;
 pub mod postgres;
 pub mod primary;
-mod rows;
 pub mod sqlite;
 
 use std::collections::BTreeSet;
 
 use uuid::Uuid;
 
-pub use rows::*;
+pub use tessera_domain::rows::*;
 
 /// Woken whenever audit events may have committed, so the live feed (`crate::feed`) reads
 /// the table at once instead of at its next poll. A permit is kept when nobody waits, so a
@@ -38,8 +37,8 @@ pub async fn audit_appended_wait() {
 use self::postgres::{PgRedemption, PgStore};
 use self::sqlite::{SqliteRedemption, SqliteStore};
 use crate::config::Settings;
-pub use crate::error::Conflict;
 use crate::error::Result;
+pub use tessera_domain::Conflict;
 
 /// Whether the database schema matches this server's migrations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1368,40 +1367,4 @@ pub enum ByRef {
         /// Whether it was issued with the same content.
         same_content: bool,
     },
-}
-
-/// What [`Store::mint_link`] did.
-#[derive(Debug, PartialEq, Eq)]
-pub enum LinkOutcome {
-    /// The link is minted, and its event stored.
-    Minted,
-    /// The request key minted this link before (for this pass and kind): nothing changed.
-    Replayed(PassLinkRow),
-    /// The request key was used for another pass or kind.
-    RequestKeyTaken,
-    /// No such pass of the tenant.
-    UnknownPass,
-    /// The pass is revoked.
-    Revoked,
-    /// The pass has no wallet key to hand on.
-    NotClaimed,
-    /// The holder proved a key the pass is no longer bound to.
-    KeyChanged,
-    /// The pass allows no (more) transfers.
-    NotAllowed,
-}
-
-/// What [`Store::claim_transfer`] did.
-#[derive(Debug, PartialEq, Eq)]
-pub enum TransferClaim {
-    /// The recipient's key is bound now, the sender's unbound.
-    Claimed,
-    /// This key claimed the link before.
-    Replayed,
-    /// Another key claimed the link, or the link was replaced.
-    AlreadyClaimed,
-    /// No open link: expired, or never.
-    Invalid,
-    /// The pass is revoked.
-    Revoked,
 }

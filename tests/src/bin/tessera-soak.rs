@@ -16,8 +16,8 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::Parser;
+use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 use tessera_protocol::messages::DenyReason;
-use tessera_server::audit::{self, AuditKind, Severity, Subject};
 use tessera_server::config::Settings;
 use tessera_server::retention::{run_pass, RetentionPolicy, BATCH};
 use tessera_server::store::{
@@ -74,7 +74,7 @@ async fn main() -> Result<()> {
     let store = Store::connect(&settings).await?;
     store.migrate().await?;
 
-    let end_ms = tessera_server::now_ms();
+    let end_ms = tessera_domain::now_ms();
     let start_ms = end_ms - args.days * DAY_MS;
     let (org_id, _) = tessera_server::startup::create_org(&store, "soak").await?;
     let gate = GateRow {

@@ -8,7 +8,7 @@ use serde_json::Value;
 use tessera_protocol::messages::{DenyReason, Outcome};
 use uuid::Uuid;
 
-use crate::store::NewAudit;
+use crate::rows::NewAudit;
 
 /// What an event records. The stored names are the wire of `GET /v1/audit` (§8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -182,7 +182,7 @@ pub struct Subject {
 /// Builds an event stamped now.
 pub fn event(kind: AuditKind, severity: Severity, subject: Subject, details: Value) -> NewAudit {
     NewAudit {
-        at_ms: crate::now_ms(),
+        at_ms: crate::time::now_ms(),
         org_id: subject.org_id,
         kind: kind.as_str(),
         severity: severity.as_str(),

@@ -8,6 +8,7 @@
 
 use std::str::FromStr;
 
+#[cfg(feature = "sqlx")]
 use sqlx::{ColumnIndex, Decode, FromRow, Row, Type};
 use tessera_protocol::messages::{DenyReason, Outcome};
 use uuid::Uuid;
@@ -53,14 +54,15 @@ impl TryFrom<String> for Role {
 }
 
 /// An API key as stored (without its hash).
-#[derive(Clone, Debug, FromRow)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct ApiKeyRow {
     /// Key id.
     pub id: Uuid,
     /// Owning organisation.
     pub org_id: Uuid,
     /// What it may do.
-    #[sqlx(try_from = "String")]
+    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub role: Role,
     /// Free text.
     pub label: String,
@@ -82,7 +84,8 @@ pub struct PairingRow {
 }
 
 /// A gate device as stored (without its token hash).
-#[derive(Clone, Debug, FromRow)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct GateRow {
     /// Gate id.
     pub id: Uuid,
@@ -93,10 +96,10 @@ pub struct GateRow {
     /// Site the gate stands at, if any.
     pub site: Option<String>,
     /// The zone it lets people into or out of (issue 17); `None`: the whole site, as TSR1.
-    #[sqlx(default)]
+    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub zone_id: Option<Uuid>,
     /// `entry` or `exit` (only meaningful with a zone).
-    #[sqlx(default)]
+    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub direction: Option<String>,
 }
 
@@ -140,7 +143,8 @@ impl TryFrom<String> for PassState {
 }
 
 /// A pass.
-#[derive(Clone, PartialEq, Eq, FromRow)]
+#[derive(Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct PassRow {
     /// Pass id.
     pub id: Uuid,
@@ -159,7 +163,7 @@ pub struct PassRow {
     /// Admissions so far.
     pub uses: i64,
     /// Where it is in its life cycle.
-    #[sqlx(try_from = "String")]
+    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub state: PassState,
     /// SHA-256 of the claim token.
     pub claim_token_hash: Vec<u8>,
@@ -176,23 +180,23 @@ pub struct PassRow {
     /// The host whose pass it is (issue 16). This and the fields below are read only where
     /// they are shown (`pass_by_id`, `list_passes`); the gate's hot-path reads leave them
     /// at their defaults, as nothing there depends on them.
-    #[sqlx(default)]
+    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub host_id: Option<Uuid>,
     /// How many times it may be handed on (0: not transferable).
-    #[sqlx(default)]
+    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub max_transfers: i64,
     /// Transfers completed.
-    #[sqlx(default)]
+    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub transfers: i64,
     /// Re-binds so far.
-    #[sqlx(default)]
+    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub rebinds: i64,
     /// The issuer's reference (bulk issue), unique per organisation.
-    #[sqlx(default)]
+    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub external_ref: Option<String>,
     /// The zones it is valid for, written with the pass (empty: every zone). Never read
     /// back into this field: the redemption transaction reads `pass_zones` itself.
-    #[sqlx(skip)]
+    #[cfg_attr(feature = "sqlx", sqlx(skip))]
     pub zones: Vec<Uuid>,
 }
 
@@ -209,7 +213,8 @@ impl std::fmt::Debug for PassRow {
 }
 
 /// A challenge issued to a gate for a scan.
-#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct ChallengeRow {
     /// The nonce (32 bytes), primary key.
     pub nonce: Vec<u8>,
@@ -358,6 +363,7 @@ impl RedemptionRow {
     }
 }
 
+#[cfg(feature = "sqlx")]
 fn decode_error(column: &str, message: String) -> sqlx::Error {
     sqlx::Error::ColumnDecode {
         index: column.to_owned(),
@@ -365,6 +371,7 @@ fn decode_error(column: &str, message: String) -> sqlx::Error {
     }
 }
 
+#[cfg(feature = "sqlx")]
 impl<'r, R> FromRow<'r, R> for RedemptionRow
 where
     R: Row,
@@ -426,6 +433,7 @@ pub struct ScanDenialRow {
     pub created_at_ms: i64,
 }
 
+#[cfg(feature = "sqlx")]
 impl<'r, R> FromRow<'r, R> for ScanDenialRow
 where
     R: Row,
@@ -477,7 +485,8 @@ impl ScanRecord {
 }
 
 /// An audit event as stored.
-#[derive(Clone, Debug, FromRow)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct AuditRow {
     /// Monotonic id (the pagination cursor).
     pub id: i64,
@@ -542,7 +551,8 @@ pub struct AuditFilter {
 }
 
 /// A gate device as the console shows it: whether a socket of it is open on any replica.
-#[derive(Clone, Debug, FromRow)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct GateStatusRow {
     /// Gate id.
     pub id: Uuid,
@@ -559,26 +569,28 @@ pub struct GateStatusRow {
 }
 
 /// The key behind a live console session, and when the session ends.
-#[derive(Clone, Debug, FromRow)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct ConsoleSessionRow {
     /// The API key that signed in.
-    #[sqlx(flatten)]
+    #[cfg_attr(feature = "sqlx", sqlx(flatten))]
     pub key: ApiKeyRow,
     /// When the session stops being honoured.
     pub expires_at_ms: i64,
 }
 
 /// An expired challenge the sweep settled, and whether an outcome is stored under it.
-#[derive(Clone, Debug, FromRow)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct SweptChallenge {
     /// The challenge as it was stored.
-    #[sqlx(flatten)]
+    #[cfg_attr(feature = "sqlx", sqlx(flatten))]
     pub challenge: ChallengeRow,
     /// An outcome is stored under its nonce: it was answered, and needs no event.
     pub answered: bool,
 }
 
-/// An open gate WebSocket, as [`crate::store::Store::open_gate_socket`] records it.
+/// An open gate WebSocket, as `Store::open_gate_socket` records it.
 #[derive(Clone, Copy, Debug)]
 pub struct GateSocket {
     /// This socket.
@@ -628,6 +640,7 @@ pub struct LockedRedemption {
 }
 
 /// Decodes the pass columns of a joined row, each named `p_<column>`.
+#[cfg(feature = "sqlx")]
 fn pass_from_prefixed<'r, R>(row: &'r R) -> Result<PassRow, sqlx::Error>
 where
     R: Row,
@@ -668,6 +681,7 @@ where
 
 /// Decodes the outcome columns of a joined row, each named `r_<column>` (all null when no
 /// outcome is stored), for the challenge `challenge`.
+#[cfg(feature = "sqlx")]
 fn stored_from_prefixed<'r, R>(
     row: &'r R,
     challenge: &ChallengeRow,
@@ -699,12 +713,14 @@ where
     )))
 }
 
+#[cfg(feature = "sqlx")]
 fn admission_from_columns(gate_id: Option<Uuid>, at_ms: Option<i64>) -> Option<Admission> {
     gate_id
         .zip(at_ms)
         .map(|(gate_id, at_ms)| Admission { gate_id, at_ms })
 }
 
+#[cfg(feature = "sqlx")]
 impl<'r, R> FromRow<'r, R> for ChallengeContext
 where
     R: Row,
@@ -730,6 +746,7 @@ where
     }
 }
 
+#[cfg(feature = "sqlx")]
 impl<'r, R> FromRow<'r, R> for LockedRedemption
 where
     R: Row,
@@ -766,6 +783,7 @@ where
     }
 }
 
+#[cfg(feature = "sqlx")]
 impl<'r, R> FromRow<'r, R> for ScanContext
 where
     R: Row,
@@ -790,7 +808,8 @@ where
 }
 
 /// A host: a person who invites visitors, with its own API key.
-#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct HostRow {
     /// Host id (also its key id).
     pub id: Uuid,
@@ -803,7 +822,8 @@ pub struct HostRow {
 }
 
 /// A walk-in request as stored.
-#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct WalkInRow {
     /// Server id.
     pub id: Uuid,
@@ -820,7 +840,7 @@ pub struct WalkInRow {
     /// The guard's note.
     pub note: Option<String>,
     /// Where it stands.
-    #[sqlx(try_from = "String")]
+    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub state: WalkIn,
     /// When it was asked.
     pub created_at_ms: i64,
@@ -845,10 +865,11 @@ impl TryFrom<String> for WalkIn {
 }
 
 /// A walk-in request, its gate's label and its host, as hosts and gates are shown it.
-#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct WalkInView {
     /// The request.
-    #[sqlx(flatten)]
+    #[cfg_attr(feature = "sqlx", sqlx(flatten))]
     pub walk_in: WalkInRow,
     /// The asking gate's label.
     pub gate_label: String,
@@ -859,7 +880,8 @@ pub struct WalkInView {
 }
 
 /// A claim link minted after issue: a re-bind or a transfer.
-#[derive(Clone, PartialEq, Eq, FromRow)]
+#[derive(Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct PassLinkRow {
     /// Link id (the claim token is derived from it).
     pub id: Uuid,
@@ -868,7 +890,7 @@ pub struct PassLinkRow {
     /// Owning organisation.
     pub org_id: Uuid,
     /// `rebind` or `transfer`.
-    #[sqlx(try_from = "String")]
+    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub kind: LinkKind,
     /// The idempotency key: a request id or a transfer nonce.
     pub request_key: Vec<u8>,
@@ -927,7 +949,8 @@ impl TryFrom<String> for LinkKind {
 }
 
 /// A webhook endpoint of a tenant (issue 17).
-#[derive(Clone, PartialEq, Eq, FromRow)]
+#[derive(Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct WebhookRow {
     /// Webhook id.
     pub id: Uuid,
@@ -984,7 +1007,8 @@ pub struct NewDelivery {
 }
 
 /// A queued delivery as the dispatcher and the console see it.
-#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct DeliveryRow {
     /// Queue id (the order of the log).
     pub id: i64,
@@ -1033,7 +1057,8 @@ pub struct Finished {
 }
 
 /// A zone and its rules (issue 17, `crate::zones`).
-#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct ZoneRow {
     /// Zone id.
     pub id: Uuid,
@@ -1079,4 +1104,40 @@ pub struct Presence {
     pub entry_day: i64,
     /// Its entries on that day.
     pub entries_on_day: i64,
+}
+
+/// What minting a re-bind or transfer link did (`Store::mint_link`).
+#[derive(Debug, PartialEq, Eq)]
+pub enum LinkOutcome {
+    /// The link is minted, and its event stored.
+    Minted,
+    /// The request key minted this link before (for this pass and kind): nothing changed.
+    Replayed(PassLinkRow),
+    /// The request key was used for another pass or kind.
+    RequestKeyTaken,
+    /// No such pass of the tenant.
+    UnknownPass,
+    /// The pass is revoked.
+    Revoked,
+    /// The pass has no wallet key to hand on.
+    NotClaimed,
+    /// The holder proved a key the pass is no longer bound to.
+    KeyChanged,
+    /// The pass allows no (more) transfers.
+    NotAllowed,
+}
+
+/// What claiming a transfer link did (`Store::claim_transfer`).
+#[derive(Debug, PartialEq, Eq)]
+pub enum TransferClaim {
+    /// The recipient's key is bound now, the sender's unbound.
+    Claimed,
+    /// This key claimed the link before.
+    Replayed,
+    /// Another key claimed the link, or the link was replaced.
+    AlreadyClaimed,
+    /// No open link: expired, or never.
+    Invalid,
+    /// The pass is revoked.
+    Revoked,
 }

@@ -9,7 +9,7 @@
 use tessera_protocol::messages::WalkInState;
 
 use crate::error::Refusal;
-use crate::store::{
+use crate::rows::{
     LinkKind, LinkOutcome, PassLinkRow, PassRow, PassState, TransferClaim, WalkInRow,
 };
 
@@ -125,7 +125,7 @@ mod tests {
     use uuid::Uuid;
 
     use super::*;
-    use crate::store::WalkIn;
+    use crate::rows::WalkIn;
 
     const NOW: i64 = 1_800_000_000_000;
 

@@ -1,7 +1,7 @@
 //! The TSR1 decisions (§5, §7, §10) as plain functions over server-held state.
 //!
 //! Nothing here awaits, reads a database or looks at a clock: each function takes what the
-//! server holds (rows read by [`crate::redemption`], the time, the derived pass keys) and
+//! server holds (rows the redemption flow read, the time, the derived pass keys) and
 //! returns a decision, which the caller then stores and answers. That is how the rules are
 //! written once for both backends and tested with tables of cases and no database (see
 //! `tests` below). The order of the checks is part of the protocol, so each function quotes
@@ -12,7 +12,7 @@ use tessera_protocol::totp::{check_code, CodeCheck};
 use tessera_protocol::{Nonce, PassId, PassKeys, RotatingCode, WalletResponse, MAX_WRONG_ANSWERS};
 use uuid::Uuid;
 
-use crate::store::{
+use crate::rows::{
     ChallengeContext, ChallengeRow, LockedRedemption, PassRow, PassState, RedemptionRow,
     StoredOutcome,
 };
@@ -326,7 +326,7 @@ mod tests {
     use tessera_protocol::{SecretKey, WalletChallenge, CODE_PERIOD_S};
 
     use super::*;
-    use crate::store::Admission;
+    use crate::rows::Admission;
 
     const NOW_MS: i64 = 1_800_000_000_000;
 

@@ -20,10 +20,10 @@
 
 use tessera_protocol::messages::DenyReason;
 
-use crate::rules::Settlement;
 #[cfg(test)]
-use crate::store::Presence;
-use crate::store::{StoredOutcome, ZoneView};
+use crate::rows::Presence;
+use crate::rows::{StoredOutcome, ZoneView};
+use crate::rules::Settlement;
 
 /// Whether a gate lets people in or out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,7 +153,7 @@ mod tests {
     use DenyReason::*;
 
     use super::*;
-    use crate::store::Admission;
+    use crate::rows::Admission;
 
     const TODAY: i64 = 20_000;
 

@@ -1,0 +1,36 @@
+//! Tessera's domain: the values the server holds and the pure decisions over them.
+//!
+//! Nothing here awaits, opens a socket or a database: the storage layer reads and writes
+//! these types, the flows apply these decisions inside the transactions that store what
+//! they decide, and the edges turn them into answers. The layers above depend on this
+//! crate; it depends only on `tessera-protocol`.
+//!
+//! - [`rows`]: passes, challenges, outcomes, gates, hosts, walk-ins, links, webhooks and
+//!   zones, as read once at the row boundary (the `sqlx` feature lets the storage layer
+//!   decode them);
+//! - [`rules`]: the TSR1 decisions (§5, §7, §10);
+//! - [`zones`]: entry and exit gates, re-entry rules and who is inside;
+//! - [`visits`]: hosts, walk-ins, re-binding and transfer;
+//! - [`audit`]: what an event records and how urgent it is;
+//! - [`label`]: checked text; [`time`]: stored times; [`error`]: what the rules refuse.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::todo,
+    clippy::panic,
+    clippy::await_holding_lock
+)]
+#![warn(missing_docs)]
+
+pub mod audit;
+pub mod error;
+pub mod label;
+pub mod rows;
+pub mod rules;
+pub mod time;
+pub mod visits;
+pub mod zones;
+
+pub use error::{Conflict, Refusal};
+pub use label::{InvalidText, Label};
+pub use time::{datetime_to_ms, ms_to_datetime, now_ms, rfc3339};
