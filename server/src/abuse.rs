@@ -29,8 +29,8 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde_json::json;
 use uuid::Uuid;
 
-use crate::store::NewAudit;
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_store::NewAudit;
 
 /// Rows one aggregation window writes at most; further sources fold into one row.
 pub const MAX_ROWS_PER_FLUSH: usize = 100;

@@ -10,7 +10,7 @@ use tracing_subscriber::EnvFilter;
 use crate::config::Settings;
 use crate::error::{Error, Result};
 use crate::startup::{create_org, Application};
-use crate::store::{SchemaStatus, Store};
+use tessera_store::{SchemaStatus, Store};
 
 /// Tessera admission server.
 #[derive(Debug, Parser)]
@@ -65,7 +65,7 @@ async fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Serve => serve(cli.settings).await,
         Command::Migrate => {
-            let store = Store::connect(&cli.settings).await?;
+            let store = Store::connect(&cli.settings.store_options()).await?;
             store.migrate().await?;
             tracing::info!(backend = store.backend_name(), "migrations applied");
             store.close().await;
@@ -74,7 +74,7 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Init { org } => {
             tessera_domain::Label::parse("org", &org)
                 .map_err(|invalid| Error::BadRequest(invalid.to_string()))?;
-            let store = Store::connect(&cli.settings).await?;
+            let store = Store::connect(&cli.settings.store_options()).await?;
             if matches!(store, Store::Sqlite(_)) {
                 store.migrate().await?;
             } else if store.schema_status().await? == SchemaStatus::Behind {

@@ -401,7 +401,23 @@ impl Settings {
         }
     }
 
-    /// Longest wait for a pooled connection.
+    /// The storage layer's options: the database, its pools and waits, and the metrics
+    /// hook its batchers report to.
+    pub fn store_options(&self) -> tessera_store::StoreOptions {
+        tessera_store::StoreOptions {
+            database_url: self.database_url.clone(),
+            pool_min: self.pool_min,
+            pool_max: self.pool_max,
+            statement_timeout_ms: self.statement_timeout_ms,
+            checkin_timeout: self.checkin_timeout(),
+            primary_probe: Duration::from_millis(self.primary_probe_ms.max(1)),
+            on_batch: tessera_store::BatchObserver::new(|name, size| {
+                crate::metrics::get().batch(name, size);
+            }),
+        }
+    }
+
+    /// The longest wait for a pooled database connection.
     pub fn checkin_timeout(&self) -> Duration {
         Duration::from_millis(self.checkin_timeout_ms)
     }

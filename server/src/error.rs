@@ -50,21 +50,9 @@ pub enum Error {
     #[error("{}", .0.message())]
     Refused(Refusal),
 
-    /// A database call failed; the operation may be retried.
-    #[error("storage: {context}: {source}")]
-    Storage {
-        /// Which step failed, e.g. "commit redemption".
-        context: &'static str,
-        /// The driver's error.
-        #[source]
-        source: sqlx::Error,
-    },
-    /// A database call took longer than allowed; its effect is unknown.
-    #[error("storage timed out: {0}")]
-    StorageTimeout(&'static str),
-    /// Applying migrations failed.
-    #[error("migration failed: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// Storage failed: retried by the client when [`Error::is_storage`] says so.
+    #[error(transparent)]
+    Store(#[from] tessera_store::Error),
     /// The database schema is older than this server.
     #[error("database schema is behind this server; run `tessera-server migrate`")]
     SchemaBehind,
@@ -102,9 +90,6 @@ pub enum Error {
     /// A pass names a server key this server does not have.
     #[error("server key {0} is not loaded")]
     UnknownServerKey(String),
-    /// A unique constraint refused a write; what it means for the caller.
-    #[error("storage conflict: {0:?}")]
-    Conflict(Conflict),
     /// An invariant the server relies on does not hold (a bug or a corrupted row); a
     /// resend cannot cure it.
     #[error("internal: {0}")]
@@ -155,24 +140,11 @@ fn refusal_status(refusal: Refusal) -> StatusCode {
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
-    /// Wraps a driver error with the step that failed.
-    pub fn storage(context: &'static str) -> impl FnOnce(sqlx::Error) -> Error {
-        move |source| Error::Storage { context, source }
-    }
-
     /// Whether the failure is in storage, so that the same request may succeed when
     /// resent (a lost connection, a timeout, a write that lost a race). Everything else is
     /// a fault a resend cannot cure.
     pub fn is_storage(&self) -> bool {
-        match self {
-            // A column that does not decode is a corrupted row, not an outage.
-            Error::Storage {
-                source: sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_),
-                ..
-            } => false,
-            Error::Storage { .. } | Error::StorageTimeout(_) | Error::Conflict(_) => true,
-            _ => false,
-        }
+        matches!(self, Error::Store(store) if store.is_storage())
     }
 
     fn status_and_code(&self) -> (StatusCode, &'static str) {

@@ -23,7 +23,7 @@ use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 use uuid::Uuid;
 
-use crate::store::{AuditFilter, AuditRow, Store};
+use tessera_store::{AuditFilter, AuditRow, Store};
 
 /// How long a gap in the ids may hold the feed back.
 pub const GAP_GRACE_MS: i64 = 2_000;
@@ -97,7 +97,7 @@ impl Hub {
 async fn wake_on_local_appends(hub: Arc<Hub>, store: Store, mut shutdown: watch::Receiver<bool>) {
     loop {
         tokio::select! {
-            () = crate::store::audit_appended_wait() => {}
+            () = tessera_store::audit_appended_wait() => {}
             _ = shutdown.changed() => return,
         }
         hub.wake();

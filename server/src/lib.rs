@@ -27,7 +27,6 @@ pub mod retention;
 pub mod serve;
 pub mod startup;
 pub mod state;
-pub mod store;
 pub mod tls;
 pub mod walk_ins;
 pub mod webhooks;

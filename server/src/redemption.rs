@@ -8,7 +8,7 @@
 //! decided here.
 //!
 //! The commit of an admission takes one of two paths:
-//! - **the common one**: [`Store::admit`](crate::store::Store::admit), one durable
+//! - **the common one**: [`Store::admit`](tessera_store::Store::admit), one durable
 //!   conditional write (the use, the outcome under the nonce, the event). It joins the
 //!   admissions that arrive while the previous one is in flight into one group commit
 //!   (`store::batch`); the gate hears its own outcome once the group committed.
@@ -32,10 +32,6 @@ use uuid::Uuid;
 
 use crate::error::{Error, Result};
 use crate::state::AppState;
-use crate::store::{
-    AdmitOp, ChallengeContext, ChallengeRow, GateRow, NewAudit, PassRow, RedemptionRow,
-    ScanDenialRow, ScanRecord, StoredOutcome,
-};
 use tessera_domain::audit::{
     self, denial_severity, outcome_severity, AuditKind, Severity, Subject,
 };
@@ -44,6 +40,10 @@ use tessera_domain::rules::{
 };
 use tessera_domain::zones::{self, Direction, ZoneMove, ZoneSettlement};
 use tessera_domain::{ms_to_datetime, now_ms};
+use tessera_store::{
+    AdmitOp, ChallengeContext, ChallengeRow, GateRow, NewAudit, PassRow, RedemptionRow,
+    ScanDenialRow, ScanRecord, StoredOutcome,
+};
 
 /// Challenges remembered per gate connection (a gate has one scan in flight, rarely more).
 const REMEMBERED_PER_CONNECTION: usize = 8;
@@ -192,11 +192,9 @@ pub async fn scan(
                 return Ok(ServerMessage::Result(denial_result(&denial, false)));
             }
             // The same scan id was stored concurrently (a fast resend): answer as a resend.
-            let record = state
-                .store
-                .scan_record(gate.id, scan_id)
-                .await?
-                .ok_or(Error::StorageTimeout("re-read concurrent scan"))?;
+            let record = state.store.scan_record(gate.id, scan_id).await?.ok_or(
+                tessera_store::Error::StorageTimeout("re-read concurrent scan"),
+            )?;
             resent_scan(state, gate, record, &code_hash).await
         }
         (ScanVerdict::Challenge, _, _) => Err(Error::Internal(
@@ -249,11 +247,9 @@ async fn issue_challenge(
     );
     if !state.store.insert_challenge(&challenge, &event).await? {
         // The same scan id was inserted concurrently (a fast resend): answer as a resend.
-        let record = state
-            .store
-            .scan_record(gate.id, scan_id)
-            .await?
-            .ok_or(Error::StorageTimeout("re-read concurrent challenge"))?;
+        let record = state.store.scan_record(gate.id, scan_id).await?.ok_or(
+            tessera_store::Error::StorageTimeout("re-read concurrent challenge"),
+        )?;
         return resent_scan(state, gate, record, code_hash).await;
     }
     issued_here.remember(&challenge, pass);
@@ -604,7 +600,9 @@ async fn redeem(
         {
             // A concurrent writer won a unique index between our read and our write: the
             // next attempt reads, under lock, what it committed.
-            Err(Error::Conflict(conflict)) if attempt < SETTLE_ATTEMPTS => {
+            Err(Error::Store(tessera_store::Error::Conflict(conflict)))
+                if attempt < SETTLE_ATTEMPTS =>
+            {
                 tracing::debug!(?conflict, attempt, "redemption raced a concurrent writer");
                 attempt += 1;
             }

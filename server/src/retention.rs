@@ -26,8 +26,8 @@ use serde_json::json;
 use crate::config::Settings;
 use crate::error::Result;
 use crate::state::AppState;
-use crate::store::{RetentionCounts, RetentionCutoffs, Store};
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_store::{RetentionCounts, RetentionCutoffs, Store};
 
 /// The shortest configurable challenge or redemption retention, in hours.
 pub const MIN_HOURS: u64 = 24;
@@ -113,7 +113,7 @@ pub async fn run_pass(
 }
 
 /// The `retention` event of one batch: what went, and the cutoffs it went by.
-fn event(counts: &RetentionCounts, cutoffs: &RetentionCutoffs) -> crate::store::NewAudit {
+fn event(counts: &RetentionCounts, cutoffs: &RetentionCutoffs) -> tessera_store::NewAudit {
     audit::event(
         AuditKind::Retention,
         Severity::Info,

@@ -18,8 +18,8 @@ use crate::config::Settings;
 use crate::error::{Error, Result};
 use crate::keyring::Keyring;
 use crate::state::{AppState, GateRateLimiter, SocketCaps};
-use crate::store::{SchemaStatus, Store};
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_store::{SchemaStatus, Store};
 
 /// The most audit streams (open consoles) one replica serves at once.
 const MAX_AUDIT_STREAMS: usize = 256;
@@ -72,7 +72,7 @@ impl Application {
     /// # Errors
     /// Configuration, key, storage or bind failures.
     pub async fn build(settings: Settings) -> Result<(Self, Option<Bootstrap>)> {
-        let store = Store::connect(&settings).await?;
+        let store = Store::connect(&settings.store_options()).await?;
         let mut bootstrap = None;
         match &store {
             Store::Sqlite(_) => {
@@ -262,7 +262,7 @@ pub async fn create_org(
     );
     store
         .create_org(
-            &crate::store::NewOrg {
+            &tessera_store::NewOrg {
                 id: org_id,
                 name,
                 admin_key_id: uuid::Uuid::now_v7(),
@@ -340,6 +340,7 @@ async fn sweep_once(state: &AppState) -> crate::error::Result<usize> {
             )
         })
         .await
+        .map_err(crate::Error::from)
 }
 
 /// Checks everyone out of each zone at its check-out time (`POST /v1/zones` `checkout_at`),

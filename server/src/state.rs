@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use crate::config::Settings;
 use crate::keyring::Keyring;
-use crate::store::Store;
+use tessera_store::Store;
 
 /// Shared application state (cheap to clone).
 #[derive(Clone, Debug)]

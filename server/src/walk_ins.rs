@@ -16,10 +16,10 @@ use uuid::Uuid;
 
 use crate::error::{Error, Result};
 use crate::state::AppState;
-use crate::store::{GateRow, WalkIn, WalkInRow, WalkInView};
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 use tessera_domain::label::check_text;
 use tessera_domain::{now_ms, visits, Label};
+use tessera_store::{GateRow, WalkIn, WalkInRow, WalkInView};
 
 /// Longest note a guard may add.
 pub const MAX_NOTE_CHARS: usize = 500;
@@ -255,7 +255,7 @@ fn walk_in_event(
     severity: Severity,
     walk_in: &WalkInRow,
     mut details: serde_json::Value,
-) -> crate::store::NewAudit {
+) -> tessera_store::NewAudit {
     details["walk_in_id"] = json!(walk_in.id);
     details["request_id"] = json!(walk_in.request_id);
     details["host_id"] = json!(walk_in.host_id);

@@ -2,7 +2,7 @@
 //! dispatcher.
 //!
 //! **The outbox is the audit log.** Every admission, walk-in approval and revocation
-//! already commits its audit event in the same transaction as the change (`crate::store`),
+//! already commits its audit event in the same transaction as the change (`tessera_store`),
 //! so an event can neither be lost by a crash after the COMMIT nor exist for a change that
 //! rolled back, and the hot path writes nothing more when webhooks are configured. Each
 //! webhook keeps a cursor into the log. The dispatcher, on every replica, every round:
@@ -39,10 +39,10 @@ use serde_json::{json, Value};
 use sha2::Sha256;
 
 use crate::state::AppState;
-use crate::store::{
+use tessera_domain::audit::{AuditKind, Severity, Subject};
+use tessera_store::{
     AuditFilter, AuditRow, DeliveryRow, Finished, NewAudit, NewDelivery, WebhookRow,
 };
-use tessera_domain::audit::{AuditKind, Severity, Subject};
 
 /// The event types a webhook can receive.
 pub const EVENT_TYPES: [&str; 4] = ["admission", "exit", "walk_in", "revocation"];

@@ -26,7 +26,7 @@ use uuid::Uuid;
 use crate::error::Error;
 use crate::http::bearer_token;
 use crate::state::AppState;
-use crate::store::{GateRow, GateSocket};
+use tessera_store::{GateRow, GateSocket};
 
 /// Largest accepted frame or message.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -87,7 +87,7 @@ async fn upgrade(
             crate::http::auth_failed(&state, source, "gate_ws", true);
             return crate::Error::Unauthorized.into_response();
         }
-        Err(error) => return error.into_response(),
+        Err(error) => return crate::Error::from(error).into_response(),
     };
     let slot = match state.gate_sockets.open(gate.id, gate.org_id) {
         Ok(slot) => slot,

@@ -15,9 +15,9 @@ use uuid::Uuid;
 use super::{ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use crate::store::{ApiKeyRow, GateRow, HostRow};
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 use tessera_domain::Label;
+use tessera_store::{ApiKeyRow, GateRow, HostRow};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()

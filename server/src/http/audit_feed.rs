@@ -19,7 +19,7 @@ use super::{ApiCaller, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::feed::Start;
 use crate::state::AppState;
-use crate::store::{AuditFilter, AuditRow};
+use tessera_store::{AuditFilter, AuditRow};
 
 /// The most rows one export holds.
 pub const MAX_EXPORT_ROWS: usize = 100_000;
@@ -252,7 +252,7 @@ pub(super) async fn export(
 /// # Errors
 /// Storage failures.
 pub(super) async fn audit_rows(
-    store: &crate::store::Store,
+    store: &tessera_store::Store,
     filter: &AuditFilter,
     max: usize,
 ) -> Result<Vec<AuditRow>> {

@@ -20,8 +20,8 @@ use uuid::Uuid;
 use super::{rfc3339, ApiCaller, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use crate::store::{AuditFilter, AuditRow};
 use tessera_domain::datetime_to_ms;
+use tessera_store::{AuditFilter, AuditRow};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/v1/audit", get(list))

@@ -15,10 +15,10 @@ use axum::http::{header, HeaderMap};
 
 use crate::error::Error;
 use crate::state::AppState;
-use crate::store::ApiKeyRow;
 use tessera_domain::audit::AuditKind;
+use tessera_store::ApiKeyRow;
 
-pub use crate::store::Role;
+pub use tessera_store::Role;
 
 /// An authenticated API caller.
 #[derive(Clone, Debug)]

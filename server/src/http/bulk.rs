@@ -23,8 +23,8 @@ use super::passes::{claim_url, issued_details, pass_host, PassTerms};
 use super::{ApiCaller, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use crate::store::{ByRef, PassState};
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_store::{ByRef, PassState};
 
 /// Largest upload.
 pub const MAX_BULK_BYTES: usize = 4 * 1024 * 1024;
@@ -207,7 +207,7 @@ async fn row_host(
                 .store
                 .search_hosts(caller.key.org_id, &exact, 2)
                 .await
-                .map_err(message)?;
+                .map_err(|error| message(error.into()))?;
             match found.as_slice() {
                 [one] => one.id,
                 [] => return Err(format!("host: no host has the unit or label {named:?}")),

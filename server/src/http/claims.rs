@@ -19,8 +19,8 @@ use super::{rfc3339, ApiJson, Peer};
 use crate::abuse::RetryAfter;
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use crate::store::{NewAudit, PassLinkRow, PassRow, PassState, TransferClaim};
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_store::{NewAudit, PassLinkRow, PassRow, PassState, TransferClaim};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -446,7 +446,8 @@ async fn audit_claim(
     state
         .store
         .insert_audit(&claim_event(kind, severity, subject, result))
-        .await
+        .await?;
+    Ok(())
 }
 
 #[cfg(test)]

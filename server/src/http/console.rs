@@ -23,8 +23,8 @@ use subtle::ConstantTimeEq;
 use super::{auth_failed, refuse_spent_source, rfc3339, same_origin, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use crate::store::ConsoleSessionRow;
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_store::ConsoleSessionRow;
 
 /// The session cookie's name.
 pub const CONSOLE_COOKIE: &str = "tessera_console";

@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 use super::{parse_id, rfc3339, ApiCaller, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use crate::store::{AuditFilter, AuditRow, GateStatusRow};
+use tessera_store::{AuditFilter, AuditRow, GateStatusRow};
 
 /// A socket counts as open while its row was refreshed this recently.
 pub const ONLINE_WITHIN_MS: i64 = 75_000;

@@ -12,8 +12,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::state::AppState;
-use crate::store::primary::PrimaryState;
-use crate::store::SchemaStatus;
+use tessera_store::primary::PrimaryState;
+use tessera_store::SchemaStatus;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -77,7 +77,7 @@ pub(super) async fn healthz() -> Json<Liveness> {
     )
 )]
 pub(super) async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Readiness>) {
-    match crate::store::primary::status() {
+    match tessera_store::primary::status() {
         None | Some(PrimaryState::Primary(_)) => {}
         Some(state) => {
             tracing::warn!(?state, "not ready: no database primary");

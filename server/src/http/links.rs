@@ -20,9 +20,9 @@ use super::passes::{claim_url, load_own_pass};
 use super::{rfc3339, ApiCaller, ApiJson, Peer, Role};
 use crate::error::{Error, ErrorBody, Refusal, Result};
 use crate::state::AppState;
-use crate::store::{LinkKind, LinkOutcome, PassLinkRow, PassRow};
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 use tessera_domain::visits::{self, Minter};
+use tessera_store::{LinkKind, LinkOutcome, PassLinkRow, PassRow};
 
 /// How long a transfer nonce can be answered.
 const TRANSFER_NONCE_MS: i64 = 120_000;
@@ -107,7 +107,7 @@ fn link_event(
     severity: Severity,
     pass: &PassRow,
     details: serde_json::Value,
-) -> crate::store::NewAudit {
+) -> tessera_store::NewAudit {
     audit::event(
         kind,
         severity,

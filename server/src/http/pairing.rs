@@ -25,8 +25,8 @@ use uuid::Uuid;
 use super::{parse_id, rfc3339, ApiCaller, ApiJson, Peer};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use crate::store::{GateRow, PairingRow};
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_store::{GateRow, PairingRow};
 
 /// How long a pairing link works.
 pub const PAIRING_LIFETIME: Duration = Duration::from_secs(10 * 60);

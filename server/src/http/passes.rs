@@ -17,9 +17,9 @@ use super::admin::check_text;
 use super::{parse_id, rfc3339, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Refusal, Result};
 use crate::state::AppState;
-use crate::store::{PassRow, PassState};
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 use tessera_domain::{datetime_to_ms, now_ms};
+use tessera_store::{PassRow, PassState};
 
 /// Highest `max_uses` accepted (a season ticket, not a counter to overflow).
 const MAX_USES_LIMIT: i64 = 100_000;

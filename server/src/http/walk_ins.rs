@@ -21,7 +21,7 @@ use uuid::Uuid;
 use super::{bearer_token, cookie_credential, parse_id, rfc3339, ApiCaller, Peer, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use crate::store::{GateRow, HostRow, WalkInView};
+use tessera_store::{GateRow, HostRow, WalkInView};
 
 /// Hosts a directory query answers at most.
 const DIRECTORY_LIMIT: i64 = 20;

@@ -13,9 +13,9 @@ use uuid::Uuid;
 use super::{rfc3339, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use crate::store::{DeliveryRow, WebhookRow};
 use crate::webhooks::EVENT_TYPES;
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_store::{DeliveryRow, WebhookRow};
 
 /// Dead letters a list answers at most.
 const DEAD_LETTER_LIMIT: i64 = 200;

@@ -16,8 +16,8 @@ use super::admin::check_text;
 use super::{rfc3339, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use crate::store::ZoneRow;
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_store::ZoneRow;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/v1/zones", post(create).get(list))

@@ -20,7 +20,7 @@ use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 use tessera_protocol::messages::DenyReason;
 use tessera_server::config::Settings;
 use tessera_server::retention::{run_pass, RetentionPolicy, BATCH};
-use tessera_server::store::{
+use tessera_store::{
     AdmitOp, ChallengeRow, GateRow, PassRow, PassState, RedemptionRow, RetentionCounts,
     ScanDenialRow, Store, StoredOutcome,
 };
@@ -71,7 +71,7 @@ async fn main() -> Result<()> {
     let settings =
         SettingsOnly::try_parse_from(["soak", "--database-url", &database.url])?.settings;
     let policy = RetentionPolicy::from_settings(&settings);
-    let store = Store::connect(&settings).await?;
+    let store = Store::connect(&settings.store_options()).await?;
     store.migrate().await?;
 
     let end_ms = tessera_domain::now_ms();
@@ -189,7 +189,7 @@ fn verdict(
     Ok(())
 }
 
-fn note(org_id: Uuid, at_ms: i64) -> tessera_server::store::NewAudit {
+fn note(org_id: Uuid, at_ms: i64) -> tessera_store::NewAudit {
     stamped(
         audit::event(
             AuditKind::GateCreated,
@@ -204,10 +204,7 @@ fn note(org_id: Uuid, at_ms: i64) -> tessera_server::store::NewAudit {
     )
 }
 
-fn stamped(
-    mut event: tessera_server::store::NewAudit,
-    at_ms: i64,
-) -> tessera_server::store::NewAudit {
+fn stamped(mut event: tessera_store::NewAudit, at_ms: i64) -> tessera_store::NewAudit {
     event.at_ms = at_ms;
     event
 }

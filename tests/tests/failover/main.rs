@@ -76,7 +76,7 @@ fn env_or(key: &str, default: usize) -> usize {
 
 /// A pool on whichever listed host now accepts writes (within a minute).
 async fn primary_pool(url: &str) -> Result<PgPool> {
-    let list = tessera_server::store::primary::parse(url)
+    let list = tessera_store::primary::parse(url)
         .map_err(|e| anyhow::anyhow!("{e}"))?
         .context("TESSERA_FAILOVER_DB_URL must list the hosts")?;
     let template = PgConnectOptions::from_str(&list.single_host_url)?;

@@ -9,6 +9,7 @@
 //! group-commit machinery both backends use for the hot path; it holds no SQL.
 
 pub mod batch;
+pub mod error;
 pub mod postgres;
 pub mod primary;
 pub mod sqlite;
@@ -36,9 +37,58 @@ pub async fn audit_appended_wait() {
 
 use self::postgres::{PgRedemption, PgStore};
 use self::sqlite::{SqliteRedemption, SqliteStore};
-use crate::config::Settings;
-use crate::error::Result;
+pub use crate::batch::BatchObserver;
+pub use crate::error::{Error, Result};
 pub use tessera_domain::Conflict;
+
+/// How the storage layer reaches its database and how long it waits for it. The server
+/// builds this from its settings; the store knows nothing else of them.
+#[derive(Clone)]
+pub struct StoreOptions {
+    /// `postgres://…` (one host, or several for the primary locator) or `sqlite://…`.
+    pub database_url: String,
+    /// PostgreSQL connections the durable pool keeps open at least.
+    pub pool_min: u32,
+    /// PostgreSQL connections of the durable pool at most.
+    pub pool_max: u32,
+    /// PostgreSQL `statement_timeout`, in milliseconds.
+    pub statement_timeout_ms: u64,
+    /// Longest wait for a pooled connection.
+    pub checkin_timeout: std::time::Duration,
+    /// How often the primary locator probes a multi-host URL's hosts.
+    pub primary_probe: std::time::Duration,
+    /// Told the size of every hot-path batch (the server's metrics count them).
+    pub on_batch: BatchObserver,
+}
+
+impl StoreOptions {
+    /// Whether the URL names PostgreSQL (anything else is SQLite).
+    pub fn is_postgres(&self) -> bool {
+        self.database_url.starts_with("postgres://")
+            || self.database_url.starts_with("postgresql://")
+    }
+}
+
+impl std::fmt::Debug for StoreOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The URL may hold a password: never shown.
+        f.debug_struct("StoreOptions")
+            .field(
+                "backend",
+                &if self.is_postgres() {
+                    "postgres"
+                } else {
+                    "sqlite"
+                },
+            )
+            .field("pool_min", &self.pool_min)
+            .field("pool_max", &self.pool_max)
+            .field("statement_timeout_ms", &self.statement_timeout_ms)
+            .field("checkin_timeout", &self.checkin_timeout)
+            .field("primary_probe", &self.primary_probe)
+            .finish_non_exhaustive()
+    }
+}
 
 /// Whether the database schema matches this server's migrations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,9 +198,9 @@ impl Store {
     /// (and report not ready) while the database is down; SQLite creates its file.
     ///
     /// # Errors
-    /// [`crate::Error::Config`] for an unparsable URL, [`crate::Error::Storage`] if SQLite
+    /// [`Error::Config`] for an unparsable URL, [`Error::Storage`] if SQLite
     /// cannot open.
-    pub async fn connect(settings: &Settings) -> Result<Self> {
+    pub async fn connect(settings: &StoreOptions) -> Result<Self> {
         if settings.is_postgres() {
             Ok(Store::Postgres(PgStore::connect(settings)?))
         } else {
@@ -169,7 +219,7 @@ impl Store {
     /// Applies pending migrations.
     ///
     /// # Errors
-    /// [`crate::Error::Migrate`] when a migration fails or an applied one was changed.
+    /// [`Error::Migrate`] when a migration fails or an applied one was changed.
     pub async fn migrate(&self) -> Result<()> {
         match self {
             Store::Postgres(pg) => pg.migrate().await,
@@ -180,7 +230,7 @@ impl Store {
     /// Compares applied migrations with the ones this server was built with.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`] when the database does not answer.
+    /// [`Error::Storage`] when the database does not answer.
     pub async fn schema_status(&self) -> Result<SchemaStatus> {
         self.ping().await?;
         let (applied, known) = match self {
@@ -200,7 +250,7 @@ impl Store {
     /// Checks that the database answers.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`] otherwise.
+    /// [`Error::Storage`] otherwise.
     pub async fn ping(&self) -> Result<()> {
         match self {
             Store::Postgres(pg) => pg.ping().await,
@@ -219,7 +269,7 @@ impl Store {
     /// Number of organisations (to bootstrap an empty embedded database).
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn count_orgs(&self) -> Result<i64> {
         match self {
             Store::Postgres(pg) => pg.count_orgs().await,
@@ -230,7 +280,7 @@ impl Store {
     /// Creates an organisation and its admin key with the key's audit event.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn create_org(&self, org: &NewOrg<'_>, event: &NewAudit) -> Result<()> {
         match self {
             Store::Postgres(pg) => pg.create_org(org, event).await,
@@ -241,7 +291,7 @@ impl Store {
     /// Stores a new API key with its audit event.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn insert_api_key(
         &self,
         key: &ApiKeyRow,
@@ -258,7 +308,7 @@ impl Store {
     /// Finds an API key by the hash of the presented secret.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn api_key_by_hash(&self, hash: &[u8; 32]) -> Result<Option<ApiKeyRow>> {
         match self {
             Store::Postgres(pg) => pg.api_key_by_hash(hash).await,
@@ -269,7 +319,7 @@ impl Store {
     /// Stores a new gate device with its audit event.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn insert_gate(
         &self,
         gate: &GateRow,
@@ -286,7 +336,7 @@ impl Store {
     /// Finds a gate by the hash of its presented device token.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn gate_by_token_hash(&self, hash: &[u8; 32]) -> Result<Option<GateRow>> {
         match self {
             Store::Postgres(pg) => pg.gate_by_token_hash(hash).await,
@@ -313,7 +363,7 @@ impl Store {
     /// A gate's label by id.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn gate_label(&self, id: Uuid) -> Result<Option<String>> {
         match self {
             Store::Postgres(pg) => pg.gate_label(id).await,
@@ -324,7 +374,7 @@ impl Store {
     /// Stores a pairing link for a live gate of its organisation; false when there is none.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn insert_pairing(&self, pairing: &PairingRow, event: &NewAudit) -> Result<bool> {
         match self {
             Store::Postgres(pg) => pg.insert_pairing(pairing, event).await,
@@ -335,7 +385,7 @@ impl Store {
     /// Uses a pairing link once and rotates its gate's credential to `token_hash`.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn redeem_pairing(
         &self,
         secret_hash: &[u8; 32],
@@ -358,7 +408,7 @@ impl Store {
     /// Revokes a live gate of `org_id`; false when there is none.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn revoke_gate(
         &self,
         org_id: Uuid,
@@ -375,7 +425,7 @@ impl Store {
     /// Stores a new pass with its audit event.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn insert_pass(&self, pass: &PassRow, event: &NewAudit) -> Result<()> {
         match self {
             Store::Postgres(pg) => pg.insert_pass(pass, event).await,
@@ -386,7 +436,7 @@ impl Store {
     /// Loads a pass of any tenant (callers check the tenant).
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn pass_by_id(&self, id: Uuid) -> Result<Option<PassRow>> {
         match self {
             Store::Postgres(pg) => pg.pass_by_id(id).await,
@@ -397,7 +447,7 @@ impl Store {
     /// Admissions of a pass, oldest first.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn admissions_of_pass(&self, id: Uuid) -> Result<Vec<RedemptionRow>> {
         match self {
             Store::Postgres(pg) => pg.admissions_of_pass(id).await,
@@ -408,7 +458,7 @@ impl Store {
     /// Revokes a tenant's pass with its audit event; false when it is not the tenant's.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn revoke_pass(
         &self,
         org_id: Uuid,
@@ -425,7 +475,7 @@ impl Store {
     /// Binds a wallet key to an `issued` pass, once, with its audit event.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn bind_wallet(
         &self,
         id: Uuid,
@@ -443,7 +493,7 @@ impl Store {
     /// `scan_id`.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn scan_context(
         &self,
         pass_id: Uuid,
@@ -461,7 +511,7 @@ impl Store {
     /// What a gate already got for a scan id.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn scan_record(&self, gate_id: Uuid, scan_id: Uuid) -> Result<Option<ScanRecord>> {
         match self {
             Store::Postgres(pg) => pg.scan_record(gate_id, scan_id).await,
@@ -478,7 +528,7 @@ impl Store {
     /// admission (`docs/threat-model.md` §6).
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn insert_challenge(
         &self,
         challenge: &ChallengeRow,
@@ -498,7 +548,7 @@ impl Store {
     /// for the scan id.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn insert_scan_denial(
         &self,
         denial: &ScanDenialRow,
@@ -514,7 +564,7 @@ impl Store {
     /// any outcome stored under it.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn challenge_context(&self, nonce: [u8; 32]) -> Result<Option<ChallengeContext>> {
         match self {
             Store::Postgres(pg) => pg.challenge_context(nonce).await,
@@ -527,7 +577,7 @@ impl Store {
     /// transaction to decide what the answer gets).
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn admit(&self, op: &AdmitOp) -> Result<bool> {
         let done = match self {
             Store::Postgres(pg) => pg.admit(op).await,
@@ -544,7 +594,7 @@ impl Store {
     /// The events of a pass's life, oldest first.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn pass_history(&self, org_id: Uuid, pass_id: Uuid) -> Result<Vec<AuditRow>> {
         match self {
             Store::Postgres(pg) => pg.pass_history(org_id, pass_id).await,
@@ -555,7 +605,7 @@ impl Store {
     /// Stores a host and its key's hash with the creation event, together.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn insert_host(
         &self,
         host: &HostRow,
@@ -572,7 +622,7 @@ impl Store {
     /// A host of the tenant.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn host(&self, org_id: Uuid, id: Uuid) -> Result<Option<HostRow>> {
         match self {
             Store::Postgres(pg) => pg.host(org_id, id).await,
@@ -584,7 +634,7 @@ impl Store {
     /// pattern with `\\` escapes), by label.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn search_hosts(
         &self,
         org_id: Uuid,
@@ -600,7 +650,7 @@ impl Store {
     /// Issues a pass under an issuer's reference, once (see the backends).
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn insert_pass_by_ref(
         &self,
         pass: &PassRow,
@@ -616,7 +666,7 @@ impl Store {
     /// Mints a re-bind or transfer link, unless `refuse` stops it (see the backends).
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn mint_link(
         &self,
         link: &PassLinkRow,
@@ -632,7 +682,7 @@ impl Store {
     /// The transfer link of a pass with this token hash, open or not.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn transfer_link(
         &self,
         pass_id: Uuid,
@@ -647,7 +697,7 @@ impl Store {
     /// Claims a transfer link, unless `refuse` stops it (see the backends).
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn claim_transfer(
         &self,
         link_id: Uuid,
@@ -671,7 +721,7 @@ impl Store {
     /// Stores a transfer nonce for a pass.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn insert_transfer_nonce(
         &self,
         nonce: &[u8; 32],
@@ -694,7 +744,7 @@ impl Store {
     /// The pass a transfer nonce was issued for, while it lives.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn transfer_nonce(&self, nonce: &[u8; 32], now_ms: i64) -> Result<Option<Uuid>> {
         match self {
             Store::Postgres(pg) => pg.transfer_nonce(nonce, now_ms).await,
@@ -706,7 +756,7 @@ impl Store {
     /// as stored and whether this call made it.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn create_walk_in(
         &self,
         walk_in: &WalkInRow,
@@ -721,7 +771,7 @@ impl Store {
     /// A gate's walk-in request by its request id.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn walk_in_by_request(
         &self,
         gate_id: Uuid,
@@ -736,7 +786,7 @@ impl Store {
     /// A tenant's walk-in request by its id.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn walk_in(&self, org_id: Uuid, id: Uuid) -> Result<Option<WalkInView>> {
         match self {
             Store::Postgres(pg) => pg.walk_in(org_id, id).await,
@@ -747,7 +797,7 @@ impl Store {
     /// A tenant's walk-in requests, newest first, of one host and one state when given.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn list_walk_ins(
         &self,
         org_id: Uuid,
@@ -764,7 +814,7 @@ impl Store {
     /// Closes a waiting, unexpired request with a decision and its event; false otherwise.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn decide_walk_in(
         &self,
         org_id: Uuid,
@@ -782,7 +832,7 @@ impl Store {
     /// Expires up to `limit` requests still waiting at `now_ms`, each with its event.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn expire_walk_ins(
         &self,
         now_ms: i64,
@@ -800,7 +850,7 @@ impl Store {
     /// Stores a webhook with its creation event, together.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn insert_webhook(&self, webhook: &WebhookRow, event: &NewAudit) -> Result<()> {
         match self {
             Store::Postgres(pg) => pg.insert_webhook(webhook, event).await,
@@ -811,7 +861,7 @@ impl Store {
     /// Webhooks: a tenant's, or (`None`) every enabled one.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn webhooks(&self, org_id: Option<Uuid>) -> Result<Vec<WebhookRow>> {
         match self {
             Store::Postgres(pg) => pg.webhooks(org_id).await,
@@ -823,7 +873,7 @@ impl Store {
     /// after it, for `lease_ms`; false when another holds it or moved the cursor first.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn lease_webhook(
         &self,
         webhook_id: Uuid,
@@ -840,7 +890,7 @@ impl Store {
     /// The passes with an undelivered event queued for this webhook.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn waiting_passes(&self, webhook_id: Uuid) -> Result<Vec<Uuid>> {
         match self {
             Store::Postgres(pg) => pg.waiting_passes(webhook_id).await,
@@ -853,7 +903,7 @@ impl Store {
     /// cursor moved first.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn enqueue_deliveries(
         &self,
         webhook: &WebhookRow,
@@ -878,7 +928,7 @@ impl Store {
     /// Claims due deliveries for a lease, each the oldest pending of its pass.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn claim_deliveries(
         &self,
         now_ms: i64,
@@ -895,7 +945,7 @@ impl Store {
     /// round rather than per event, so that a busy webhook costs the admissions little.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn finish_deliveries(&self, finished: &[Finished], now_ms: i64) -> Result<()> {
         if finished.is_empty() {
             return Ok(());
@@ -909,7 +959,7 @@ impl Store {
     /// A tenant's deliveries in one state, newest first.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn deliveries(
         &self,
         org_id: Uuid,
@@ -925,7 +975,7 @@ impl Store {
     /// Puts a dead delivery back in the queue; false when there is none.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn replay_delivery(&self, org_id: Uuid, id: i64, now_ms: i64) -> Result<bool> {
         match self {
             Store::Postgres(pg) => pg.replay_delivery(org_id, id, now_ms).await,
@@ -938,7 +988,7 @@ impl Store {
     /// Stores a zone with its creation event, together.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn insert_zone(&self, zone: &ZoneRow, event: &NewAudit) -> Result<()> {
         match self {
             Store::Postgres(pg) => pg.insert_zone(zone, event).await,
@@ -949,7 +999,7 @@ impl Store {
     /// A tenant's zones, each with how many passes are inside now.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn zones(&self, org_id: Uuid) -> Result<Vec<(ZoneRow, i64)>> {
         match self {
             Store::Postgres(pg) => pg.zones(org_id).await,
@@ -960,7 +1010,7 @@ impl Store {
     /// Checks everyone out of the zones whose check-out minute has come today.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn auto_checkout(
         &self,
         today: i64,
@@ -977,7 +1027,7 @@ impl Store {
     /// Stores a console session (the SHA-256 of its cookie) for `key` with its sign-in event.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn insert_console_session(
         &self,
         token_hash: &[u8; 32],
@@ -1001,7 +1051,7 @@ impl Store {
     /// The key behind a console session that has not ended by `now_ms`.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn console_session(
         &self,
         token_hash: &[u8; 32],
@@ -1016,7 +1066,7 @@ impl Store {
     /// Ends a console session with its sign-out event; false when there was none.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn delete_console_session(
         &self,
         token_hash: &[u8; 32],
@@ -1031,7 +1081,7 @@ impl Store {
     /// Records an open gate socket of this replica with its `gate_connected` event.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn open_gate_socket(
         &self,
         socket: GateSocket,
@@ -1051,7 +1101,7 @@ impl Store {
     /// Marks every socket this replica holds open as seen at `now_ms`.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn touch_gate_sockets(&self, replica_id: Uuid, now_ms: i64) -> Result<()> {
         match self {
             Store::Postgres(pg) => pg.touch_gate_sockets(replica_id, now_ms).await,
@@ -1062,7 +1112,7 @@ impl Store {
     /// Removes a closed gate socket with its `gate_disconnected` event.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn close_gate_socket(
         &self,
         socket: GateSocket,
@@ -1078,7 +1128,7 @@ impl Store {
     /// A tenant's gates (or one), newest first, with their sockets seen since `seen_since_ms`.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn gate_statuses(
         &self,
         org_id: Uuid,
@@ -1094,7 +1144,7 @@ impl Store {
     /// A page of a tenant's passes, newest first, after the `(created_at_ms, id)` cursor.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn list_passes(
         &self,
         org_id: Uuid,
@@ -1111,7 +1161,7 @@ impl Store {
     /// Ids and times of every tenant's events after `after_id`, in id order.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn audit_ids_after(&self, after_id: i64, limit: i64) -> Result<Vec<(i64, i64)>> {
         match self {
             Store::Postgres(pg) => pg.audit_ids_after(after_id, limit).await,
@@ -1122,7 +1172,7 @@ impl Store {
     /// The largest event id (0 for an empty log).
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn max_audit_id(&self) -> Result<i64> {
         match self {
             Store::Postgres(pg) => pg.max_audit_id().await,
@@ -1133,7 +1183,7 @@ impl Store {
     /// The newest `filter.limit` events matching `filter`, newest first.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn audit_tail(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
         match self {
             Store::Postgres(pg) => pg.audit_tail(filter).await,
@@ -1144,7 +1194,7 @@ impl Store {
     /// Wakes every replica's live feeds (PostgreSQL `NOTIFY`; SQLite has one process).
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn notify_audit(&self) -> Result<()> {
         match self {
             Store::Postgres(pg) => pg.notify_audit().await,
@@ -1155,7 +1205,7 @@ impl Store {
     /// A connection listening for other replicas' wake-ups (PostgreSQL only).
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn audit_listener(&self) -> Result<Option<sqlx::postgres::PgListener>> {
         match self {
             Store::Postgres(pg) => pg.audit_listener().await.map(Some),
@@ -1166,7 +1216,7 @@ impl Store {
     /// Counts one wrong answer unless burned at `limit`, with `event(counted)`, together.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn record_wrong_answer(
         &self,
         nonce: &[u8; 32],
@@ -1182,7 +1232,7 @@ impl Store {
     /// Opens the redemption transaction.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn begin_redemption(&self) -> Result<RedemptionTx> {
         Ok(match self {
             Store::Postgres(pg) => RedemptionTx::Postgres(pg.begin_redemption().await?),
@@ -1193,7 +1243,7 @@ impl Store {
     /// Appends an audit event.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn insert_audit(&self, event: &NewAudit) -> Result<()> {
         let done = match self {
             Store::Postgres(pg) => pg.insert_audit(event).await,
@@ -1208,7 +1258,7 @@ impl Store {
     /// Appends aggregated events together, with a relaxed commit.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn insert_audits_relaxed(&self, events: &[NewAudit]) -> Result<()> {
         match self {
             Store::Postgres(pg) => pg.insert_audits_relaxed(events).await,
@@ -1219,7 +1269,7 @@ impl Store {
     /// One page of a tenant's audit log, oldest first.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
         match self {
             Store::Postgres(pg) => pg.query_audit(filter).await,
@@ -1234,7 +1284,7 @@ impl Store {
     /// it settled: `limit` of them means more may be due.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn sweep_unanswered(
         &self,
         now_ms: i64,
@@ -1252,7 +1302,7 @@ impl Store {
     /// PostgreSQL one replica runs a pass at a time; the others find nothing to do.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn apply_retention(
         &self,
         cutoffs: &RetentionCutoffs,
@@ -1268,7 +1318,7 @@ impl Store {
     /// Rows in each table retention bounds, for the soak benchmark and the tests.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn retained_rows(&self) -> Result<RetentionCounts> {
         match self {
             Store::Postgres(pg) => pg.retained_rows().await,
@@ -1281,7 +1331,7 @@ impl RedemptionTx {
     /// Locks and reads what the redemption decides on.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn lock(&mut self, nonce: &[u8; 32]) -> Result<Option<LockedRedemption>> {
         match self {
             RedemptionTx::Postgres(tx) => tx.lock(nonce).await,
@@ -1292,7 +1342,7 @@ impl RedemptionTx {
     /// The zone and the pass's standing in it, read inside the transaction.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn zone_view(
         &mut self,
         pass_id: Uuid,
@@ -1307,7 +1357,7 @@ impl RedemptionTx {
     /// Records a move into (`entering`) or out of a zone, inside the transaction.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn zone_move(
         &mut self,
         zone: &ZoneRow,
@@ -1324,7 +1374,7 @@ impl RedemptionTx {
     /// Counts one use of the locked pass.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn count_use(&mut self, pass_id: Uuid) -> Result<()> {
         match self {
             RedemptionTx::Postgres(tx) => tx.count_use(pass_id).await,
@@ -1335,7 +1385,7 @@ impl RedemptionTx {
     /// Stores the outcome under its nonce with its audit event.
     ///
     /// # Errors
-    /// [`crate::Error::Conflict`], [`crate::Error::Storage`].
+    /// [`crate::Error::Conflict`], [`Error::Storage`].
     pub async fn store_outcome(&mut self, row: &RedemptionRow, event: &NewAudit) -> Result<()> {
         match self {
             RedemptionTx::Postgres(tx) => tx.store_outcome(row, event).await,
@@ -1346,7 +1396,7 @@ impl RedemptionTx {
     /// Commits. An error here means the outcome's fate is unknown.
     ///
     /// # Errors
-    /// [`crate::Error::Storage`].
+    /// [`Error::Storage`].
     pub async fn commit(self) -> Result<()> {
         match self {
             RedemptionTx::Postgres(tx) => tx.commit().await,

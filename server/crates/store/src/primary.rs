@@ -43,8 +43,8 @@ use sqlx::{ConnectOptions, Connection};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 
-use crate::config::Settings;
 use crate::error::{Error, Result};
+use crate::StoreOptions;
 
 /// Failed probes in a row after which the current primary is given up.
 const MISSES_TO_DROP: u32 = 2;
@@ -237,14 +237,14 @@ fn endpoint(item: &str) -> std::result::Result<Endpoint, String> {
 ///
 /// # Errors
 /// [`Error::Config`] for an unusable URL; [`Error::Io`] when the forwarder cannot bind.
-pub fn connect_options(settings: &Settings) -> Result<PgConnectOptions> {
+pub fn connect_options(settings: &StoreOptions) -> Result<PgConnectOptions> {
     let invalid =
         |_| Error::Config("TESSERA_DATABASE_URL is not a valid postgres:// URL".to_owned());
     let Some(list) = parse(&settings.database_url)? else {
         return PgConnectOptions::from_str(&settings.database_url).map_err(invalid);
     };
     let template = PgConnectOptions::from_str(&list.single_host_url).map_err(invalid)?;
-    let every = Duration::from_millis(settings.primary_probe_ms.max(1));
+    let every = settings.primary_probe.max(Duration::from_millis(1));
     let listener = std::net::TcpListener::bind(("127.0.0.1", 0))?;
     listener.set_nonblocking(true)?;
     let port = listener.local_addr()?.port();
@@ -257,11 +257,7 @@ pub fn connect_options(settings: &Settings) -> Result<PgConnectOptions> {
         "several database hosts: following the primary"
     );
     tokio::spawn(probe_loop(list.hosts, template.clone(), every, tx));
-    tokio::spawn(forward_loop(
-        listener,
-        rx.clone(),
-        settings.checkin_timeout(),
-    ));
+    tokio::spawn(forward_loop(listener, rx.clone(), settings.checkin_timeout));
     *ACTIVE
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(rx);

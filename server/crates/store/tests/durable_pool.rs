@@ -5,16 +5,10 @@
 //!
 //! Needs PostgreSQL: `TESSERA_TEST_PG_URL`, default `postgres://postgres@127.0.0.1:5432/postgres`.
 
-use clap::Parser;
-use sqlx::{Connection, PgConnection};
-use tessera_server::config::Settings;
-use tessera_server::store::Store;
+use std::time::Duration;
 
-#[derive(Parser)]
-struct Args {
-    #[command(flatten)]
-    settings: Settings,
-}
+use sqlx::{Connection, PgConnection};
+use tessera_store::{BatchObserver, Store, StoreOptions};
 
 fn admin_url() -> String {
     std::env::var("TESSERA_TEST_PG_URL")
@@ -48,8 +42,16 @@ async fn the_durable_pool_commits_synchronously_when_the_database_default_is_off
     assert_eq!(default, "off");
     plain.close().await.unwrap();
 
-    let args = Args::parse_from(["test", "--database-url", &url]);
-    let store = Store::connect(&args.settings).await.unwrap();
+    let options = StoreOptions {
+        database_url: url,
+        pool_min: 0,
+        pool_max: 4,
+        statement_timeout_ms: 5_000,
+        checkin_timeout: Duration::from_secs(5),
+        primary_probe: Duration::from_secs(1),
+        on_batch: BatchObserver::default(),
+    };
+    let store = Store::connect(&options).await.unwrap();
     let Store::Postgres(pg) = &store else {
         panic!("a postgres:// URL opened {}", store.backend_name());
     };

@@ -33,6 +33,34 @@ const MAX_BATCH: usize = 128;
 /// Single runs of one failed batch in flight at once.
 pub const ALONE_IN_FLIGHT: usize = 4;
 
+/// Told the name and size of every batch as it is sent, so the server's metrics can count
+/// batches without the storage layer knowing of metrics.
+#[derive(Clone, Default)]
+pub struct BatchObserver(Option<Arc<dyn Fn(&'static str, usize) + Send + Sync>>);
+
+impl BatchObserver {
+    /// Calls `observe(name, size)` for every batch.
+    pub fn new(observe: impl Fn(&'static str, usize) + Send + Sync + 'static) -> Self {
+        BatchObserver(Some(Arc::new(observe)))
+    }
+
+    fn observe(&self, name: &'static str, size: usize) {
+        if let Some(observe) = &self.0 {
+            observe(name, size);
+        }
+    }
+}
+
+impl std::fmt::Debug for BatchObserver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "BatchObserver"
+        } else {
+            "BatchObserver(none)"
+        })
+    }
+}
+
 /// What a batch function says about one of its operations.
 #[derive(Debug)]
 pub enum Attempt<Out> {
@@ -82,8 +110,15 @@ where
 {
     /// Starts the dispatcher task; it ends when the last handle is dropped. `name` labels
     /// the batch in logs; `batch` runs a group (its outcomes in the order of its input, one
-    /// per operation, or one error for the whole group); `alone` runs one operation.
-    pub fn spawn<B, BFut, A, AFut>(name: &'static str, in_flight: usize, batch: B, alone: A) -> Self
+    /// per operation, or one error for the whole group); `alone` runs one operation;
+    /// `observer` hears of every batch sent.
+    pub fn spawn<B, BFut, A, AFut>(
+        name: &'static str,
+        in_flight: usize,
+        observer: BatchObserver,
+        batch: B,
+        alone: A,
+    ) -> Self
     where
         B: Fn(Arc<[Op]>) -> BFut + Send + Sync + 'static,
         BFut: Future<Output = Result<Vec<Attempt<Out>>>> + Send + 'static,
@@ -113,10 +148,11 @@ where
                 let batch = Arc::clone(&batch);
                 let alone = Arc::clone(&alone);
                 let alone_slots = Arc::clone(&alone_slots);
+                let observer = observer.clone();
                 tokio::spawn(async move {
                     let started = Instant::now();
                     let size = group.len();
-                    crate::metrics::get().batch(name, size);
+                    observer.observe(name, size);
                     // The batch borrows the operations through a shared slice; one is
                     // copied only if it has to run alone.
                     let mut waiting = Vec::with_capacity(size);
@@ -237,6 +273,7 @@ mod tests {
         let batcher = Batcher::spawn(
             "test",
             1,
+            BatchObserver::default(),
             {
                 let sizes = Arc::clone(&sizes);
                 move |ops: Arc<[u32]>| {
@@ -284,9 +321,10 @@ mod tests {
         let batcher = Batcher::spawn(
             "test",
             1,
+            BatchObserver::default(),
             |ops: Arc<[u32]>| async move {
                 if ops.contains(&0) {
-                    Err(Error::NotFound)
+                    Err(Error::Internal("not found"))
                 } else {
                     Ok(ops.iter().copied().map(Attempt::Done).collect())
                 }
@@ -299,7 +337,7 @@ mod tests {
                         // Each single retry is slow, as on a struggling database.
                         tokio::time::sleep(Duration::from_millis(400)).await;
                         if op == 0 {
-                            Err(Error::Forbidden)
+                            Err(Error::Internal("forbidden"))
                         } else {
                             Ok(op)
                         }
@@ -328,7 +366,7 @@ mod tests {
             outcomes.push(task.await.unwrap());
         }
         assert!(
-            matches!(outcomes[0], Err(Error::Forbidden)),
+            matches!(outcomes[0], Err(Error::Internal("forbidden"))),
             "the failing operation keeps its own error: {:?}",
             outcomes[0]
         );
@@ -343,9 +381,10 @@ mod tests {
         let batcher = Batcher::spawn(
             "test",
             1,
+            BatchObserver::default(),
             |_ops: Arc<[u32]>| async move {
                 tokio::time::sleep(Duration::from_millis(50)).await;
-                Err::<Vec<Attempt<u32>>, _>(Error::NotFound)
+                Err::<Vec<Attempt<u32>>, _>(Error::Internal("not found"))
             },
             {
                 let alone_runs = Arc::clone(&alone_runs);
