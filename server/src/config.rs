@@ -401,6 +401,16 @@ impl Settings {
         }
     }
 
+    /// How long each kind of row is kept (clap has already refused any period below its
+    /// floor).
+    pub fn retention_policy(&self) -> crate::retention::RetentionPolicy {
+        crate::retention::RetentionPolicy {
+            challenges: Duration::from_secs(self.challenge_retention_h.saturating_mul(3600)),
+            redemptions: Duration::from_secs(self.redemption_retention_h.saturating_mul(3600)),
+            audit: Duration::from_secs(self.audit_retention_days.saturating_mul(86_400)),
+        }
+    }
+
     /// The storage layer's options: the database, its pools and waits, and the metrics
     /// hook its batchers report to.
     pub fn store_options(&self) -> tessera_store::StoreOptions {

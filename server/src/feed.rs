@@ -70,17 +70,22 @@ pub struct Hub {
 
 impl Hub {
     /// Starts the tasks that wake streams: this process's appends (and, on PostgreSQL, the
-    /// `NOTIFY` that tells the other replicas) and the other replicas' `NOTIFY`s.
-    pub fn spawn(store: Store, shutdown: watch::Receiver<bool>) -> Arc<Self> {
+    /// `NOTIFY` that tells the other replicas) and the other replicas' `NOTIFY`s, in
+    /// `tasks`, which the server awaits at shutdown.
+    pub fn spawn(
+        store: Store,
+        shutdown: watch::Receiver<bool>,
+        tasks: &mut tokio::task::JoinSet<()>,
+    ) -> Arc<Self> {
         let hub = Arc::new(Self {
             generation: watch::channel(0).0,
         });
-        tokio::spawn(wake_on_local_appends(
+        tasks.spawn(wake_on_local_appends(
             Arc::clone(&hub),
             store.clone(),
             shutdown.clone(),
         ));
-        tokio::spawn(wake_on_notifications(Arc::clone(&hub), store, shutdown));
+        tasks.spawn(wake_on_notifications(Arc::clone(&hub), store, shutdown));
         hub
     }
 
@@ -304,6 +309,50 @@ async fn step(
     })
 }
 
+/// One audit event, as `GET /v1/audit`, its CSV export and this stream show it.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct AuditEvent {
+    /// Monotonic; the order of the log.
+    pub id: i64,
+    /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    pub at: String,
+    /// What happened, e.g. `response`, `scan`, `claim`, `auth_failure`.
+    pub kind: String,
+    /// `info`, `warning` or `high`.
+    pub severity: String,
+    /// `null` for failed authentications (no tenant is known).
+    pub org_id: Option<Uuid>,
+    /// The gate it is about.
+    pub gate_id: Option<Uuid>,
+    /// The pass it is about.
+    pub pass_id: Option<Uuid>,
+    /// Kind-specific details.
+    #[schema(value_type = Object)]
+    pub details: Value,
+}
+
+impl AuditEvent {
+    /// The event of a stored row.
+    pub fn from_row(row: &AuditRow) -> Self {
+        AuditEvent {
+            id: row.id,
+            at: tessera_domain::rfc3339(row.at_ms),
+            kind: row.kind.clone(),
+            severity: row.severity.clone(),
+            org_id: row.org_id,
+            gate_id: row.gate_id,
+            pass_id: row.pass_id,
+            details: serde_json::from_str(&row.details).unwrap_or_else(|_| serde_json::json!({})),
+        }
+    }
+}
+
+/// One event as `GET /v1/audit` shows it (the feed and the export add nothing but labels).
+pub fn event_json(row: &AuditRow) -> Value {
+    serde_json::to_value(AuditEvent::from_row(row)).unwrap_or_else(|_| serde_json::json!({}))
+}
+
 /// One event as the stream sends it: `GET /v1/audit`'s event plus the labels.
 async fn send(
     store: &Store,
@@ -311,7 +360,7 @@ async fn send(
     labels: &mut Labels,
     out: &mpsc::Sender<Event>,
 ) -> bool {
-    let mut event = crate::http::audit_event_json(row);
+    let mut event = event_json(row);
     event["gate_label"] = labels
         .gate(store, row.gate_id)
         .await

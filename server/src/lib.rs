@@ -25,6 +25,7 @@ pub mod metrics;
 pub mod redemption;
 pub mod retention;
 pub mod serve;
+pub mod shutdown;
 pub mod startup;
 pub mod state;
 pub mod tls;

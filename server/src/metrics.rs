@@ -4,12 +4,13 @@
 //! facade: its registry is an explicit value with typed label sets, so every label is a
 //! small closed set by construction (outcome, TSR1 reason, error code, surface, pool,
 //! tenant) and a pass id can never become a label. The metrics are process-wide, like the
-//! batcher they measure; `/metrics` is served only on its own listen address
-//! (`--metrics-listen`), never beside the public API.
+//! batcher they measure. The route that serves them is an edge (`http::metrics`), on its
+//! own listen address (`--metrics-listen`), never beside the public API.
 //!
-//! Counters and histograms are updated where things happen (the gate WebSocket, the
-//! batcher, the per-source guard); the gauges (pool connections, open gate sockets per
-//! tenant) are read from the running state at each scrape.
+//! Counters and histograms are bumped where things happen (the gate WebSocket, the
+//! batcher through the store's `BatchObserver`, the per-source guard, the webhook
+//! dispatcher); this module knows nothing of them. The gauges (pool connections, open gate
+//! sockets per tenant) are handed to [`Metrics::render`] by the route at each scrape.
 
 use std::sync::LazyLock;
 use std::time::Duration;
@@ -21,8 +22,6 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
 use tessera_protocol::messages::ServerMessage;
-
-use crate::state::AppState;
 
 /// A TSR1 answer's outcome and reason (`none` when there is none).
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -274,11 +273,11 @@ impl Metrics {
             .inc();
     }
 
-    /// The text exposition of every metric, with the gauges read from `state` now.
-    pub fn render(&self, state: &AppState) -> String {
+    /// The text exposition of every metric, with the gauges as `gauges` reads them now.
+    pub fn render(&self, gauges: &Gauges) -> String {
         self.pool_connections.clear();
         self.pool_idle.clear();
-        for (pool, size, idle) in state.store.pool_stats() {
+        for &(pool, size, idle) in &gauges.pools {
             let labels = PoolLabels {
                 pool: pool.to_owned(),
             };
@@ -290,7 +289,7 @@ impl Metrics {
                 .set(i64::try_from(idle).unwrap_or(i64::MAX));
         }
         self.waiting.clear();
-        for (batch, waiting) in state.store.waiting() {
+        for &(batch, waiting) in &gauges.waiting {
             self.waiting
                 .get_or_create(&BatchLabels {
                     batch: batch.to_owned(),
@@ -298,7 +297,7 @@ impl Metrics {
                 .set(i64::try_from(waiting).unwrap_or(i64::MAX));
         }
         self.gate_sockets.clear();
-        for (tenant, open) in state.gate_sockets.open_by_tenant() {
+        for &(tenant, open) in &gauges.gate_sockets {
             self.gate_sockets
                 .get_or_create(&TenantLabels {
                     tenant: tenant.to_string(),
@@ -313,25 +312,13 @@ impl Metrics {
     }
 }
 
-/// The `/metrics` router, for the metrics listener only.
-pub fn router(state: AppState) -> axum::Router {
-    use axum::http::header;
-    use axum::response::IntoResponse;
-    axum::Router::new()
-        .route(
-            "/metrics",
-            axum::routing::get(
-                |axum::extract::State(state): axum::extract::State<AppState>| async move {
-                    (
-                        [(
-                            header::CONTENT_TYPE,
-                            "application/openmetrics-text; version=1.0.0; charset=utf-8",
-                        )],
-                        get().render(&state),
-                    )
-                        .into_response()
-                },
-            ),
-        )
-        .with_state(state)
+/// The gauges of one scrape, read from the running server by the `/metrics` route.
+#[derive(Clone, Debug, Default)]
+pub struct Gauges {
+    /// Per pool: its name, connections open, connections idle.
+    pub pools: Vec<(&'static str, u32, usize)>,
+    /// Per batcher: its name and the operations waiting for a statement slot.
+    pub waiting: Vec<(&'static str, usize)>,
+    /// Per tenant: gate sockets open on this replica.
+    pub gate_sockets: Vec<(uuid::Uuid, usize)>,
 }

@@ -23,9 +23,8 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::config::Settings;
 use crate::error::Result;
-use crate::state::AppState;
+use crate::shutdown::Shutdown;
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 use tessera_store::{RetentionCounts, RetentionCutoffs, Store};
 
@@ -56,15 +55,6 @@ pub struct RetentionPolicy {
 }
 
 impl RetentionPolicy {
-    /// The configured periods (clap has already refused any below its floor).
-    pub fn from_settings(settings: &Settings) -> Self {
-        Self {
-            challenges: Duration::from_secs(settings.challenge_retention_h.saturating_mul(3600)),
-            redemptions: Duration::from_secs(settings.redemption_retention_h.saturating_mul(3600)),
-            audit: Duration::from_secs(settings.audit_retention_days.saturating_mul(86_400)),
-        }
-    }
-
     /// The cutoffs of a pass run at `now_ms`. A period below its floor is raised to it, so
     /// no caller can ask for less than the documented minimum.
     pub fn cutoffs(&self, now_ms: i64) -> RetentionCutoffs {
@@ -127,15 +117,19 @@ fn event(counts: &RetentionCounts, cutoffs: &RetentionCutoffs) -> tessera_store:
     )
 }
 
-/// The server's retention task: one pass at start-up, then one every
-/// `retention_interval_s`.
-pub async fn run(state: AppState) {
-    let policy = RetentionPolicy::from_settings(&state.settings);
-    let mut tick = tokio::time::interval(Duration::from_secs(state.settings.retention_interval_s));
+/// The server's retention task: one pass at start-up, then one `every`, until shutdown.
+/// A pass under way when shutdown begins finishes first (each batch is its own
+/// transaction, so even an interrupted pass would lose nothing).
+pub async fn run(store: Store, policy: RetentionPolicy, every: Duration, mut shutdown: Shutdown) {
+    let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        tick.tick().await;
-        match run_pass(&state.store, &policy, tessera_domain::now_ms(), BATCH).await {
+        tokio::select! {
+            biased;
+            () = shutdown.recv() => return,
+            _ = tick.tick() => {}
+        }
+        match run_pass(&store, &policy, tessera_domain::now_ms(), BATCH).await {
             Ok(removed) if removed.total() > 0 => tracing::info!(
                 challenges = removed.challenges,
                 redemptions = removed.redemptions,

@@ -17,6 +17,7 @@ use uuid::Uuid;
 use crate::config::Settings;
 use crate::error::{Error, Result};
 use crate::keyring::Keyring;
+use crate::shutdown::Shutdown;
 use crate::state::{AppState, GateRateLimiter, SocketCaps};
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 use tessera_store::{SchemaStatus, Store};
@@ -25,6 +26,8 @@ use tessera_store::{SchemaStatus, Store};
 const MAX_AUDIT_STREAMS: usize = 256;
 /// Longest wait at shutdown for gate sockets to finish their message and close.
 const GATE_DRAIN_LIMIT: Duration = Duration::from_secs(10);
+/// Longest wait at shutdown for the background tasks to finish what they are doing.
+const TASK_DRAIN_LIMIT: Duration = Duration::from_secs(10);
 
 /// How often expired, unanswered challenges are looked for.
 const SWEEP_EVERY: Duration = Duration::from_secs(2);
@@ -42,6 +45,8 @@ pub struct Application {
     tls: Option<tokio_rustls::TlsAcceptor>,
     state: AppState,
     shutdown_tx: watch::Sender<bool>,
+    /// The background tasks started so far, awaited at shutdown.
+    tasks: tokio::task::JoinSet<()>,
 }
 
 impl std::fmt::Debug for Application {
@@ -112,7 +117,9 @@ impl Application {
         };
         let bound = listener.local_addr()?;
         let (shutdown_tx, shutdown_rx) = watch::channel(false);
-        let feed = crate::feed::Hub::spawn(store.clone(), shutdown_rx.clone());
+        // The tasks run from here on; `run_until_stopped` adds the rest and awaits them all.
+        let mut tasks = tokio::task::JoinSet::new();
+        let feed = crate::feed::Hub::spawn(store.clone(), shutdown_rx.clone(), &mut tasks);
         let state = AppState {
             store,
             keys: Arc::new(keys),
@@ -143,6 +150,7 @@ impl Application {
                 tls,
                 state,
                 shutdown_tx,
+                tasks,
             },
             bootstrap,
         ))
@@ -181,15 +189,29 @@ impl Application {
             tls,
             state,
             shutdown_tx,
+            mut tasks,
         } = self;
-        let sweeper = tokio::spawn(sweep_unanswered(state.clone()));
-        let aggregator = tokio::spawn(write_aggregated_failures(state.clone()));
-        let retention = tokio::spawn(crate::retention::run(state.clone()));
-        let presence = tokio::spawn(crate::ws::refresh_presence(state.clone()));
-        let walk_in_sweeper = tokio::spawn(crate::walk_ins::sweep(state.clone()));
-        let dispatcher = tokio::spawn(crate::webhooks::run(state.clone()));
-        let checkouts = tokio::spawn(zone_checkouts(state.clone()));
-        let sources = Arc::clone(&state.sources);
+        let shutdown_signal = Shutdown::new(state.shutdown.clone());
+        tasks.spawn(sweep_unanswered(state.clone(), shutdown_signal.clone()));
+        tasks.spawn(crate::retention::run(
+            state.store.clone(),
+            state.settings.retention_policy(),
+            Duration::from_secs(state.settings.retention_interval_s),
+            shutdown_signal.clone(),
+        ));
+        tasks.spawn(crate::ws::refresh_presence(state.clone()));
+        tasks.spawn(crate::walk_ins::sweep(state.clone()));
+        tasks.spawn(crate::webhooks::run(state.clone()));
+        tasks.spawn(zone_checkouts(state.clone()));
+        // The failure aggregator has a signal of its own, sent once the requests and gate
+        // sockets that could still add failures are gone; it then writes its last window.
+        let (aggregator_tx, aggregator_rx) = watch::channel(false);
+        let aggregator = tokio::spawn(write_aggregated_failures(
+            state.store.clone(),
+            Arc::clone(&state.sources),
+            Duration::from_secs(state.settings.audit_aggregate_s),
+            Shutdown::new(aggregator_rx),
+        ));
         let store = state.store.clone();
         let gate_connections = Arc::clone(&state.gate_connections);
         let max_gate_connections = state.settings.max_gate_connections;
@@ -200,13 +222,14 @@ impl Application {
         let metrics = metrics_listener.map(|listener| {
             tokio::spawn(crate::serve::serve(
                 listener,
-                crate::metrics::router(state.clone()),
+                crate::http::metrics::router(state.clone()),
                 bounds,
                 None,
                 shutdown_tx.subscribe(),
             ))
         });
-        let app = crate::http::router(state).layer(tower_http::trace::TraceLayer::new_for_http());
+        let app = crate::http::router(state, crate::ws::router())
+            .layer(tower_http::trace::TraceLayer::new_for_http());
         let stop = shutdown_tx.subscribe();
         tokio::spawn(async move {
             shutdown.await;
@@ -224,18 +247,23 @@ impl Application {
                 "gate connections still open after {GATE_DRAIN_LIMIT:?}; closing the store anyway"
             ),
         }
-        sweeper.abort();
-        aggregator.abort();
-        retention.abort();
-        presence.abort();
-        walk_in_sweeper.abort();
-        dispatcher.abort();
-        checkouts.abort();
-        if let Some(metrics) = metrics {
-            metrics.abort();
+        let _ = aggregator_tx.send(true);
+        // Every background loop saw the same signal; wait for each to finish its pass.
+        let drained = tokio::time::timeout(TASK_DRAIN_LIMIT, async {
+            while tasks.join_next().await.is_some() {}
+            if let Some(metrics) = metrics {
+                let _ = metrics.await;
+            }
+            // The last window's failures are written before the store closes.
+            let _ = aggregator.await;
+        })
+        .await;
+        match drained {
+            Ok(()) => tracing::info!("every background task stopped"),
+            Err(_) => tracing::warn!(
+                "background tasks still running after {TASK_DRAIN_LIMIT:?}; closing the store anyway"
+            ),
         }
-        // The last window's failures are written before the store closes.
-        flush_failures(&store, &sources).await;
         store.close().await;
         served.map_err(Error::Io)
     }
@@ -277,13 +305,23 @@ pub async fn create_org(
 
 /// Writes the aggregated failed authentications and rejected claims once per window, in one
 /// relaxed transaction, off the admission write path.
-async fn write_aggregated_failures(state: AppState) {
-    let mut tick = tokio::time::interval(Duration::from_secs(state.settings.audit_aggregate_s));
+async fn write_aggregated_failures(
+    store: Store,
+    sources: Arc<crate::abuse::SourceGuard>,
+    every: Duration,
+    mut shutdown: Shutdown,
+) {
+    let mut tick = tokio::time::interval(every);
     tick.tick().await;
     loop {
-        tick.tick().await;
-        flush_failures(&state.store, &state.sources).await;
+        tokio::select! {
+            biased;
+            () = shutdown.recv() => break,
+            _ = tick.tick() => {}
+        }
+        flush_failures(&store, &sources).await;
     }
+    flush_failures(&store, &sources).await;
 }
 
 async fn flush_failures(store: &Store, sources: &crate::abuse::SourceGuard) {
@@ -302,10 +340,14 @@ async fn flush_failures(store: &Store, sources: &crate::abuse::SourceGuard) {
 /// its own), so a tick takes batches until the due ones are done, up to
 /// `SWEEP_BATCHES_PER_TICK` of them: 50,000 challenges a second at most, far above what
 /// one database admits.
-async fn sweep_unanswered(state: AppState) {
+async fn sweep_unanswered(state: AppState, mut shutdown: Shutdown) {
     let mut tick = tokio::time::interval(SWEEP_EVERY);
     loop {
-        tick.tick().await;
+        tokio::select! {
+            biased;
+            () = shutdown.recv() => return,
+            _ = tick.tick() => {}
+        }
         for _ in 0..SWEEP_BATCHES_PER_TICK {
             match sweep_once(&state).await {
                 Ok(settled) if settled < SWEEP_BATCH => break,

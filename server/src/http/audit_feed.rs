@@ -14,9 +14,10 @@ use axum::routing::get;
 use axum::Router;
 use futures_util::StreamExt;
 
-use super::audit_log::{csv_line, event_json, parse_filter, COLUMNS};
+use super::audit_log::{csv_line, parse_filter, COLUMNS};
 use super::{ApiCaller, Role};
 use crate::error::{Error, ErrorBody, Result};
+use crate::feed::event_json;
 use crate::feed::Start;
 use crate::state::AppState;
 use tessera_store::{AuditFilter, AuditRow};

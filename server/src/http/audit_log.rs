@@ -11,17 +11,17 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
-use uuid::Uuid;
 
-use super::{rfc3339, ApiCaller, Role};
+use super::{ApiCaller, Role};
 use crate::error::{Error, ErrorBody, Result};
+use crate::feed::{event_json, AuditEvent};
 use crate::state::AppState;
 use tessera_domain::datetime_to_ms;
-use tessera_store::{AuditFilter, AuditRow};
+use tessera_store::AuditFilter;
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/v1/audit", get(list))
@@ -35,27 +35,6 @@ pub(super) const COLUMNS: [&str; 8] = [
 pub(super) const FILTERS: [&str; 8] = [
     "kind", "severity", "gate_id", "pass_id", "since", "until", "limit", "cursor",
 ];
-
-/// One audit event.
-#[derive(Debug, Serialize, ToSchema)]
-pub(super) struct AuditEvent {
-    /// Monotonic; the order of the log.
-    id: i64,
-    /// RFC 3339, UTC.
-    #[schema(format = DateTime)]
-    at: String,
-    /// What happened, e.g. `response`, `scan`, `claim`, `auth_failure`.
-    kind: String,
-    /// `info`, `warning` or `high`.
-    severity: String,
-    /// `null` for failed authentications (no tenant is known).
-    org_id: Option<Uuid>,
-    gate_id: Option<Uuid>,
-    pass_id: Option<Uuid>,
-    /// Kind-specific details.
-    #[schema(value_type = Object)]
-    details: Value,
-}
 
 /// A page of the audit log, oldest first.
 #[derive(Debug, Serialize, ToSchema)]
@@ -142,24 +121,6 @@ pub(super) fn parse_filter(
     })
 }
 
-fn event(row: &AuditRow) -> AuditEvent {
-    AuditEvent {
-        id: row.id,
-        at: rfc3339(row.at_ms),
-        kind: row.kind.clone(),
-        severity: row.severity.clone(),
-        org_id: row.org_id,
-        gate_id: row.gate_id,
-        pass_id: row.pass_id,
-        details: serde_json::from_str(&row.details).unwrap_or_else(|_| json!({})),
-    }
-}
-
-/// One event as `GET /v1/audit` shows it (the feed and the export add nothing but labels).
-pub fn event_json(row: &AuditRow) -> Value {
-    serde_json::to_value(event(row)).unwrap_or_else(|_| json!({}))
-}
-
 /// Reads the organisation's audit log (auditor or admin), filtered and paged. JSON by
 /// default; CSV with `Accept: text/csv` (the cursor of the next page is then in
 /// `X-Next-Cursor`).
@@ -228,7 +189,7 @@ pub(super) async fn list(
         return Ok(response);
     }
     Ok(Json(AuditPage {
-        events: rows.iter().map(event).collect(),
+        events: rows.iter().map(AuditEvent::from_row).collect(),
         next_cursor,
     })
     .into_response())

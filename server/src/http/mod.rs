@@ -16,6 +16,7 @@ mod console;
 mod gates;
 mod health;
 mod links;
+pub mod metrics;
 mod openapi;
 mod pairing;
 mod passes;
@@ -29,7 +30,6 @@ use axum::extract::{DefaultBodyLimit, FromRequest};
 use axum::http::StatusCode;
 use axum::Router;
 
-pub use audit_log::event_json as audit_event_json;
 pub use auth::{auth_failed, bearer_token, refuse_spent_source, ApiCaller, Peer, Role};
 pub use console::{cookie, CONSOLE_COOKIE, CSRF_HEADER};
 pub use openapi::ApiDoc;
@@ -41,8 +41,9 @@ use crate::state::AppState;
 /// Largest accepted REST body.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
-/// The whole HTTP application: REST plus the gate WebSocket.
-pub fn router(state: AppState) -> Router {
+/// The whole HTTP application: REST plus `sockets` (the gate WebSocket's routes, which
+/// live beside this module and use its extractors), under the same bounds.
+pub fn router(state: AppState, sockets: Router<AppState>) -> Router {
     // A whole request, body included, gets at most this long; then 408. (A gate WebSocket's
     // request ends with its 101; the socket it becomes has its own bounds in `ws`.)
     let request_timeout = tower_http::timeout::TimeoutLayer::with_status_code(
@@ -65,7 +66,7 @@ pub fn router(state: AppState) -> Router {
         .merge(walk_ins::router())
         .merge(webhooks::router())
         .merge(zones::router())
-        .merge(crate::ws::router())
+        .merge(sockets)
         .merge(web::router())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(request_timeout)

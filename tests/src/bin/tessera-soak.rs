@@ -70,7 +70,7 @@ async fn main() -> Result<()> {
     let database = TestDatabase::create(backend, dir.path()).await?;
     let settings =
         SettingsOnly::try_parse_from(["soak", "--database-url", &database.url])?.settings;
-    let policy = RetentionPolicy::from_settings(&settings);
+    let policy = settings.retention_policy();
     let store = Store::connect(&settings.store_options()).await?;
     store.migrate().await?;
 

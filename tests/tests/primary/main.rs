@@ -1,7 +1,7 @@
 //! Issue 18: a server given several database hosts finds the primary and follows it.
 //!
 //! `TESSERA_DATABASE_URL` lists hosts in the libpq form (`postgres://u@h1:p1,h2:p2/db`); the
-//! server's primary locator (`server/src/store/primary.rs`) probes them and forwards its pools'
+//! server's primary locator (`server/crates/store/src/primary.rs`) probes them and forwards its pools'
 //! connections to the one answering `pg_is_in_recovery() = false`. Here the "hosts" are a dead
 //! port and cuttable TCP proxies in front of the suite's one PostgreSQL: a failover looks to
 //! the server exactly like its primary vanishing and another host answering as primary. The

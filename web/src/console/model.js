@@ -9,7 +9,7 @@ export const ALARM_REASONS = Object.freeze(['foreign_nonce', 'code_replayed', 'c
 /** Event kinds that are alarms whatever their details. */
 export const ALARM_KINDS = Object.freeze(['claim_conflict', 'auth_failure']);
 
-/** The audit kinds the server writes (server/src/audit.rs), offered in the kind filter. */
+/** The audit kinds the server writes (server/crates/domain/src/audit.rs), offered in the kind filter. */
 export const KNOWN_KINDS = Object.freeze([
   'scan', 'challenge_issued', 'response', 'challenge_unanswered', 'rate_limited', 'gate_connection_refused',
   'claim', 'claim_rejected', 'claim_conflict', 'pass_issued', 'pass_revoked', 'api_key_created', 'gate_created',

@@ -1,0 +1,33 @@
+//! `GET /metrics` (issue 15): the Prometheus text exposition, served only on the metrics
+//! listener (`--metrics-listen`), never beside the public API. The counters are bumped
+//! where things happen ([`crate::metrics`]); the gauges are read here, at each scrape.
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::Router;
+
+use crate::metrics::Gauges;
+use crate::state::AppState;
+
+/// The `/metrics` router, for the metrics listener only.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/metrics", axum::routing::get(scrape))
+        .with_state(state)
+}
+
+async fn scrape(State(state): State<AppState>) -> impl IntoResponse {
+    let gauges = Gauges {
+        pools: state.store.pool_stats(),
+        waiting: state.store.waiting(),
+        gate_sockets: state.gate_sockets.open_by_tenant(),
+    };
+    (
+        [(
+            header::CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
+        crate::metrics::get().render(&gauges),
+    )
+}
