@@ -201,9 +201,9 @@ impl SourceGuard {
         reason: &'static str,
     ) {
         if reason == "rate_limited" {
-            crate::metrics::get().rate_limited(surface);
+            tessera_flows::metrics::get().rate_limited(surface);
         } else if kind == AuditKind::AuthFailure {
-            crate::metrics::get().auth_failure(surface);
+            tessera_flows::metrics::get().auth_failure(surface);
         }
         let Ok(mut log) = self.log.lock() else {
             return;

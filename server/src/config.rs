@@ -229,7 +229,7 @@ pub struct Settings {
         long,
         env = "TESSERA_CHALLENGE_RETENTION_H",
         default_value_t = 7 * 24,
-        value_parser = clap::value_parser!(u64).range(crate::retention::MIN_HOURS..=MAX_RETENTION_H),
+        value_parser = clap::value_parser!(u64).range(tessera_flows::retention::MIN_HOURS..=MAX_RETENTION_H),
         global = true
     )]
     pub challenge_retention_h: u64,
@@ -240,7 +240,7 @@ pub struct Settings {
         long,
         env = "TESSERA_REDEMPTION_RETENTION_H",
         default_value_t = 30 * 24,
-        value_parser = clap::value_parser!(u64).range(crate::retention::MIN_HOURS..=MAX_RETENTION_H),
+        value_parser = clap::value_parser!(u64).range(tessera_flows::retention::MIN_HOURS..=MAX_RETENTION_H),
         global = true
     )]
     pub redemption_retention_h: u64,
@@ -249,8 +249,8 @@ pub struct Settings {
     #[arg(
         long,
         env = "TESSERA_AUDIT_RETENTION_DAYS",
-        default_value_t = crate::retention::AUDIT_FLOOR_DAYS,
-        value_parser = clap::value_parser!(u64).range(crate::retention::AUDIT_FLOOR_DAYS..=MAX_RETENTION_DAYS),
+        default_value_t = tessera_flows::retention::AUDIT_FLOOR_DAYS,
+        value_parser = clap::value_parser!(u64).range(tessera_flows::retention::AUDIT_FLOOR_DAYS..=MAX_RETENTION_DAYS),
         global = true
     )]
     pub audit_retention_days: u64,
@@ -403,8 +403,8 @@ impl Settings {
 
     /// How long each kind of row is kept (clap has already refused any period below its
     /// floor).
-    pub fn retention_policy(&self) -> crate::retention::RetentionPolicy {
-        crate::retention::RetentionPolicy {
+    pub fn retention_policy(&self) -> tessera_flows::retention::RetentionPolicy {
+        tessera_flows::retention::RetentionPolicy {
             challenges: Duration::from_secs(self.challenge_retention_h.saturating_mul(3600)),
             redemptions: Duration::from_secs(self.redemption_retention_h.saturating_mul(3600)),
             audit: Duration::from_secs(self.audit_retention_days.saturating_mul(86_400)),
@@ -422,7 +422,7 @@ impl Settings {
             checkin_timeout: self.checkin_timeout(),
             primary_probe: Duration::from_millis(self.primary_probe_ms.max(1)),
             on_batch: tessera_store::BatchObserver::new(|name, size| {
-                crate::metrics::get().batch(name, size);
+                tessera_flows::metrics::get().batch(name, size);
             }),
         }
     }

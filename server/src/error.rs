@@ -56,26 +56,9 @@ pub enum Error {
     /// The database schema is older than this server.
     #[error("database schema is behind this server; run `tessera-server migrate`")]
     SchemaBehind,
-    /// A key file could not be read or written.
-    #[error("key file {path}: {source}")]
-    KeyFile {
-        /// The file.
-        path: PathBuf,
-        /// The IO error.
-        #[source]
-        source: std::io::Error,
-    },
-    /// A key directory or key file that group or others may access (ssh's rule).
-    #[error(
-        "{path} has mode {mode:o}: group and others must have no access to server keys \
-         (chmod 700 the directory, chmod 600 each key file)"
-    )]
-    InsecureKeyPermissions {
-        /// The directory or file.
-        path: PathBuf,
-        /// Its permission bits.
-        mode: u32,
-    },
+    /// The server's keys could not be loaded, or a pass names one this server lacks.
+    #[error(transparent)]
+    Keys(tessera_flows::Error),
     /// The TLS certificate or key could not be loaded.
     #[error("TLS {path}: {message}")]
     Tls {
@@ -84,12 +67,6 @@ pub enum Error {
         /// What is wrong with it.
         message: String,
     },
-    /// A key file does not hold a valid key.
-    #[error("key file {0} does not hold 64 hex characters")]
-    BadKeyFile(PathBuf),
-    /// A pass names a server key this server does not have.
-    #[error("server key {0} is not loaded")]
-    UnknownServerKey(String),
     /// An invariant the server relies on does not hold (a bug or a corrupted row); a
     /// resend cannot cure it.
     #[error("internal: {0}")]
@@ -133,6 +110,19 @@ fn refusal_status(refusal: Refusal) -> StatusCode {
         | Refusal::ApprovalTimeout => StatusCode::CONFLICT,
         Refusal::BadProof | Refusal::OtherHost => StatusCode::FORBIDDEN,
         Refusal::InvalidNonce | Refusal::UnknownPass => StatusCode::NOT_FOUND,
+    }
+}
+
+impl From<tessera_flows::Error> for Error {
+    fn from(error: tessera_flows::Error) -> Self {
+        use tessera_flows::Error as Flow;
+        match error {
+            Flow::Store(store) => Error::Store(store),
+            Flow::Refused(refusal) => Error::Refused(refusal),
+            Flow::NotFound => Error::NotFound,
+            Flow::Internal(what) => Error::Internal(what),
+            keys => Error::Keys(keys),
+        }
     }
 }
 

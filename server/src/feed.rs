@@ -4,7 +4,7 @@
 //! event id it has passed) and, whenever it is woken or a second has gone by, reads what
 //! follows it. Wake-ups come from this process (the store signals after every commit that
 //! may have appended events) and, on PostgreSQL, from other replicas: each replica sends a
-//! `NOTIFY` after its own appends (at most one per [`NOTIFY_EVERY`]) and `LISTEN`s for the
+//! `NOTIFY` after its own appends (`tessera_flows::hub`) and `LISTEN`s for the
 //! others'. A lost notification therefore delays an event by at most the poll, and loses
 //! nothing; a browser that reconnects sends its last id (`Last-Event-ID`) and resumes.
 //!
@@ -23,35 +23,18 @@ use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 use uuid::Uuid;
 
+use tessera_flows::hub::{safe_upto, Hub, GAP_GRACE_MS};
 use tessera_store::{AuditFilter, AuditRow, Store};
 
-/// How long a gap in the ids may hold the feed back.
-pub const GAP_GRACE_MS: i64 = 2_000;
 /// How often a stream reads the table without a wake-up.
 pub const POLL_EVERY: Duration = Duration::from_secs(1);
 /// How often a stream held back by a gap looks again.
 const GAP_RECHECK: Duration = Duration::from_millis(100);
-/// The most `NOTIFY`s one replica sends per this interval.
-pub const NOTIFY_EVERY: Duration = Duration::from_millis(20);
 /// Ids read per step.
 const SCAN: i64 = 1_000;
 /// A stream that starts from its backlog also rescans this many ids before the newest, in
 /// case one of them was still committing when it started.
 const START_LOOKBACK: i64 = 1_000;
-
-/// How far a stream may read from `cursor`: through every id that follows without a gap,
-/// and past a gap only once the event after it is `grace_ms` old (`ids` in id order, each
-/// with its event's time).
-pub fn safe_upto(cursor: i64, ids: &[(i64, i64)], now_ms: i64, grace_ms: i64) -> i64 {
-    let mut upto = cursor;
-    for &(id, at_ms) in ids {
-        if id != upto.saturating_add(1) && now_ms.saturating_sub(at_ms) < grace_ms {
-            break;
-        }
-        upto = id;
-    }
-    upto
-}
 
 /// Where a stream begins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,91 +43,6 @@ pub enum Start {
     After(i64),
     /// With the newest this many matching events.
     Backlog(i64),
-}
-
-/// This replica's wake-ups for its open streams.
-#[derive(Debug)]
-pub struct Hub {
-    generation: watch::Sender<u64>,
-}
-
-impl Hub {
-    /// Starts the tasks that wake streams: this process's appends (and, on PostgreSQL, the
-    /// `NOTIFY` that tells the other replicas) and the other replicas' `NOTIFY`s, in
-    /// `tasks`, which the server awaits at shutdown.
-    pub fn spawn(
-        store: Store,
-        shutdown: watch::Receiver<bool>,
-        tasks: &mut tokio::task::JoinSet<()>,
-    ) -> Arc<Self> {
-        let hub = Arc::new(Self {
-            generation: watch::channel(0).0,
-        });
-        tasks.spawn(wake_on_local_appends(
-            Arc::clone(&hub),
-            store.clone(),
-            shutdown.clone(),
-        ));
-        tasks.spawn(wake_on_notifications(Arc::clone(&hub), store, shutdown));
-        hub
-    }
-
-    /// A receiver that changes at every wake-up.
-    pub fn subscribe(&self) -> watch::Receiver<u64> {
-        self.generation.subscribe()
-    }
-
-    fn wake(&self) {
-        self.generation.send_modify(|n| *n = n.wrapping_add(1));
-    }
-}
-
-async fn wake_on_local_appends(hub: Arc<Hub>, store: Store, mut shutdown: watch::Receiver<bool>) {
-    loop {
-        tokio::select! {
-            () = tessera_store::audit_appended_wait() => {}
-            _ = shutdown.changed() => return,
-        }
-        hub.wake();
-        if let Err(error) = store.notify_audit().await {
-            tracing::debug!(%error, "could not notify other replicas of new audit events");
-        }
-        // Appends during this pause leave one permit: one more wake-up, not one each.
-        tokio::time::sleep(NOTIFY_EVERY).await;
-    }
-}
-
-async fn wake_on_notifications(hub: Arc<Hub>, store: Store, mut shutdown: watch::Receiver<bool>) {
-    loop {
-        let mut listener = match store.audit_listener().await {
-            Ok(Some(listener)) => listener,
-            Ok(None) => return,
-            Err(error) => {
-                tracing::warn!(%error, "cannot listen for other replicas' audit events; polling");
-                tokio::select! {
-                    () = tokio::time::sleep(Duration::from_secs(5)) => continue,
-                    _ = shutdown.changed() => return,
-                }
-            }
-        };
-        loop {
-            tokio::select! {
-                received = listener.recv() => match received {
-                    Ok(_) => hub.wake(),
-                    Err(error) => {
-                        tracing::warn!(%error, "lost the audit notification channel; reconnecting");
-                        hub.wake();
-                        break;
-                    }
-                },
-                _ = shutdown.changed() => return,
-            }
-        }
-        tokio::select! {
-            () = tokio::time::sleep(Duration::from_secs(1)) => {}
-            _ = shutdown.changed() => return,
-        }
-    }
 }
 
 /// Labels of the gates and passes a stream has named, looked up once each.

@@ -16,21 +16,13 @@
 pub mod abuse;
 pub mod cli;
 pub mod config;
-pub mod credentials;
 pub mod error;
 pub mod feed;
 pub mod http;
-pub mod keyring;
-pub mod metrics;
-pub mod redemption;
-pub mod retention;
 pub mod serve;
-pub mod shutdown;
 pub mod startup;
 pub mod state;
 pub mod tls;
-pub mod walk_ins;
-pub mod webhooks;
 pub mod ws;
 
 pub use error::{Error, Result};

@@ -16,10 +16,10 @@ use uuid::Uuid;
 
 use crate::config::Settings;
 use crate::error::{Error, Result};
-use crate::keyring::Keyring;
-use crate::shutdown::Shutdown;
 use crate::state::{AppState, GateRateLimiter, SocketCaps};
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_flows::keyring::Keyring;
+use tessera_flows::shutdown::Shutdown;
 use tessera_store::{SchemaStatus, Store};
 
 /// The most audit streams (open consoles) one replica serves at once.
@@ -105,7 +105,7 @@ impl Application {
                 }
             },
         }
-        let keys = Keyring::load_or_create(&settings.key_dir)?;
+        let keys = Arc::new(Keyring::load_or_create(&settings.key_dir)?);
         let tls = match (&settings.tls_cert, &settings.tls_key) {
             (Some(cert), Some(key)) => Some(crate::tls::acceptor(cert, key)?),
             _ => None,
@@ -119,10 +119,16 @@ impl Application {
         let (shutdown_tx, shutdown_rx) = watch::channel(false);
         // The tasks run from here on; `run_until_stopped` adds the rest and awaits them all.
         let mut tasks = tokio::task::JoinSet::new();
-        let feed = crate::feed::Hub::spawn(store.clone(), shutdown_rx.clone(), &mut tasks);
+        let feed = tessera_flows::hub::Hub::spawn(store.clone(), shutdown_rx.clone(), &mut tasks);
         let state = AppState {
+            redemption: tessera_flows::redemption::Redemption {
+                store: store.clone(),
+                keys: Arc::clone(&keys),
+                code_step_s: settings.code_step_s,
+                challenge_lifetime: settings.challenge_lifetime(),
+            },
             store,
-            keys: Arc::new(keys),
+            keys,
             public_url: settings.public_url(bound).into(),
             gate_limits: Arc::new(GateRateLimiter::new(settings.gate_rate_per_s)),
             gate_connections: Arc::new(Semaphore::new(settings.max_gate_connections)),
@@ -193,15 +199,25 @@ impl Application {
         } = self;
         let shutdown_signal = Shutdown::new(state.shutdown.clone());
         tasks.spawn(sweep_unanswered(state.clone(), shutdown_signal.clone()));
-        tasks.spawn(crate::retention::run(
+        tasks.spawn(tessera_flows::retention::run(
             state.store.clone(),
             state.settings.retention_policy(),
             Duration::from_secs(state.settings.retention_interval_s),
             shutdown_signal.clone(),
         ));
         tasks.spawn(crate::ws::refresh_presence(state.clone()));
-        tasks.spawn(crate::walk_ins::sweep(state.clone()));
-        tasks.spawn(crate::webhooks::run(state.clone()));
+        tasks.spawn(tessera_flows::walk_ins::sweep(
+            state.store.clone(),
+            shutdown_signal.clone(),
+        ));
+        tasks.spawn(tessera_flows::webhooks::run(
+            tessera_flows::webhooks::Dispatcher {
+                store: state.store.clone(),
+                hub: Arc::clone(&state.feed),
+                retry_for: Duration::from_secs(state.settings.webhook_retry_for_s),
+            },
+            shutdown_signal.clone(),
+        ));
         tasks.spawn(zone_checkouts(state.clone()));
         // The failure aggregator has a signal of its own, sent once the requests and gate
         // sockets that could still add failures are gone; it then writes its last window.
@@ -277,7 +293,7 @@ pub async fn create_org(
     store: &Store,
     name: &str,
 ) -> Result<(uuid::Uuid, zeroize::Zeroizing<String>)> {
-    let admin = crate::credentials::mint();
+    let admin = tessera_flows::credentials::mint();
     let org_id = uuid::Uuid::now_v7();
     let event = audit::event(
         AuditKind::ApiKeyCreated,
@@ -376,7 +392,7 @@ async fn sweep_once(state: &AppState) -> crate::error::Result<usize> {
                 },
                 json!({
                     "scan_id": challenge.scan_id,
-                    "nonce_sha256": crate::credentials::fingerprint(&challenge.nonce),
+                    "nonce_sha256": tessera_flows::credentials::fingerprint(&challenge.nonce),
                     "wrong_answers": challenge.wrong_answers,
                 }),
             )

@@ -8,7 +8,8 @@ use tokio::sync::{watch, Semaphore};
 use uuid::Uuid;
 
 use crate::config::Settings;
-use crate::keyring::Keyring;
+use tessera_flows::keyring::Keyring;
+use tessera_flows::redemption::Redemption;
 use tessera_store::Store;
 
 /// Shared application state (cheap to clone).
@@ -18,6 +19,8 @@ pub struct AppState {
     pub store: Store,
     /// The server's X25519 keys.
     pub keys: Arc<Keyring>,
+    /// What the gate socket's scans and answers run on (the same store and keys).
+    pub redemption: Redemption,
     /// The settings the server started with.
     pub settings: Arc<Settings>,
     /// Base URL of claim links.
@@ -36,7 +39,7 @@ pub struct AppState {
     /// Flips to `true` when the server shuts down, so long-lived sockets close.
     pub shutdown: watch::Receiver<bool>,
     /// Wakes the live audit streams of this replica (`crate::feed`).
-    pub feed: Arc<crate::feed::Hub>,
+    pub feed: Arc<tessera_flows::hub::Hub>,
     /// Permits for open audit streams on this replica.
     pub feed_streams: Arc<Semaphore>,
     /// This process among the replicas, for the gate sockets it records as open.

@@ -23,7 +23,6 @@ use tessera_protocol::messages::{ErrorCode, ErrorMessage, GateMessage, ServerMes
 use tracing::Instrument;
 use uuid::Uuid;
 
-use crate::error::Error;
 use crate::http::bearer_token;
 use crate::state::AppState;
 use tessera_store::{GateRow, GateSocket};
@@ -80,7 +79,7 @@ async fn upgrade(
             }
         },
     };
-    let credential = crate::credentials::hash(token);
+    let credential = tessera_flows::credentials::hash(token);
     let gate = match state.store.gate_by_token_hash(&credential).await {
         Ok(Some(gate)) => gate,
         Ok(None) => {
@@ -329,7 +328,7 @@ async fn serve_frames<S, R>(
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
     let mut last_heard = Instant::now();
-    let mut issued_here = crate::redemption::Issued::default();
+    let mut issued_here = tessera_flows::redemption::Issued::default();
     // Walk-in requests this socket sent that are still open, with the state it last sent:
     // each change is pushed (`docs/protocol.md`, walk-ins), woken by any commit here or on
     // another replica, and looked at every second regardless.
@@ -483,7 +482,7 @@ async fn handle_text(
     state: &AppState,
     gate: &GateRow,
     refused: &mut RefusedFrames,
-    issued_here: &mut crate::redemption::Issued,
+    issued_here: &mut tessera_flows::redemption::Issued,
     text: &str,
 ) -> ServerMessage {
     let message = match serde_json::from_str::<GateMessage>(text) {
@@ -511,7 +510,7 @@ async fn handle_text(
             host_id,
             note,
         } => {
-            let asked = crate::walk_ins::Asked {
+            let asked = tessera_flows::walk_ins::Asked {
                 request_id: *request_id,
                 visitor_name,
                 host_id: *host_id,
@@ -521,7 +520,7 @@ async fn handle_text(
         }
     };
     if !state.gate_limits.allow(gate.id) {
-        crate::metrics::get().rate_limited("gate_frames");
+        tessera_flows::metrics::get().rate_limited("gate_frames");
         if let Some((window_start_ms, frames)) = refused.count(tessera_domain::now_ms()) {
             audit_refused(state, gate, window_start_ms, frames).await;
         }
@@ -530,7 +529,7 @@ async fn handle_text(
     let is_scan = matches!(message, GateMessage::Scan { .. });
     let started = Instant::now();
     let reply = answer(state, gate, issued_here, &message, scan_id).await;
-    crate::metrics::get().gate_answer(is_scan, &reply, started.elapsed());
+    tessera_flows::metrics::get().gate_answer(is_scan, &reply, started.elapsed());
     reply
 }
 
@@ -539,25 +538,41 @@ async fn handle_text(
 async fn answer(
     state: &AppState,
     gate: &GateRow,
-    issued_here: &mut crate::redemption::Issued,
+    issued_here: &mut tessera_flows::redemption::Issued,
     message: &GateMessage,
     scan_id: Uuid,
 ) -> ServerMessage {
     let work = async {
         match message {
             GateMessage::Scan { scan_id, code } => {
-                crate::redemption::scan(state, gate, issued_here, *scan_id, code).await
+                tessera_flows::redemption::scan(
+                    &state.redemption,
+                    gate,
+                    issued_here,
+                    *scan_id,
+                    code,
+                )
+                .await
             }
             GateMessage::Response {
                 scan_id,
                 nonce,
                 response,
             } => {
-                crate::redemption::respond(state, gate, issued_here, *scan_id, nonce, response)
-                    .await
+                tessera_flows::redemption::respond(
+                    &state.redemption,
+                    gate,
+                    issued_here,
+                    *scan_id,
+                    nonce,
+                    response,
+                )
+                .await
             }
             // Answered before this point (`handle_text`).
-            GateMessage::WalkIn { .. } => Err(Error::Internal("a walk-in reached the scan path")),
+            GateMessage::WalkIn { .. } => Err(tessera_flows::Error::Internal(
+                "a walk-in reached the scan path",
+            )),
         }
     };
     match tokio::time::timeout(state.settings.operation_timeout(), work).await {
@@ -586,7 +601,7 @@ async fn walk_in(
     state: &AppState,
     gate: &GateRow,
     refused: &mut RefusedFrames,
-    asked: crate::walk_ins::Asked<'_>,
+    asked: tessera_flows::walk_ins::Asked<'_>,
 ) -> ServerMessage {
     let error = |code: ErrorCode| {
         ServerMessage::Error(ErrorMessage {
@@ -595,13 +610,18 @@ async fn walk_in(
         })
     };
     if !state.gate_limits.allow(gate.id) {
-        crate::metrics::get().rate_limited("gate_frames");
+        tessera_flows::metrics::get().rate_limited("gate_frames");
         if let Some((window_start_ms, frames)) = refused.count(tessera_domain::now_ms()) {
             audit_refused(state, gate, window_start_ms, frames).await;
         }
         return error(ErrorCode::RateLimited);
     }
-    let work = crate::walk_ins::ask(state, gate, asked);
+    let work = tessera_flows::walk_ins::ask(
+        &state.store,
+        Duration::from_secs(state.settings.approval_timeout_s),
+        gate,
+        asked,
+    );
     match tokio::time::timeout(state.settings.operation_timeout(), work).await {
         Ok(Ok(reply)) => reply,
         Ok(Err(failure)) if failure.is_storage() => {
@@ -648,17 +668,18 @@ impl Watched {
     ) -> Result<(), ()> {
         let ids: Vec<Uuid> = self.open.keys().copied().collect();
         for request_id in ids {
-            let status = match crate::walk_ins::current(state, gate.id, request_id).await {
-                Ok(Some(status)) => status,
-                Ok(None) => {
-                    self.open.remove(&request_id);
-                    continue;
-                }
-                Err(error) => {
-                    tracing::debug!(%error, %request_id, "could not reread a walk-in");
-                    continue;
-                }
-            };
+            let status =
+                match tessera_flows::walk_ins::current(&state.store, gate.id, request_id).await {
+                    Ok(Some(status)) => status,
+                    Ok(None) => {
+                        self.open.remove(&request_id);
+                        continue;
+                    }
+                    Err(error) => {
+                        tracing::debug!(%error, %request_id, "could not reread a walk-in");
+                        continue;
+                    }
+                };
             if self.open.get(&request_id) == Some(&status.state) {
                 continue;
             }

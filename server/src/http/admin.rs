@@ -143,7 +143,7 @@ pub(super) async fn create_api_key(
         }
         check_text("unit", unit)?;
     }
-    let secret = crate::credentials::mint();
+    let secret = tessera_flows::credentials::mint();
     if role == Role::Host {
         let host = HostRow {
             id: Uuid::now_v7(),
@@ -258,7 +258,7 @@ pub(super) async fn create_gate(
             Some(id)
         }
     };
-    let secret = crate::credentials::mint();
+    let secret = tessera_flows::credentials::mint();
     let gate = GateRow {
         id: Uuid::now_v7(),
         org_id: caller.key.org_id,

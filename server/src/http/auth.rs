@@ -138,7 +138,7 @@ impl FromRequestParts<AppState> for ApiCaller {
                 Err(error) => Err(error),
             };
         };
-        let hash = crate::credentials::hash(token);
+        let hash = tessera_flows::credentials::hash(token);
         let found = state.store.api_key_by_hash(&hash).await?;
         match found.map(|key| ApiCaller {
             role: key.role,

@@ -245,7 +245,7 @@ async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<Row
         .active()
         .ok_or_else(|| Error::Config("no server key loaded".into()))?;
     let id = Uuid::now_v7();
-    let token = crate::credentials::link_token(server_key, id);
+    let token = tessera_flows::credentials::link_token(server_key, id);
     let mut pass = terms.into_pass(
         id,
         caller.key.org_id,
@@ -286,7 +286,7 @@ async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<Row
                 .then(|| state.keys.get(&stored.server_kid).ok())
                 .flatten()
                 .map(|key| {
-                    let token = crate::credentials::link_token(key, stored.id);
+                    let token = tessera_flows::credentials::link_token(key, stored.id);
                     claim_url(state, stored.id, &token.text)
                 });
             Ok(RowAnswer {

@@ -373,12 +373,12 @@ async fn linked_pass(
             .refused_request(source, AuditKind::ClaimRejected, "claims");
         Error::RateLimited(wait)
     })?;
-    let presented = crate::credentials::hash(claim_token);
+    let presented = tessera_flows::credentials::hash(claim_token);
     let pass = match pass_id.parse::<uuid::Uuid>() {
         Ok(id) => state.store.pass_by_id(id).await?,
         Err(_) => None,
     };
-    let token_ok = crate::credentials::hashes_match(
+    let token_ok = tessera_flows::credentials::hashes_match(
         pass.as_ref().map(|p| p.claim_token_hash.as_slice()),
         &presented,
     );

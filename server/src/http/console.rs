@@ -143,7 +143,7 @@ pub(super) async fn sign_in(
     if !same_origin(&headers) {
         return Err(Error::Forbidden);
     }
-    let hash = crate::credentials::hash(body.api_key.trim());
+    let hash = tessera_flows::credentials::hash(body.api_key.trim());
     let Some(key) = state.store.api_key_by_hash(&hash).await? else {
         auth_failed(&state, source, "console", true);
         return Err(Error::Unauthorized);
@@ -152,7 +152,7 @@ pub(super) async fn sign_in(
     if !matches!(key.role, Role::Admin | Role::Auditor | Role::Host) {
         return Err(Error::Forbidden);
     }
-    let minted = crate::credentials::mint();
+    let minted = tessera_flows::credentials::mint();
     let now = tessera_domain::now_ms();
     let ttl_s = state.settings.console_session_ttl_s;
     let expires_at_ms = now.saturating_add(i64::try_from(ttl_s).unwrap_or(i64::MAX) * 1000);
@@ -205,7 +205,7 @@ pub(super) async fn current(State(state): State<AppState>, headers: HeaderMap) -
     let Some(secret) = cookie(&headers, CONSOLE_COOKIE) else {
         return Err(Error::Unauthorized);
     };
-    let hash = crate::credentials::hash(secret);
+    let hash = tessera_flows::credentials::hash(secret);
     let Some(session) = state
         .store
         .console_session(&hash, tessera_domain::now_ms())
@@ -260,7 +260,7 @@ pub(super) async fn sign_out(
     );
     state
         .store
-        .delete_console_session(&crate::credentials::hash(secret), &event)
+        .delete_console_session(&tessera_flows::credentials::hash(secret), &event)
         .await?;
     let mut response = StatusCode::NO_CONTENT.into_response();
     response
@@ -280,7 +280,7 @@ pub async fn session_caller(state: &AppState, parts: &Parts) -> Result<Option<Ap
     let Some(secret) = cookie(&parts.headers, CONSOLE_COOKIE) else {
         return Ok(None);
     };
-    let hash = crate::credentials::hash(secret);
+    let hash = tessera_flows::credentials::hash(secret);
     let Some(session) = state
         .store
         .console_session(&hash, tessera_domain::now_ms())

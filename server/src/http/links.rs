@@ -134,7 +134,7 @@ fn new_link(
     expires_at_ms: i64,
 ) -> Result<(PassLinkRow, zeroize::Zeroizing<String>)> {
     let id = Uuid::now_v7();
-    let token = crate::credentials::link_token(state.keys.get(&pass.server_kid)?, id);
+    let token = tessera_flows::credentials::link_token(state.keys.get(&pass.server_kid)?, id);
     let link = PassLinkRow {
         id,
         pass_id: pass.id,
@@ -156,7 +156,7 @@ fn token_of(
     pass: &PassRow,
     link: &PassLinkRow,
 ) -> Result<zeroize::Zeroizing<String>> {
-    Ok(crate::credentials::link_token(state.keys.get(&pass.server_kid)?, link.id).text)
+    Ok(tessera_flows::credentials::link_token(state.keys.get(&pass.server_kid)?, link.id).text)
 }
 
 fn refusal(outcome: LinkOutcome) -> Error {

@@ -1,14 +1,14 @@
 //! `GET /metrics` (issue 15): the Prometheus text exposition, served only on the metrics
 //! listener (`--metrics-listen`), never beside the public API. The counters are bumped
-//! where things happen ([`crate::metrics`]); the gauges are read here, at each scrape.
+//! where things happen ([`tessera_flows::metrics`]); the gauges are read here, at each scrape.
 
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::Router;
 
-use crate::metrics::Gauges;
 use crate::state::AppState;
+use tessera_flows::metrics::Gauges;
 
 /// The `/metrics` router, for the metrics listener only.
 pub fn router(state: AppState) -> Router {
@@ -28,6 +28,6 @@ async fn scrape(State(state): State<AppState>) -> impl IntoResponse {
             header::CONTENT_TYPE,
             "application/openmetrics-text; version=1.0.0; charset=utf-8",
         )],
-        crate::metrics::get().render(&gauges),
+        tessera_flows::metrics::get().render(&gauges),
     )
 }

@@ -105,7 +105,7 @@ pub(super) async fn create(
 ) -> Result<(StatusCode, Json<PairingLink>)> {
     caller.require(&[])?;
     let gate_id = parse_id(&id)?;
-    let secret = crate::credentials::mint();
+    let secret = tessera_flows::credentials::mint();
     let now = tessera_domain::now_ms();
     let lifetime_ms = i64::try_from(PAIRING_LIFETIME.as_millis()).unwrap_or(i64::MAX);
     let pairing = PairingRow {
@@ -126,7 +126,7 @@ pub(super) async fn create(
         json!({
             "by_key_id": caller.key.id,
             "expires_at": rfc3339(pairing.expires_at_ms),
-            "secret_sha256": crate::credentials::fingerprint(&secret.hash),
+            "secret_sha256": tessera_flows::credentials::fingerprint(&secret.hash),
         }),
     );
     if !state.store.insert_pairing(&pairing, &event).await? {
@@ -188,8 +188,8 @@ pub(super) async fn pair(
     // database work; a wrong, used or expired link counts as a failed authentication.
     let source = state.sources.source(&headers, peer);
     super::refuse_spent_source(&state, source, "gate_pairing")?;
-    let credential = crate::credentials::mint();
-    let secret_hash = crate::credentials::hash(&body.pairing_secret);
+    let credential = tessera_flows::credentials::mint();
+    let secret_hash = tessera_flows::credentials::hash(&body.pairing_secret);
     let paired = state
         .store
         .redeem_pairing(
@@ -201,7 +201,7 @@ pub(super) async fn pair(
                     AuditKind::GatePaired,
                     Severity::Info,
                     subject(gate),
-                    json!({ "secret_sha256": crate::credentials::fingerprint(&secret_hash) }),
+                    json!({ "secret_sha256": tessera_flows::credentials::fingerprint(&secret_hash) }),
                 )
             },
         )
@@ -303,7 +303,7 @@ pub(super) async fn me(
     };
     match state
         .store
-        .gate_by_token_hash(&crate::credentials::hash(token))
+        .gate_by_token_hash(&tessera_flows::credentials::hash(token))
         .await?
     {
         Some(gate) => Ok(Json(gate_info(gate))),

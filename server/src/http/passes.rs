@@ -237,7 +237,7 @@ pub(super) async fn issue(
             zones
         }
     };
-    let token = crate::credentials::mint();
+    let token = tessera_flows::credentials::mint();
     let mut pass = terms.into_pass(
         Uuid::now_v7(),
         caller.key.org_id,

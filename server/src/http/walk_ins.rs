@@ -1,7 +1,7 @@
 //! Hosts and walk-ins over REST (issue 16, `docs/protocol.md` "Hosts, walk-ins, re-binding
 //! and transfer"): the host directory a guard picks from, and the host's side of a walk-in
 //! (the list, the live stream, approve and deny). The gate's side is its WebSocket
-//! (`crate::ws`); the flow is `crate::walk_ins`.
+//! (`crate::ws`); the flow is `tessera_flows::walk_ins`.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -111,7 +111,7 @@ pub(super) struct ListQuery {
 }
 
 fn walk_in_json(view: &WalkInView, now: i64) -> WalkInJson {
-    let status = crate::walk_ins::status(view, now, false);
+    let status = tessera_flows::walk_ins::status(view, now, false);
     let walk_in = &view.walk_in;
     WalkInJson {
         walk_in_id: walk_in.id,
@@ -221,7 +221,7 @@ async fn calling_gate(state: &AppState, peer: Peer, headers: &HeaderMap) -> Resu
     };
     match state
         .store
-        .gate_by_token_hash(&crate::credentials::hash(token))
+        .gate_by_token_hash(&tessera_flows::credentials::hash(token))
         .await?
     {
         Some(gate) => Ok(gate),
@@ -424,8 +424,8 @@ async fn answer(
 ) -> Result<Json<WalkInJson>> {
     caller.require(&[Role::Host])?;
     let id = parse_id(&id)?;
-    let view = crate::walk_ins::decide(
-        &state,
+    let view = tessera_flows::walk_ins::decide(
+        &state.store,
         caller.key.org_id,
         own_host(&caller),
         caller.key.id,

@@ -1,5 +1,5 @@
 //! Webhooks over REST (issue 17): an admin configures where admission events go, reads
-//! the dead-letter list and replays from it. Delivery itself is `crate::webhooks`.
+//! the dead-letter list and replays from it. Delivery itself is `tessera_flows::webhooks`.
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -13,8 +13,8 @@ use uuid::Uuid;
 use super::{rfc3339, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use crate::webhooks::EVENT_TYPES;
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_flows::webhooks::EVENT_TYPES;
 use tessera_store::{DeliveryRow, WebhookRow};
 
 /// Dead letters a list answers at most.
@@ -190,7 +190,7 @@ pub(super) async fn create(
             EVENT_TYPES.join(", ")
         )));
     }
-    let secret = format!("whsec_{}", crate::credentials::mint().text.as_str());
+    let secret = format!("whsec_{}", tessera_flows::credentials::mint().text.as_str());
     let webhook = WebhookRow {
         id: Uuid::now_v7(),
         org_id: caller.key.org_id,

@@ -17,9 +17,9 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::Parser;
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_flows::retention::{run_pass, RetentionPolicy, BATCH};
 use tessera_protocol::messages::DenyReason;
 use tessera_server::config::Settings;
-use tessera_server::retention::{run_pass, RetentionPolicy, BATCH};
 use tessera_store::{
     AdmitOp, ChallengeRow, GateRow, PassRow, PassState, RedemptionRow, RetentionCounts,
     ScanDenialRow, Store, StoredOutcome,

@@ -567,7 +567,7 @@ fn the_receivers_signature_check_is_hmac_sha256_over_time_dot_body() {
         data_encoding::HEXLOWER.encode(&mac),
         "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
     );
-    // The server's own known answer (`server/src/webhooks.rs`), from openssl.
+    // The server's own known answer (`server/crates/flows/src/webhooks.rs`), from openssl.
     let t = 1_764_441_600;
     let body = br#"{"id":"evt_1"}"#;
     let header = "t=1764441600,v1=c41277c674ca8b617ec16ea2e3818cff87217a8db2b13c1294e0f1b345a27b6a";

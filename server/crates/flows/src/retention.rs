@@ -205,8 +205,8 @@ mod tests {
     fn the_schema_floor_is_the_same_400_days_on_both_backends() {
         // The trigger is what makes the floor hold against a compromised application; the
         // constant is what the server promises. They must say the same.
-        let postgres = include_str!("../../migrations/postgres/20261201000003_retention.sql");
-        let sqlite = include_str!("../../migrations/sqlite/20261201000003_retention.sql");
+        let postgres = include_str!("../../../../migrations/postgres/20261201000003_retention.sql");
+        let sqlite = include_str!("../../../../migrations/sqlite/20261201000003_retention.sql");
         assert_eq!(AUDIT_FLOOR_DAYS, 400);
         assert!(postgres.contains("- 400::bigint * 86400000"), "{postgres}");
         assert!(sqlite.contains("- 400 * 86400000"), "{sqlite}");

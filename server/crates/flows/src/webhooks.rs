@@ -30,6 +30,7 @@
 //! stable `id` to deduplicate by.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::StreamExt;
@@ -38,10 +39,11 @@ use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
 use sha2::Sha256;
 
-use crate::state::AppState;
+use crate::hub::Hub;
+use crate::shutdown::Shutdown;
 use tessera_domain::audit::{AuditKind, Severity, Subject};
 use tessera_store::{
-    AuditFilter, AuditRow, DeliveryRow, Finished, NewAudit, NewDelivery, WebhookRow,
+    AuditFilter, AuditRow, DeliveryRow, Finished, NewAudit, NewDelivery, Store, WebhookRow,
 };
 
 /// The event types a webhook can receive.
@@ -282,8 +284,19 @@ fn wants(webhook: &WebhookRow, event_type: &str) -> bool {
     webhook.events.split(',').any(|wanted| wanted == event_type)
 }
 
+/// What the dispatcher uses: storage, the audit wake-ups, and how long an event is retried.
+#[derive(Clone, Debug)]
+pub struct Dispatcher {
+    /// The database: webhooks, their cursors and the delivery queue.
+    pub store: Store,
+    /// Wakes the dispatcher when audit events may have committed.
+    pub hub: Arc<Hub>,
+    /// How long an undelivered event is retried before it is a dead letter.
+    pub retry_for: Duration,
+}
+
 /// The dispatcher: queues and delivers until the server stops.
-pub async fn run(state: AppState) {
+pub async fn run(dispatcher: Dispatcher, mut shutdown: Shutdown) {
     let client = match reqwest::Client::builder()
         .timeout(RECEIVER_TIMEOUT)
         .redirect(reqwest::redirect::Policy::none())
@@ -296,15 +309,14 @@ pub async fn run(state: AppState) {
             return;
         }
     };
-    let mut shutdown = state.shutdown.clone();
-    let mut wake = state.feed.subscribe();
+    let mut wake = dispatcher.hub.subscribe();
     loop {
         let round = tokio::time::Instant::now();
         let mut more = false;
-        let claimed = match state.store.webhooks(None).await {
+        let claimed = match dispatcher.store.webhooks(None).await {
             Ok(webhooks) => {
                 for webhook in &webhooks {
-                    match stream(&state, &client, webhook).await {
+                    match stream(&dispatcher, &client, webhook).await {
                         Ok(full) => more |= full,
                         Err(error) => {
                             tracing::warn!(%error, webhook_id = %webhook.id, "could not send new webhook events");
@@ -313,7 +325,7 @@ pub async fn run(state: AppState) {
                 }
                 // Claimed even when no webhook is enabled: a disabled webhook's queued or
                 // replayed events must still reach the dead-letter list.
-                deliver(&state, &client, &webhooks)
+                deliver(&dispatcher, &client, &webhooks)
                     .await
                     .unwrap_or_else(|error| {
                         tracing::warn!(%error, "could not deliver webhook events");
@@ -332,12 +344,12 @@ pub async fn run(state: AppState) {
         // more than it brings, so rounds are at least MIN_ROUND apart.
         tokio::select! {
             () = tokio::time::sleep_until(round + MIN_ROUND) => {}
-            _ = shutdown.changed() => return,
+            () = shutdown.recv() => return,
         }
         tokio::select! {
             _ = wake.changed() => {}
             () = tokio::time::sleep(POLL_EVERY) => {}
-            _ = shutdown.changed() => return,
+            () = shutdown.recv() => return,
         }
     }
 }
@@ -345,19 +357,19 @@ pub async fn run(state: AppState) {
 /// Step 1 for one webhook: sends the events after its cursor, then moves the cursor and
 /// queues what was not delivered. True when it read a full [`SCAN`] (more are waiting).
 async fn stream(
-    state: &AppState,
+    dispatcher: &Dispatcher,
     client: &reqwest::Client,
     webhook: &WebhookRow,
 ) -> crate::Result<bool> {
     let now = tessera_domain::now_ms();
     let from = webhook.audit_cursor;
-    let ids = state.store.audit_ids_after(from, SCAN).await?;
+    let ids = dispatcher.store.audit_ids_after(from, SCAN).await?;
     let full = i64::try_from(ids.len()).unwrap_or(i64::MAX) >= SCAN;
-    let upto = crate::feed::safe_upto(from, &ids, now, crate::feed::GAP_GRACE_MS);
+    let upto = crate::hub::safe_upto(from, &ids, now, crate::hub::GAP_GRACE_MS);
     if upto <= from {
         return Ok(false);
     }
-    let events = state
+    let events = dispatcher
         .store
         .query_audit(&AuditFilter {
             org_id: webhook.org_id,
@@ -386,13 +398,13 @@ async fn stream(
         .collect();
     if wanted.is_empty() {
         // Nothing to send: the cursor's compare-and-set alone keeps replicas apart.
-        state
+        dispatcher
             .store
             .enqueue_deliveries(webhook, from, upto, &[], None, now)
             .await?;
         return Ok(full);
     }
-    if !state
+    if !dispatcher
         .store
         .lease_webhook(webhook.id, from, now, LEASE_MS)
         .await?
@@ -400,14 +412,14 @@ async fn stream(
         return Ok(false); // another replica is sending them
     }
     let sending_until = tokio::time::Instant::now() + SEND_FOR;
-    let waiting: HashSet<uuid::Uuid> = state
+    let waiting: HashSet<uuid::Uuid> = dispatcher
         .store
         .waiting_passes(webhook.id)
         .await?
         .into_iter()
         .collect();
     let (chains, mut queue) = chains(wanted, &waiting);
-    let retry_for_ms = retry_for_ms(state);
+    let retry_for_ms = retry_for_ms(dispatcher);
     let tried: Vec<Vec<(NewDelivery, Option<Attempted>)>> =
         futures_util::stream::iter(chains.into_iter().map(|chain| async move {
             let mut tried = Vec::with_capacity(chain.len());
@@ -443,7 +455,7 @@ async fn stream(
         queue.extend(first_attempt(event, attempted));
     }
     queue.sort_by_key(|event| event.audit_id);
-    let moved = state
+    let moved = dispatcher
         .store
         .enqueue_deliveries(
             webhook,
@@ -461,19 +473,17 @@ async fn stream(
     Ok(full)
 }
 
-fn retry_for_ms(state: &AppState) -> i64 {
-    i64::try_from(state.settings.webhook_retry_for_s)
-        .unwrap_or(i64::MAX)
-        .saturating_mul(1000)
+fn retry_for_ms(dispatcher: &Dispatcher) -> i64 {
+    i64::try_from(dispatcher.retry_for.as_millis()).unwrap_or(i64::MAX)
 }
 
 /// Step 2 and 3: claims due deliveries and sends them, a round at a time.
 async fn deliver(
-    state: &AppState,
+    dispatcher: &Dispatcher,
     client: &reqwest::Client,
     webhooks: &[WebhookRow],
 ) -> crate::Result<usize> {
-    let claimed = state
+    let claimed = dispatcher
         .store
         .claim_deliveries(tessera_domain::now_ms(), LEASE_MS, CLAIM_BATCH)
         .await?;
@@ -486,7 +496,7 @@ async fn deliver(
     for delivery in &claimed {
         if !known.iter().any(|w| w.id == delivery.webhook_id) {
             known.extend(
-                state
+                dispatcher
                     .store
                     .webhooks(Some(delivery.org_id))
                     .await?
@@ -497,10 +507,10 @@ async fn deliver(
     }
     let sends = claimed.iter().map(|delivery| {
         let webhook = known.iter().find(|w| w.id == delivery.webhook_id);
-        send(state, client, webhook, delivery)
+        send(dispatcher, client, webhook, delivery)
     });
     let finished = futures_util::future::join_all(sends).await;
-    if let Err(error) = state
+    if let Err(error) = dispatcher
         .store
         .finish_deliveries(&finished, tessera_domain::now_ms())
         .await
@@ -513,7 +523,7 @@ async fn deliver(
 
 /// Step 2 for one claimed delivery: its attempt, and what it writes.
 async fn send(
-    state: &AppState,
+    dispatcher: &Dispatcher,
     client: &reqwest::Client,
     webhook: Option<&WebhookRow>,
     delivery: &DeliveryRow,
@@ -531,7 +541,7 @@ async fn send(
                 &delivery.body,
                 delivery.created_at_ms,
                 delivery.attempts,
-                retry_for_ms(state),
+                retry_for_ms(dispatcher),
             )
             .await
         }

@@ -30,8 +30,11 @@ use tessera_protocol::{Nonce, PassId, PassKeys, RotatingCode, WalletChallenge};
 use tracing::field::Empty;
 use uuid::Uuid;
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use crate::error::{Error, Result};
-use crate::state::AppState;
+use crate::keyring::Keyring;
 use tessera_domain::audit::{
     self, denial_severity, outcome_severity, AuditKind, Severity, Subject,
 };
@@ -42,8 +45,21 @@ use tessera_domain::zones::{self, Direction, ZoneMove, ZoneSettlement};
 use tessera_domain::{ms_to_datetime, now_ms};
 use tessera_store::{
     AdmitOp, ChallengeContext, ChallengeRow, GateRow, NewAudit, PassRow, RedemptionRow,
-    ScanDenialRow, ScanRecord, StoredOutcome,
+    ScanDenialRow, ScanRecord, Store, StoredOutcome,
 };
+
+/// What the redemption uses: storage, the server's keys and the two TSR1 timings.
+#[derive(Clone, Debug)]
+pub struct Redemption {
+    /// The database.
+    pub store: Store,
+    /// The server's X25519 keys, from which each pass's keys are derived.
+    pub keys: Arc<Keyring>,
+    /// The rotating code's step in seconds.
+    pub code_step_s: u64,
+    /// How long a challenge may be answered.
+    pub challenge_lifetime: Duration,
+}
 
 /// Challenges remembered per gate connection (a gate has one scan in flight, rarely more).
 const REMEMBERED_PER_CONNECTION: usize = 8;
@@ -90,7 +106,7 @@ impl Issued {
 /// bound to a key this replica does not hold.
 #[tracing::instrument(name = "scan", skip_all, fields(gate_id = %gate.id, %scan_id, pass_id = Empty))]
 pub async fn scan(
-    state: &AppState,
+    flow: &Redemption,
     gate: &GateRow,
     issued_here: &mut Issued,
     scan_id: Uuid,
@@ -104,8 +120,7 @@ pub async fn scan(
         // A step at or above 2^63 can never be fresh; -1 matches no stored step.
         Some(code) => {
             let counter = i64::try_from(code.counter).unwrap_or(-1);
-            state
-                .store
+            flow.store
                 .scan_context(code.pass.uuid(), counter, gate.id, scan_id)
                 .await?
         }
@@ -114,8 +129,8 @@ pub async fn scan(
     // §7 rule 1: a resent scan id gets its first answer whatever the code says now. The
     // read above tells whether there is one; without a pass it cannot tell, so look then.
     if context.as_ref().is_none_or(|context| context.resent_scan) {
-        if let Some(record) = state.store.scan_record(gate.id, scan_id).await? {
-            return resent_scan(state, gate, record, &code_hash).await;
+        if let Some(record) = flow.store.scan_record(gate.id, scan_id).await? {
+            return resent_scan(flow, gate, record, &code_hash).await;
         }
     }
     // Another tenant's pass is indistinguishable from a missing one.
@@ -125,7 +140,7 @@ pub async fn scan(
         tracing::Span::current().record("pass_id", tracing::field::display(pass.id));
     }
     let keys = match pass {
-        Some(pass) => pass_keys(state, pass)?,
+        Some(pass) => pass_keys(flow, pass)?,
         None => None,
     };
 
@@ -138,13 +153,13 @@ pub async fn scan(
         gate_site: gate.site.as_deref(),
         step_gate_id: context.as_ref().and_then(|context| context.step_gate_id),
         now_ms: now_ms(),
-        code_step_s: state.settings.code_step_s,
+        code_step_s: flow.code_step_s,
     });
 
     // Commit and answer.
     match (verdict, code, pass) {
         (ScanVerdict::Challenge, Some(code), Some(pass)) => {
-            issue_challenge(state, gate, issued_here, scan_id, &code, &code_hash, pass).await
+            issue_challenge(flow, gate, issued_here, scan_id, &code, &code_hash, pass).await
         }
         (ScanVerdict::Deny(denial), code, pass) => {
             let counter = code.map(|code| code.counter);
@@ -188,14 +203,14 @@ pub async fn scan(
                 subject,
                 details,
             );
-            if state.store.insert_scan_denial(&denial, &event).await? {
+            if flow.store.insert_scan_denial(&denial, &event).await? {
                 return Ok(ServerMessage::Result(denial_result(&denial, false)));
             }
             // The same scan id was stored concurrently (a fast resend): answer as a resend.
-            let record = state.store.scan_record(gate.id, scan_id).await?.ok_or(
+            let record = flow.store.scan_record(gate.id, scan_id).await?.ok_or(
                 tessera_store::Error::StorageTimeout("re-read concurrent scan"),
             )?;
-            resent_scan(state, gate, record, &code_hash).await
+            resent_scan(flow, gate, record, &code_hash).await
         }
         (ScanVerdict::Challenge, _, _) => Err(Error::Internal(
             "a challenge was decided for a scan without a pass",
@@ -206,7 +221,7 @@ pub async fn scan(
 /// Mints a nonce and stores the challenge (bound to the pass, this gate and this scan)
 /// with its `challenge_issued` event.
 async fn issue_challenge(
-    state: &AppState,
+    flow: &Redemption,
     gate: &GateRow,
     issued_here: &mut Issued,
     scan_id: Uuid,
@@ -217,8 +232,7 @@ async fn issue_challenge(
     let now = now_ms();
     let counter = clamp_i64(code.counter);
     let nonce = Nonce::generate(&mut rand::rngs::OsRng);
-    let lifetime_ms =
-        i64::try_from(state.settings.challenge_lifetime().as_millis()).unwrap_or(i64::MAX);
+    let lifetime_ms = i64::try_from(flow.challenge_lifetime.as_millis()).unwrap_or(i64::MAX);
     let challenge = ChallengeRow {
         nonce: nonce.as_bytes().to_vec(),
         org_id: gate.org_id,
@@ -245,12 +259,12 @@ async fn issue_challenge(
             "counter": counter,
         }),
     );
-    if !state.store.insert_challenge(&challenge, &event).await? {
+    if !flow.store.insert_challenge(&challenge, &event).await? {
         // The same scan id was inserted concurrently (a fast resend): answer as a resend.
-        let record = state.store.scan_record(gate.id, scan_id).await?.ok_or(
+        let record = flow.store.scan_record(gate.id, scan_id).await?.ok_or(
             tessera_store::Error::StorageTimeout("re-read concurrent challenge"),
         )?;
-        return resent_scan(state, gate, record, code_hash).await;
+        return resent_scan(flow, gate, record, code_hash).await;
     }
     issued_here.remember(&challenge, pass);
     Ok(challenge_message(&challenge, nonce, pass))
@@ -259,7 +273,7 @@ async fn issue_challenge(
 /// A resent scan id (§7 rule 1, §10 "Scan resends"): another code → `scan_id_reused`; the
 /// same code → the same answer as the first time, from what is stored. Audited either way.
 async fn resent_scan(
-    state: &AppState,
+    flow: &Redemption,
     gate: &GateRow,
     record: ScanRecord,
     code_hash: &[u8; 32],
@@ -274,8 +288,7 @@ async fn resent_scan(
         pass_id,
     };
     if rules::decide_scan_resend(record.code_hash(), code_hash) == ScanResend::Reused {
-        state
-            .store
+        flow.store
             .insert_audit(&audit::event(
                 AuditKind::Scan,
                 Severity::Warning,
@@ -292,7 +305,7 @@ async fn resent_scan(
         ScanRecord::Denial(denial) => ServerMessage::Result(denial_result(&denial, true)),
         ScanRecord::Challenge(challenge) => {
             let nonce = stored_nonce(&challenge)?;
-            let context = state
+            let context = flow
                 .store
                 .challenge_context(*nonce.as_bytes())
                 .await?
@@ -315,8 +328,7 @@ async fn resent_scan(
         ServerMessage::Challenge(_) => "challenge",
         _ => "result",
     };
-    state
-        .store
+    flow.store
         .insert_audit(&audit::event(
             AuditKind::Scan,
             Severity::Info,
@@ -339,7 +351,7 @@ async fn resent_scan(
 /// [`Error::Internal`] for faults a resend cannot cure.
 #[tracing::instrument(name = "response", skip_all, fields(gate_id = %gate.id, %scan_id, pass_id = Empty))]
 pub async fn respond(
-    state: &AppState,
+    flow: &Redemption,
     gate: &GateRow,
     issued_here: &mut Issued,
     scan_id: Uuid,
@@ -353,7 +365,7 @@ pub async fn respond(
     };
     let Ok(nonce) = nonce_text.parse::<Nonce>() else {
         return deny_response(
-            state,
+            flow,
             gate_subject,
             ScanResult::denied(scan_id, DenyReason::UnknownNonce),
             json!({ "scan_id": scan_id }),
@@ -365,15 +377,15 @@ pub async fn respond(
     // The challenge this connection issued, answered correctly: straight to the commit.
     if let Some((challenge, pass)) = issued_here.take(&nonce, scan_id) {
         tracing::Span::current().record("pass_id", tracing::field::display(pass.id));
-        if let Some(keys) = pass_keys(state, &pass)? {
+        if let Some(keys) = pass_keys(flow, &pass)? {
             if rules::answer_is_right(&keys, pass.id, &nonce, response_text) {
-                return redeem(state, gate, &challenge, &pass, nonce, &nonce_fp).await;
+                return redeem(flow, gate, &challenge, &pass, nonce, &nonce_fp).await;
             }
         }
     }
 
     // Read.
-    let context = state.store.challenge_context(*nonce.as_bytes()).await?;
+    let context = flow.store.challenge_context(*nonce.as_bytes()).await?;
     if let Some(context) = &context {
         tracing::Span::current().record("pass_id", tracing::field::display(context.pass.id));
     }
@@ -386,7 +398,7 @@ pub async fn respond(
             let mut denial = ScanResult::denied(scan_id, DenyReason::UnknownNonce);
             denial.nonce = Some(nonce);
             return deny_response(
-                state,
+                flow,
                 gate_subject,
                 denial,
                 json!({ "scan_id": scan_id, "nonce_sha256": nonce_fp }),
@@ -394,12 +406,11 @@ pub async fn respond(
             .await;
         }
         (ResponseVerdict::ForeignNonce { same_tenant }, Some(context)) => {
-            return foreign_nonce(state, gate, scan_id, nonce, &nonce_fp, context, same_tenant)
+            return foreign_nonce(flow, gate, scan_id, nonce, &nonce_fp, context, same_tenant)
                 .await;
         }
         (ResponseVerdict::ScanIdMismatch, Some(context)) => {
-            state
-                .store
+            flow.store
                 .insert_audit(&audit::event(
                     AuditKind::Response,
                     Severity::Warning,
@@ -423,7 +434,7 @@ pub async fn respond(
             }));
         }
         (ResponseVerdict::Stored(stored), Some(context)) => {
-            return replay(state, stored, &context.pass, &nonce_fp).await;
+            return replay(flow, stored, &context.pass, &nonce_fp).await;
         }
         (ResponseVerdict::Closed(reason), Some(context)) => {
             let subject = Subject {
@@ -431,7 +442,7 @@ pub async fn respond(
                 ..gate_subject
             };
             return deny_response(
-                state,
+                flow,
                 subject,
                 challenge_denial(&context.challenge, nonce, &context.pass, reason),
                 json!({ "scan_id": scan_id, "nonce_sha256": nonce_fp }),
@@ -444,18 +455,18 @@ pub async fn respond(
         challenge, pass, ..
     } = context;
     // A pass re-bound meanwhile has no key until it is claimed again: every answer is wrong.
-    let right = pass_keys(state, pass)?
+    let right = pass_keys(flow, pass)?
         .is_some_and(|keys| rules::answer_is_right(&keys, pass.id, &nonce, response_text));
     if !right {
-        return wrong_answer(state, challenge, pass, nonce, &nonce_fp).await;
+        return wrong_answer(flow, challenge, pass, nonce, &nonce_fp).await;
     }
-    redeem(state, gate, challenge, pass, nonce, &nonce_fp).await
+    redeem(flow, gate, challenge, pass, nonce, &nonce_fp).await
 }
 
 /// A wrong answer: counted and audited together; the database decides whether this one
 /// burned the challenge. Nothing is stored under the nonce.
 async fn wrong_answer(
-    state: &AppState,
+    flow: &Redemption,
     challenge: &ChallengeRow,
     pass: &PassRow,
     nonce: Nonce,
@@ -467,7 +478,7 @@ async fn wrong_answer(
         pass_id: Some(pass.id),
     };
     let details = json!({ "scan_id": challenge.scan_id, "nonce_sha256": nonce_fp });
-    let counted = state
+    let counted = flow
         .store
         .record_wrong_answer(nonce.as_bytes(), BURN_AT, |counted| {
             response_denial_event(subject, rules::wrong_answer_reason(counted), details)
@@ -486,7 +497,7 @@ async fn wrong_answer(
 /// device); across tenants it names only the owner's own gate, so one tenant's log never
 /// reveals another tenant's devices, and the sender is told `unknown_nonce`.
 async fn foreign_nonce(
-    state: &AppState,
+    flow: &Redemption,
     gate: &GateRow,
     scan_id: Uuid,
     nonce: Nonce,
@@ -504,8 +515,7 @@ async fn foreign_nonce(
         }),
         pass_id: Some(challenge.pass_id),
     };
-    state
-        .store
+    flow.store
         .insert_audit(&audit::event(
             AuditKind::Response,
             Severity::High,
@@ -533,7 +543,7 @@ async fn foreign_nonce(
         pass_id: None,
     };
     deny_response(
-        state,
+        flow,
         sender,
         denial,
         json!({ "scan_id": scan_id, "nonce_sha256": nonce_fp }),
@@ -543,13 +553,12 @@ async fn foreign_nonce(
 
 /// A resent answer gets the outcome stored under its nonce (§7 rule 2), audited as a replay.
 async fn replay(
-    state: &AppState,
+    flow: &Redemption,
     stored: &RedemptionRow,
     pass: &PassRow,
     nonce_fp: &str,
 ) -> Result<ServerMessage> {
-    state
-        .store
+    flow.store
         .insert_audit(&response_event(stored, nonce_fp, true))
         .await?;
     Ok(stored_result(stored, pass, true))
@@ -562,7 +571,7 @@ async fn replay(
 /// The redemption of a correct answer: the common admission write, and when it refuses,
 /// the transaction that decides what this answer gets instead.
 async fn redeem(
-    state: &AppState,
+    flow: &Redemption,
     gate: &GateRow,
     challenge: &ChallengeRow,
     pass: &PassRow,
@@ -583,13 +592,13 @@ async fn redeem(
     // A zone gate's answers go through the redemption transaction, which applies the
     // zone's rules (`tessera_domain::zones`); the batched fast path knows nothing of zones.
     let zone = gate_zone(gate);
-    if zone.is_none() && state.store.admit(&admission).await? {
+    if zone.is_none() && flow.store.admit(&admission).await? {
         return Ok(stored_result(&admission.row, pass, false));
     }
     let mut attempt = 1;
     loop {
         match settle(
-            state,
+            flow,
             challenge,
             nonce,
             nonce_fp,
@@ -614,14 +623,14 @@ async fn redeem(
 /// One redemption transaction: lock and read the challenge and the pass as they are now,
 /// decide with [`rules::settle`], store the decision with its event, COMMIT, answer.
 async fn settle(
-    state: &AppState,
+    flow: &Redemption,
     challenge: &ChallengeRow,
     nonce: Nonce,
     nonce_fp: &str,
     answered_key: &[u8],
     zone: Option<(Uuid, Direction)>,
 ) -> Result<ServerMessage> {
-    let mut tx = state.store.begin_redemption().await?;
+    let mut tx = flow.store.begin_redemption().await?;
     let Some(locked) = tx.lock(nonce.as_bytes()).await? else {
         // The challenge this socket issued is gone: a relaxed commit lost with a failed-over
         // primary (docs/operations.md). Nothing can be admitted under it; the guard scans
@@ -630,7 +639,7 @@ async fn settle(
         let mut denial = ScanResult::denied(challenge.scan_id, DenyReason::UnknownNonce);
         denial.nonce = Some(nonce);
         return deny_response(
-            state,
+            flow,
             Subject {
                 org_id: Some(challenge.org_id),
                 gate_id: Some(challenge.gate_id),
@@ -681,11 +690,11 @@ async fn settle(
     match settlement {
         Settlement::KeyUnbound => {
             drop(tx);
-            wrong_answer(state, &locked.challenge, pass, nonce, nonce_fp).await
+            wrong_answer(flow, &locked.challenge, pass, nonce, nonce_fp).await
         }
         Settlement::Replay(stored) => {
             drop(tx);
-            replay(state, &stored, pass, nonce_fp).await
+            replay(flow, &stored, pass, nonce_fp).await
         }
         Settlement::Closed(reason) => {
             drop(tx);
@@ -695,7 +704,7 @@ async fn settle(
                 pass_id: Some(pass.id),
             };
             deny_response(
-                state,
+                flow,
                 subject,
                 challenge_denial(&locked.challenge, nonce, pass, reason),
                 json!({ "scan_id": locked.challenge.scan_id, "nonce_sha256": nonce_fp }),
@@ -763,15 +772,14 @@ fn response_event(row: &RedemptionRow, nonce_fp: &str, replayed: bool) -> NewAud
 ///
 /// # Errors
 /// [`Error::UnknownServerKey`] when this replica lacks the pass's server key.
-fn pass_keys(state: &AppState, pass: &PassRow) -> Result<Option<PassKeys>> {
+fn pass_keys(flow: &Redemption, pass: &PassRow) -> Result<Option<PassKeys>> {
     let Some(wallet_key) = pass.wallet_public_key.as_deref() else {
         return Ok(None);
     };
     let wallet_key: [u8; 32] = wallet_key
         .try_into()
         .map_err(|_| Error::Internal("a stored wallet key is not 32 bytes"))?;
-    state
-        .keys
+    flow.keys
         .pass_keys(pass.id, &pass.server_kid, wallet_key)
         .map(Some)
 }
@@ -861,14 +869,13 @@ fn stored_result(row: &RedemptionRow, pass: &PassRow, replayed: bool) -> ServerM
 }
 
 async fn deny_response(
-    state: &AppState,
+    flow: &Redemption,
     subject: Subject,
     denial: ScanResult,
     details: serde_json::Value,
 ) -> Result<ServerMessage> {
     let reason = denial.reason.unwrap_or(DenyReason::BadResponse);
-    state
-        .store
+    flow.store
         .insert_audit(&response_denial_event(subject, reason, details))
         .await?;
     Ok(ServerMessage::Result(denial))

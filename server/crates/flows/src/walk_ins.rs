@@ -8,6 +8,8 @@
 //! and its `walk_in_approved` event, committed together) however often it is resent.
 //! [`tessera_domain::visits`] holds the decisions; this module reads, applies them and writes.
 
+use std::time::Duration;
+
 use serde_json::json;
 use tessera_protocol::messages::{
     ErrorCode, ErrorMessage, HostSummary, ServerMessage, WalkInState, WalkInStatus,
@@ -15,11 +17,11 @@ use tessera_protocol::messages::{
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::state::AppState;
+use crate::shutdown::Shutdown;
 use tessera_domain::audit::{self, AuditKind, Severity, Subject};
 use tessera_domain::label::check_text;
 use tessera_domain::{now_ms, visits, Label};
-use tessera_store::{GateRow, WalkIn, WalkInRow, WalkInView};
+use tessera_store::{GateRow, Store, WalkIn, WalkInRow, WalkInView};
 
 /// Longest note a guard may add.
 pub const MAX_NOTE_CHARS: usize = 500;
@@ -45,7 +47,12 @@ pub struct Asked<'a> {
 ///
 /// # Errors
 /// [`Error::Storage`] (the gate resends).
-pub async fn ask(state: &AppState, gate: &GateRow, asked: Asked<'_>) -> Result<ServerMessage> {
+pub async fn ask(
+    store: &Store,
+    approval_timeout: Duration,
+    gate: &GateRow,
+    asked: Asked<'_>,
+) -> Result<ServerMessage> {
     let refuse = |code: ErrorCode, message: String| {
         Ok(ServerMessage::Error(ErrorMessage {
             scan_id: None,
@@ -64,21 +71,14 @@ pub async fn ask(state: &AppState, gate: &GateRow, asked: Asked<'_>) -> Result<S
     {
         return refuse(ErrorCode::BadRequest, invalid.to_string());
     }
-    if state
-        .store
-        .host(gate.org_id, asked.host_id)
-        .await?
-        .is_none()
-    {
+    if store.host(gate.org_id, asked.host_id).await?.is_none() {
         return refuse(
             ErrorCode::BadRequest,
             "host_id is not a host of this gate's organisation".to_owned(),
         );
     }
     let now = now_ms();
-    let timeout_ms = i64::try_from(state.settings.approval_timeout_s)
-        .unwrap_or(i64::MAX)
-        .saturating_mul(1000);
+    let timeout_ms = i64::try_from(approval_timeout.as_millis()).unwrap_or(i64::MAX);
     let row = WalkInRow {
         id: Uuid::now_v7(),
         org_id: gate.org_id,
@@ -93,11 +93,10 @@ pub async fn ask(state: &AppState, gate: &GateRow, asked: Asked<'_>) -> Result<S
         decided_at_ms: None,
     };
     let event = walk_in_event(AuditKind::WalkInRequested, Severity::Info, &row, json!({}));
-    let (stored, created) = state.store.create_walk_in(&row, &event).await?;
+    let (stored, created) = store.create_walk_in(&row, &event).await?;
     if !created {
         if !visits::same_walk_in(&stored, asked.visitor_name, asked.host_id, asked.note) {
-            state
-                .store
+            store
                 .insert_audit(&walk_in_event(
                     AuditKind::WalkInRequested,
                     Severity::Warning,
@@ -110,8 +109,7 @@ pub async fn ask(state: &AppState, gate: &GateRow, asked: Asked<'_>) -> Result<S
                 ErrorCode::RequestIdReused.default_message().to_owned(),
             );
         }
-        state
-            .store
+        store
             .insert_audit(&walk_in_event(
                 AuditKind::WalkInRequested,
                 Severity::Info,
@@ -120,8 +118,7 @@ pub async fn ask(state: &AppState, gate: &GateRow, asked: Asked<'_>) -> Result<S
             ))
             .await?;
     }
-    let view = state
-        .store
+    let view = store
         .walk_in_by_request(gate.id, asked.request_id)
         .await?
         .ok_or(Error::Internal("a stored walk-in vanished"))?;
@@ -133,12 +130,11 @@ pub async fn ask(state: &AppState, gate: &GateRow, asked: Asked<'_>) -> Result<S
 /// # Errors
 /// [`Error::Storage`].
 pub async fn current(
-    state: &AppState,
+    store: &Store,
     gate_id: Uuid,
     request_id: Uuid,
 ) -> Result<Option<WalkInStatus>> {
-    Ok(state
-        .store
+    Ok(store
         .walk_in_by_request(gate_id, request_id)
         .await?
         .map(|view| status(&view, now_ms(), false)))
@@ -179,15 +175,14 @@ pub fn status(view: &WalkInView, now: i64, replayed: bool) -> WalkInStatus {
 /// [`Error::NotFound`] for a request the caller may not answer; [`Refusal::AlreadyDecided`]
 /// and [`Refusal::ApprovalTimeout`]; [`Error::Storage`].
 pub async fn decide(
-    state: &AppState,
+    store: &Store,
     org_id: Uuid,
     host_id: Option<Uuid>,
     by_key_id: Uuid,
     id: Uuid,
     wanted: WalkInState,
 ) -> Result<WalkInView> {
-    let view = state
-        .store
+    let view = store
         .walk_in(org_id, id)
         .await?
         .filter(|view| host_id.is_none_or(|host| view.walk_in.host_id == host))
@@ -202,21 +197,18 @@ pub async fn decide(
         details["admission"] = json!("walk_in");
     }
     let event = walk_in_event(kind, severity, &view.walk_in, details);
-    if !state
-        .store
+    if !store
         .decide_walk_in(org_id, id, wanted.as_str(), now, &event)
         .await?
     {
-        let stored = state
-            .store
+        let stored = store
             .walk_in(org_id, id)
             .await?
             .ok_or(Error::Internal("a decided walk-in vanished"))?;
         visits::answer_to_closed(&stored.walk_in, wanted, now).map_err(Error::Refused)?;
         return Ok(stored);
     }
-    state
-        .store
+    store
         .walk_in(org_id, id)
         .await?
         .ok_or(Error::Internal("a decided walk-in vanished"))
@@ -224,17 +216,16 @@ pub async fn decide(
 
 /// Closes requests past their approval timeout, each with its `walk_in_expired` event, so
 /// the gate and the host see `expired` even if nobody looks at the request again.
-pub async fn sweep(state: AppState) {
-    let mut shutdown = state.shutdown.clone();
+pub async fn sweep(store: Store, mut shutdown: Shutdown) {
     let mut every = tokio::time::interval(SWEEP_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
+            biased;
+            () = shutdown.recv() => return,
             _ = every.tick() => {}
-            _ = shutdown.changed() => return,
         }
-        let expired = state
-            .store
+        let expired = store
             .expire_walk_ins(now_ms(), 500, |walk_in| {
                 walk_in_event(
                     AuditKind::WalkInExpired,

@@ -1,0 +1,38 @@
+//! Tessera's use cases, one module each, over the domain and the store.
+//!
+//! Each flow reads what the server holds, decides with the pure rules of
+//! `tessera-domain`, commits the decision together with its audit event through
+//! `tessera-store`, and only then says what happened. A flow takes what it uses (a store
+//! handle, the keyring, a few settings, a shutdown signal), never the server's whole
+//! state, and knows nothing of HTTP or WebSocket frames: the edges call it.
+//!
+//! - [`redemption`]: a scan answered with a one-time challenge, an answer committed under
+//!   its nonce;
+//! - [`walk_ins`]: a visitor without a pass held at the gate while a host decides;
+//! - [`webhooks`]: audit events delivered, signed, to the organisation's receivers;
+//! - [`retention`]: rows past their period removed, and said so in the audit log;
+//! - [`hub`]: wake-ups for the readers of the audit log;
+//! - [`keyring`], [`credentials`]: the server's keys and the secrets it hands out;
+//! - [`metrics`]: the counters the flows and the edges bump;
+//! - [`shutdown`]: the one signal every long-running task stops on.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::todo,
+    clippy::panic,
+    clippy::await_holding_lock
+)]
+#![warn(missing_docs)]
+
+pub mod credentials;
+pub mod error;
+pub mod hub;
+pub mod keyring;
+pub mod metrics;
+pub mod redemption;
+pub mod retention;
+pub mod shutdown;
+pub mod walk_ins;
+pub mod webhooks;
+
+pub use error::{Error, Result};
