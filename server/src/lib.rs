@@ -1,17 +1,13 @@
-//! The Tessera admission server.
+//! The Tessera admission server: its edges and the app that runs them.
 //!
-//! REST for issuing passes, claiming them and auditing; the gate WebSocket where TSR1 scans
-//! are challenged and redeemed; storage on PostgreSQL (production, shared by stateless
-//! replicas) or SQLite (the zero-set-up default for a single site). `main.rs` only parses the
-//! command line and calls into [`cli`], so tests and tools can drive the same code.
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::todo,
-    clippy::panic,
-    clippy::await_holding_lock
-)]
-#![warn(missing_docs)]
+//! The edges are what clients talk to: REST for issuing passes, claiming them and auditing
+//! ([`http`]), the gate WebSocket where TSR1 scans are challenged and redeemed ([`ws`]),
+//! the console's live audit stream ([`feed`]) and the per-source limits ([`abuse`]). The
+//! app is the command line ([`cli`]), the settings ([`config`]), start-up and shutdown
+//! ([`startup`]). The use cases are `tessera-flows`, storage on PostgreSQL or SQLite is
+//! `tessera-store`, the rules are `tessera-domain` (`docs/architecture.md`). `main.rs`
+//! only parses the command line and calls into [`cli`], so tests and tools can drive the
+//! same code.
 
 pub mod abuse;
 pub mod cli;

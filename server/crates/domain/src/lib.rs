@@ -13,14 +13,6 @@
 //! - [`visits`]: hosts, walk-ins, re-binding and transfer;
 //! - [`audit`]: what an event records and how urgent it is;
 //! - [`label`]: checked text; [`time`]: stored times; [`error`]: what the rules refuse.
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::todo,
-    clippy::panic,
-    clippy::await_holding_lock
-)]
-#![warn(missing_docs)]
 
 pub mod audit;
 pub mod error;
