@@ -75,7 +75,7 @@ async fn run(cli: Cli) -> Result<()> {
             tessera_domain::Label::parse("org", &org)
                 .map_err(|invalid| Error::BadRequest(invalid.to_string()))?;
             let store = Store::connect(&cli.settings.store_options()).await?;
-            if matches!(store, Store::Sqlite(_)) {
+            if store.is_sqlite() {
                 store.migrate().await?;
             } else if store.schema_status().await? == SchemaStatus::Behind {
                 return Err(Error::SchemaBehind);

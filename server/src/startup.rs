@@ -79,15 +79,15 @@ impl Application {
     pub async fn build(settings: Settings) -> Result<(Self, Option<Bootstrap>)> {
         let store = Store::connect(&settings.store_options()).await?;
         let mut bootstrap = None;
-        match &store {
-            Store::Sqlite(_) => {
+        match store.is_sqlite() {
+            true => {
                 store.migrate().await?;
                 if store.count_orgs().await? == 0 {
                     let (org_id, admin_key) = create_org(&store, "default").await?;
                     bootstrap = Some(Bootstrap { org_id, admin_key });
                 }
             }
-            Store::Postgres(_) => match store.schema_status().await {
+            false => match store.schema_status().await {
                 Ok(SchemaStatus::Current) => {
                     if store.count_orgs().await.unwrap_or(1) == 0 {
                         tracing::warn!(
@@ -381,7 +381,7 @@ async fn sweep_unanswered(state: AppState, mut shutdown: Shutdown) {
 async fn sweep_once(state: &AppState) -> crate::error::Result<usize> {
     state
         .store
-        .sweep_unanswered(tessera_domain::now_ms(), SWEEP_BATCH as i64, |challenge| {
+        .sweep_unanswered(tessera_domain::now_ms(), SWEEP_BATCH as i64, &|challenge| {
             audit::event(
                 AuditKind::ChallengeUnanswered,
                 Severity::Warning,
@@ -419,7 +419,7 @@ async fn zone_checkouts(state: AppState) {
         );
         let done = state
             .store
-            .auto_checkout(today, minute, now, |zone, count| {
+            .auto_checkout(today, minute, now, &|zone, count| {
                 tessera_domain::audit::event(
                     tessera_domain::audit::AuditKind::ZoneCheckout,
                     tessera_domain::audit::Severity::Info,

@@ -297,7 +297,7 @@ async fn claim_transfer(
             link_id,
             wallet_key.as_bytes(),
             now,
-            |locked, link| {
+            &|locked, link| {
                 tessera_domain::visits::transfer_claim_refusal(
                     locked,
                     link,
@@ -305,7 +305,7 @@ async fn claim_transfer(
                     now,
                 )
             },
-            |locked| {
+            &|locked| {
                 let from = locked
                     .wallet_public_key
                     .as_deref()

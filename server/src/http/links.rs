@@ -217,8 +217,8 @@ pub(super) async fn rebind(
         .store
         .mint_link(
             &link,
-            |locked| visits::link_refusal(locked, Minter::Rebind),
-            |locked| {
+            &|locked| visits::link_refusal(locked, Minter::Rebind),
+            &|locked| {
                 link_event(
                     AuditKind::PassRebound,
                     Severity::Warning,
@@ -272,9 +272,9 @@ async fn transfer(
         .store
         .mint_link(
             &link,
-            |locked| visits::link_refusal(locked, minter),
-            |locked| {
-                let mut details = details;
+            &|locked| visits::link_refusal(locked, minter),
+            &|locked| {
+                let mut details = details.clone();
                 details["transfer_id"] = json!(link.id);
                 details["from_key"] = json!(key_text(locked.wallet_public_key.as_deref()));
                 link_event(AuditKind::TransferStarted, Severity::Info, locked, details)

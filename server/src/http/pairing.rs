@@ -196,7 +196,7 @@ pub(super) async fn pair(
             &secret_hash,
             &credential.hash,
             tessera_domain::now_ms(),
-            |gate| {
+            &|gate| {
                 audit::event(
                     AuditKind::GatePaired,
                     Severity::Info,

@@ -480,8 +480,12 @@ async fn wrong_answer(
     let details = json!({ "scan_id": challenge.scan_id, "nonce_sha256": nonce_fp });
     let counted = flow
         .store
-        .record_wrong_answer(nonce.as_bytes(), BURN_AT, |counted| {
-            response_denial_event(subject, rules::wrong_answer_reason(counted), details)
+        .record_wrong_answer(nonce.as_bytes(), BURN_AT, &|counted| {
+            response_denial_event(
+                subject,
+                rules::wrong_answer_reason(counted),
+                details.clone(),
+            )
         })
         .await?;
     Ok(ServerMessage::Result(challenge_denial(

@@ -89,7 +89,7 @@ pub async fn run_pass(
     let mut removed = RetentionCounts::default();
     for _ in 0..MAX_BATCHES_PER_PASS {
         let counts = store
-            .apply_retention(&cutoffs, batch, |counts| event(counts, &cutoffs))
+            .apply_retention(&cutoffs, batch, &|counts| event(counts, &cutoffs))
             .await?;
         removed.challenges += counts.challenges;
         removed.redemptions += counts.redemptions;

@@ -226,7 +226,7 @@ pub async fn sweep(store: Store, mut shutdown: Shutdown) {
             _ = every.tick() => {}
         }
         let expired = store
-            .expire_walk_ins(now_ms(), 500, |walk_in| {
+            .expire_walk_ins(now_ms(), 500, &|walk_in| {
                 walk_in_event(
                     AuditKind::WalkInExpired,
                     Severity::Warning,

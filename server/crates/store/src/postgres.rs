@@ -26,7 +26,7 @@ use std::sync::Arc;
 
 use sqlx::migrate::Migrator;
 use sqlx::postgres::PgPoolOptions;
-use sqlx::{FromRow, PgConnection, PgPool, Postgres, Transaction};
+use sqlx::{FromRow, PgPool, Postgres, Transaction};
 use uuid::Uuid;
 
 use super::batch::{by_position, Attempt, Batcher, ALONE_IN_FLIGHT};
@@ -41,7 +41,7 @@ use super::{
 };
 use super::{DeliveryRow, Finished, NewDelivery, SweptChallenge, WebhookRow, ZoneRow};
 use crate::error::{Error, Result};
-use crate::StoreOptions;
+use crate::{Backend, RedemptionTx, ScanLookup, StoreOptions};
 
 /// The PostgreSQL schema's migrations, embedded.
 pub static MIGRATIONS: Migrator = sqlx::migrate!("../../../migrations/postgres");
@@ -67,9 +67,6 @@ const READ_BATCHES_IN_FLIGHT: usize = 2;
 /// failed batch's single runs beside them (more of those wait for a connection).
 const HOT_CONNECTIONS: u32 =
     (2 * READ_BATCHES_IN_FLIGHT + ADMISSION_BATCHES_IN_FLIGHT + ALONE_IN_FLIGHT) as u32;
-
-/// The scan's lookup: pass, step counter, gate, scan id.
-pub type ScanLookup = (Uuid, i64, Uuid, Uuid);
 
 /// The PostgreSQL store: its pools and the batchers of the hot path.
 #[derive(Clone, Debug)]
@@ -97,7 +94,26 @@ fn conflict(error: &sqlx::Error) -> Option<Conflict> {
     }
 }
 
+/// PostgreSQL has no single-writer turn: writers wait on row locks, not on each other.
+#[derive(Debug)]
+pub(crate) struct NoTurn;
+
 impl PgStore {
+    /// The pool the shared reads run on.
+    fn reads(&self) -> &PgPool {
+        &self.durable
+    }
+
+    /// The pool the shared single-statement writes run on.
+    fn writes(&self) -> &PgPool {
+        &self.durable
+    }
+
+    /// A writer's turn: always at once on PostgreSQL (see [`NoTurn`]).
+    async fn write_turn(&self) -> NoTurn {
+        NoTurn
+    }
+
     /// Opens both pools lazily (a server can start, and report not ready, while the
     /// database is down) and starts the batchers.
     ///
@@ -212,46 +228,6 @@ impl PgStore {
         })
     }
 
-    /// Applies pending migrations.
-    ///
-    /// # Errors
-    /// [`Error::Migrate`].
-    pub async fn migrate(&self) -> Result<()> {
-        MIGRATIONS.run(&self.durable).await?;
-        Ok(())
-    }
-
-    /// Versions of the applied migrations.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn applied_migrations(&self) -> Result<Vec<i64>> {
-        sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success = TRUE")
-            .fetch_all(&self.durable)
-            .await
-            .map_err(Error::storage("read applied migrations"))
-    }
-
-    /// Checks that the database answers.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn ping(&self) -> Result<()> {
-        sqlx::query("SELECT 1")
-            .execute(&self.durable)
-            .await
-            .map_err(Error::storage("ping"))?;
-        Ok(())
-    }
-
-    /// Closes every pool.
-    pub async fn close(&self) {
-        self.durable.close().await;
-        self.hot.close().await;
-        self.relaxed.close().await;
-        self.feed.close().await;
-    }
-
     /// A setting as each pool's connections see it, by pool name (for tests and
     /// diagnostics).
     ///
@@ -274,137 +250,51 @@ impl PgStore {
         Ok(seen)
     }
 
-    /// Number of organisations.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn count_orgs(&self) -> Result<i64> {
-        sqlx::query_scalar("SELECT count(*) FROM orgs")
-            .fetch_one(&self.durable)
-            .await
-            .map_err(Error::storage("count organisations"))
-    }
+    // ------------------------------------- hosts, walk-ins, re-binding and transfer
 
-    /// Creates an organisation, its first admin key and the key's audit event, together.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn create_org(&self, org: &NewOrg<'_>, event: &NewAudit) -> Result<()> {
-        let mut tx = self.begin("create org").await?;
-        sqlx::query("INSERT INTO orgs (id, name, created_at_ms) VALUES ($1, $2, $3)")
-            .bind(org.id)
-            .bind(org.name)
-            .bind(org.at_ms)
+    // ------------------------------------------------------------ webhooks (issue 17)
+
+    // ------------------------------------------------------------ zones (issue 17)
+
+    // ------------------------------------------------------------ the security console
+
+    /// A durable-pool transaction that commits without waiting for the WAL flush (for gate
+    /// presence and the webhook dispatcher's bookkeeping only; the durable pool pins
+    /// `synchronous_commit=on` for everything else).
+    async fn begin_presence(
+        &self,
+        context: &'static str,
+    ) -> Result<Transaction<'static, Postgres>> {
+        let mut tx = self.begin(context).await?;
+        sqlx::query("SET LOCAL synchronous_commit = off")
             .execute(&mut *tx)
             .await
-            .map_err(Error::storage("insert organisation"))?;
-        sqlx::query(
-            "INSERT INTO api_keys (id, org_id, role, label, key_hash, created_at_ms) \
-             VALUES ($1, $2, 'admin', 'bootstrap admin', $3, $4)",
-        )
-        .bind(org.admin_key_id)
-        .bind(org.id)
-        .bind(&org.admin_key_hash[..])
-        .bind(org.at_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("insert admin key"))?;
-        insert_audit(&mut tx, event).await?;
-        commit(tx, "create org").await
+            .map_err(Error::storage(context))?;
+        Ok(tx)
     }
 
-    /// Stores a new API key with its audit event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn insert_api_key(
-        &self,
-        key: &ApiKeyRow,
-        hash: &[u8; 32],
-        at_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()> {
-        let mut tx = self.begin("insert api key").await?;
-        sqlx::query(
-            "INSERT INTO api_keys (id, org_id, role, label, key_hash, created_at_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(key.id)
-        .bind(key.org_id)
-        .bind(key.role.as_str())
-        .bind(&key.label)
-        .bind(&hash[..])
-        .bind(at_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("insert api key"))?;
-        insert_audit(&mut tx, event).await?;
-        commit(tx, "insert api key").await
+    async fn begin(&self, context: &'static str) -> Result<Transaction<'static, Postgres>> {
+        self.durable.begin().await.map_err(Error::storage(context))
+    }
+}
+
+crate::shared::shared_functions!(Postgres);
+crate::shared::shared_statements!(PgStore);
+
+#[async_trait::async_trait]
+impl Backend for PgStore {
+    fn backend_name(&self) -> &'static str {
+        "postgres"
     }
 
-    /// Finds an API key by the hash of the presented secret.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn api_key_by_hash(&self, hash: &[u8; 32]) -> Result<Option<ApiKeyRow>> {
-        sqlx::query_as(
-            "SELECT id, org_id, role, label FROM api_keys WHERE key_hash = $1 \
-             UNION ALL SELECT id, org_id, 'host', label FROM hosts WHERE key_hash = $1",
-        )
-        .bind(&hash[..])
-        .fetch_optional(&self.durable)
-        .await
-        .map_err(Error::storage("load api key"))
+    async fn close(&self) {
+        self.durable.close().await;
+        self.hot.close().await;
+        self.relaxed.close().await;
+        self.feed.close().await;
     }
 
-    /// Stores a new gate device with its audit event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn insert_gate(
-        &self,
-        gate: &GateRow,
-        token_hash: &[u8; 32],
-        at_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()> {
-        let mut tx = self.begin("insert gate").await?;
-        sqlx::query(
-            "INSERT INTO gates (id, org_id, label, site, token_hash, created_at_ms, zone_id, \
-             direction) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(gate.id)
-        .bind(gate.org_id)
-        .bind(&gate.label)
-        .bind(&gate.site)
-        .bind(&token_hash[..])
-        .bind(at_ms)
-        .bind(gate.zone_id)
-        .bind(gate.direction.as_deref().unwrap_or("entry"))
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("insert gate"))?;
-        insert_audit(&mut tx, event).await?;
-        commit(tx, "insert gate").await
-    }
-
-    /// Finds a gate by the hash of its presented device token.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn gate_by_token_hash(&self, hash: &[u8; 32]) -> Result<Option<GateRow>> {
-        sqlx::query_as(
-            "SELECT id, org_id, label, site, zone_id, direction FROM gates \
-             WHERE token_hash = $1 AND revoked_at_ms IS NULL",
-        )
-        .bind(&hash[..])
-        .fetch_optional(&self.durable)
-        .await
-        .map_err(Error::storage("load gate"))
-    }
-
-    /// Each pool's open and idle connections, for `/metrics`.
-    pub fn pool_stats(&self) -> Vec<(&'static str, u32, usize)> {
+    fn pool_stats(&self) -> Vec<(&'static str, u32, usize)> {
         vec![
             ("durable", self.durable.size(), self.durable.num_idle()),
             ("hot", self.hot.size(), self.hot.num_idle()),
@@ -413,8 +303,7 @@ impl PgStore {
         ]
     }
 
-    /// Operations waiting in each group-commit queue, for `/metrics`.
-    pub fn waiting(&self) -> Vec<(&'static str, usize)> {
+    fn waiting(&self) -> Vec<(&'static str, usize)> {
         vec![
             self.scans.waiting(),
             self.contexts.waiting(),
@@ -423,383 +312,21 @@ impl PgStore {
         ]
     }
 
-    /// A gate's label by id (revoked gates keep theirs), for `already_admitted`.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn gate_label(&self, id: Uuid) -> Result<Option<String>> {
-        sqlx::query_scalar("SELECT label FROM gates WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.durable)
-            .await
-            .map_err(Error::storage("load gate label"))
-    }
-
-    /// Stores a pairing link for a live gate of the link's organisation, with its event;
-    /// false (nothing stored) when that organisation has no such live gate.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn insert_pairing(&self, pairing: &PairingRow, event: &NewAudit) -> Result<bool> {
-        let mut tx = self.begin("insert pairing").await?;
-        let stored = sqlx::query(
-            "INSERT INTO gate_pairings (secret_hash, gate_id, org_id, created_at_ms, \
-             expires_at_ms) SELECT $1, id, org_id, $3, $4 FROM gates \
-             WHERE id = $2 AND org_id = $5 AND revoked_at_ms IS NULL",
-        )
-        .bind(&pairing.secret_hash[..])
-        .bind(pairing.gate_id)
-        .bind(pairing.created_at_ms)
-        .bind(pairing.expires_at_ms)
-        .bind(pairing.org_id)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("insert pairing"))?
-        .rows_affected();
-        if stored != 1 {
-            return Ok(false);
-        }
-        insert_audit(&mut tx, event).await?;
-        commit(tx, "insert pairing").await?;
-        Ok(true)
-    }
-
-    /// Uses a pairing link once: marks it used, rotates its gate's device credential to
-    /// `token_hash` and appends `event(gate)`, together. `None`, with nothing changed, for
-    /// an unknown, used or expired link or a revoked gate.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn redeem_pairing(
-        &self,
-        secret_hash: &[u8; 32],
-        token_hash: &[u8; 32],
-        now_ms: i64,
-        event: impl FnOnce(&GateRow) -> NewAudit,
-    ) -> Result<Option<GateRow>> {
-        let mut tx = self.begin("redeem pairing").await?;
-        let gate_id: Option<Uuid> = sqlx::query_scalar(
-            "UPDATE gate_pairings SET used_at_ms = $2 \
-             WHERE secret_hash = $1 AND used_at_ms IS NULL AND expires_at_ms > $2 \
-             RETURNING gate_id",
-        )
-        .bind(&secret_hash[..])
-        .bind(now_ms)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(Error::storage("use pairing"))?;
-        let Some(gate_id) = gate_id else {
-            return Ok(None);
-        };
-        let gate: Option<GateRow> = sqlx::query_as(
-            "UPDATE gates SET token_hash = $1 WHERE id = $2 AND revoked_at_ms IS NULL \
-             RETURNING id, org_id, label, site",
-        )
-        .bind(&token_hash[..])
-        .bind(gate_id)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(Error::storage("rotate gate credential"))?;
-        let Some(gate) = gate else {
-            return Ok(None);
-        };
-        insert_audit(&mut tx, &event(&gate)).await?;
-        commit(tx, "redeem pairing").await?;
-        Ok(Some(gate))
-    }
-
-    /// Revokes a live gate of `org_id` with its event; false when there is none.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn revoke_gate(
-        &self,
-        org_id: Uuid,
-        gate_id: Uuid,
-        now_ms: i64,
-        event: &NewAudit,
-    ) -> Result<bool> {
-        let mut tx = self.begin("revoke gate").await?;
-        let revoked = sqlx::query(
-            "UPDATE gates SET revoked_at_ms = $3 \
-             WHERE id = $1 AND org_id = $2 AND revoked_at_ms IS NULL",
-        )
-        .bind(gate_id)
-        .bind(org_id)
-        .bind(now_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("revoke gate"))?
-        .rows_affected();
-        if revoked != 1 {
-            return Ok(false);
-        }
-        insert_audit(&mut tx, event).await?;
-        commit(tx, "revoke gate").await?;
-        Ok(true)
-    }
-
-    /// Stores a new pass with its audit event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn insert_pass(&self, pass: &PassRow, event: &NewAudit) -> Result<()> {
-        let mut tx = self.begin("insert pass").await?;
-        if !insert_pass_row(&mut tx, pass, None).await? {
-            return Err(Error::Internal("a pass without a reference was refused"));
-        }
-        insert_audit(&mut tx, event).await?;
-        commit(tx, "insert pass").await
-    }
-
-    /// Loads a pass of any tenant (callers check the tenant).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn pass_by_id(&self, id: Uuid) -> Result<Option<PassRow>> {
-        sqlx::query_as(
-            "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
-             state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
-             claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
-             external_ref FROM passes WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.durable)
-        .await
-        .map_err(Error::storage("load pass"))
-    }
-
-    /// Admissions of a pass, oldest first.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn admissions_of_pass(&self, id: Uuid) -> Result<Vec<RedemptionRow>> {
-        sqlx::query_as(
-            "SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, outcome, reason, \
-             first_admitted_at_ms, first_gate_id, created_at_ms FROM redemptions \
-             WHERE pass_id = $1 AND outcome = 'admitted' ORDER BY created_at_ms, nonce",
-        )
-        .bind(id)
-        .fetch_all(&self.durable)
-        .await
-        .map_err(Error::storage("load admissions"))
-    }
-
-    /// Marks a tenant's pass revoked (idempotent) and appends its audit event; false, with
-    /// nothing written, when the pass is not the tenant's.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn revoke_pass(
-        &self,
-        org_id: Uuid,
-        id: Uuid,
-        at_ms: i64,
-        event: &NewAudit,
-    ) -> Result<bool> {
-        let mut tx = self.begin("revoke pass").await?;
-        let revoked = sqlx::query(
-            "UPDATE passes SET state = 'revoked', revoked_at_ms = COALESCE(revoked_at_ms, $3) \
-             WHERE id = $1 AND org_id = $2",
-        )
-        .bind(id)
-        .bind(org_id)
-        .bind(at_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("revoke pass"))?
-        .rows_affected()
-            > 0;
-        if revoked {
-            insert_audit(&mut tx, event).await?;
-        }
-        commit(tx, "revoke pass").await?;
-        Ok(revoked)
-    }
-
-    /// Binds a wallet key to an unclaimed, unrevoked pass, atomically and once, with its
-    /// audit event; false, with nothing written, when the pass was not `issued`.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn bind_wallet(
-        &self,
-        id: Uuid,
-        wallet_key: &[u8; 32],
-        at_ms: i64,
-        event: &NewAudit,
-    ) -> Result<bool> {
-        let mut tx = self.begin("bind wallet").await?;
-        let bound = sqlx::query(
-            "UPDATE passes SET wallet_public_key = $2, claimed_at_ms = $3, \
-             state = CASE WHEN state = 'issued' THEN 'claimed' ELSE state END \
-             WHERE id = $1 AND state IN ('issued', 'used') AND wallet_public_key IS NULL",
-        )
-        .bind(id)
-        .bind(&wallet_key[..])
-        .bind(at_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("bind wallet key"))?
-        .rows_affected()
-            == 1;
-        if bound {
-            insert_audit(&mut tx, event).await?;
-        }
-        commit(tx, "bind wallet").await?;
-        Ok(bound)
-    }
-
-    /// The scan's one read, shared with the scans that arrive meanwhile.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn scan_context(&self, lookup: ScanLookup) -> Result<Option<ScanContext>> {
+    async fn scan_context(&self, lookup: ScanLookup) -> Result<Option<ScanContext>> {
         self.scans.submit(lookup).await
     }
 
-    /// What the gate already got for a scan id: its challenge or its stored denial.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn scan_record(&self, gate_id: Uuid, scan_id: Uuid) -> Result<Option<ScanRecord>> {
-        let challenge: Option<ChallengeRow> = sqlx::query_as(
-            "SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
-             created_at_ms, expires_at_ms, wrong_answers FROM challenges \
-             WHERE gate_id = $1 AND scan_id = $2",
-        )
-        .bind(gate_id)
-        .bind(scan_id)
-        .fetch_optional(&self.durable)
-        .await
-        .map_err(Error::storage("load challenge by scan"))?;
-        if let Some(challenge) = challenge {
-            return Ok(Some(ScanRecord::Challenge(challenge)));
-        }
-        let denial: Option<ScanDenialRow> = sqlx::query_as(
-            "SELECT d.gate_id, d.scan_id, d.org_id, d.code_hash, d.reason, d.pass_id, \
-             p.label AS pass_label, d.age_s, d.ahead_s, d.created_at_ms \
-             FROM scan_denials d LEFT JOIN passes p ON p.id = d.pass_id \
-             WHERE d.gate_id = $1 AND d.scan_id = $2",
-        )
-        .bind(gate_id)
-        .bind(scan_id)
-        .fetch_optional(&self.durable)
-        .await
-        .map_err(Error::storage("load denial by scan"))?;
-        Ok(denial.map(ScanRecord::Denial))
-    }
-
-    /// Stores a challenge and its `challenge_issued` event, relaxed and batched; false when
-    /// the gate already holds one for the scan id (a concurrent resend won).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn insert_challenge(
-        &self,
-        challenge: &ChallengeRow,
-        event: &NewAudit,
-    ) -> Result<bool> {
-        self.challenges
-            .submit((challenge.clone(), event.clone()))
-            .await
-    }
-
-    /// Stores a scan-time denial under the gate's scan id with its audit event; false,
-    /// with nothing written, when the gate already has a record for that scan id.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn insert_scan_denial(
-        &self,
-        denial: &ScanDenialRow,
-        event: &NewAudit,
-    ) -> Result<bool> {
-        let mut tx = self.begin("scan denial").await?;
-        let stored = sqlx::query(
-            "INSERT INTO scan_denials (gate_id, scan_id, org_id, code_hash, reason, pass_id, \
-             age_s, ahead_s, created_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
-             ON CONFLICT (gate_id, scan_id) DO NOTHING",
-        )
-        .bind(denial.gate_id)
-        .bind(denial.scan_id)
-        .bind(denial.org_id)
-        .bind(&denial.code_hash)
-        .bind(denial.reason.as_str())
-        .bind(denial.pass_id)
-        .bind(denial.age_s)
-        .bind(denial.ahead_s)
-        .bind(denial.created_at_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("insert scan denial"))?
-        .rows_affected()
-            == 1;
-        if stored {
-            insert_audit(&mut tx, event).await?;
-        }
-        commit(tx, "scan denial").await?;
-        Ok(stored)
-    }
-
-    /// The answer's one read, shared with the answers that arrive meanwhile.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn challenge_context(&self, nonce: [u8; 32]) -> Result<Option<ChallengeContext>> {
+    async fn challenge_context(&self, nonce: [u8; 32]) -> Result<Option<ChallengeContext>> {
         self.contexts.submit(nonce).await
     }
 
-    /// The common admission in one durable statement, shared with the admissions that
-    /// arrive meanwhile; false, with nothing written, when it may not admit now.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn admit(&self, op: &AdmitOp) -> Result<bool> {
-        self.admissions.submit(op.clone()).await
-    }
-
-    /// Counts one wrong answer unless the challenge is burned at `limit`, with the event
-    /// `event(counted)`, in one transaction. Returns whether it was counted.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn record_wrong_answer(
-        &self,
-        nonce: &[u8; 32],
-        limit: i64,
-        event: impl FnOnce(bool) -> NewAudit,
-    ) -> Result<bool> {
-        let mut tx = self.begin("wrong answer").await?;
-        let counted: Option<i64> = sqlx::query_scalar(
-            "UPDATE challenges SET wrong_answers = wrong_answers + 1 \
-             WHERE nonce = $1 AND wrong_answers < $2 RETURNING wrong_answers",
-        )
-        .bind(&nonce[..])
-        .bind(limit)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(Error::storage("record wrong answer"))?;
-        insert_audit(&mut tx, &event(counted.is_some())).await?;
-        commit(tx, "wrong answer").await?;
-        Ok(counted.is_some())
-    }
-
-    /// Opens the redemption transaction (durable).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn begin_redemption(&self) -> Result<PgRedemption> {
-        Ok(PgRedemption {
+    async fn begin_redemption(&self) -> Result<Box<dyn RedemptionTx>> {
+        Ok(Box::new(PgRedemption {
             tx: self.begin("redemption").await?,
-        })
+        }))
     }
 
-    /// Appends an audit event, durably.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn insert_audit(&self, event: &NewAudit) -> Result<()> {
+    async fn insert_audit(&self, event: &NewAudit) -> Result<()> {
         let mut conn = self
             .durable
             .acquire()
@@ -808,12 +335,7 @@ impl PgStore {
         insert_audit(&mut conn, event).await
     }
 
-    /// Appends aggregated events in one transaction on the relaxed pool (asynchronous
-    /// commit: they summarise warnings, never an admission or a high-severity signal).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn insert_audits_relaxed(&self, events: &[NewAudit]) -> Result<()> {
+    async fn insert_audits_relaxed(&self, events: &[NewAudit]) -> Result<()> {
         let mut tx = self
             .relaxed
             .begin()
@@ -825,11 +347,7 @@ impl PgStore {
         commit(tx, "commit aggregated audit").await
     }
 
-    /// One page of a tenant's audit log, oldest first.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
+    async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
         sqlx::query_as(
             "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details \
              FROM audit_events WHERE org_id = $1 \
@@ -854,53 +372,11 @@ impl PgStore {
         .map_err(Error::storage("query audit log"))
     }
 
-    /// Settles up to `limit` expired challenges, oldest first, and appends
-    /// `event(challenge)` for each one without a stored outcome, in one transaction;
-    /// returns how many it settled (a row
-    /// is claimed by exactly one `UPDATE`, so replicas never audit one twice).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn sweep_unanswered(
-        &self,
-        now_ms: i64,
-        limit: i64,
-        event: impl Fn(&ChallengeRow) -> NewAudit,
-    ) -> Result<usize> {
-        let mut tx = self.begin("sweep").await?;
-        let settled: Vec<SweptChallenge> = sqlx::query_as(
-            "UPDATE challenges SET unanswered_audited = TRUE \
-             WHERE unanswered_audited = FALSE AND nonce IN ( \
-                SELECT c.nonce FROM challenges c \
-                WHERE c.unanswered_audited = FALSE AND c.expires_at_ms < $1 \
-                ORDER BY c.expires_at_ms LIMIT $2) \
-             RETURNING nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
-             created_at_ms, expires_at_ms, wrong_answers, \
-             (SELECT 1 FROM redemptions r WHERE r.nonce = challenges.nonce) IS NOT NULL \
-             AS answered",
-        )
-        .bind(now_ms)
-        .bind(limit)
-        .fetch_all(&mut *tx)
-        .await
-        .map_err(Error::storage("settle expired challenges"))?;
-        for unanswered in settled.iter().filter(|swept| !swept.answered) {
-            insert_audit(&mut tx, &event(&unanswered.challenge)).await?;
-        }
-        commit(tx, "sweep").await?;
-        Ok(settled.len())
-    }
-
-    /// Removes up to `limit` rows per table past `cutoffs`, and appends `event(counts)` in
-    /// the same transaction when anything went.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn apply_retention(
+    async fn apply_retention(
         &self,
         cutoffs: &RetentionCutoffs,
         limit: i64,
-        event: impl FnOnce(&RetentionCounts) -> NewAudit,
+        event: &(dyn for<'a> Fn(&'a RetentionCounts) -> NewAudit + Send + Sync),
     ) -> Result<RetentionCounts> {
         let mut tx = self.begin("retention").await?;
         // One replica at a time: the others find the lock taken and skip this pass instead
@@ -975,168 +451,11 @@ impl PgStore {
         Ok(counts)
     }
 
-    /// Rows in each table that retention bounds.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn retained_rows(&self) -> Result<RetentionCounts> {
-        let (challenges, redemptions, scan_denials, audit_events): (i64, i64, i64, i64) =
-            sqlx::query_as(
-                "SELECT (SELECT COUNT(*) FROM challenges), (SELECT COUNT(*) FROM redemptions), \
-                 (SELECT COUNT(*) FROM scan_denials), (SELECT COUNT(*) FROM audit_events)",
-            )
-            .fetch_one(&self.durable)
-            .await
-            .map_err(Error::storage("count retained rows"))?;
-        let count = |n: i64| u64::try_from(n).unwrap_or(0);
-        Ok(RetentionCounts {
-            challenges: count(challenges),
-            redemptions: count(redemptions),
-            scan_denials: count(scan_denials),
-            audit_events: count(audit_events),
-        })
-    }
-
-    // ------------------------------------- hosts, walk-ins, re-binding and transfer
-
-    /// The events of a pass's life (issue, claims, re-binds, transfers, revocation), oldest
-    /// first: what `GET /v1/passes/{id}` shows as its history.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn pass_history(&self, org_id: Uuid, pass_id: Uuid) -> Result<Vec<AuditRow>> {
-        sqlx::query_as(
-            "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details \
-             FROM audit_events WHERE org_id = $1 AND pass_id = $2 AND kind IN ('pass_issued', \
-             'claim', 'pass_rebound', 'transfer_started', 'pass_transferred', 'pass_revoked') \
-             ORDER BY id LIMIT 1000",
-        )
-        .bind(org_id)
-        .bind(pass_id)
-        .fetch_all(&self.durable)
-        .await
-        .map_err(Error::storage("read pass history"))
-    }
-
-    /// Stores a host and its key's hash with the creation event, together.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn insert_host(
-        &self,
-        host: &HostRow,
-        key_hash: &[u8; 32],
-        at_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()> {
-        let mut tx = self.begin("insert host").await?;
-        sqlx::query(
-            "INSERT INTO hosts (id, org_id, label, unit, key_hash, created_at_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(host.id)
-        .bind(host.org_id)
-        .bind(&host.label)
-        .bind(&host.unit)
-        .bind(&key_hash[..])
-        .bind(at_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("insert host"))?;
-        insert_audit(&mut tx, event).await?;
-        commit(tx, "insert host").await
-    }
-
-    /// A host of the tenant.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn host(&self, org_id: Uuid, id: Uuid) -> Result<Option<HostRow>> {
-        sqlx::query_as("SELECT id, org_id, label, unit FROM hosts WHERE id = $1 AND org_id = $2")
-            .bind(id)
-            .bind(org_id)
-            .fetch_optional(&self.durable)
-            .await
-            .map_err(Error::storage("load host"))
-    }
-
-    /// The tenant's hosts whose label or unit matches `pattern` (a lower-case `LIKE`
-    /// pattern with `\` escapes), by label.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn search_hosts(
-        &self,
-        org_id: Uuid,
-        pattern: &str,
-        limit: i64,
-    ) -> Result<Vec<HostRow>> {
-        sqlx::query_as(
-            "SELECT id, org_id, label, unit FROM hosts WHERE org_id = $1 \
-             AND (lower(label) LIKE $2 ESCAPE '\\' OR lower(COALESCE(unit, '')) LIKE $2 ESCAPE '\\') \
-             ORDER BY label, id LIMIT $3",
-        )
-        .bind(org_id)
-        .bind(pattern)
-        .bind(limit)
-        .fetch_all(&self.durable)
-        .await
-        .map_err(Error::storage("search hosts"))
-    }
-
-    /// Issues a pass under an issuer's reference, once: a pass with a reference already
-    /// stored is not inserted (the unique index decides, so concurrent uploads cannot both
-    /// insert), and the stored one is returned with whether its content hash is the same.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn insert_pass_by_ref(
-        &self,
-        pass: &PassRow,
-        content_hash: &[u8; 32],
-        event: &NewAudit,
-    ) -> Result<ByRef> {
-        let mut tx = self.begin("insert pass by reference").await?;
-        if insert_pass_row(&mut tx, pass, Some(content_hash)).await? {
-            insert_audit(&mut tx, event).await?;
-            commit(tx, "insert pass by reference").await?;
-            return Ok(ByRef::Issued);
-        }
-        let existing: Option<(Uuid, Option<Vec<u8>>)> = sqlx::query_as(
-            "SELECT id, content_hash FROM passes WHERE org_id = $1 AND external_ref = $2",
-        )
-        .bind(pass.org_id)
-        .bind(&pass.external_ref)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(Error::storage("find pass by reference"))?;
-        drop(tx);
-        let (id, stored_hash) = existing.ok_or(Error::Internal(
-            "a pass refused by its reference is not there",
-        ))?;
-        let stored = self
-            .pass_by_id(id)
-            .await?
-            .ok_or(Error::Internal("a pass found by reference vanished"))?;
-        Ok(ByRef::Existing {
-            pass: Box::new(stored),
-            same_content: stored_hash.as_deref() == Some(&content_hash[..]),
-        })
-    }
-
-    /// Mints a re-bind or transfer link for a pass of the tenant, in one transaction with
-    /// its event (`event` sees the pass as it was). A re-bind unbinds the wallet key and
-    /// replaces the claim token at once; a transfer leaves both until the link is claimed.
-    /// Either closes the pass's earlier open links. The same request key again returns the
-    /// link it minted; `refuse` (the caller's rule, given the pass as locked) may stop it.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn mint_link(
+    async fn mint_link(
         &self,
         link: &PassLinkRow,
-        refuse: impl FnOnce(&PassRow) -> Option<LinkOutcome>,
-        event: impl FnOnce(&PassRow) -> NewAudit,
+        refuse: &(dyn for<'a> Fn(&'a PassRow) -> Option<LinkOutcome> + Send + Sync),
+        event: &(dyn for<'a> Fn(&'a PassRow) -> NewAudit + Send + Sync),
     ) -> Result<LinkOutcome> {
         let mut tx = self.begin("mint pass link").await?;
         let pass: Option<PassRow> = sqlx::query_as(
@@ -1213,41 +532,15 @@ impl PgStore {
         Ok(LinkOutcome::Minted)
     }
 
-    /// The transfer link of a pass with this token hash, open or not.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn transfer_link(
-        &self,
-        pass_id: Uuid,
-        token_hash: &[u8; 32],
-    ) -> Result<Option<PassLinkRow>> {
-        sqlx::query_as(
-            "SELECT id, pass_id, org_id, kind, request_key, token_hash, created_at_ms, \
-             expires_at_ms, closed_at_ms, claimed_key FROM pass_links \
-             WHERE pass_id = $1 AND token_hash = $2 AND kind = 'transfer'",
-        )
-        .bind(pass_id)
-        .bind(&token_hash[..])
-        .fetch_optional(&self.durable)
-        .await
-        .map_err(Error::storage("load transfer link"))
-    }
-
-    /// Claims a transfer link: binds `wallet_key` in place of the sender's, counts the
-    /// transfer and closes the link, with its event (`event` sees the pass before), in one
-    /// transaction, unless `refuse` (the caller's rule, given both as locked) decides
-    /// otherwise.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn claim_transfer(
+    async fn claim_transfer(
         &self,
         link_id: Uuid,
         wallet_key: &[u8; 32],
         now_ms: i64,
-        refuse: impl FnOnce(&PassRow, &PassLinkRow) -> Option<TransferClaim>,
-        event: impl FnOnce(&PassRow) -> NewAudit,
+        refuse: &(dyn for<'a, 'b> Fn(&'a PassRow, &'b PassLinkRow) -> Option<TransferClaim>
+              + Send
+              + Sync),
+        event: &(dyn for<'a> Fn(&'a PassRow) -> NewAudit + Send + Sync),
     ) -> Result<TransferClaim> {
         let mut tx = self.begin("claim transfer").await?;
         let link: Option<PassLinkRow> = sqlx::query_as(
@@ -1300,210 +593,11 @@ impl PgStore {
         Ok(TransferClaim::Claimed)
     }
 
-    /// Stores a transfer nonce (relaxed: a lost nonce is only asked for again).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn insert_transfer_nonce(
-        &self,
-        nonce: &[u8; 32],
-        pass: &PassRow,
-        now_ms: i64,
-        expires_at_ms: i64,
-    ) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO transfer_nonces (nonce, pass_id, org_id, created_at_ms, expires_at_ms) \
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(&nonce[..])
-        .bind(pass.id)
-        .bind(pass.org_id)
-        .bind(now_ms)
-        .bind(expires_at_ms)
-        .execute(&self.relaxed)
-        .await
-        .map_err(Error::storage("insert transfer nonce"))?;
-        Ok(())
-    }
-
-    /// The pass a transfer nonce was issued for, while it lives.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn transfer_nonce(&self, nonce: &[u8; 32], now_ms: i64) -> Result<Option<Uuid>> {
-        sqlx::query_scalar(
-            "SELECT pass_id FROM transfer_nonces WHERE nonce = $1 AND expires_at_ms > $2",
-        )
-        .bind(&nonce[..])
-        .bind(now_ms)
-        .fetch_optional(&self.durable)
-        .await
-        .map_err(Error::storage("load transfer nonce"))
-    }
-
-    /// Records a walk-in request once per gate and request id, with its event; a resend
-    /// finds the stored one. Returns the request as stored and whether this call made it.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn create_walk_in(
-        &self,
-        walk_in: &WalkInRow,
-        event: &NewAudit,
-    ) -> Result<(WalkInRow, bool)> {
-        let mut tx = self.begin("create walk-in").await?;
-        let created = sqlx::query(
-            "INSERT INTO walk_ins (id, org_id, gate_id, request_id, host_id, visitor_name, \
-             note, state, created_at_ms, expires_at_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'waiting', $8, $9) \
-             ON CONFLICT (gate_id, request_id) DO NOTHING",
-        )
-        .bind(walk_in.id)
-        .bind(walk_in.org_id)
-        .bind(walk_in.gate_id)
-        .bind(walk_in.request_id)
-        .bind(walk_in.host_id)
-        .bind(&walk_in.visitor_name)
-        .bind(&walk_in.note)
-        .bind(walk_in.created_at_ms)
-        .bind(walk_in.expires_at_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("create walk-in"))?
-        .rows_affected()
-            == 1;
-        if created {
-            insert_audit(&mut tx, event).await?;
-        }
-        let stored: WalkInRow = sqlx::query_as(
-            "SELECT id, org_id, gate_id, request_id, host_id, visitor_name, note, state, \
-             created_at_ms, expires_at_ms, decided_at_ms FROM walk_ins \
-             WHERE gate_id = $1 AND request_id = $2",
-        )
-        .bind(walk_in.gate_id)
-        .bind(walk_in.request_id)
-        .fetch_one(&mut *tx)
-        .await
-        .map_err(Error::storage("load walk-in"))?;
-        commit(tx, "create walk-in").await?;
-        Ok((stored, created))
-    }
-
-    /// A gate's walk-in request by its request id, with its gate's and host's names.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn walk_in_by_request(
-        &self,
-        gate_id: Uuid,
-        request_id: Uuid,
-    ) -> Result<Option<WalkInView>> {
-        sqlx::query_as(
-            "SELECT w.id, w.org_id, w.gate_id, w.request_id, w.host_id, w.visitor_name, w.note, \
-             w.state, w.created_at_ms, w.expires_at_ms, w.decided_at_ms, g.label AS gate_label, \
-             h.label AS host_label, h.unit AS host_unit FROM walk_ins w \
-             JOIN gates g ON g.id = w.gate_id JOIN hosts h ON h.id = w.host_id \
-             WHERE w.gate_id = $1 AND w.request_id = $2",
-        )
-        .bind(gate_id)
-        .bind(request_id)
-        .fetch_optional(&self.durable)
-        .await
-        .map_err(Error::storage("load walk-in"))
-    }
-
-    /// A tenant's walk-in request by its id.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn walk_in(&self, org_id: Uuid, id: Uuid) -> Result<Option<WalkInView>> {
-        sqlx::query_as(
-            "SELECT w.id, w.org_id, w.gate_id, w.request_id, w.host_id, w.visitor_name, w.note, \
-             w.state, w.created_at_ms, w.expires_at_ms, w.decided_at_ms, g.label AS gate_label, \
-             h.label AS host_label, h.unit AS host_unit FROM walk_ins w \
-             JOIN gates g ON g.id = w.gate_id JOIN hosts h ON h.id = w.host_id \
-             WHERE w.id = $1 AND w.org_id = $2",
-        )
-        .bind(id)
-        .bind(org_id)
-        .fetch_optional(&self.durable)
-        .await
-        .map_err(Error::storage("load walk-in"))
-    }
-
-    /// A tenant's walk-in requests, newest first, of one host and one state when given.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn list_walk_ins(
-        &self,
-        org_id: Uuid,
-        host_id: Option<Uuid>,
-        state: Option<&str>,
-        limit: i64,
-    ) -> Result<Vec<WalkInView>> {
-        sqlx::query_as(
-            "SELECT w.id, w.org_id, w.gate_id, w.request_id, w.host_id, w.visitor_name, w.note, \
-             w.state, w.created_at_ms, w.expires_at_ms, w.decided_at_ms, g.label AS gate_label, \
-             h.label AS host_label, h.unit AS host_unit FROM walk_ins w \
-             JOIN gates g ON g.id = w.gate_id JOIN hosts h ON h.id = w.host_id \
-             WHERE w.org_id = $1 AND ($2 IS NULL OR w.host_id = $2) \
-             AND ($3 IS NULL OR w.state = $3) \
-             ORDER BY w.created_at_ms DESC, w.id DESC LIMIT $4",
-        )
-        .bind(org_id)
-        .bind(host_id)
-        .bind(state)
-        .bind(limit)
-        .fetch_all(&self.durable)
-        .await
-        .map_err(Error::storage("list walk-ins"))
-    }
-
-    /// Closes a waiting request that has not expired with the host's decision and its event
-    /// (for an approval: the walk-in admission), together; false when it was not waiting or
-    /// its time was up.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn decide_walk_in(
-        &self,
-        org_id: Uuid,
-        id: Uuid,
-        state: &str,
-        now_ms: i64,
-        event: &NewAudit,
-    ) -> Result<bool> {
-        let mut tx = self.begin("decide walk-in").await?;
-        let decided = sqlx::query(
-            "UPDATE walk_ins SET state = $3, decided_at_ms = $4 \
-             WHERE id = $1 AND org_id = $2 AND state = 'waiting' AND expires_at_ms > $4",
-        )
-        .bind(id)
-        .bind(org_id)
-        .bind(state)
-        .bind(now_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("decide walk-in"))?
-        .rows_affected()
-            == 1;
-        if decided {
-            insert_audit(&mut tx, event).await?;
-        }
-        commit(tx, "decide walk-in").await?;
-        Ok(decided)
-    }
-
-    /// Expires up to `limit` requests still waiting at `now_ms`, each with its event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn expire_walk_ins(
+    async fn expire_walk_ins(
         &self,
         now_ms: i64,
         limit: i64,
-        event: impl Fn(&WalkInRow) -> NewAudit,
+        event: &(dyn for<'a> Fn(&'a WalkInRow) -> NewAudit + Send + Sync),
     ) -> Result<usize> {
         let mut tx = self.begin("expire walk-ins").await?;
         let expired: Vec<WalkInRow> = sqlx::query_as(
@@ -1525,37 +619,7 @@ impl PgStore {
         Ok(expired.len())
     }
 
-    // ------------------------------------------------------------ webhooks (issue 17)
-
-    /// Stores a webhook with its creation event, together.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn insert_webhook(&self, webhook: &WebhookRow, event: &NewAudit) -> Result<()> {
-        let mut tx = self.begin("insert webhook").await?;
-        sqlx::query(
-            "INSERT INTO webhooks (id, org_id, url, secret, events, audit_cursor, created_at_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(webhook.id)
-        .bind(webhook.org_id)
-        .bind(&webhook.url)
-        .bind(&webhook.secret)
-        .bind(&webhook.events)
-        .bind(webhook.audit_cursor)
-        .bind(webhook.created_at_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("insert webhook"))?;
-        insert_audit(&mut tx, event).await?;
-        commit(tx, "insert webhook").await
-    }
-
-    /// Webhooks: a tenant's, or (`None`) every enabled one, for the dispatcher.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn webhooks(&self, org_id: Option<Uuid>) -> Result<Vec<WebhookRow>> {
+    async fn webhooks(&self, org_id: Option<Uuid>) -> Result<Vec<WebhookRow>> {
         sqlx::query_as(
             "SELECT id, org_id, url, secret, events, audit_cursor, created_at_ms, \
              disabled_at_ms, disabled_reason FROM webhooks \
@@ -1568,13 +632,7 @@ impl PgStore {
         .map_err(Error::storage("list webhooks"))
     }
 
-    /// Holds a webhook whose cursor is still at `from` until `now_ms + lease_ms`, for one
-    /// dispatcher to send the events after it; false when another holds it or moved the
-    /// cursor first. Relaxed like the rest of the dispatcher's bookkeeping below.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn lease_webhook(
+    async fn lease_webhook(
         &self,
         webhook_id: Uuid,
         from: i64,
@@ -1600,34 +658,7 @@ impl PgStore {
         Ok(leased)
     }
 
-    /// The passes with a queued, undelivered event for this webhook: their new events
-    /// wait behind it.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn waiting_passes(&self, webhook_id: Uuid) -> Result<Vec<Uuid>> {
-        sqlx::query_scalar(
-            "SELECT DISTINCT pass_id FROM webhook_deliveries \
-             WHERE webhook_id = $1 AND state = 'pending' AND pass_id IS NOT NULL",
-        )
-        .bind(webhook_id)
-        .fetch_all(&self.durable)
-        .await
-        .map_err(Error::storage("read waiting passes"))
-    }
-
-    /// Moves a webhook's cursor from `from` to `to` and ends its send lease, queues the
-    /// events its round did not deliver, and disables it if a receiver answered 410, in one
-    /// transaction; false (nothing written) when another dispatcher moved the cursor first.
-    ///
-    /// This and the claims and results below commit without waiting for the WAL flush:
-    /// the events themselves are the audit log's, durable already, and a crash that loses
-    /// this bookkeeping only sends an event again (delivery is at least once, with a stable
-    /// id); a synchronous commit per delivery cost as much as an admission.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn enqueue_deliveries(
+    async fn enqueue_deliveries(
         &self,
         webhook: &WebhookRow,
         from: i64,
@@ -1710,16 +741,7 @@ impl PgStore {
         Ok(true)
     }
 
-    /// Claims up to `limit` deliveries that are due, for `lease_ms`: each is the oldest
-    /// pending one of its webhook and pass (so a pass's events go out in order), and no
-    /// other dispatcher takes it until the lease ends. The pending rows are walked in id
-    /// order and each is checked against its pass's oldest by one index lookup, so a claim
-    /// costs the same with ten or a hundred thousand queued (an anti-join over all pending
-    /// rows ran into the statement timeout at a few thousand: `bench/webhooks.sh`).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn claim_deliveries(
+    async fn claim_deliveries(
         &self,
         now_ms: i64,
         lease_ms: i64,
@@ -1749,13 +771,7 @@ impl PgStore {
         Ok(claimed)
     }
 
-    /// Records a round's finished attempts: one statement over arrays, and the webhooks
-    /// that answered 410 disabled, in one transaction that does not wait for the WAL flush
-    /// (a lost result sends the event again, which at-least-once allows).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn finish_deliveries(&self, finished: &[Finished], now_ms: i64) -> Result<()> {
+    async fn finish_deliveries(&self, finished: &[Finished], now_ms: i64) -> Result<()> {
         let mut tx = self.begin_presence("finish deliveries").await?;
         sqlx::query(
             "UPDATE webhook_deliveries d SET state = t.state, next_attempt_ms = t.next_ms, \
@@ -1783,125 +799,12 @@ impl PgStore {
             .map_err(Error::storage("finish deliveries"))
     }
 
-    /// A tenant's deliveries in one state, newest first.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn deliveries(
-        &self,
-        org_id: Uuid,
-        state: &str,
-        limit: i64,
-    ) -> Result<Vec<DeliveryRow>> {
-        sqlx::query_as(
-            "SELECT id, webhook_id, org_id, audit_id, pass_id, event_type, body, state, \
-             attempts, next_attempt_ms, last_error, created_at_ms, delivered_at_ms \
-             FROM webhook_deliveries WHERE org_id = $1 AND state = $2 ORDER BY id DESC LIMIT $3",
-        )
-        .bind(org_id)
-        .bind(state)
-        .bind(limit)
-        .fetch_all(&self.durable)
-        .await
-        .map_err(Error::storage("list deliveries"))
-    }
-
-    /// Puts a dead delivery of the tenant back in the queue, due now; false when there is
-    /// no such dead delivery.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn replay_delivery(&self, org_id: Uuid, id: i64, now_ms: i64) -> Result<bool> {
-        let replayed = sqlx::query(
-            "UPDATE webhook_deliveries SET state = 'pending', attempts = 0, \
-             next_attempt_ms = $3, created_at_ms = $3 \
-             WHERE id = $1 AND org_id = $2 AND state = 'dead'",
-        )
-        .bind(id)
-        .bind(org_id)
-        .bind(now_ms)
-        .execute(&self.durable)
-        .await
-        .map_err(Error::storage("replay delivery"))?
-        .rows_affected()
-            == 1;
-        Ok(replayed)
-    }
-
-    // ------------------------------------------------------------ zones (issue 17)
-
-    /// Stores a zone with its creation event, together.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn insert_zone(&self, zone: &ZoneRow, event: &NewAudit) -> Result<()> {
-        let mut tx = self.begin("insert zone").await?;
-        sqlx::query(
-            "INSERT INTO zones (id, org_id, name, allow_reentry, max_entries_per_day, \
-             checkout_at_minute, checks_out_others, created_at_ms, last_checkout_day) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        )
-        .bind(zone.id)
-        .bind(zone.org_id)
-        .bind(&zone.name)
-        .bind(zone.allow_reentry)
-        .bind(zone.max_entries_per_day)
-        .bind(zone.checkout_at_minute)
-        .bind(zone.checks_out_others)
-        .bind(zone.created_at_ms)
-        .bind(zone.last_checkout_day)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("insert zone"))?;
-        insert_audit(&mut tx, event).await?;
-        commit(tx, "insert zone").await
-    }
-
-    /// A tenant's zones, each with how many passes are inside it now.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn zones(&self, org_id: Uuid) -> Result<Vec<(ZoneRow, i64)>> {
-        let zones: Vec<ZoneRow> = sqlx::query_as(
-            "SELECT id, org_id, name, allow_reentry, max_entries_per_day, checkout_at_minute, \
-             checks_out_others, last_checkout_day, created_at_ms FROM zones \
-             WHERE org_id = $1 ORDER BY name, id",
-        )
-        .bind(org_id)
-        .fetch_all(&self.durable)
-        .await
-        .map_err(Error::storage("list zones"))?;
-        let counts: Vec<(Uuid, i64)> = sqlx::query_as(
-            "SELECT zone_id, COUNT(*) FROM zone_presence WHERE org_id = $1 AND inside \
-             GROUP BY zone_id",
-        )
-        .bind(org_id)
-        .fetch_all(&self.durable)
-        .await
-        .map_err(Error::storage("count who is inside"))?;
-        Ok(zones
-            .into_iter()
-            .map(|zone| {
-                let inside = counts
-                    .iter()
-                    .find(|(id, _)| *id == zone.id)
-                    .map_or(0, |(_, n)| *n);
-                (zone, inside)
-            })
-            .collect())
-    }
-
-    /// Checks everyone out of each zone whose check-out minute has come today and that was
-    /// not checked out yet today, each with its event; the zones done.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn auto_checkout(
+    async fn auto_checkout(
         &self,
         today: i64,
         minute: i64,
         now_ms: i64,
-        event: impl Fn(&ZoneRow, u64) -> NewAudit,
+        event: &(dyn for<'a> Fn(&'a ZoneRow, u64) -> NewAudit + Send + Sync),
     ) -> Result<usize> {
         let mut tx = self.begin("automatic check-out").await?;
         let due: Vec<ZoneRow> = sqlx::query_as(
@@ -1938,101 +841,7 @@ impl PgStore {
         Ok(due.len())
     }
 
-    // ------------------------------------------------------------ the security console
-
-    /// Stores a console session (the SHA-256 of its cookie) for `key` with its sign-in
-    /// event, together.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn insert_console_session(
-        &self,
-        token_hash: &[u8; 32],
-        key: &ApiKeyRow,
-        now_ms: i64,
-        expires_at_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()> {
-        let mut tx = self.begin("insert console session").await?;
-        sqlx::query(if key.role == Role::Host {
-            "INSERT INTO host_sessions (token_hash, org_id, host_id, created_at_ms, \
-                 expires_at_ms) VALUES ($1, $2, $3, $4, $5)"
-        } else {
-            "INSERT INTO console_sessions (token_hash, org_id, api_key_id, created_at_ms, \
-                 expires_at_ms) VALUES ($1, $2, $3, $4, $5)"
-        })
-        .bind(&token_hash[..])
-        .bind(key.org_id)
-        .bind(key.id)
-        .bind(now_ms)
-        .bind(expires_at_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("insert console session"))?;
-        insert_audit(&mut tx, event).await?;
-        commit(tx, "insert console session").await
-    }
-
-    /// The key behind a console session that has not ended by `now_ms`.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn console_session(
-        &self,
-        token_hash: &[u8; 32],
-        now_ms: i64,
-    ) -> Result<Option<ConsoleSessionRow>> {
-        sqlx::query_as(
-            "SELECT k.id, k.org_id, k.role, k.label, s.expires_at_ms \
-             FROM console_sessions s JOIN api_keys k ON k.id = s.api_key_id \
-             WHERE s.token_hash = $1 AND s.expires_at_ms > $2 \
-             UNION ALL SELECT h.id, h.org_id, 'host', h.label, s.expires_at_ms \
-             FROM host_sessions s JOIN hosts h ON h.id = s.host_id \
-             WHERE s.token_hash = $1 AND s.expires_at_ms > $2",
-        )
-        .bind(&token_hash[..])
-        .bind(now_ms)
-        .fetch_optional(&self.durable)
-        .await
-        .map_err(Error::storage("load console session"))
-    }
-
-    /// Ends a console session with its sign-out event, together; false when there was none.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn delete_console_session(
-        &self,
-        token_hash: &[u8; 32],
-        event: &NewAudit,
-    ) -> Result<bool> {
-        let mut tx = self.begin("delete console session").await?;
-        let mut deleted = 0;
-        for statement in [
-            "DELETE FROM console_sessions WHERE token_hash = $1",
-            "DELETE FROM host_sessions WHERE token_hash = $1",
-        ] {
-            deleted += sqlx::query(statement)
-                .bind(&token_hash[..])
-                .execute(&mut *tx)
-                .await
-                .map_err(Error::storage("delete console session"))?
-                .rows_affected();
-        }
-        if deleted != 1 {
-            return Ok(false);
-        }
-        insert_audit(&mut tx, event).await?;
-        commit(tx, "delete console session").await?;
-        Ok(true)
-    }
-
-    /// Records an open gate socket with its `gate_connected` event, together. Presence is
-    /// not an admission: this transaction commits without waiting for the WAL flush.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn open_gate_socket(
+    async fn open_gate_socket(
         &self,
         socket: GateSocket,
         replica_id: Uuid,
@@ -2055,11 +864,7 @@ impl PgStore {
         commit(tx, "open gate socket").await
     }
 
-    /// Marks every socket this replica holds open as seen at `now_ms`, in one statement.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn touch_gate_sockets(&self, replica_id: Uuid, now_ms: i64) -> Result<()> {
+    async fn touch_gate_sockets(&self, replica_id: Uuid, now_ms: i64) -> Result<()> {
         let mut tx = self.begin_presence("refresh gate sockets").await?;
         sqlx::query("UPDATE gate_sockets SET seen_at_ms = $2 WHERE replica_id = $1")
             .bind(replica_id)
@@ -2070,12 +875,7 @@ impl PgStore {
         commit(tx, "refresh gate sockets").await
     }
 
-    /// Removes a closed gate socket, stamps its gate's `last_seen_ms` and appends its
-    /// `gate_disconnected` event, together.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn close_gate_socket(
+    async fn close_gate_socket(
         &self,
         socket: GateSocket,
         now_ms: i64,
@@ -2097,12 +897,7 @@ impl PgStore {
         commit(tx, "close gate socket").await
     }
 
-    /// A tenant's gates (or one of them), newest first, with their sockets refreshed since
-    /// `seen_since_ms` and when one was last seen.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn gate_statuses(
+    async fn gate_statuses(
         &self,
         org_id: Uuid,
         gate_id: Option<Uuid>,
@@ -2125,11 +920,7 @@ impl PgStore {
         .map_err(Error::storage("load gates"))
     }
 
-    /// A page of a tenant's passes, newest first, after the `(created_at_ms, id)` cursor.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn list_passes(
+    async fn list_passes(
         &self,
         org_id: Uuid,
         before: Option<(i64, Uuid)>,
@@ -2155,36 +946,14 @@ impl PgStore {
         .map_err(Error::storage("list passes"))
     }
 
-    /// Ids and times of every tenant's events after `after_id`, in id order: what the live
-    /// feed reads to see whether an id below a visible one may still commit.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn audit_ids_after(&self, after_id: i64, limit: i64) -> Result<Vec<(i64, i64)>> {
-        sqlx::query_as("SELECT id, at_ms FROM audit_events WHERE id > $1 ORDER BY id LIMIT $2")
-            .bind(after_id)
-            .bind(limit)
-            .fetch_all(&self.durable)
-            .await
-            .map_err(Error::storage("read audit ids"))
-    }
-
-    /// The largest event id (0 for an empty log).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn max_audit_id(&self) -> Result<i64> {
+    async fn max_audit_id(&self) -> Result<i64> {
         sqlx::query_scalar("SELECT COALESCE(MAX(id), 0)::int8 FROM audit_events")
             .fetch_one(&self.durable)
             .await
             .map_err(Error::storage("read the last audit id"))
     }
 
-    /// The newest `filter.limit` events matching `filter`, newest first.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn audit_tail(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
+    async fn audit_tail(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
         sqlx::query_as(
             "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details \
              FROM audit_events WHERE org_id = $1 \
@@ -2203,11 +972,7 @@ impl PgStore {
         .map_err(Error::storage("read the audit tail"))
     }
 
-    /// Wakes every replica's live feeds (`LISTEN tessera_audit`); the table stays the truth.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn notify_audit(&self) -> Result<()> {
+    async fn notify_audit(&self) -> Result<()> {
         sqlx::query("SELECT pg_notify($1, '')")
             .bind(AUDIT_CHANNEL)
             .execute(&self.feed)
@@ -2216,11 +981,7 @@ impl PgStore {
         Ok(())
     }
 
-    /// A connection listening on the audit feed's channel.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn audit_listener(&self) -> Result<sqlx::postgres::PgListener> {
+    async fn audit_listener(&self) -> Result<Option<sqlx::postgres::PgListener>> {
         let mut listener = sqlx::postgres::PgListener::connect_with(&self.feed)
             .await
             .map_err(Error::storage("listen for audit events"))?;
@@ -2228,127 +989,8 @@ impl PgStore {
             .listen(AUDIT_CHANNEL)
             .await
             .map_err(Error::storage("listen for audit events"))?;
-        Ok(listener)
+        Ok(Some(listener))
     }
-
-    /// A durable-pool transaction that commits without waiting for the WAL flush (for gate
-    /// presence and the webhook dispatcher's bookkeeping only; the durable pool pins
-    /// `synchronous_commit=on` for everything else).
-    async fn begin_presence(
-        &self,
-        context: &'static str,
-    ) -> Result<Transaction<'static, Postgres>> {
-        let mut tx = self.begin(context).await?;
-        sqlx::query("SET LOCAL synchronous_commit = off")
-            .execute(&mut *tx)
-            .await
-            .map_err(Error::storage(context))?;
-        Ok(tx)
-    }
-
-    async fn begin(&self, context: &'static str) -> Result<Transaction<'static, Postgres>> {
-        self.durable.begin().await.map_err(Error::storage(context))
-    }
-}
-
-/// Disables a webhook whose receiver answered `410 Gone`, with the audit event that says
-/// so, in the caller's transaction; once: a webhook disabled already writes nothing.
-async fn disable_webhook(
-    conn: &mut PgConnection,
-    webhook_id: Uuid,
-    event: &NewAudit,
-    now_ms: i64,
-) -> Result<()> {
-    let disabled = sqlx::query(
-        "UPDATE webhooks SET disabled_at_ms = $2, \
-         disabled_reason = 'the receiver answered 410 Gone' \
-         WHERE id = $1 AND disabled_at_ms IS NULL",
-    )
-    .bind(webhook_id)
-    .bind(now_ms)
-    .execute(&mut *conn)
-    .await
-    .map_err(Error::storage("disable webhook"))?;
-    if disabled.rows_affected() == 1 {
-        insert_audit(conn, event).await?;
-    }
-    Ok(())
-}
-
-/// Commits, then wakes the live audit feed (most transactions here append an event; a
-/// wake-up without one costs the feed one read).
-async fn commit(tx: Transaction<'static, Postgres>, context: &'static str) -> Result<()> {
-    tx.commit().await.map_err(Error::storage(context))?;
-    super::audit_appended();
-    Ok(())
-}
-
-/// Inserts a pass with every column; false when its `external_ref` is already the
-/// tenant's (nothing inserted).
-async fn insert_pass_row(
-    conn: &mut PgConnection,
-    pass: &PassRow,
-    content_hash: Option<&[u8; 32]>,
-) -> Result<bool> {
-    let inserted = sqlx::query(
-        "INSERT INTO passes (id, org_id, label, site, valid_from_ms, valid_until_ms, \
-         max_uses, uses, state, claim_token_hash, wallet_public_key, server_kid, \
-         created_at_ms, host_id, max_transfers, external_ref, content_hash) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) \
-         ON CONFLICT (org_id, external_ref) WHERE external_ref IS NOT NULL DO NOTHING",
-    )
-    .bind(pass.id)
-    .bind(pass.org_id)
-    .bind(&pass.label)
-    .bind(&pass.site)
-    .bind(pass.valid_from_ms)
-    .bind(pass.valid_until_ms)
-    .bind(pass.max_uses)
-    .bind(pass.uses)
-    .bind(pass.state.as_str())
-    .bind(&pass.claim_token_hash)
-    .bind(&pass.wallet_public_key)
-    .bind(&pass.server_kid)
-    .bind(pass.created_at_ms)
-    .bind(pass.host_id)
-    .bind(pass.max_transfers)
-    .bind(&pass.external_ref)
-    .bind(content_hash.map(|hash| hash.to_vec()))
-    .execute(&mut *conn)
-    .await
-    .map_err(Error::storage("insert pass"))?
-    .rows_affected();
-    if inserted == 1 {
-        for zone_id in &pass.zones {
-            sqlx::query("INSERT INTO pass_zones (pass_id, zone_id) VALUES ($1, $2)")
-                .bind(pass.id)
-                .bind(zone_id)
-                .execute(&mut *conn)
-                .await
-                .map_err(Error::storage("insert pass zone"))?;
-        }
-    }
-    Ok(inserted == 1)
-}
-
-/// Appends an audit event on a connection or inside a transaction, so that a state change
-/// and its event commit together.
-async fn insert_audit(conn: &mut PgConnection, event: &NewAudit) -> Result<()> {
-    sqlx::query(
-        "INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(event.at_ms)
-    .bind(event.org_id)
-    .bind(event.kind)
-    .bind(event.severity)
-    .bind(event.gate_id)
-    .bind(event.pass_id)
-    .bind(&event.details)
-    .execute(conn)
-    .await
-    .map_err(Error::storage("append audit event"))?;
-    Ok(())
 }
 
 /// A batched read's row with the 1-based position of the lookup it answers.
@@ -2647,17 +1289,11 @@ pub struct PgRedemption {
     tx: Transaction<'static, Postgres>,
 }
 
-impl PgRedemption {
-    /// Locks the challenge and its pass (`FOR UPDATE`, so a concurrent wrong answer,
-    /// admission or revocation waits for this transaction), then reads them with the
-    /// outcome stored under the nonce and the admissions an `already_admitted` names. The
-    /// read is a statement of its own so that its snapshot is taken after the locks are
-    /// held: under READ COMMITTED it then sees whatever the transactions it waited for
-    /// committed.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn lock(&mut self, nonce: &[u8; 32]) -> Result<Option<LockedRedemption>> {
+crate::shared::shared_redemption!(PgRedemption);
+
+#[async_trait::async_trait]
+impl RedemptionTx for PgRedemption {
+    async fn lock(&mut self, nonce: &[u8; 32]) -> Result<Option<LockedRedemption>> {
         let locked: Option<i32> = sqlx::query_scalar(
             "SELECT 1 FROM challenges c JOIN passes p ON p.id = c.pass_id \
              WHERE c.nonce = $1 FOR UPDATE OF c, p",
@@ -2699,12 +1335,7 @@ impl PgRedemption {
         .map_err(Error::storage("read locked redemption"))
     }
 
-    /// The zone a gate belongs to and the pass's standing in it, read inside the
-    /// redemption transaction (the presence row locked where the backend can).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn zone_view(
+    async fn zone_view(
         &mut self,
         pass_id: Uuid,
         zone_id: Uuid,
@@ -2752,121 +1383,5 @@ impl PgRedemption {
             entered_any: !presence.is_empty(),
         };
         Ok(Some((zone, view)))
-    }
-
-    /// Records a pass's move into or out of a zone (and, for an entry into a zone that
-    /// says so, out of every other), inside the redemption transaction.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn zone_move(
-        &mut self,
-        zone: &ZoneRow,
-        pass_id: Uuid,
-        entering: bool,
-        now_ms: i64,
-    ) -> Result<()> {
-        if entering {
-            let today = now_ms.div_euclid(86_400_000);
-            sqlx::query(
-                "INSERT INTO zone_presence (pass_id, zone_id, org_id, inside, entry_day, \
-                 entries_on_day, entered_at_ms) VALUES ($1, $2, $3, TRUE, $4, 1, $5) \
-                 ON CONFLICT (pass_id, zone_id) DO UPDATE SET inside = TRUE, \
-                 entries_on_day = CASE WHEN zone_presence.entry_day = $4 \
-                 THEN zone_presence.entries_on_day + 1 ELSE 1 END, \
-                 entry_day = $4, entered_at_ms = $5",
-            )
-            .bind(pass_id)
-            .bind(zone.id)
-            .bind(zone.org_id)
-            .bind(today)
-            .bind(now_ms)
-            .execute(&mut *self.tx)
-            .await
-            .map_err(Error::storage("enter zone"))?;
-            if zone.checks_out_others {
-                sqlx::query(
-                    "UPDATE zone_presence SET inside = FALSE, exited_at_ms = $3 \
-                     WHERE pass_id = $1 AND zone_id <> $2 AND inside",
-                )
-                .bind(pass_id)
-                .bind(zone.id)
-                .bind(now_ms)
-                .execute(&mut *self.tx)
-                .await
-                .map_err(Error::storage("check out of other zones"))?;
-            }
-        } else {
-            sqlx::query(
-                "UPDATE zone_presence SET inside = FALSE, exited_at_ms = $3 \
-                 WHERE pass_id = $1 AND zone_id = $2",
-            )
-            .bind(pass_id)
-            .bind(zone.id)
-            .bind(now_ms)
-            .execute(&mut *self.tx)
-            .await
-            .map_err(Error::storage("leave zone"))?;
-        }
-        Ok(())
-    }
-
-    /// Counts one use of the locked pass (the caller decided it may admit).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn count_use(&mut self, pass_id: Uuid) -> Result<()> {
-        sqlx::query(
-            "UPDATE passes SET uses = uses + 1, \
-             state = CASE WHEN uses + 1 >= max_uses THEN 'used' ELSE state END WHERE id = $1",
-        )
-        .bind(pass_id)
-        .execute(&mut *self.tx)
-        .await
-        .map_err(Error::storage("count pass use"))?;
-        Ok(())
-    }
-
-    /// Stores the outcome under its nonce with its audit event. A unique index that
-    /// refuses it is reported as the [`Conflict`] it means.
-    ///
-    /// # Errors
-    /// [`Error::Conflict`], [`Error::Storage`].
-    pub async fn store_outcome(&mut self, row: &RedemptionRow, event: &NewAudit) -> Result<()> {
-        let (outcome, reason, first_at, first_gate) = row.outcome.columns();
-        sqlx::query(
-            "INSERT INTO redemptions (nonce, org_id, gate_id, scan_id, pass_id, counter, \
-             outcome, reason, first_admitted_at_ms, first_gate_id, created_at_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-        )
-        .bind(&row.nonce)
-        .bind(row.org_id)
-        .bind(row.gate_id)
-        .bind(row.scan_id)
-        .bind(row.pass_id)
-        .bind(row.counter)
-        .bind(outcome)
-        .bind(reason)
-        .bind(first_at)
-        .bind(first_gate)
-        .bind(row.created_at_ms)
-        .execute(&mut *self.tx)
-        .await
-        .map_err(|error| match conflict(&error) {
-            Some(conflict) => Error::Conflict(conflict),
-            None => Error::Storage {
-                context: "store outcome",
-                source: error,
-            },
-        })?;
-        insert_audit(&mut self.tx, event).await
-    }
-
-    /// Commits. An error here means the outcome's fate is unknown.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn commit(self) -> Result<()> {
-        commit(self.tx, "commit redemption").await
     }
 }

@@ -56,7 +56,7 @@ async fn the_durable_pool_commits_synchronously_when_the_database_default_is_off
         on_batch: BatchObserver::default(),
     };
     let store = Store::connect(&options).await.unwrap();
-    let Store::Postgres(pg) = &store else {
+    let Some(pg) = store.postgres() else {
         panic!("a postgres:// URL opened {}", store.backend_name());
     };
     for _ in 0..3 {

@@ -1,0 +1,1182 @@
+//! The statements that are the same on PostgreSQL and SQLite, written once.
+//!
+//! [`shared_statements!`] implements [`crate::SharedStatements`] for a backend: it is
+//! expanded inside `postgres.rs` and `sqlite.rs`, so every name in it (the pool `reads()`
+//! and `writes()`, `write_turn()`, `begin`, `commit`, `insert_audit`, `conflict`, the row
+//! types) is that backend's own, and each statement is compiled against the concrete
+//! driver, with no generic bounds to spell out. What differs between the backends (unnest
+//! batches, `FOR UPDATE`, casts of typed nulls, `NOTIFY`, advisory locks, `BEGIN
+//! IMMEDIATE`) stays in the backend's module. `write_turn()` is SQLite's single-writer
+//! turn and a no-op on PostgreSQL.
+
+/// Implements [`crate::SharedStatements`] for `$store` with the statements below.
+macro_rules! shared_statements {
+    ($store:ty) => {
+        #[async_trait::async_trait]
+        impl crate::SharedStatements for $store {
+            fn migrations(&self) -> &'static Migrator {
+                &MIGRATIONS
+            }
+
+            async fn applied_migrations(&self) -> Result<Vec<i64>> {
+                sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success = TRUE")
+                    .fetch_all(self.reads())
+                    .await
+                    .map_err(Error::storage("read applied migrations"))
+            }
+
+            async fn ping(&self) -> Result<()> {
+                sqlx::query("SELECT 1")
+                    .execute(self.reads())
+                    .await
+                    .map_err(Error::storage("ping"))?;
+                Ok(())
+            }
+
+            async fn count_orgs(&self) -> Result<i64> {
+                sqlx::query_scalar("SELECT count(*) FROM orgs")
+                    .fetch_one(self.reads())
+                    .await
+                    .map_err(Error::storage("count organisations"))
+            }
+
+            async fn create_org(&self, org: &NewOrg<'_>, event: &NewAudit) -> Result<()> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("create org").await?;
+                sqlx::query("INSERT INTO orgs (id, name, created_at_ms) VALUES ($1, $2, $3)")
+                    .bind(org.id)
+                    .bind(org.name)
+                    .bind(org.at_ms)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("insert organisation"))?;
+                sqlx::query(
+                    "INSERT INTO api_keys (id, org_id, role, label, key_hash, created_at_ms) \
+                     VALUES ($1, $2, 'admin', 'bootstrap admin', $3, $4)",
+                )
+                .bind(org.admin_key_id)
+                .bind(org.id)
+                .bind(&org.admin_key_hash[..])
+                .bind(org.at_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("insert admin key"))?;
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "create org").await
+            }
+
+            async fn insert_api_key(
+                &self,
+                key: &ApiKeyRow,
+                hash: &[u8; 32],
+                at_ms: i64,
+                event: &NewAudit,
+            ) -> Result<()> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("insert api key").await?;
+                sqlx::query(
+                    "INSERT INTO api_keys (id, org_id, role, label, key_hash, created_at_ms) \
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(key.id)
+                .bind(key.org_id)
+                .bind(key.role.as_str())
+                .bind(&key.label)
+                .bind(&hash[..])
+                .bind(at_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("insert api key"))?;
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "insert api key").await
+            }
+
+            async fn api_key_by_hash(&self, hash: &[u8; 32]) -> Result<Option<ApiKeyRow>> {
+                sqlx::query_as(
+                    "SELECT id, org_id, role, label FROM api_keys WHERE key_hash = $1 \
+                     UNION ALL SELECT id, org_id, 'host', label FROM hosts WHERE key_hash = $1",
+                )
+                .bind(&hash[..])
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load api key"))
+            }
+
+            async fn insert_gate(
+                &self,
+                gate: &GateRow,
+                token_hash: &[u8; 32],
+                at_ms: i64,
+                event: &NewAudit,
+            ) -> Result<()> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("insert gate").await?;
+                sqlx::query(
+                    "INSERT INTO gates (id, org_id, label, site, token_hash, created_at_ms, zone_id, \
+                     direction) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                )
+                .bind(gate.id)
+                .bind(gate.org_id)
+                .bind(&gate.label)
+                .bind(&gate.site)
+                .bind(&token_hash[..])
+                .bind(at_ms)
+                .bind(gate.zone_id)
+                .bind(gate.direction.as_deref().unwrap_or("entry"))
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("insert gate"))?;
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "insert gate").await
+            }
+
+            async fn gate_by_token_hash(&self, hash: &[u8; 32]) -> Result<Option<GateRow>> {
+                sqlx::query_as(
+                    "SELECT id, org_id, label, site, zone_id, direction FROM gates \
+                     WHERE token_hash = $1 AND revoked_at_ms IS NULL",
+                )
+                .bind(&hash[..])
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load gate"))
+            }
+
+            async fn gate_label(&self, id: Uuid) -> Result<Option<String>> {
+                sqlx::query_scalar("SELECT label FROM gates WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(self.reads())
+                    .await
+                    .map_err(Error::storage("load gate label"))
+            }
+
+            async fn insert_pairing(&self, pairing: &PairingRow, event: &NewAudit) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("insert pairing").await?;
+                let stored = sqlx::query(
+                    "INSERT INTO gate_pairings (secret_hash, gate_id, org_id, created_at_ms, \
+                     expires_at_ms) SELECT $1, id, org_id, $3, $4 FROM gates \
+                     WHERE id = $2 AND org_id = $5 AND revoked_at_ms IS NULL",
+                )
+                .bind(&pairing.secret_hash[..])
+                .bind(pairing.gate_id)
+                .bind(pairing.created_at_ms)
+                .bind(pairing.expires_at_ms)
+                .bind(pairing.org_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("insert pairing"))?
+                .rows_affected();
+                if stored != 1 {
+                    return Ok(false);
+                }
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "insert pairing").await?;
+                Ok(true)
+            }
+
+            async fn redeem_pairing(
+                &self,
+                secret_hash: &[u8; 32],
+                token_hash: &[u8; 32],
+                now_ms: i64,
+                event: &(dyn for<'a> Fn(&'a GateRow) -> NewAudit + Send + Sync),
+            ) -> Result<Option<GateRow>> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("redeem pairing").await?;
+                let gate_id: Option<Uuid> = sqlx::query_scalar(
+                    "UPDATE gate_pairings SET used_at_ms = $2 \
+                     WHERE secret_hash = $1 AND used_at_ms IS NULL AND expires_at_ms > $2 \
+                     RETURNING gate_id",
+                )
+                .bind(&secret_hash[..])
+                .bind(now_ms)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(Error::storage("use pairing"))?;
+                let Some(gate_id) = gate_id else {
+                    return Ok(None);
+                };
+                let gate: Option<GateRow> = sqlx::query_as(
+                    "UPDATE gates SET token_hash = $1 WHERE id = $2 AND revoked_at_ms IS NULL \
+                     RETURNING id, org_id, label, site",
+                )
+                .bind(&token_hash[..])
+                .bind(gate_id)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(Error::storage("rotate gate credential"))?;
+                let Some(gate) = gate else {
+                    return Ok(None);
+                };
+                insert_audit(&mut tx, &event(&gate)).await?;
+                commit(tx, "redeem pairing").await?;
+                Ok(Some(gate))
+            }
+
+            async fn revoke_gate(
+                &self,
+                org_id: Uuid,
+                gate_id: Uuid,
+                now_ms: i64,
+                event: &NewAudit,
+            ) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("revoke gate").await?;
+                let revoked = sqlx::query(
+                    "UPDATE gates SET revoked_at_ms = $3 \
+                     WHERE id = $1 AND org_id = $2 AND revoked_at_ms IS NULL",
+                )
+                .bind(gate_id)
+                .bind(org_id)
+                .bind(now_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("revoke gate"))?
+                .rows_affected();
+                if revoked != 1 {
+                    return Ok(false);
+                }
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "revoke gate").await?;
+                Ok(true)
+            }
+
+            async fn insert_pass(&self, pass: &PassRow, event: &NewAudit) -> Result<()> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("insert pass").await?;
+                if !insert_pass_row(&mut tx, pass, None).await? {
+                    return Err(Error::Internal("a pass without a reference was refused"));
+                }
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "insert pass").await
+            }
+
+            async fn pass_by_id(&self, id: Uuid) -> Result<Option<PassRow>> {
+                sqlx::query_as(
+                    "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
+                     state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
+                     claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
+                     external_ref FROM passes WHERE id = $1",
+                )
+                .bind(id)
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load pass"))
+            }
+
+            async fn admissions_of_pass(&self, id: Uuid) -> Result<Vec<RedemptionRow>> {
+                sqlx::query_as(
+                    "SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, outcome, reason, \
+                     first_admitted_at_ms, first_gate_id, created_at_ms FROM redemptions \
+                     WHERE pass_id = $1 AND outcome = 'admitted' ORDER BY created_at_ms, nonce",
+                )
+                .bind(id)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("load admissions"))
+            }
+
+            async fn revoke_pass(
+                &self,
+                org_id: Uuid,
+                id: Uuid,
+                at_ms: i64,
+                event: &NewAudit,
+            ) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("revoke pass").await?;
+                let revoked = sqlx::query(
+                    "UPDATE passes SET state = 'revoked', revoked_at_ms = COALESCE(revoked_at_ms, $3) \
+                     WHERE id = $1 AND org_id = $2",
+                )
+                .bind(id)
+                .bind(org_id)
+                .bind(at_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("revoke pass"))?
+                .rows_affected()
+                    > 0;
+                if revoked {
+                    insert_audit(&mut tx, event).await?;
+                }
+                commit(tx, "revoke pass").await?;
+                Ok(revoked)
+            }
+
+            async fn bind_wallet(
+                &self,
+                id: Uuid,
+                wallet_key: &[u8; 32],
+                at_ms: i64,
+                event: &NewAudit,
+            ) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("bind wallet").await?;
+                let bound = sqlx::query(
+                    "UPDATE passes SET wallet_public_key = $2, claimed_at_ms = $3, \
+                     state = CASE WHEN state = 'issued' THEN 'claimed' ELSE state END \
+                     WHERE id = $1 AND state IN ('issued', 'used') AND wallet_public_key IS NULL",
+                )
+                .bind(id)
+                .bind(&wallet_key[..])
+                .bind(at_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("bind wallet key"))?
+                .rows_affected()
+                    == 1;
+                if bound {
+                    insert_audit(&mut tx, event).await?;
+                }
+                commit(tx, "bind wallet").await?;
+                Ok(bound)
+            }
+
+            async fn scan_record(&self, gate_id: Uuid, scan_id: Uuid) -> Result<Option<ScanRecord>> {
+                let challenge: Option<ChallengeRow> = sqlx::query_as(
+                    "SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
+                     created_at_ms, expires_at_ms, wrong_answers FROM challenges \
+                     WHERE gate_id = $1 AND scan_id = $2",
+                )
+                .bind(gate_id)
+                .bind(scan_id)
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load challenge by scan"))?;
+                if let Some(challenge) = challenge {
+                    return Ok(Some(ScanRecord::Challenge(challenge)));
+                }
+                let denial: Option<ScanDenialRow> = sqlx::query_as(
+                    "SELECT d.gate_id, d.scan_id, d.org_id, d.code_hash, d.reason, d.pass_id, \
+                     p.label AS pass_label, d.age_s, d.ahead_s, d.created_at_ms \
+                     FROM scan_denials d LEFT JOIN passes p ON p.id = d.pass_id \
+                     WHERE d.gate_id = $1 AND d.scan_id = $2",
+                )
+                .bind(gate_id)
+                .bind(scan_id)
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load denial by scan"))?;
+                Ok(denial.map(ScanRecord::Denial))
+            }
+
+            async fn insert_challenge(&self, challenge: &ChallengeRow, event: &NewAudit) -> Result<bool> {
+                self.challenges
+                    .submit((challenge.clone(), event.clone()))
+                    .await
+            }
+
+            async fn insert_scan_denial(&self, denial: &ScanDenialRow, event: &NewAudit) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("scan denial").await?;
+                let stored = sqlx::query(
+                    "INSERT INTO scan_denials (gate_id, scan_id, org_id, code_hash, reason, pass_id, \
+                     age_s, ahead_s, created_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+                     ON CONFLICT (gate_id, scan_id) DO NOTHING",
+                )
+                .bind(denial.gate_id)
+                .bind(denial.scan_id)
+                .bind(denial.org_id)
+                .bind(&denial.code_hash)
+                .bind(denial.reason.as_str())
+                .bind(denial.pass_id)
+                .bind(denial.age_s)
+                .bind(denial.ahead_s)
+                .bind(denial.created_at_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("insert scan denial"))?
+                .rows_affected()
+                    == 1;
+                if stored {
+                    insert_audit(&mut tx, event).await?;
+                }
+                commit(tx, "scan denial").await?;
+                Ok(stored)
+            }
+
+            async fn admit(&self, op: &AdmitOp) -> Result<bool> {
+                self.admissions.submit(op.clone()).await
+            }
+
+            async fn record_wrong_answer(
+                &self,
+                nonce: &[u8; 32],
+                limit: i64,
+                event: &(dyn Fn(bool) -> NewAudit + Send + Sync),
+            ) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("wrong answer").await?;
+                let counted: Option<i64> = sqlx::query_scalar(
+                    "UPDATE challenges SET wrong_answers = wrong_answers + 1 \
+                     WHERE nonce = $1 AND wrong_answers < $2 RETURNING wrong_answers",
+                )
+                .bind(&nonce[..])
+                .bind(limit)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(Error::storage("record wrong answer"))?;
+                insert_audit(&mut tx, &event(counted.is_some())).await?;
+                commit(tx, "wrong answer").await?;
+                Ok(counted.is_some())
+            }
+
+            async fn sweep_unanswered(
+                &self,
+                now_ms: i64,
+                limit: i64,
+                event: &(dyn for<'a> Fn(&'a ChallengeRow) -> NewAudit + Send + Sync),
+            ) -> Result<usize> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("sweep").await?;
+                let settled: Vec<SweptChallenge> = sqlx::query_as(
+                    "UPDATE challenges SET unanswered_audited = TRUE \
+                     WHERE unanswered_audited = FALSE AND nonce IN ( \
+                        SELECT c.nonce FROM challenges c \
+                        WHERE c.unanswered_audited = FALSE AND c.expires_at_ms < $1 \
+                        ORDER BY c.expires_at_ms LIMIT $2) \
+                     RETURNING nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
+                     created_at_ms, expires_at_ms, wrong_answers, \
+                     (SELECT 1 FROM redemptions r WHERE r.nonce = challenges.nonce) IS NOT NULL \
+                     AS answered",
+                )
+                .bind(now_ms)
+                .bind(limit)
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(Error::storage("settle expired challenges"))?;
+                for unanswered in settled.iter().filter(|swept| !swept.answered) {
+                    insert_audit(&mut tx, &event(&unanswered.challenge)).await?;
+                }
+                commit(tx, "sweep").await?;
+                Ok(settled.len())
+            }
+
+            async fn retained_rows(&self) -> Result<RetentionCounts> {
+                let (challenges, redemptions, scan_denials, audit_events): (i64, i64, i64, i64) =
+                    sqlx::query_as(
+                        "SELECT (SELECT COUNT(*) FROM challenges), (SELECT COUNT(*) FROM redemptions), \
+                         (SELECT COUNT(*) FROM scan_denials), (SELECT COUNT(*) FROM audit_events)",
+                    )
+                    .fetch_one(self.reads())
+                    .await
+                    .map_err(Error::storage("count retained rows"))?;
+                let count = |n: i64| u64::try_from(n).unwrap_or(0);
+                Ok(RetentionCounts {
+                    challenges: count(challenges),
+                    redemptions: count(redemptions),
+                    scan_denials: count(scan_denials),
+                    audit_events: count(audit_events),
+                })
+            }
+
+            async fn pass_history(&self, org_id: Uuid, pass_id: Uuid) -> Result<Vec<AuditRow>> {
+                sqlx::query_as(
+                    "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details \
+                     FROM audit_events WHERE org_id = $1 AND pass_id = $2 AND kind IN ('pass_issued', \
+                     'claim', 'pass_rebound', 'transfer_started', 'pass_transferred', 'pass_revoked') \
+                     ORDER BY id LIMIT 1000",
+                )
+                .bind(org_id)
+                .bind(pass_id)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("read pass history"))
+            }
+
+            async fn insert_host(
+                &self,
+                host: &HostRow,
+                key_hash: &[u8; 32],
+                at_ms: i64,
+                event: &NewAudit,
+            ) -> Result<()> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("insert host").await?;
+                sqlx::query(
+                    "INSERT INTO hosts (id, org_id, label, unit, key_hash, created_at_ms) \
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(host.id)
+                .bind(host.org_id)
+                .bind(&host.label)
+                .bind(&host.unit)
+                .bind(&key_hash[..])
+                .bind(at_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("insert host"))?;
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "insert host").await
+            }
+
+            async fn host(&self, org_id: Uuid, id: Uuid) -> Result<Option<HostRow>> {
+                sqlx::query_as("SELECT id, org_id, label, unit FROM hosts WHERE id = $1 AND org_id = $2")
+                    .bind(id)
+                    .bind(org_id)
+                    .fetch_optional(self.reads())
+                    .await
+                    .map_err(Error::storage("load host"))
+            }
+
+            async fn search_hosts(&self, org_id: Uuid, pattern: &str, limit: i64) -> Result<Vec<HostRow>> {
+                sqlx::query_as(
+                    "SELECT id, org_id, label, unit FROM hosts WHERE org_id = $1 \
+                     AND (lower(label) LIKE $2 ESCAPE '\\' OR lower(COALESCE(unit, '')) LIKE $2 ESCAPE '\\') \
+                     ORDER BY label, id LIMIT $3",
+                )
+                .bind(org_id)
+                .bind(pattern)
+                .bind(limit)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("search hosts"))
+            }
+
+            async fn insert_pass_by_ref(
+                &self,
+                pass: &PassRow,
+                content_hash: &[u8; 32],
+                event: &NewAudit,
+            ) -> Result<ByRef> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("insert pass by reference").await?;
+                if insert_pass_row(&mut tx, pass, Some(content_hash)).await? {
+                    insert_audit(&mut tx, event).await?;
+                    commit(tx, "insert pass by reference").await?;
+                    return Ok(ByRef::Issued);
+                }
+                let existing: Option<(Uuid, Option<Vec<u8>>)> = sqlx::query_as(
+                    "SELECT id, content_hash FROM passes WHERE org_id = $1 AND external_ref = $2",
+                )
+                .bind(pass.org_id)
+                .bind(&pass.external_ref)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(Error::storage("find pass by reference"))?;
+                drop(tx);
+                let (id, stored_hash) = existing.ok_or(Error::Internal(
+                    "a pass refused by its reference is not there",
+                ))?;
+                let stored = self
+                    .pass_by_id(id)
+                    .await?
+                    .ok_or(Error::Internal("a pass found by reference vanished"))?;
+                Ok(ByRef::Existing {
+                    pass: Box::new(stored),
+                    same_content: stored_hash.as_deref() == Some(&content_hash[..]),
+                })
+            }
+
+            async fn transfer_link(
+                &self,
+                pass_id: Uuid,
+                token_hash: &[u8; 32],
+            ) -> Result<Option<PassLinkRow>> {
+                sqlx::query_as(
+                    "SELECT id, pass_id, org_id, kind, request_key, token_hash, created_at_ms, \
+                     expires_at_ms, closed_at_ms, claimed_key FROM pass_links \
+                     WHERE pass_id = $1 AND token_hash = $2 AND kind = 'transfer'",
+                )
+                .bind(pass_id)
+                .bind(&token_hash[..])
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load transfer link"))
+            }
+
+            async fn insert_transfer_nonce(
+                &self,
+                nonce: &[u8; 32],
+                pass: &PassRow,
+                now_ms: i64,
+                expires_at_ms: i64,
+            ) -> Result<()> {
+                let _writing = self.write_turn().await;
+                sqlx::query(
+                    "INSERT INTO transfer_nonces (nonce, pass_id, org_id, created_at_ms, expires_at_ms) \
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(&nonce[..])
+                .bind(pass.id)
+                .bind(pass.org_id)
+                .bind(now_ms)
+                .bind(expires_at_ms)
+                .execute(&self.relaxed)
+                .await
+                .map_err(Error::storage("insert transfer nonce"))?;
+                Ok(())
+            }
+
+            async fn transfer_nonce(&self, nonce: &[u8; 32], now_ms: i64) -> Result<Option<Uuid>> {
+                sqlx::query_scalar(
+                    "SELECT pass_id FROM transfer_nonces WHERE nonce = $1 AND expires_at_ms > $2",
+                )
+                .bind(&nonce[..])
+                .bind(now_ms)
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load transfer nonce"))
+            }
+
+            async fn create_walk_in(
+                &self,
+                walk_in: &WalkInRow,
+                event: &NewAudit,
+            ) -> Result<(WalkInRow, bool)> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("create walk-in").await?;
+                let created = sqlx::query(
+                    "INSERT INTO walk_ins (id, org_id, gate_id, request_id, host_id, visitor_name, \
+                     note, state, created_at_ms, expires_at_ms) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, 'waiting', $8, $9) \
+                     ON CONFLICT (gate_id, request_id) DO NOTHING",
+                )
+                .bind(walk_in.id)
+                .bind(walk_in.org_id)
+                .bind(walk_in.gate_id)
+                .bind(walk_in.request_id)
+                .bind(walk_in.host_id)
+                .bind(&walk_in.visitor_name)
+                .bind(&walk_in.note)
+                .bind(walk_in.created_at_ms)
+                .bind(walk_in.expires_at_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("create walk-in"))?
+                .rows_affected()
+                    == 1;
+                if created {
+                    insert_audit(&mut tx, event).await?;
+                }
+                let stored: WalkInRow = sqlx::query_as(
+                    "SELECT id, org_id, gate_id, request_id, host_id, visitor_name, note, state, \
+                     created_at_ms, expires_at_ms, decided_at_ms FROM walk_ins \
+                     WHERE gate_id = $1 AND request_id = $2",
+                )
+                .bind(walk_in.gate_id)
+                .bind(walk_in.request_id)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(Error::storage("load walk-in"))?;
+                commit(tx, "create walk-in").await?;
+                Ok((stored, created))
+            }
+
+            async fn walk_in_by_request(
+                &self,
+                gate_id: Uuid,
+                request_id: Uuid,
+            ) -> Result<Option<WalkInView>> {
+                sqlx::query_as(
+                    "SELECT w.id, w.org_id, w.gate_id, w.request_id, w.host_id, w.visitor_name, w.note, \
+                     w.state, w.created_at_ms, w.expires_at_ms, w.decided_at_ms, g.label AS gate_label, \
+                     h.label AS host_label, h.unit AS host_unit FROM walk_ins w \
+                     JOIN gates g ON g.id = w.gate_id JOIN hosts h ON h.id = w.host_id \
+                     WHERE w.gate_id = $1 AND w.request_id = $2",
+                )
+                .bind(gate_id)
+                .bind(request_id)
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load walk-in"))
+            }
+
+            async fn walk_in(&self, org_id: Uuid, id: Uuid) -> Result<Option<WalkInView>> {
+                sqlx::query_as(
+                    "SELECT w.id, w.org_id, w.gate_id, w.request_id, w.host_id, w.visitor_name, w.note, \
+                     w.state, w.created_at_ms, w.expires_at_ms, w.decided_at_ms, g.label AS gate_label, \
+                     h.label AS host_label, h.unit AS host_unit FROM walk_ins w \
+                     JOIN gates g ON g.id = w.gate_id JOIN hosts h ON h.id = w.host_id \
+                     WHERE w.id = $1 AND w.org_id = $2",
+                )
+                .bind(id)
+                .bind(org_id)
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load walk-in"))
+            }
+
+            async fn list_walk_ins(
+                &self,
+                org_id: Uuid,
+                host_id: Option<Uuid>,
+                state: Option<&str>,
+                limit: i64,
+            ) -> Result<Vec<WalkInView>> {
+                sqlx::query_as(
+                    "SELECT w.id, w.org_id, w.gate_id, w.request_id, w.host_id, w.visitor_name, w.note, \
+                     w.state, w.created_at_ms, w.expires_at_ms, w.decided_at_ms, g.label AS gate_label, \
+                     h.label AS host_label, h.unit AS host_unit FROM walk_ins w \
+                     JOIN gates g ON g.id = w.gate_id JOIN hosts h ON h.id = w.host_id \
+                     WHERE w.org_id = $1 AND ($2 IS NULL OR w.host_id = $2) \
+                     AND ($3 IS NULL OR w.state = $3) \
+                     ORDER BY w.created_at_ms DESC, w.id DESC LIMIT $4",
+                )
+                .bind(org_id)
+                .bind(host_id)
+                .bind(state)
+                .bind(limit)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("list walk-ins"))
+            }
+
+            async fn decide_walk_in(
+                &self,
+                org_id: Uuid,
+                id: Uuid,
+                state: &str,
+                now_ms: i64,
+                event: &NewAudit,
+            ) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("decide walk-in").await?;
+                let decided = sqlx::query(
+                    "UPDATE walk_ins SET state = $3, decided_at_ms = $4 \
+                     WHERE id = $1 AND org_id = $2 AND state = 'waiting' AND expires_at_ms > $4",
+                )
+                .bind(id)
+                .bind(org_id)
+                .bind(state)
+                .bind(now_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("decide walk-in"))?
+                .rows_affected()
+                    == 1;
+                if decided {
+                    insert_audit(&mut tx, event).await?;
+                }
+                commit(tx, "decide walk-in").await?;
+                Ok(decided)
+            }
+
+            async fn insert_webhook(&self, webhook: &WebhookRow, event: &NewAudit) -> Result<()> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("insert webhook").await?;
+                sqlx::query(
+                    "INSERT INTO webhooks (id, org_id, url, secret, events, audit_cursor, created_at_ms) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(webhook.id)
+                .bind(webhook.org_id)
+                .bind(&webhook.url)
+                .bind(&webhook.secret)
+                .bind(&webhook.events)
+                .bind(webhook.audit_cursor)
+                .bind(webhook.created_at_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("insert webhook"))?;
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "insert webhook").await
+            }
+
+            async fn waiting_passes(&self, webhook_id: Uuid) -> Result<Vec<Uuid>> {
+                sqlx::query_scalar(
+                    "SELECT DISTINCT pass_id FROM webhook_deliveries \
+                     WHERE webhook_id = $1 AND state = 'pending' AND pass_id IS NOT NULL",
+                )
+                .bind(webhook_id)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("read waiting passes"))
+            }
+
+            async fn deliveries(&self, org_id: Uuid, state: &str, limit: i64) -> Result<Vec<DeliveryRow>> {
+                sqlx::query_as(
+                    "SELECT id, webhook_id, org_id, audit_id, pass_id, event_type, body, state, \
+                     attempts, next_attempt_ms, last_error, created_at_ms, delivered_at_ms \
+                     FROM webhook_deliveries WHERE org_id = $1 AND state = $2 ORDER BY id DESC LIMIT $3",
+                )
+                .bind(org_id)
+                .bind(state)
+                .bind(limit)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("list deliveries"))
+            }
+
+            async fn insert_zone(&self, zone: &ZoneRow, event: &NewAudit) -> Result<()> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("insert zone").await?;
+                sqlx::query(
+                    "INSERT INTO zones (id, org_id, name, allow_reentry, max_entries_per_day, \
+                     checkout_at_minute, checks_out_others, created_at_ms, last_checkout_day) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                )
+                .bind(zone.id)
+                .bind(zone.org_id)
+                .bind(&zone.name)
+                .bind(zone.allow_reentry)
+                .bind(zone.max_entries_per_day)
+                .bind(zone.checkout_at_minute)
+                .bind(zone.checks_out_others)
+                .bind(zone.created_at_ms)
+                .bind(zone.last_checkout_day)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("insert zone"))?;
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "insert zone").await
+            }
+
+            async fn zones(&self, org_id: Uuid) -> Result<Vec<(ZoneRow, i64)>> {
+                let zones: Vec<ZoneRow> = sqlx::query_as(
+                    "SELECT id, org_id, name, allow_reentry, max_entries_per_day, checkout_at_minute, \
+                     checks_out_others, last_checkout_day, created_at_ms FROM zones \
+                     WHERE org_id = $1 ORDER BY name, id",
+                )
+                .bind(org_id)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("list zones"))?;
+                let counts: Vec<(Uuid, i64)> = sqlx::query_as(
+                    "SELECT zone_id, COUNT(*) FROM zone_presence WHERE org_id = $1 AND inside \
+                     GROUP BY zone_id",
+                )
+                .bind(org_id)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("count who is inside"))?;
+                Ok(zones
+                    .into_iter()
+                    .map(|zone| {
+                        let inside = counts
+                            .iter()
+                            .find(|(id, _)| *id == zone.id)
+                            .map_or(0, |(_, n)| *n);
+                        (zone, inside)
+                    })
+                    .collect())
+            }
+
+            async fn insert_console_session(
+                &self,
+                token_hash: &[u8; 32],
+                key: &ApiKeyRow,
+                now_ms: i64,
+                expires_at_ms: i64,
+                event: &NewAudit,
+            ) -> Result<()> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("insert console session").await?;
+                sqlx::query(if key.role == Role::Host {
+                    "INSERT INTO host_sessions (token_hash, org_id, host_id, created_at_ms, \
+                         expires_at_ms) VALUES ($1, $2, $3, $4, $5)"
+                } else {
+                    "INSERT INTO console_sessions (token_hash, org_id, api_key_id, created_at_ms, \
+                         expires_at_ms) VALUES ($1, $2, $3, $4, $5)"
+                })
+                .bind(&token_hash[..])
+                .bind(key.org_id)
+                .bind(key.id)
+                .bind(now_ms)
+                .bind(expires_at_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("insert console session"))?;
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "insert console session").await
+            }
+
+            async fn console_session(
+                &self,
+                token_hash: &[u8; 32],
+                now_ms: i64,
+            ) -> Result<Option<ConsoleSessionRow>> {
+                sqlx::query_as(
+                    "SELECT k.id, k.org_id, k.role, k.label, s.expires_at_ms \
+                     FROM console_sessions s JOIN api_keys k ON k.id = s.api_key_id \
+                     WHERE s.token_hash = $1 AND s.expires_at_ms > $2 \
+                     UNION ALL SELECT h.id, h.org_id, 'host', h.label, s.expires_at_ms \
+                     FROM host_sessions s JOIN hosts h ON h.id = s.host_id \
+                     WHERE s.token_hash = $1 AND s.expires_at_ms > $2",
+                )
+                .bind(&token_hash[..])
+                .bind(now_ms)
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load console session"))
+            }
+
+            async fn delete_console_session(
+                &self,
+                token_hash: &[u8; 32],
+                event: &NewAudit,
+            ) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("delete console session").await?;
+                let mut deleted = 0;
+                for statement in [
+                    "DELETE FROM console_sessions WHERE token_hash = $1",
+                    "DELETE FROM host_sessions WHERE token_hash = $1",
+                ] {
+                    deleted += sqlx::query(statement)
+                        .bind(&token_hash[..])
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(Error::storage("delete console session"))?
+                        .rows_affected();
+                }
+                if deleted != 1 {
+                    return Ok(false);
+                }
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "delete console session").await?;
+                Ok(true)
+            }
+
+            async fn audit_ids_after(&self, after_id: i64, limit: i64) -> Result<Vec<(i64, i64)>> {
+                sqlx::query_as("SELECT id, at_ms FROM audit_events WHERE id > $1 ORDER BY id LIMIT $2")
+                    .bind(after_id)
+                    .bind(limit)
+                    .fetch_all(self.reads())
+                    .await
+                    .map_err(Error::storage("read audit ids"))
+            }
+
+            async fn migrate(&self) -> Result<()> {
+                let _writing = self.write_turn().await;
+                MIGRATIONS.run(self.writes()).await?;
+                Ok(())
+            }
+
+            async fn replay_delivery(&self, org_id: Uuid, id: i64, now_ms: i64) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let replayed = sqlx::query(
+                    "UPDATE webhook_deliveries SET state = 'pending', attempts = 0, \
+                     next_attempt_ms = $3, created_at_ms = $3 \
+                     WHERE id = $1 AND org_id = $2 AND state = 'dead'",
+                )
+                .bind(id)
+                .bind(org_id)
+                .bind(now_ms)
+                .execute(self.writes())
+                .await
+                .map_err(Error::storage("replay delivery"))?
+                .rows_affected()
+                    == 1;
+                Ok(replayed)
+            }
+        }
+    };
+}
+
+/// Implements [`crate::SharedRedemption`] for a backend's redemption transaction `$tx`.
+macro_rules! shared_redemption {
+    ($tx:ty) => {
+        #[async_trait::async_trait]
+        impl crate::SharedRedemption for $tx {
+            async fn zone_move(
+                &mut self,
+                zone: &ZoneRow,
+                pass_id: Uuid,
+                entering: bool,
+                now_ms: i64,
+            ) -> Result<()> {
+                if entering {
+                    let today = now_ms.div_euclid(86_400_000);
+                    sqlx::query(
+                        "INSERT INTO zone_presence (pass_id, zone_id, org_id, inside, entry_day, \
+                         entries_on_day, entered_at_ms) VALUES ($1, $2, $3, TRUE, $4, 1, $5) \
+                         ON CONFLICT (pass_id, zone_id) DO UPDATE SET inside = TRUE, \
+                         entries_on_day = CASE WHEN zone_presence.entry_day = $4 \
+                         THEN zone_presence.entries_on_day + 1 ELSE 1 END, \
+                         entry_day = $4, entered_at_ms = $5",
+                    )
+                    .bind(pass_id)
+                    .bind(zone.id)
+                    .bind(zone.org_id)
+                    .bind(today)
+                    .bind(now_ms)
+                    .execute(&mut *self.tx)
+                    .await
+                    .map_err(Error::storage("enter zone"))?;
+                    if zone.checks_out_others {
+                        sqlx::query(
+                            "UPDATE zone_presence SET inside = FALSE, exited_at_ms = $3 \
+                             WHERE pass_id = $1 AND zone_id <> $2 AND inside",
+                        )
+                        .bind(pass_id)
+                        .bind(zone.id)
+                        .bind(now_ms)
+                        .execute(&mut *self.tx)
+                        .await
+                        .map_err(Error::storage("check out of other zones"))?;
+                    }
+                } else {
+                    sqlx::query(
+                        "UPDATE zone_presence SET inside = FALSE, exited_at_ms = $3 \
+                         WHERE pass_id = $1 AND zone_id = $2",
+                    )
+                    .bind(pass_id)
+                    .bind(zone.id)
+                    .bind(now_ms)
+                    .execute(&mut *self.tx)
+                    .await
+                    .map_err(Error::storage("leave zone"))?;
+                }
+                Ok(())
+            }
+
+            async fn count_use(&mut self, pass_id: Uuid) -> Result<()> {
+                sqlx::query(
+                    "UPDATE passes SET uses = uses + 1, \
+                     state = CASE WHEN uses + 1 >= max_uses THEN 'used' ELSE state END WHERE id = $1",
+                )
+                .bind(pass_id)
+                .execute(&mut *self.tx)
+                .await
+                .map_err(Error::storage("count pass use"))?;
+                Ok(())
+            }
+
+            async fn store_outcome(&mut self, row: &RedemptionRow, event: &NewAudit) -> Result<()> {
+                let (outcome, reason, first_at, first_gate) = row.outcome.columns();
+                sqlx::query(
+                    "INSERT INTO redemptions (nonce, org_id, gate_id, scan_id, pass_id, counter, \
+                     outcome, reason, first_admitted_at_ms, first_gate_id, created_at_ms) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                )
+                .bind(&row.nonce)
+                .bind(row.org_id)
+                .bind(row.gate_id)
+                .bind(row.scan_id)
+                .bind(row.pass_id)
+                .bind(row.counter)
+                .bind(outcome)
+                .bind(reason)
+                .bind(first_at)
+                .bind(first_gate)
+                .bind(row.created_at_ms)
+                .execute(&mut *self.tx)
+                .await
+                .map_err(|error| match conflict(&error) {
+                    Some(conflict) => Error::Conflict(conflict),
+                    None => Error::Storage {
+                        context: "store outcome",
+                        source: error,
+                    },
+                })?;
+                insert_audit(&mut self.tx, event).await
+            }
+
+            async fn commit(self: Box<Self>) -> Result<()> {
+                commit(self.tx, "commit redemption").await
+            }
+        }
+    };
+}
+
+/// The helpers every statement above uses, for the driver `$db`: commit with context,
+/// append an audit event on a connection or in a transaction, store a pass row, disable
+/// a webhook with its event.
+macro_rules! shared_functions {
+    ($db:ident) => {
+        /// Commits, then wakes the live audit feed (most transactions here append an event; a
+        /// wake-up without one costs the feed one read).
+        async fn commit(tx: Transaction<'static, $db>, context: &'static str) -> Result<()> {
+            tx.commit().await.map_err(Error::storage(context))?;
+            super::audit_appended();
+            Ok(())
+        }
+
+        /// Appends an audit event on a connection or inside a transaction, so that a state change
+        /// and its event commit together.
+        async fn insert_audit(conn: &mut <$db as sqlx::Database>::Connection, event: &NewAudit) -> Result<()> {
+            sqlx::query(
+                "INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(event.at_ms)
+            .bind(event.org_id)
+            .bind(event.kind)
+            .bind(event.severity)
+            .bind(event.gate_id)
+            .bind(event.pass_id)
+            .bind(&event.details)
+            .execute(conn)
+            .await
+            .map_err(Error::storage("append audit event"))?;
+            Ok(())
+        }
+
+        /// Disables a webhook whose receiver answered `410 Gone`, with the audit event that says
+        /// so, in the caller's transaction; once: a webhook disabled already writes nothing.
+        async fn disable_webhook(
+            conn: &mut <$db as sqlx::Database>::Connection,
+            webhook_id: Uuid,
+            event: &NewAudit,
+            now_ms: i64,
+        ) -> Result<()> {
+            let disabled = sqlx::query(
+                "UPDATE webhooks SET disabled_at_ms = $2, \
+                 disabled_reason = 'the receiver answered 410 Gone' \
+                 WHERE id = $1 AND disabled_at_ms IS NULL",
+            )
+            .bind(webhook_id)
+            .bind(now_ms)
+            .execute(&mut *conn)
+            .await
+            .map_err(Error::storage("disable webhook"))?;
+            if disabled.rows_affected() == 1 {
+                insert_audit(conn, event).await?;
+            }
+            Ok(())
+        }
+
+        /// Inserts a pass with every column; false when its `external_ref` is already the
+        /// tenant's (nothing inserted).
+        async fn insert_pass_row(
+            conn: &mut <$db as sqlx::Database>::Connection,
+            pass: &PassRow,
+            content_hash: Option<&[u8; 32]>,
+        ) -> Result<bool> {
+            let inserted = sqlx::query(
+                "INSERT INTO passes (id, org_id, label, site, valid_from_ms, valid_until_ms, \
+                 max_uses, uses, state, claim_token_hash, wallet_public_key, server_kid, \
+                 created_at_ms, host_id, max_transfers, external_ref, content_hash) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) \
+                 ON CONFLICT (org_id, external_ref) WHERE external_ref IS NOT NULL DO NOTHING",
+            )
+            .bind(pass.id)
+            .bind(pass.org_id)
+            .bind(&pass.label)
+            .bind(&pass.site)
+            .bind(pass.valid_from_ms)
+            .bind(pass.valid_until_ms)
+            .bind(pass.max_uses)
+            .bind(pass.uses)
+            .bind(pass.state.as_str())
+            .bind(&pass.claim_token_hash)
+            .bind(&pass.wallet_public_key)
+            .bind(&pass.server_kid)
+            .bind(pass.created_at_ms)
+            .bind(pass.host_id)
+            .bind(pass.max_transfers)
+            .bind(&pass.external_ref)
+            .bind(content_hash.map(|hash| hash.to_vec()))
+            .execute(&mut *conn)
+            .await
+            .map_err(Error::storage("insert pass"))?
+            .rows_affected();
+            if inserted == 1 {
+                for zone_id in &pass.zones {
+                    sqlx::query("INSERT INTO pass_zones (pass_id, zone_id) VALUES ($1, $2)")
+                        .bind(pass.id)
+                        .bind(zone_id)
+                        .execute(&mut *conn)
+                        .await
+                        .map_err(Error::storage("insert pass zone"))?;
+                }
+            }
+            Ok(inserted == 1)
+        }
+
+    };
+}
+
+pub(crate) use {shared_functions, shared_redemption, shared_statements};
