@@ -26,11 +26,23 @@ use std::time::Duration;
 use axum::http::HeaderMap;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use serde_json::json;
 use uuid::Uuid;
 
-use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::{Aggregated, Details};
 use tessera_store::NewAudit;
+
+/// The kinds of event that are counted per source and window rather than written one by
+/// one: a flood of them must not flood the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Aggregates {
+    /// Credentials missing or wrong (`auth_failure`).
+    AuthFailure,
+    /// Claims refused (`claim_rejected`).
+    ClaimRejected,
+    /// Transfer proofs refused (`transfer_rejected`).
+    TransferRejected,
+}
 
 /// Rows one aggregation window writes at most; further sources fold into one row.
 pub const MAX_ROWS_PER_FLUSH: usize = 100;
@@ -53,7 +65,7 @@ pub struct SourceGuard {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct AggregateKey {
     source: IpAddr,
-    kind: AuditKind,
+    kind: Aggregates,
     org_id: Option<Uuid>,
 }
 
@@ -142,7 +154,7 @@ impl SourceGuard {
     pub fn failed(
         &self,
         source: IpAddr,
-        kind: AuditKind,
+        kind: Aggregates,
         org_id: Option<Uuid>,
         surface: &'static str,
         reason: &'static str,
@@ -188,21 +200,21 @@ impl SourceGuard {
     }
 
     /// Records, for the aggregated audit only, a request refused before any database work.
-    pub fn refused_request(&self, source: IpAddr, kind: AuditKind, surface: &'static str) {
+    pub fn refused_request(&self, source: IpAddr, kind: Aggregates, surface: &'static str) {
         self.record(source, kind, None, surface, "rate_limited");
     }
 
     fn record(
         &self,
         source: IpAddr,
-        kind: AuditKind,
+        kind: Aggregates,
         org_id: Option<Uuid>,
         surface: &'static str,
         reason: &'static str,
     ) {
         if reason == "rate_limited" {
             tessera_flows::metrics::get().rate_limited(surface);
-        } else if kind == AuditKind::AuthFailure {
+        } else if kind == Aggregates::AuthFailure {
             tessera_flows::metrics::get().auth_failure(surface);
         }
         let Ok(mut log) = self.log.lock() else {
@@ -239,7 +251,7 @@ impl SourceGuard {
         drop(log);
         entries.sort_by_key(|(_, aggregate)| std::cmp::Reverse(aggregate.count));
         let mut events = Vec::new();
-        let mut overflow: HashMap<AuditKind, (u64, u64)> = HashMap::new();
+        let mut overflow: HashMap<Aggregates, (u64, u64)> = HashMap::new();
         for (index, (key, aggregate)) in entries.into_iter().enumerate() {
             if index < MAX_ROWS_PER_FLUSH {
                 events.push(aggregate_event(key, aggregate));
@@ -250,11 +262,16 @@ impl SourceGuard {
             }
         }
         for (kind, (count, sources)) in overflow {
-            events.push(audit::event(
+            events.push(aggregated_event(
                 kind,
-                Severity::Warning,
                 Subject::default(),
-                json!({ "aggregated": true, "count": count, "sources": sources, "overflow": true }),
+                Aggregated {
+                    aggregated: true,
+                    count,
+                    sources: Some(sources),
+                    overflow: true,
+                    ..Aggregated::default()
+                },
             ));
         }
         events
@@ -279,24 +296,34 @@ fn bump(
 }
 
 fn aggregate_event(key: AggregateKey, aggregate: Aggregate) -> NewAudit {
-    audit::event(
+    aggregated_event(
         key.kind,
-        Severity::Warning,
         Subject {
             org_id: key.org_id,
             gate_id: None,
             pass_id: None,
         },
-        json!({
-            "aggregated": true,
-            "source": key.source.to_string(),
-            "surface": aggregate.surface,
-            "count": aggregate.count,
-            "first": tessera_domain::rfc3339(aggregate.first_ms),
-            "last": tessera_domain::rfc3339(aggregate.last_ms),
-            "sample_reason": aggregate.sample_reason,
-        }),
+        Aggregated {
+            aggregated: true,
+            source: Some(key.source.to_string()),
+            surface: Some(aggregate.surface.to_owned()),
+            count: aggregate.count,
+            first: Some(tessera_domain::rfc3339(aggregate.first_ms)),
+            last: Some(tessera_domain::rfc3339(aggregate.last_ms)),
+            sample_reason: Some(aggregate.sample_reason.to_owned()),
+            ..Aggregated::default()
+        },
     )
+}
+
+/// The event of failures counted together: one of the three aggregated kinds.
+fn aggregated_event(kind: Aggregates, subject: Subject, counted: Aggregated) -> NewAudit {
+    let details = match kind {
+        Aggregates::AuthFailure => Details::AuthFailure(counted),
+        Aggregates::ClaimRejected => Details::ClaimRejected(counted),
+        Aggregates::TransferRejected => Details::TransferRejected(counted),
+    };
+    audit::event(Severity::Warning, subject, details)
 }
 
 impl Drop for ClaimSlot {
@@ -316,6 +343,17 @@ impl Drop for ClaimSlot {
 mod tests {
     use super::*;
 
+    fn aggregated(event: &NewAudit) -> Aggregated {
+        match Details::decode(event.kind, &event.details) {
+            Ok(
+                Details::AuthFailure(counted)
+                | Details::ClaimRejected(counted)
+                | Details::TransferRejected(counted),
+            ) => counted,
+            other => panic!("not an aggregated event: {other:?}"),
+        }
+    }
+
     fn ip(last: u8) -> IpAddr {
         IpAddr::V4(Ipv4Addr::new(192, 0, 2, last))
     }
@@ -327,7 +365,7 @@ mod tests {
             assert_eq!(guard.refused(ip(1)), None);
             guard.failed(
                 ip(1),
-                AuditKind::AuthFailure,
+                Aggregates::AuthFailure,
                 None,
                 "rest",
                 "bad_credential",
@@ -335,7 +373,7 @@ mod tests {
         }
         guard.failed(
             ip(1),
-            AuditKind::AuthFailure,
+            Aggregates::AuthFailure,
             None,
             "rest",
             "bad_credential",
@@ -356,7 +394,7 @@ mod tests {
         for _ in 0..50 {
             guard.failed(
                 ip(1),
-                AuditKind::AuthFailure,
+                Aggregates::AuthFailure,
                 None,
                 "rest",
                 "missing_credential",
@@ -365,7 +403,7 @@ mod tests {
         for source in 0..=250u8 {
             guard.failed(
                 ip(source),
-                AuditKind::ClaimRejected,
+                Aggregates::ClaimRejected,
                 None,
                 "claims",
                 "invalid_claim",
@@ -377,18 +415,11 @@ mod tests {
             "{} rows",
             events.len()
         );
-        let counted: u64 = events
-            .iter()
-            .map(|e| {
-                serde_json::from_str::<serde_json::Value>(&e.details).unwrap()["count"]
-                    .as_u64()
-                    .unwrap()
-            })
-            .sum();
+        let counted: u64 = events.iter().map(|e| aggregated(e).count).sum();
         assert_eq!(counted, 50 + 251, "every failure is counted once");
-        let top: serde_json::Value = serde_json::from_str(&events[0].details).unwrap();
-        assert_eq!(top["count"], 50);
-        assert_eq!(top["source"], "192.0.2.1");
+        let top = aggregated(&events[0]);
+        assert_eq!(top.count, 50);
+        assert_eq!(top.source.as_deref(), Some("192.0.2.1"));
         assert!(guard.drain().is_empty(), "a window is written once");
     }
 

@@ -23,6 +23,8 @@ use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 use uuid::Uuid;
 
+use tessera_domain::audit::Severity;
+use tessera_domain::events::{Details, Recorded};
 use tessera_flows::hub::{safe_upto, Hub, GAP_GRACE_MS};
 use tessera_store::{AuditFilter, AuditRow, Store};
 
@@ -215,19 +217,20 @@ pub struct AuditEvent {
     /// RFC 3339, UTC.
     #[schema(format = DateTime)]
     pub at: String,
-    /// What happened, e.g. `response`, `scan`, `claim`, `auth_failure`.
-    pub kind: String,
-    /// `info`, `warning` or `high`.
-    pub severity: String,
+    /// What happened (`kind`, e.g. `response`, `scan`, `claim`, `auth_failure`) and its
+    /// `details`, one type per kind. An event a newer server wrote whose kind or details
+    /// this one cannot read is shown as stored.
+    #[serde(flatten)]
+    #[schema(value_type = Details)]
+    pub event: Recorded,
+    /// How urgent it is.
+    pub severity: Severity,
     /// `null` for failed authentications (no tenant is known).
     pub org_id: Option<Uuid>,
     /// The gate it is about.
     pub gate_id: Option<Uuid>,
     /// The pass it is about.
     pub pass_id: Option<Uuid>,
-    /// Kind-specific details.
-    #[schema(value_type = Object)]
-    pub details: Value,
 }
 
 impl AuditEvent {
@@ -236,12 +239,11 @@ impl AuditEvent {
         AuditEvent {
             id: row.id,
             at: tessera_domain::rfc3339(row.at_ms),
-            kind: row.kind.clone(),
-            severity: row.severity.clone(),
+            event: row.event.clone(),
+            severity: row.severity,
             org_id: row.org_id,
             gate_id: row.gate_id,
             pass_id: row.pass_id,
-            details: serde_json::from_str(&row.details).unwrap_or_else(|_| serde_json::json!({})),
         }
     }
 }
@@ -252,25 +254,30 @@ pub fn event_json(row: &AuditRow) -> Value {
 }
 
 /// One event as the stream sends it: `GET /v1/audit`'s event plus the labels.
+#[derive(serde::Serialize)]
+struct FeedEvent {
+    #[serde(flatten)]
+    event: AuditEvent,
+    gate_label: Option<String>,
+    pass_label: Option<String>,
+}
+
+/// One event as the stream sends it: `GET /v1/audit`'s event plus the labels.
 async fn send(
     store: &Store,
     row: &AuditRow,
     labels: &mut Labels,
     out: &mpsc::Sender<Event>,
 ) -> bool {
-    let mut event = event_json(row);
-    event["gate_label"] = labels
-        .gate(store, row.gate_id)
-        .await
-        .map_or(Value::Null, Value::String);
-    event["pass_label"] = labels
-        .pass(store, row.pass_id)
-        .await
-        .map_or(Value::Null, Value::String);
+    let event = FeedEvent {
+        event: AuditEvent::from_row(row),
+        gate_label: labels.gate(store, row.gate_id).await,
+        pass_label: labels.pass(store, row.pass_id).await,
+    };
     let sse = Event::default()
         .id(row.id.to_string())
         .event("audit")
-        .data(event.to_string());
+        .data(serde_json::to_string(&event).unwrap_or_default());
     out.send(sse).await.is_ok()
 }
 

@@ -9,7 +9,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::json;
 use tokio::net::TcpListener;
 use tokio::sync::{watch, Semaphore};
 use uuid::Uuid;
@@ -17,7 +16,8 @@ use uuid::Uuid;
 use crate::config::Settings;
 use crate::error::{Error, Result};
 use crate::state::{AppState, GateRateLimiter, SocketCaps};
-use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::{ApiKeyCreatedDetails, ChallengeUnanswered, Details, ZoneCheckout};
 use tessera_flows::keyring::Keyring;
 use tessera_flows::shutdown::Shutdown;
 use tessera_store::{SchemaStatus, Store};
@@ -296,13 +296,17 @@ pub async fn create_org(
     let admin = tessera_flows::credentials::mint();
     let org_id = uuid::Uuid::now_v7();
     let event = audit::event(
-        AuditKind::ApiKeyCreated,
         Severity::Info,
         Subject {
             org_id: Some(org_id),
             ..Subject::default()
         },
-        json!({ "role": "admin", "bootstrap": true }),
+        Details::ApiKeyCreated(ApiKeyCreatedDetails {
+            key_id: None,
+            role: "admin".to_owned(),
+            by_key_id: None,
+            bootstrap: true,
+        }),
     );
     store
         .create_org(
@@ -383,17 +387,16 @@ async fn sweep_once(state: &AppState) -> crate::error::Result<usize> {
         .store
         .sweep_unanswered(tessera_domain::now_ms(), SWEEP_BATCH as i64, &|challenge| {
             audit::event(
-                AuditKind::ChallengeUnanswered,
                 Severity::Warning,
                 Subject {
                     org_id: Some(challenge.org_id),
                     gate_id: Some(challenge.gate_id),
                     pass_id: Some(challenge.pass_id),
                 },
-                json!({
-                    "scan_id": challenge.scan_id,
-                    "nonce_sha256": tessera_flows::credentials::fingerprint(&challenge.nonce),
-                    "wrong_answers": challenge.wrong_answers,
+                Details::ChallengeUnanswered(ChallengeUnanswered {
+                    scan_id: challenge.scan_id,
+                    nonce_sha256: tessera_flows::credentials::fingerprint(&challenge.nonce),
+                    wrong_answers: challenge.wrong_answers,
                 }),
             )
         })
@@ -421,13 +424,16 @@ async fn zone_checkouts(state: AppState) {
             .store
             .auto_checkout(today, minute, now, &|zone, count| {
                 tessera_domain::audit::event(
-                    tessera_domain::audit::AuditKind::ZoneCheckout,
                     tessera_domain::audit::Severity::Info,
                     tessera_domain::audit::Subject {
                         org_id: Some(zone.org_id),
                         ..tessera_domain::audit::Subject::default()
                     },
-                    serde_json::json!({ "zone_id": zone.id, "zone": zone.name, "checked_out": count }),
+                    Details::ZoneCheckout(ZoneCheckout {
+                        zone_id: zone.id,
+                        zone: zone.name.clone(),
+                        checked_out: count,
+                    }),
                 )
             })
             .await;

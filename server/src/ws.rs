@@ -25,6 +25,7 @@ use uuid::Uuid;
 
 use crate::http::bearer_token;
 use crate::state::AppState;
+use tessera_domain::events::{CapScope, ConnectionRefused, Details, GateSocketEvent, RateLimited};
 use tessera_store::{GateRow, GateSocket};
 
 /// Largest accepted frame or message.
@@ -121,14 +122,19 @@ async fn refuse_over_cap(
     tracing::warn!(gate_id = %gate.id, scope = cap.scope(), limit = cap.limit(), "refusing gate connection over its cap");
     if state.gate_sockets.audit_refusal_now(gate.id) {
         let event = tessera_domain::audit::event(
-            tessera_domain::audit::AuditKind::GateConnectionRefused,
             tessera_domain::audit::Severity::Warning,
             tessera_domain::audit::Subject {
                 org_id: Some(gate.org_id),
                 gate_id: Some(gate.id),
                 pass_id: None,
             },
-            serde_json::json!({ "cap": cap.scope(), "limit": cap.limit() }),
+            Details::GateConnectionRefused(ConnectionRefused {
+                cap: match cap {
+                    crate::state::CapReached::Gate(_) => CapScope::Gate,
+                    crate::state::CapReached::Tenant(_) => CapScope::Tenant,
+                },
+                limit: u64::try_from(cap.limit()).unwrap_or(u64::MAX),
+            }),
         );
         if let Err(error) = state.store.insert_audit(&event).await {
             tracing::warn!(%error, "could not audit a refused gate connection");
@@ -194,26 +200,26 @@ pub const PRESENCE_EVERY: Duration = Duration::from_secs(20);
 /// `gate_disconnected` event, so every replica's console sees it. A failure is logged and
 /// the gate keeps its socket: presence must never cost an admission.
 async fn presence(state: &AppState, gate: &GateRow, socket: GateSocket, open: bool) {
-    let (kind, context) = if open {
-        (
-            tessera_domain::audit::AuditKind::GateConnected,
-            "record an open gate socket",
-        )
+    let held = GateSocketEvent {
+        socket_id: socket.id,
+        replica_id: state.replica_id,
+    };
+    let (details, context) = if open {
+        (Details::GateConnected(held), "record an open gate socket")
     } else {
         (
-            tessera_domain::audit::AuditKind::GateDisconnected,
+            Details::GateDisconnected(held),
             "record a closed gate socket",
         )
     };
     let event = tessera_domain::audit::event(
-        kind,
         tessera_domain::audit::Severity::Info,
         tessera_domain::audit::Subject {
             org_id: Some(gate.org_id),
             gate_id: Some(gate.id),
             pass_id: None,
         },
-        serde_json::json!({ "socket_id": socket.id, "replica_id": state.replica_id }),
+        details,
     );
     let now = tessera_domain::now_ms();
     let recorded = if open {
@@ -284,17 +290,16 @@ impl RefusedFrames {
 
 async fn audit_refused(state: &AppState, gate: &GateRow, window_start_ms: i64, frames: u64) {
     let event = tessera_domain::audit::event(
-        tessera_domain::audit::AuditKind::RateLimited,
         tessera_domain::audit::Severity::Warning,
         tessera_domain::audit::Subject {
             org_id: Some(gate.org_id),
             gate_id: Some(gate.id),
             pass_id: None,
         },
-        serde_json::json!({
-            "frames": frames,
-            "window_start": tessera_domain::rfc3339(window_start_ms),
-            "window_s": RefusedFrames::WINDOW_MS / 1000,
+        Details::RateLimited(RateLimited {
+            frames,
+            window_start: tessera_domain::rfc3339(window_start_ms),
+            window_s: RefusedFrames::WINDOW_MS / 1000,
         }),
     );
     if let Err(error) = state.store.insert_audit(&event).await {

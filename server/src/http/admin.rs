@@ -8,14 +8,14 @@ use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::{ApiKeyCreatedDetails, ByKey, Details, HostCreatedDetails};
 use tessera_domain::Label;
 use tessera_store::{ApiKeyRow, GateRow, HostRow};
 
@@ -152,14 +152,17 @@ pub(super) async fn create_api_key(
             unit: body.unit,
         };
         let event = audit::event(
-            AuditKind::HostCreated,
             Severity::Info,
             Subject {
                 org_id: Some(host.org_id),
                 ..Subject::default()
             },
-            json!({ "host_id": host.id, "label": host.label, "unit": host.unit,
-                    "by_key_id": caller.key.id }),
+            Details::HostCreated(HostCreatedDetails {
+                host_id: host.id,
+                label: host.label.clone(),
+                unit: host.unit.clone(),
+                by_key_id: caller.key.id,
+            }),
         );
         state
             .store
@@ -187,10 +190,14 @@ pub(super) async fn create_api_key(
         ..Subject::default()
     };
     let event = audit::event(
-        AuditKind::ApiKeyCreated,
         Severity::Info,
         subject,
-        json!({ "key_id": key.id, "role": role.as_str(), "by_key_id": caller.key.id }),
+        Details::ApiKeyCreated(ApiKeyCreatedDetails {
+            key_id: Some(key.id),
+            role: role.as_str().to_owned(),
+            by_key_id: Some(caller.key.id),
+            bootstrap: false,
+        }),
     );
     state
         .store
@@ -265,7 +272,7 @@ pub(super) async fn create_gate(
         label: body.label,
         site: body.site,
         zone_id,
-        direction: Some(direction.as_str().to_owned()),
+        direction: Some(direction),
     };
     let subject = Subject {
         org_id: Some(gate.org_id),
@@ -273,10 +280,11 @@ pub(super) async fn create_gate(
         pass_id: None,
     };
     let event = audit::event(
-        AuditKind::GateCreated,
         Severity::Info,
         subject,
-        json!({ "by_key_id": caller.key.id }),
+        Details::GateCreated(ByKey {
+            by_key_id: caller.key.id,
+        }),
     );
     state
         .store

@@ -15,7 +15,6 @@ use axum::http::{header, HeaderMap};
 
 use crate::error::Error;
 use crate::state::AppState;
-use tessera_domain::audit::AuditKind;
 use tessera_store::ApiKeyRow;
 
 pub use tessera_store::Role;
@@ -89,7 +88,7 @@ pub fn refuse_spent_source(
         Some(crate::abuse::RetryAfter(wait)) => {
             state
                 .sources
-                .refused_request(source, AuditKind::AuthFailure, surface);
+                .refused_request(source, crate::abuse::Aggregates::AuthFailure, surface);
             Err(Error::RateLimited(wait))
         }
         None => Ok(()),
@@ -109,9 +108,13 @@ pub fn auth_failed(
     } else {
         "missing_credential"
     };
-    state
-        .sources
-        .failed(source, AuditKind::AuthFailure, None, surface, reason);
+    state.sources.failed(
+        source,
+        crate::abuse::Aggregates::AuthFailure,
+        None,
+        surface,
+        reason,
+    );
 }
 
 impl FromRequestParts<AppState> for ApiCaller {

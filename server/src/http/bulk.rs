@@ -23,7 +23,7 @@ use super::passes::{claim_url, issued_details, pass_host, PassTerms};
 use super::{ApiCaller, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_domain::audit::{self, Severity, Subject};
 use tessera_store::{ByRef, PassState};
 
 /// Largest upload.
@@ -256,7 +256,6 @@ async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<Row
     );
     pass.external_ref = Some(external_ref.clone());
     let event = audit::event(
-        AuditKind::PassIssued,
         Severity::Info,
         Subject {
             org_id: Some(pass.org_id),

@@ -11,7 +11,6 @@ use axum::http::HeaderMap;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use tessera_protocol::{PublicKey, CODE_DIGITS};
 use utoipa::ToSchema;
 
@@ -19,8 +18,9 @@ use super::{rfc3339, ApiJson, Peer};
 use crate::abuse::RetryAfter;
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use tessera_domain::audit::{self, AuditKind, Severity, Subject};
-use tessera_store::{NewAudit, PassLinkRow, PassRow, PassState, TransferClaim};
+use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::{ClaimDetails, ClaimResult, Details, PassTransferred};
+use tessera_store::{PassLinkRow, PassRow, PassState, TransferClaim};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
@@ -126,7 +126,13 @@ pub(super) async fn claim(
     }
 
     let mut current = pass;
-    let claimed = claim_event(AuditKind::Claim, Severity::Info, subject, "claimed");
+    let claimed = audit::event(
+        Severity::Info,
+        subject,
+        Details::Claim(ClaimDetails {
+            result: ClaimResult::Claimed,
+        }),
+    );
     // A re-bound pass with no use left is claimed again too (it stays `used`).
     let unbound = current.state == PassState::Issued
         || (current.state == PassState::Used && current.wallet_public_key.is_none());
@@ -165,14 +171,7 @@ pub(super) async fn claim(
     match current.wallet_public_key.as_deref() {
         Some(bound) if bound == wallet_key.as_bytes() => Ok(Json(answer(&state, &current)?)),
         _ => {
-            audit_claim(
-                &state,
-                AuditKind::ClaimConflict,
-                Severity::High,
-                subject,
-                "already_claimed",
-            )
-            .await?;
+            audit_conflict(&state, subject).await?;
             Err(Error::AlreadyClaimed)
         }
     }
@@ -312,13 +311,12 @@ async fn claim_transfer(
                     .and_then(|key| <[u8; 32]>::try_from(key).ok())
                     .map(|key| PublicKey::from_bytes(key).to_base64url());
                 audit::event(
-                    AuditKind::PassTransferred,
                     Severity::Info,
                     subject,
-                    json!({
-                        "transfer_id": link_id,
-                        "from_key": from,
-                        "to_key": wallet_key.to_base64url(),
+                    Details::PassTransferred(PassTransferred {
+                        transfer_id: link_id,
+                        from_key: from,
+                        to_key: wallet_key.to_base64url(),
                     }),
                 )
             },
@@ -336,14 +334,7 @@ async fn claim_transfer(
             Ok(Json(answer(state, &pass)?))
         }
         TransferClaim::AlreadyClaimed => {
-            audit_claim(
-                state,
-                AuditKind::ClaimConflict,
-                Severity::High,
-                subject,
-                "already_claimed",
-            )
-            .await?;
+            audit_conflict(state, subject).await?;
             Err(Error::AlreadyClaimed)
         }
         TransferClaim::Revoked => {
@@ -370,7 +361,7 @@ async fn linked_pass(
     let slot = state.sources.claim(source).map_err(|RetryAfter(wait)| {
         state
             .sources
-            .refused_request(source, AuditKind::ClaimRejected, "claims");
+            .refused_request(source, crate::abuse::Aggregates::ClaimRejected, "claims");
         Error::RateLimited(wait)
     })?;
     let presented = tessera_flows::credentials::hash(claim_token);
@@ -427,26 +418,25 @@ fn rejected(
     org_id: Option<uuid::Uuid>,
     reason: &'static str,
 ) {
-    state
-        .sources
-        .failed(source, AuditKind::ClaimRejected, org_id, "claims", reason);
+    state.sources.failed(
+        source,
+        crate::abuse::Aggregates::ClaimRejected,
+        org_id,
+        "claims",
+        reason,
+    );
 }
 
-fn claim_event(kind: AuditKind, severity: Severity, subject: Subject, result: &str) -> NewAudit {
-    audit::event(kind, severity, subject, json!({ "result": result }))
-}
-
-async fn audit_claim(
-    state: &AppState,
-    kind: AuditKind,
-    severity: Severity,
-    subject: Subject,
-    result: &str,
-) -> Result<()> {
-    state
-        .store
-        .insert_audit(&claim_event(kind, severity, subject, result))
-        .await?;
+/// Another wallet key tried to claim a bound pass: its link leaked (high).
+async fn audit_conflict(state: &AppState, subject: Subject) -> Result<()> {
+    let event = audit::event(
+        Severity::High,
+        subject,
+        Details::ClaimConflict(ClaimDetails {
+            result: ClaimResult::AlreadyClaimed,
+        }),
+    );
+    state.store.insert_audit(&event).await?;
     Ok(())
 }
 

@@ -15,15 +15,17 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
+use utoipa::ToSchema;
+use uuid::Uuid;
 
 use super::{auth_failed, refuse_spent_source, rfc3339, same_origin, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::{ByKey, Details, SignedIn};
 use tessera_store::ConsoleSessionRow;
 
 /// The session cookie's name.
@@ -85,23 +87,37 @@ async fn host_unit(state: &AppState, session: &ConsoleSessionRow) -> Result<Opti
         .and_then(|host| host.unit))
 }
 
-fn session_json(session: &ConsoleSessionRow, secret: &str, unit: Option<String>) -> Value {
-    let mut body = session_body(session, secret);
-    if session.key.role == Role::Host {
-        body["unit"] = json!(unit);
-    }
-    body
+/// A console or host-page session, as sign-in and `GET /v1/console/session` show it.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct SessionView {
+    /// `admin`, `auditor` or `host`.
+    #[schema(example = "auditor")]
+    role: &'static str,
+    org_id: Uuid,
+    /// The API key (or host) signed in.
+    key_id: Uuid,
+    /// Its label.
+    label: String,
+    /// Send it as `X-CSRF-Token` with every state-changing request.
+    csrf_token: String,
+    /// RFC 3339, UTC: when the session ends.
+    #[schema(format = DateTime)]
+    expires_at: String,
+    /// A host's unit (flat, office), when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unit: Option<String>,
 }
 
-fn session_body(session: &ConsoleSessionRow, secret: &str) -> Value {
-    json!({
-        "role": session.key.role.as_str(),
-        "org_id": session.key.org_id,
-        "key_id": session.key.id,
-        "label": session.key.label,
-        "csrf_token": csrf_token(secret),
-        "expires_at": rfc3339(session.expires_at_ms),
-    })
+fn session_view(session: &ConsoleSessionRow, secret: &str, unit: Option<String>) -> SessionView {
+    SessionView {
+        role: session.key.role.as_str(),
+        org_id: session.key.org_id,
+        key_id: session.key.id,
+        label: session.key.label.clone(),
+        csrf_token: csrf_token(secret),
+        expires_at: rfc3339(session.expires_at_ms),
+        unit: unit.filter(|_| session.key.role == Role::Host),
+    }
 }
 
 fn set_cookie(secret: &str, max_age_s: u64) -> Result<HeaderValue> {
@@ -121,7 +137,7 @@ fn set_cookie(secret: &str, max_age_s: u64) -> Result<HeaderValue> {
     tag = "console",
     request_body = SignIn,
     responses(
-        (status = 201, description = "`{\"role\",\"org_id\",\"key_id\",\"label\",\"csrf_token\",\"expires_at\"}`, and the session cookie", body = Object, headers(
+        (status = 201, description = "The session, and its cookie", body = SessionView, headers(
             ("Set-Cookie" = String, description = "`tessera_console=<session>; HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age=<ttl>`"),
         )),
         (status = 400, description = "Malformed body", body = ErrorBody),
@@ -157,13 +173,15 @@ pub(super) async fn sign_in(
     let ttl_s = state.settings.console_session_ttl_s;
     let expires_at_ms = now.saturating_add(i64::try_from(ttl_s).unwrap_or(i64::MAX) * 1000);
     let event = audit::event(
-        AuditKind::ConsoleSignedIn,
         Severity::Info,
         Subject {
             org_id: Some(key.org_id),
             ..Subject::default()
         },
-        json!({ "by_key_id": key.id, "role": key.role.as_str() }),
+        Details::ConsoleSignedIn(SignedIn {
+            by_key_id: key.id,
+            role: key.role.as_str().to_owned(),
+        }),
     );
     state
         .store
@@ -172,7 +190,7 @@ pub(super) async fn sign_in(
     let session = ConsoleSessionRow { key, expires_at_ms };
     let mut response = (
         StatusCode::CREATED,
-        Json(session_json(
+        Json(session_view(
             &session,
             &minted.text,
             host_unit(&state, &session).await?,
@@ -196,7 +214,7 @@ pub(super) async fn sign_in(
     tag = "console",
     security(("console_session" = [])),
     responses(
-        (status = 200, description = "`{\"role\",\"org_id\",\"csrf_token\",\"expires_at\"}`, as at sign-in", body = Object),
+        (status = 200, description = "The session, as at sign-in", body = SessionView),
         (status = 401, description = "No session cookie, or an expired or ended session", body = ErrorBody),
         (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
     )
@@ -214,7 +232,7 @@ pub(super) async fn current(State(state): State<AppState>, headers: HeaderMap) -
         return Err(Error::Unauthorized);
     };
     let unit = host_unit(&state, &session).await?;
-    let mut response = Json(session_json(&session, secret, unit)).into_response();
+    let mut response = Json(session_view(&session, secret, unit)).into_response();
     response
         .headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -250,13 +268,14 @@ pub(super) async fn sign_out(
         ));
     };
     let event = audit::event(
-        AuditKind::ConsoleSignedOut,
         Severity::Info,
         Subject {
             org_id: Some(caller.key.org_id),
             ..Subject::default()
         },
-        json!({ "by_key_id": caller.key.id }),
+        Details::ConsoleSignedOut(ByKey {
+            by_key_id: caller.key.id,
+        }),
     );
     state
         .store
@@ -303,7 +322,7 @@ pub async fn session_caller(state: &AppState, parts: &Parts) -> Result<Option<Ap
             let source = super::auth::request_source(state, parts);
             state.sources.failed(
                 source,
-                AuditKind::AuthFailure,
+                crate::abuse::Aggregates::AuthFailure,
                 Some(session.key.org_id),
                 "console",
                 "csrf",

@@ -13,11 +13,15 @@ use std::collections::BTreeMap;
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::{json, Value};
+use serde::Serialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
 
 use super::{parse_id, rfc3339, ApiCaller, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
+use tessera_domain::events::Details;
+use tessera_protocol::messages::{Outcome, WalkInReason};
 use tessera_store::{AuditFilter, AuditRow, GateStatusRow};
 
 /// A socket counts as open while its row was refreshed this recently.
@@ -33,21 +37,83 @@ pub(super) fn router() -> Router<AppState> {
         .route("/v1/gates/{id}", get(show))
 }
 
-fn gate_json(gate: &GateStatusRow) -> Value {
-    json!({
-        "id": gate.id,
-        "label": gate.label,
-        "created_at": rfc3339(gate.created_at_ms),
-        "revoked_at": gate.revoked_at_ms.map(rfc3339),
-        "online": gate.sockets > 0,
-        "sockets": gate.sockets,
-        "last_seen": gate.last_seen_ms.map(rfc3339),
-    })
+/// A gate device and whether it is connected now (`docs/console.md`).
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct GateView {
+    id: Uuid,
+    label: String,
+    /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    created_at: String,
+    /// RFC 3339, UTC; set once the gate was revoked.
+    #[schema(format = DateTime)]
+    revoked_at: Option<String>,
+    /// A socket of it is open on some replica.
+    online: bool,
+    /// Its open sockets, on all replicas.
+    sockets: i64,
+    /// RFC 3339, UTC: the last time one of its sockets was seen open.
+    #[schema(format = DateTime)]
+    last_seen: Option<String>,
 }
 
-/// Lists the organisation's gates with their presence, newest first (auditor or admin).
-/// A Gate is `{"id","label","created_at","revoked_at","online","sockets","last_seen"}`
-/// (`docs/console.md`).
+impl GateView {
+    fn of(gate: &GateStatusRow) -> Self {
+        GateView {
+            id: gate.id,
+            label: gate.label.clone(),
+            created_at: rfc3339(gate.created_at_ms),
+            revoked_at: gate.revoked_at_ms.map(rfc3339),
+            online: gate.sockets > 0,
+            sockets: gate.sockets,
+            last_seen: gate.last_seen_ms.map(rfc3339),
+        }
+    }
+}
+
+/// The organisation's gates.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct GateList {
+    gates: Vec<GateView>,
+}
+
+/// A gate and its activity.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct GateDetail {
+    #[serde(flatten)]
+    gate: GateView,
+    stats: GateActivity,
+}
+
+/// A gate's figures over the last [`WINDOW_MINUTES`].
+#[derive(Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
+pub struct GateActivity {
+    /// The window, in minutes.
+    window_minutes: i64,
+    /// Scans per minute that had any, oldest first.
+    scans_per_minute: Vec<MinuteScans>,
+    /// Admissions, walk-ins approved included.
+    admissions: u64,
+    /// Of them, walk-ins approved by a host.
+    walk_in_admissions: u64,
+    /// Denials per reason (`stale_code`, `host_denied`, …).
+    denials_by_reason: BTreeMap<String, u64>,
+    /// Answers with an error code, and frames refused for the gate's rate.
+    errors: u64,
+}
+
+/// Scans in one minute.
+#[derive(Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct MinuteScans {
+    /// The minute's start, RFC 3339.
+    #[schema(format = DateTime)]
+    minute: String,
+    /// Scans in it.
+    scans: u64,
+}
+
+/// Lists the organisation's gates with their presence, newest first (auditor or admin;
+/// `docs/console.md`).
 #[utoipa::path(
     get,
     path = "/v1/gates",
@@ -55,23 +121,26 @@ fn gate_json(gate: &GateStatusRow) -> Value {
     tag = "gates",
     security(("api_key" = []), ("console_session" = [])),
     responses(
-        (status = 200, description = "`{\"gates\":[Gate…]}`", body = Object),
+        (status = 200, description = "The gates, newest first", body = GateList),
         (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an auditor or admin key", body = ErrorBody),
         (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
         (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
     )
 )]
-pub(super) async fn list(State(state): State<AppState>, caller: ApiCaller) -> Result<Json<Value>> {
+pub(super) async fn list(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+) -> Result<Json<GateList>> {
     caller.require(&[Role::Auditor])?;
     let since = tessera_domain::now_ms() - ONLINE_WITHIN_MS;
     let gates = state
         .store
         .gate_statuses(caller.key.org_id, None, since)
         .await?;
-    Ok(Json(json!({
-        "gates": gates.iter().map(gate_json).collect::<Vec<_>>(),
-    })))
+    Ok(Json(GateList {
+        gates: gates.iter().map(GateView::of).collect(),
+    }))
 }
 
 /// A gate and its activity over the last 60 minutes (auditor or admin; `docs/console.md`).
@@ -83,7 +152,7 @@ pub(super) async fn list(State(state): State<AppState>, caller: ApiCaller) -> Re
     security(("api_key" = []), ("console_session" = [])),
     params(("id" = String, Path, format = Uuid, description = "The gate id")),
     responses(
-        (status = 200, description = "A Gate plus `stats`", body = Object),
+        (status = 200, description = "The gate and its activity (`stats`)", body = GateDetail),
         (status = 404, description = "No such gate in this organisation (or not a UUID)", body = ErrorBody),
         (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an auditor or admin key", body = ErrorBody),
@@ -95,7 +164,7 @@ pub(super) async fn show(
     State(state): State<AppState>,
     caller: ApiCaller,
     Path(id): Path<String>,
-) -> Result<Json<Value>> {
+) -> Result<Json<GateDetail>> {
     caller.require(&[Role::Auditor])?;
     let id = parse_id(&id)?;
     let now = tessera_domain::now_ms();
@@ -120,147 +189,215 @@ pub(super) async fn show(
     )
     .await?;
     events.truncate(MAX_ACTIVITY_EVENTS);
-    let mut body = gate_json(&gate);
-    body["stats"] = activity(&events);
-    Ok(Json(body))
+    Ok(Json(GateDetail {
+        gate: GateView::of(&gate),
+        stats: activity(&events),
+    }))
 }
 
 /// A gate's figures from its events: scans per minute (a scan is a challenge issued or a
 /// scan decided at scan time, resends not counted twice), admissions (walk-ins approved
 /// included, and also counted apart), denials by reason (a walk-in's `host_denied` or
 /// `approval_timeout` among them), and errors (answers with an error code, and refused
-/// frames).
-pub fn activity(events: &[AuditRow]) -> Value {
+/// frames). Events this server cannot read count for nothing.
+pub fn activity(events: &[AuditRow]) -> GateActivity {
     let mut per_minute: BTreeMap<i64, u64> = BTreeMap::new();
+    let mut stats = GateActivity {
+        window_minutes: WINDOW_MINUTES,
+        ..GateActivity::default()
+    };
     let mut denials: BTreeMap<String, u64> = BTreeMap::new();
+    let mut deny = |reason: &str| *denials.entry(reason.to_owned()).or_default() += 1;
     let (mut admissions, mut walk_ins, mut errors) = (0u64, 0u64, 0u64);
     for event in events {
-        let details: Value = serde_json::from_str(&event.details).unwrap_or(Value::Null);
-        let resent = details["resent"] == json!(true) || details["replayed"] == json!(true);
-        let reason = details["reason"].as_str();
         let minute = event.at_ms - event.at_ms.rem_euclid(60_000);
-        match event.kind.as_str() {
-            "challenge_issued" => *per_minute.entry(minute).or_default() += 1,
-            "scan" if !resent => {
+        match event.event.known() {
+            Some(Details::ChallengeIssued(_)) => *per_minute.entry(minute).or_default() += 1,
+            Some(Details::Scan(scan)) if !scan.resent => {
                 *per_minute.entry(minute).or_default() += 1;
-                if let Some(reason) = reason {
-                    *denials.entry(reason.to_owned()).or_default() += 1;
+                if let Some(reason) = scan.reason {
+                    deny(reason.as_str());
                 }
-                if details.get("error").is_some() {
+                if scan.error.is_some() {
                     errors += 1;
                 }
             }
-            "response" if !resent => {
-                if details["outcome"] == json!("admitted") {
+            Some(Details::Response(response)) if !response.replayed => {
+                if response.outcome == Some(Outcome::Admitted) {
                     admissions += 1;
-                } else if let Some(reason) = reason {
-                    *denials.entry(reason.to_owned()).or_default() += 1;
+                } else if let Some(reason) = response.reason {
+                    deny(reason.as_str());
                 }
-                if details.get("error").is_some() {
+                if response.error.is_some() {
                     errors += 1;
                 }
             }
-            "rate_limited" => errors += details["frames"].as_u64().unwrap_or(1),
+            Some(Details::RateLimited(limited)) => errors += limited.frames,
             // A host's approval is the walk-in admission at this gate (issue 16).
-            "walk_in_approved" => {
+            Some(Details::WalkInApproved(_)) => {
                 admissions += 1;
                 walk_ins += 1;
             }
-            "walk_in_denied" | "walk_in_expired" => {
-                let reason = details["reason"].as_str().unwrap_or("host_denied");
-                *denials.entry(reason.to_owned()).or_default() += 1;
-            }
+            Some(Details::WalkInDenied(_)) => deny("host_denied"),
+            Some(Details::WalkInExpired(expired)) => deny(match expired.reason {
+                WalkInReason::HostDenied => "host_denied",
+                WalkInReason::ApprovalTimeout => "approval_timeout",
+            }),
             _ => {}
         }
     }
-    json!({
-        "window_minutes": WINDOW_MINUTES,
-        "scans_per_minute": per_minute
-            .iter()
-            .map(|(minute, scans)| json!({ "minute": rfc3339(*minute), "scans": scans }))
-            .collect::<Vec<_>>(),
-        "admissions": admissions,
-        "walk_in_admissions": walk_ins,
-        "denials_by_reason": denials,
-        "errors": errors,
-    })
+    stats.scans_per_minute = per_minute
+        .into_iter()
+        .map(|(minute, scans)| MinuteScans {
+            minute: rfc3339(minute),
+            scans,
+        })
+        .collect();
+    stats.denials_by_reason = denials;
+    stats.admissions = admissions;
+    stats.walk_in_admissions = walk_ins;
+    stats.errors = errors;
+    stats
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tessera_domain::audit::Severity;
+    use tessera_domain::events::{
+        Aggregated, ChallengeIssued, RateLimited, Recorded, ResponseDetails, ScanDetails,
+        WalkInDecided, WalkInExpired, WalkInRequested,
+    };
+    use tessera_protocol::messages::{DenyReason, ErrorCode};
 
-    fn event(id: i64, at_ms: i64, kind: &str, details: Value) -> AuditRow {
+    fn event(id: i64, at_ms: i64, details: Details) -> AuditRow {
         AuditRow {
             id,
             at_ms,
             org_id: None,
-            kind: kind.to_owned(),
-            severity: "info".to_owned(),
+            severity: Severity::Info,
             gate_id: None,
             pass_id: None,
-            details: details.to_string(),
+            event: Recorded::Known(details),
         }
+    }
+
+    fn scan(reason: Option<DenyReason>, resent: bool, error: Option<ErrorCode>) -> Details {
+        Details::Scan(ScanDetails {
+            reason,
+            resent,
+            error,
+            ..ScanDetails::default()
+        })
+    }
+
+    fn response(outcome: Outcome, reason: Option<DenyReason>, replayed: bool) -> Details {
+        Details::Response(ResponseDetails {
+            outcome: Some(outcome),
+            reason,
+            replayed,
+            ..ResponseDetails::default()
+        })
     }
 
     #[test]
     fn activity_counts_scans_per_minute_admissions_denials_and_errors() {
         let m0 = 1_800_000_000_000; // a minute's start
+        let issued = || {
+            Details::ChallengeIssued(ChallengeIssued {
+                scan_id: Uuid::nil(),
+                nonce_sha256: String::new(),
+                counter: 1,
+            })
+        };
+        let decided = |admission| WalkInDecided {
+            walk_in: Default::default(),
+            by_key_id: Uuid::nil(),
+            admission,
+        };
         let events = [
-            event(1, m0 + 1, "challenge_issued", json!({})),
-            event(2, m0 + 2, "response", json!({ "outcome": "admitted" })),
-            event(3, m0 + 3, "scan", json!({ "reason": "stale_code" })),
-            event(
-                4,
-                m0 + 4,
-                "scan",
-                json!({ "resent": true, "reason": "stale_code" }),
-            ),
-            event(5, m0 + 60_001, "challenge_issued", json!({})),
+            event(1, m0 + 1, issued()),
+            event(2, m0 + 2, response(Outcome::Admitted, None, false)),
+            event(3, m0 + 3, scan(Some(DenyReason::StaleCode), false, None)),
+            event(4, m0 + 4, scan(Some(DenyReason::StaleCode), true, None)),
+            event(5, m0 + 60_001, issued()),
             event(
                 6,
                 m0 + 60_002,
-                "response",
-                json!({ "outcome": "denied", "reason": "bad_response" }),
+                response(Outcome::Denied, Some(DenyReason::BadResponse), false),
+            ),
+            event(7, m0 + 60_003, response(Outcome::Admitted, None, true)),
+            event(
+                8,
+                m0 + 60_004,
+                scan(None, false, Some(ErrorCode::ScanIdReused)),
             ),
             event(
-                7,
-                m0 + 60_003,
-                "response",
-                json!({ "outcome": "admitted", "replayed": true }),
+                9,
+                m0 + 60_005,
+                Details::RateLimited(RateLimited {
+                    frames: 12,
+                    window_start: String::new(),
+                    window_s: 60,
+                }),
             ),
-            event(8, m0 + 60_004, "scan", json!({ "error": "scan_id_reused" })),
-            event(9, m0 + 60_005, "rate_limited", json!({ "frames": 12 })),
-            event(10, m0 + 60_006, "gate_connected", json!({})),
+            event(10, m0 + 60_006, Details::AuthFailure(Aggregated::default())),
             event(
                 11,
                 m0 + 60_007,
-                "walk_in_approved",
-                json!({ "admission": "walk_in" }),
+                Details::WalkInApproved(decided(Some(
+                    tessera_domain::events::AdmissionKind::WalkIn,
+                ))),
             ),
-            event(12, m0 + 60_008, "walk_in_requested", json!({})),
-            event(13, m0 + 60_009, "walk_in_denied", json!({})),
+            event(
+                12,
+                m0 + 60_008,
+                Details::WalkInRequested(WalkInRequested::default()),
+            ),
+            event(13, m0 + 60_009, Details::WalkInDenied(decided(None))),
             event(
                 14,
                 m0 + 60_010,
-                "walk_in_expired",
-                json!({ "reason": "approval_timeout" }),
+                Details::WalkInExpired(WalkInExpired {
+                    walk_in: Default::default(),
+                    reason: WalkInReason::ApprovalTimeout,
+                }),
             ),
+            AuditRow {
+                event: Recorded::decode("a_newer_kind", r#"{"outcome":"admitted"}"#),
+                ..event(15, m0 + 60_011, issued())
+            },
         ];
         let stats = activity(&events);
-        assert_eq!(stats["admissions"], json!(2));
-        assert_eq!(stats["walk_in_admissions"], json!(1));
-        assert_eq!(stats["errors"], json!(13));
+        assert_eq!(stats.admissions, 2);
+        assert_eq!(stats.walk_in_admissions, 1);
+        assert_eq!(stats.errors, 13);
+        let denials: Vec<(&str, u64)> = stats
+            .denials_by_reason
+            .iter()
+            .map(|(reason, count)| (reason.as_str(), *count))
+            .collect();
         assert_eq!(
-            stats["denials_by_reason"],
-            json!({ "stale_code": 1, "bad_response": 1, "host_denied": 1, "approval_timeout": 1 })
+            denials,
+            [
+                ("approval_timeout", 1),
+                ("bad_response", 1),
+                ("host_denied", 1),
+                ("stale_code", 1)
+            ]
         );
         assert_eq!(
-            stats["scans_per_minute"],
-            json!([
-                { "minute": rfc3339(m0), "scans": 2 },
-                { "minute": rfc3339(m0 + 60_000), "scans": 2 },
-            ])
+            stats.scans_per_minute,
+            [
+                MinuteScans {
+                    minute: rfc3339(m0),
+                    scans: 2
+                },
+                MinuteScans {
+                    minute: rfc3339(m0 + 60_000),
+                    scans: 2
+                },
+            ]
         );
     }
 }

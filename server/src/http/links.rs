@@ -11,7 +11,6 @@ use axum::http::HeaderMap;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use tessera_protocol::{Nonce, PassId, PublicKey, TransferProof};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -20,7 +19,8 @@ use super::passes::{claim_url, load_own_pass};
 use super::{rfc3339, ApiCaller, ApiJson, Peer, Role};
 use crate::error::{Error, ErrorBody, Refusal, Result};
 use crate::state::AppState;
-use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::{Details, PassRebound, TransferAsker, TransferBy, TransferStarted};
 use tessera_domain::visits::{self, Minter};
 use tessera_store::{LinkKind, LinkOutcome, PassLinkRow, PassRow};
 
@@ -102,14 +102,8 @@ pub(super) struct HolderTransfer {
     proof: String,
 }
 
-fn link_event(
-    kind: AuditKind,
-    severity: Severity,
-    pass: &PassRow,
-    details: serde_json::Value,
-) -> tessera_store::NewAudit {
+fn link_event(severity: Severity, pass: &PassRow, details: Details) -> tessera_store::NewAudit {
     audit::event(
-        kind,
         severity,
         Subject {
             org_id: Some(pass.org_id),
@@ -220,15 +214,14 @@ pub(super) async fn rebind(
             &|locked| visits::link_refusal(locked, Minter::Rebind),
             &|locked| {
                 link_event(
-                    AuditKind::PassRebound,
                     Severity::Warning,
                     locked,
-                    json!({
-                        "link_id": link.id,
-                        "request_id": body.request_id,
-                        "previous_key": key_text(locked.wallet_public_key.as_deref()),
-                        "previous_state": locked.state.as_str(),
-                        "by_key_id": caller.key.id,
+                    Details::PassRebound(PassRebound {
+                        link_id: link.id,
+                        request_id: body.request_id,
+                        previous_key: key_text(locked.wallet_public_key.as_deref()),
+                        previous_state: locked.state.as_str().to_owned(),
+                        by_key_id: caller.key.id,
                     }),
                 )
             },
@@ -259,7 +252,7 @@ async fn transfer(
     pass: &PassRow,
     request_key: Vec<u8>,
     minter: Minter<'_>,
-    details: serde_json::Value,
+    asker: TransferAsker,
 ) -> Result<TransferLink> {
     let (link, token) = new_link(
         state,
@@ -274,10 +267,12 @@ async fn transfer(
             &link,
             &|locked| visits::link_refusal(locked, minter),
             &|locked| {
-                let mut details = details.clone();
-                details["transfer_id"] = json!(link.id);
-                details["from_key"] = json!(key_text(locked.wallet_public_key.as_deref()));
-                link_event(AuditKind::TransferStarted, Severity::Info, locked, details)
+                let details = TransferStarted {
+                    asker: asker.clone(),
+                    transfer_id: link.id,
+                    from_key: key_text(locked.wallet_public_key.as_deref()),
+                };
+                link_event(Severity::Info, locked, Details::TransferStarted(details))
             },
         )
         .await?;
@@ -334,7 +329,11 @@ pub(super) async fn issuer_transfer(
         &pass,
         body.request_id.as_bytes().to_vec(),
         Minter::Issuer,
-        json!({ "by": "issuer", "by_key_id": caller.key.id, "request_id": body.request_id }),
+        TransferAsker {
+            by: TransferBy::Issuer,
+            by_key_id: Some(caller.key.id),
+            request_id: Some(body.request_id),
+        },
     )
     .await?;
     Ok((axum::http::StatusCode::CREATED, Json(link)))
@@ -350,9 +349,11 @@ fn transfer_slot(state: &AppState, source: std::net::IpAddr) -> Result<crate::ab
         .sources
         .claim(source)
         .map_err(|crate::abuse::RetryAfter(wait)| {
-            state
-                .sources
-                .refused_request(source, AuditKind::TransferRejected, "transfers");
+            state.sources.refused_request(
+                source,
+                crate::abuse::Aggregates::TransferRejected,
+                "transfers",
+            );
             Error::RateLimited(wait)
         })
 }
@@ -478,7 +479,7 @@ pub(super) async fn holder_transfer(
     if !right {
         state.sources.failed(
             source,
-            AuditKind::TransferRejected,
+            crate::abuse::Aggregates::TransferRejected,
             Some(pass.org_id),
             "transfers",
             "bad_proof",
@@ -490,7 +491,11 @@ pub(super) async fn holder_transfer(
         &pass,
         nonce.as_bytes().to_vec(),
         Minter::Holder(&proven),
-        json!({ "by": "holder" }),
+        TransferAsker {
+            by: TransferBy::Holder,
+            by_key_id: None,
+            request_id: None,
+        },
     )
     .await?;
     Ok((axum::http::StatusCode::CREATED, Json(link)))

@@ -220,7 +220,7 @@ mod tests {
     use std::collections::BTreeSet;
     use std::path::Path;
 
-    use serde_json::Value;
+    use serde_json::{json, Value};
 
     use super::*;
 
@@ -434,5 +434,78 @@ mod tests {
             .collect();
         let accepted: BTreeSet<&str> = super::super::audit_log::FILTERS.into_iter().collect();
         assert_eq!(documented, accepted);
+    }
+
+    /// Every place in `schema` (a JSON Schema of the document) that admits any object.
+    fn free_form(schema: &Value, at: &str, found: &mut Vec<String>) {
+        match schema {
+            Value::Object(map) => {
+                let object = map.get("type").is_some_and(|t| {
+                    t == "object" || t.as_array().is_some_and(|a| a.contains(&json!("object")))
+                });
+                let described = ["properties", "$ref", "allOf", "oneOf", "anyOf"]
+                    .iter()
+                    .any(|key| map.contains_key(*key))
+                    || map
+                        .get("additionalProperties")
+                        .is_some_and(|extra| extra.is_object());
+                if object && !described {
+                    found.push(at.to_owned());
+                }
+                for (key, value) in map {
+                    free_form(value, &format!("{at}/{key}"), found);
+                }
+            }
+            Value::Array(items) => {
+                for (index, item) in items.iter().enumerate() {
+                    free_form(item, &format!("{at}/{index}"), found);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn no_body_and_no_field_is_free_form() {
+        let document = document_json();
+        let mut found = Vec::new();
+        let mut paths = document["paths"].clone();
+        // The document describes itself by OpenAPI 3.1's own meta-schema, not restated here.
+        if let Some(paths) = paths.as_object_mut() {
+            paths.remove("/v1/openapi.json");
+        }
+        free_form(&paths, "#/paths", &mut found);
+        free_form(
+            &document["components"]["schemas"],
+            "#/components/schemas",
+            &mut found,
+        );
+        assert!(found.is_empty(), "free-form objects: {found:#?}");
+    }
+
+    #[test]
+    fn audit_details_are_one_of_by_kind() {
+        let document = document_json();
+        let details = &document["components"]["schemas"]["Details"];
+        let kinds: BTreeSet<&str> = details["oneOf"]
+            .as_array()
+            .expect("Details is a oneOf")
+            .iter()
+            .map(|variant| {
+                let kind = &variant["properties"]["kind"];
+                assert!(variant["properties"]["details"].is_object(), "{variant}");
+                kind["enum"][0]
+                    .as_str()
+                    .expect("each variant names its kind")
+            })
+            .collect();
+        let all: BTreeSet<&str> = tessera_domain::audit::AuditKind::ALL
+            .iter()
+            .map(|kind| kind.as_str())
+            .collect();
+        assert_eq!(kinds, all);
+        let event = serde_json::to_string(&document["components"]["schemas"]["AuditEvent"])
+            .expect("AuditEvent");
+        assert!(event.contains("#/components/schemas/Details"), "{event}");
     }
 }

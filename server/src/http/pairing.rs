@@ -18,14 +18,14 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{parse_id, rfc3339, ApiCaller, ApiJson, Peer};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::{ByKey, Details, Paired, PairingCreated};
 use tessera_store::{GateRow, PairingRow};
 
 /// How long a pairing link works.
@@ -116,17 +116,16 @@ pub(super) async fn create(
         expires_at_ms: now.saturating_add(lifetime_ms),
     };
     let event = audit::event(
-        AuditKind::GatePairingCreated,
         Severity::Info,
         Subject {
             org_id: Some(caller.key.org_id),
             gate_id: Some(gate_id),
             pass_id: None,
         },
-        json!({
-            "by_key_id": caller.key.id,
-            "expires_at": rfc3339(pairing.expires_at_ms),
-            "secret_sha256": tessera_flows::credentials::fingerprint(&secret.hash),
+        Details::GatePairingCreated(PairingCreated {
+            by_key_id: caller.key.id,
+            expires_at: rfc3339(pairing.expires_at_ms),
+            secret_sha256: tessera_flows::credentials::fingerprint(&secret.hash),
         }),
     );
     if !state.store.insert_pairing(&pairing, &event).await? {
@@ -198,10 +197,11 @@ pub(super) async fn pair(
             tessera_domain::now_ms(),
             &|gate| {
                 audit::event(
-                    AuditKind::GatePaired,
                     Severity::Info,
                     subject(gate),
-                    json!({ "secret_sha256": tessera_flows::credentials::fingerprint(&secret_hash) }),
+                    Details::GatePaired(Paired {
+                        secret_sha256: tessera_flows::credentials::fingerprint(&secret_hash),
+                    }),
                 )
             },
         )
@@ -253,14 +253,15 @@ pub(super) async fn revoke(
     let gate_id = parse_id(&id)?;
     let now = tessera_domain::now_ms();
     let event = audit::event(
-        AuditKind::GateRevoked,
         Severity::Warning,
         Subject {
             org_id: Some(caller.key.org_id),
             gate_id: Some(gate_id),
             pass_id: None,
         },
-        json!({ "by_key_id": caller.key.id }),
+        Details::GateRevoked(ByKey {
+            by_key_id: caller.key.id,
+        }),
     );
     if !state
         .store

@@ -17,7 +17,8 @@ use super::admin::check_text;
 use super::{parse_id, rfc3339, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Refusal, Result};
 use crate::state::AppState;
-use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::{self, Details, Recorded};
 use tessera_domain::{datetime_to_ms, now_ms};
 use tessera_store::{PassRow, PassState};
 
@@ -141,14 +142,13 @@ pub(super) struct HistoryEntry {
     /// RFC 3339, UTC.
     #[schema(format = DateTime)]
     at: String,
-    /// The audit kind: `pass_issued`, `claim`, `pass_rebound`, `transfer_started`,
-    /// `pass_transferred` or `pass_revoked`.
-    kind: String,
-    /// `info`, `warning` or `high`.
-    severity: String,
-    /// The event's details.
-    #[schema(value_type = Object)]
-    details: serde_json::Value,
+    /// The audit event's `kind` (`pass_issued`, `claim`, `pass_rebound`,
+    /// `transfer_started`, `pass_transferred` or `pass_revoked`) and its `details`.
+    #[serde(flatten)]
+    #[schema(value_type = Details)]
+    event: Recorded,
+    /// How urgent it is.
+    severity: Severity,
 }
 
 /// One admission of a pass.
@@ -253,7 +253,6 @@ pub(super) async fn issue(
         pass_id: Some(pass.id),
     };
     let event = audit::event(
-        AuditKind::PassIssued,
         Severity::Info,
         subject,
         issued_details(&pass, caller.key.id),
@@ -279,13 +278,13 @@ pub(super) fn claim_url(state: &AppState, pass_id: Uuid, token: &str) -> String 
 }
 
 /// The details of a `pass_issued` event.
-pub(super) fn issued_details(pass: &PassRow, by_key_id: Uuid) -> serde_json::Value {
-    json!({
-        "max_uses": pass.max_uses,
-        "max_transfers": pass.max_transfers,
-        "host_id": pass.host_id,
-        "external_ref": pass.external_ref,
-        "by_key_id": by_key_id,
+pub(super) fn issued_details(pass: &PassRow, by_key_id: Uuid) -> Details {
+    Details::PassIssued(events::PassIssuedDetails {
+        max_uses: pass.max_uses,
+        max_transfers: pass.max_transfers,
+        host_id: pass.host_id,
+        external_ref: pass.external_ref.clone(),
+        by_key_id,
     })
 }
 
@@ -521,8 +520,7 @@ pub(super) async fn show(
         .into_iter()
         .map(|event| HistoryEntry {
             at: rfc3339(event.at_ms),
-            details: serde_json::from_str(&event.details).unwrap_or(serde_json::Value::Null),
-            kind: event.kind,
+            event: event.event,
             severity: event.severity,
         })
         .collect();
@@ -665,10 +663,12 @@ pub(super) async fn revoke(
         pass_id: Some(pass.id),
     };
     let event = audit::event(
-        AuditKind::PassRevoked,
         Severity::Info,
         subject,
-        json!({ "previous_state": pass.state.as_str(), "by_key_id": caller.key.id }),
+        Details::PassRevoked(events::PassRevokedDetails {
+            previous_state: pass.state.as_str().to_owned(),
+            by_key_id: caller.key.id,
+        }),
     );
     if !state
         .store

@@ -6,15 +6,15 @@ use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{rfc3339, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use tessera_domain::audit::{self, AuditKind, Severity, Subject};
-use tessera_flows::webhooks::EVENT_TYPES;
+use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::{self, Details};
+use tessera_domain::webhook::{DeliveryState, WebhookEvent, WebhookEventType, WebhookEvents};
 use tessera_store::{DeliveryRow, WebhookRow};
 
 /// Dead letters a list answers at most.
@@ -34,7 +34,8 @@ pub(super) struct NewWebhook {
     /// An absolute `http` or `https` URL that receives `POST`s.
     #[schema(example = "https://crm.example.org/tessera")]
     url: String,
-    /// The event types to send: any of `admission`, `walk_in`, `revocation`; default all.
+    /// The event types to send: any of `admission`, `exit`, `walk_in`, `revocation`;
+    /// default all.
     #[serde(default)]
     events: Option<Vec<String>>,
 }
@@ -46,7 +47,7 @@ pub(super) struct WebhookCreated {
     /// Verify `Tessera-Signature` with it; it is never shown again.
     secret: String,
     url: String,
-    events: Vec<String>,
+    events: Vec<WebhookEventType>,
 }
 
 /// A webhook as admins and auditors read it (never its secret).
@@ -54,7 +55,7 @@ pub(super) struct WebhookCreated {
 pub(super) struct WebhookView {
     webhook_id: Uuid,
     url: String,
-    events: Vec<String>,
+    events: Vec<WebhookEventType>,
     /// RFC 3339, UTC.
     #[schema(format = DateTime)]
     created_at: String,
@@ -77,7 +78,7 @@ pub(super) struct DeadLetter {
     webhook_id: Uuid,
     /// The event's `id`, as the receiver deduplicates by.
     event_id: String,
-    event_type: String,
+    event_type: WebhookEventType,
     pass_id: Option<Uuid>,
     attempts: i64,
     last_error: Option<String>,
@@ -85,8 +86,7 @@ pub(super) struct DeadLetter {
     #[schema(format = DateTime)]
     queued_at: String,
     /// The event as it would be sent.
-    #[schema(value_type = Object)]
-    event: serde_json::Value,
+    event: WebhookEvent,
 }
 
 /// Dead letters, newest first.
@@ -108,25 +108,29 @@ fn view(webhook: WebhookRow) -> WebhookView {
     WebhookView {
         webhook_id: webhook.id,
         url: webhook.url,
-        events: webhook.events.split(',').map(str::to_owned).collect(),
+        events: webhook.events.types().to_vec(),
         created_at: rfc3339(webhook.created_at_ms),
         disabled_at: webhook.disabled_at_ms.map(rfc3339),
         disabled_reason: webhook.disabled_reason,
     }
 }
 
-fn dead_letter(delivery: DeliveryRow) -> DeadLetter {
-    DeadLetter {
+/// A dead letter as admins read it; a queued body this server cannot read (a newer server
+/// wrote it) is a storage fault, not a guess.
+fn dead_letter(delivery: DeliveryRow) -> Result<DeadLetter> {
+    let event: WebhookEvent = serde_json::from_str(&delivery.body)
+        .map_err(|_| Error::Internal("a queued webhook event is not one this server reads"))?;
+    Ok(DeadLetter {
         delivery_id: delivery.id,
         webhook_id: delivery.webhook_id,
         event_id: format!("evt_{}", delivery.audit_id),
-        event_type: delivery.event_type,
+        event_type: event.payload.event_type(),
         pass_id: delivery.pass_id,
         attempts: delivery.attempts,
         last_error: delivery.last_error,
         queued_at: rfc3339(delivery.created_at_ms),
-        event: serde_json::from_str(&delivery.body).unwrap_or(serde_json::Value::Null),
-    }
+        event,
+    })
 }
 
 /// The URL a webhook may have: absolute `http(s)`, with a host, without credentials.
@@ -173,30 +177,34 @@ pub(super) async fn create(
     caller.require(&[])?;
     check_url(&body.url)?;
     let events = match body.events {
-        None => EVENT_TYPES.iter().map(|kind| (*kind).to_owned()).collect(),
+        None => WebhookEvents::new(WebhookEventType::ALL),
         Some(events) if events.is_empty() => {
             return Err(Error::BadRequest(
                 "events must name at least one type".into(),
             ))
         }
-        Some(events) => events,
+        Some(names) => {
+            let mut events = Vec::with_capacity(names.len());
+            for name in &names {
+                let Some(kind) = WebhookEventType::parse(name) else {
+                    let all: Vec<&str> = WebhookEventType::ALL.map(WebhookEventType::as_str).into();
+                    return Err(Error::BadRequest(format!(
+                        "unknown event type {name:?}; the types are {}",
+                        all.join(", ")
+                    )));
+                };
+                events.push(kind);
+            }
+            WebhookEvents::new(events)
+        }
     };
-    if let Some(unknown) = events
-        .iter()
-        .find(|kind| !EVENT_TYPES.contains(&kind.as_str()))
-    {
-        return Err(Error::BadRequest(format!(
-            "unknown event type {unknown:?}; the types are {}",
-            EVENT_TYPES.join(", ")
-        )));
-    }
     let secret = format!("whsec_{}", tessera_flows::credentials::mint().text.as_str());
     let webhook = WebhookRow {
         id: Uuid::now_v7(),
         org_id: caller.key.org_id,
         url: body.url,
         secret,
-        events: events.join(","),
+        events: events.clone(),
         // From now on: the events already in the log were not promised to anyone.
         audit_cursor: state.store.max_audit_id().await?,
         created_at_ms: tessera_domain::now_ms(),
@@ -204,14 +212,17 @@ pub(super) async fn create(
         disabled_reason: None,
     };
     let event = audit::event(
-        AuditKind::WebhookCreated,
         Severity::Info,
         Subject {
             org_id: Some(webhook.org_id),
             ..Subject::default()
         },
-        json!({ "webhook_id": webhook.id, "url": webhook.url, "events": events,
-                "by_key_id": caller.key.id }),
+        Details::WebhookCreated(events::WebhookCreatedDetails {
+            webhook_id: webhook.id,
+            url: webhook.url.clone(),
+            events: events.types().to_vec(),
+            by_key_id: caller.key.id,
+        }),
     );
     state.store.insert_webhook(&webhook, &event).await?;
     Ok((
@@ -220,7 +231,7 @@ pub(super) async fn create(
             webhook_id: webhook.id,
             secret: webhook.secret,
             url: webhook.url,
-            events,
+            events: events.types().to_vec(),
         }),
     ))
 }
@@ -274,10 +285,10 @@ pub(super) async fn dead_letters(
     caller.require(&[Role::Auditor])?;
     let dead = state
         .store
-        .deliveries(caller.key.org_id, "dead", DEAD_LETTER_LIMIT)
+        .deliveries(caller.key.org_id, DeliveryState::Dead, DEAD_LETTER_LIMIT)
         .await?;
     Ok(Json(DeadLetters {
-        dead_letters: dead.into_iter().map(dead_letter).collect(),
+        dead_letters: dead.into_iter().map(dead_letter).collect::<Result<_>>()?,
     }))
 }
 

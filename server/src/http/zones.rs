@@ -8,7 +8,6 @@ use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -16,7 +15,8 @@ use super::admin::check_text;
 use super::{rfc3339, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::{Details, ZoneCreatedDetails};
 use tessera_store::ZoneRow;
 
 pub(super) fn router() -> Router<AppState> {
@@ -146,13 +146,16 @@ pub(super) async fn create(
         created_at_ms: now,
     };
     let event = audit::event(
-        AuditKind::ZoneCreated,
         Severity::Info,
         Subject {
             org_id: Some(zone.org_id),
             ..Subject::default()
         },
-        json!({ "zone_id": zone.id, "name": zone.name, "by_key_id": caller.key.id }),
+        Details::ZoneCreated(ZoneCreatedDetails {
+            zone_id: zone.id,
+            name: zone.name.clone(),
+            by_key_id: caller.key.id,
+        }),
     );
     state.store.insert_zone(&zone, &event).await?;
     Ok((StatusCode::CREATED, Json(view(zone, 0))))

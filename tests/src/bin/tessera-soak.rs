@@ -16,9 +16,10 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::Parser;
-use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::{ByKey, ChallengeIssued, Details, ResponseDetails, ScanDetails};
 use tessera_flows::retention::{run_pass, RetentionPolicy, BATCH};
-use tessera_protocol::messages::DenyReason;
+use tessera_protocol::messages::{DenyReason, Outcome};
 use tessera_server::config::Settings;
 use tessera_store::{
     AdmitOp, ChallengeRow, GateRow, PassRow, PassState, RedemptionRow, RetentionCounts,
@@ -192,13 +193,14 @@ fn verdict(
 fn note(org_id: Uuid, at_ms: i64) -> tessera_store::NewAudit {
     stamped(
         audit::event(
-            AuditKind::GateCreated,
             Severity::Info,
             Subject {
                 org_id: Some(org_id),
                 ..Subject::default()
             },
-            serde_json::json!({ "soak": true }),
+            Details::GateCreated(ByKey {
+                by_key_id: Uuid::nil(),
+            }),
         ),
         at_ms,
     )
@@ -228,20 +230,26 @@ async fn admit_at(store: &Store, gate: &GateRow, pass: &PassRow, at_ms: i64) -> 
         wrong_answers: 0,
     };
     let issued = audit::event(
-        AuditKind::ChallengeIssued,
         Severity::Info,
         subject,
-        serde_json::json!({}),
+        Details::ChallengeIssued(ChallengeIssued {
+            scan_id: challenge.scan_id,
+            nonce_sha256: String::new(),
+            counter: challenge.counter,
+        }),
     );
     store
         .insert_challenge(&challenge, &stamped(issued, at_ms))
         .await?;
     let answered = at_ms + 1_000;
     let response = audit::event(
-        AuditKind::Response,
         Severity::Info,
         subject,
-        serde_json::json!({ "outcome": "admitted" }),
+        Details::Response(ResponseDetails {
+            scan_id: challenge.scan_id,
+            outcome: Some(Outcome::Admitted),
+            ..ResponseDetails::default()
+        }),
     );
     let op = AdmitOp {
         row: RedemptionRow::for_challenge(&challenge, StoredOutcome::Admitted, answered),
@@ -270,14 +278,17 @@ async fn deny_at(store: &Store, gate: &GateRow, at_ms: i64) -> Result<()> {
         created_at_ms: at_ms,
     };
     let event = audit::event(
-        AuditKind::Scan,
         Severity::Warning,
         Subject {
             org_id: Some(gate.org_id),
             gate_id: Some(gate.id),
             pass_id: None,
         },
-        serde_json::json!({ "reason": "malformed_code" }),
+        Details::Scan(ScanDetails {
+            scan_id: denial.scan_id,
+            reason: Some(DenyReason::MalformedCode),
+            ..ScanDetails::default()
+        }),
     );
     store
         .insert_scan_denial(&denial, &stamped(event, at_ms))

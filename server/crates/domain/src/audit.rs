@@ -1,13 +1,13 @@
-//! Building audit events: kinds, severities and bounded, secret-free details.
+//! Building audit events: kinds, severities and who an event is about.
 //!
-//! Every event is a fixed kind, a severity a security team can filter on, and a small JSON
-//! object assembled here from typed values only. No raw code, token, key or MAC ever reaches
-//! it: where correlation helps, a short SHA-256 prefix stands in.
+//! Every event is a fixed kind, a severity a security team can filter on, and its details,
+//! one type per kind ([`crate::events::Details`]), serialised once here, where the event is
+//! made.
 
-use serde_json::Value;
 use tessera_protocol::messages::{DenyReason, Outcome};
 use uuid::Uuid;
 
+use crate::events::Details;
 use crate::rows::NewAudit;
 
 /// What an event records. The stored names are the wire of `GET /v1/audit` (§8).
@@ -126,10 +126,59 @@ impl AuditKind {
             AuditKind::ZoneCheckout => "zone_checkout",
         }
     }
+
+    /// Parses a stored name.
+    pub fn parse(text: &str) -> Option<AuditKind> {
+        AuditKind::ALL
+            .into_iter()
+            .find(|kind| kind.as_str() == text)
+    }
+
+    /// Every kind, in the order above.
+    pub const ALL: [AuditKind; 35] = [
+        AuditKind::Scan,
+        AuditKind::ChallengeIssued,
+        AuditKind::Response,
+        AuditKind::ChallengeUnanswered,
+        AuditKind::RateLimited,
+        AuditKind::GateConnectionRefused,
+        AuditKind::Claim,
+        AuditKind::ClaimRejected,
+        AuditKind::ClaimConflict,
+        AuditKind::PassIssued,
+        AuditKind::PassRevoked,
+        AuditKind::ApiKeyCreated,
+        AuditKind::GateCreated,
+        AuditKind::AuthFailure,
+        AuditKind::GatePairingCreated,
+        AuditKind::GatePaired,
+        AuditKind::GateRevoked,
+        AuditKind::Retention,
+        AuditKind::GateConnected,
+        AuditKind::GateDisconnected,
+        AuditKind::ConsoleSignedIn,
+        AuditKind::ConsoleSignedOut,
+        AuditKind::HostCreated,
+        AuditKind::WalkInRequested,
+        AuditKind::WalkInApproved,
+        AuditKind::WalkInDenied,
+        AuditKind::WalkInExpired,
+        AuditKind::PassRebound,
+        AuditKind::TransferStarted,
+        AuditKind::PassTransferred,
+        AuditKind::TransferRejected,
+        AuditKind::WebhookCreated,
+        AuditKind::WebhookDisabled,
+        AuditKind::ZoneCreated,
+        AuditKind::ZoneCheckout,
+    ];
 }
 
-/// How urgent an event is for a security team.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How urgent an event is for a security team (the schema allows no other value).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Severity {
     /// Routine.
     Info,
@@ -147,6 +196,24 @@ impl Severity {
             Severity::Warning => "warning",
             Severity::High => "high",
         }
+    }
+
+    /// Parses the stored name.
+    pub fn parse(text: &str) -> Option<Severity> {
+        match text {
+            "info" => Some(Severity::Info),
+            "warning" => Some(Severity::Warning),
+            "high" => Some(Severity::High),
+            _ => None,
+        }
+    }
+}
+
+impl TryFrom<String> for Severity {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        Severity::parse(&text).ok_or_else(|| format!("unknown severity {text:?}"))
     }
 }
 
@@ -179,15 +246,31 @@ pub struct Subject {
     pub pass_id: Option<Uuid>,
 }
 
-/// Builds an event stamped now.
-pub fn event(kind: AuditKind, severity: Severity, subject: Subject, details: Value) -> NewAudit {
+/// Builds an event stamped now; its kind is its details'.
+pub fn event(severity: Severity, subject: Subject, details: Details) -> NewAudit {
     NewAudit {
         at_ms: crate::time::now_ms(),
         org_id: subject.org_id,
-        kind: kind.as_str(),
+        kind: details.kind().as_str(),
         severity: severity.as_str(),
         gate_id: subject.gate_id,
         pass_id: subject.pass_id,
-        details: details.to_string(),
+        details: details.to_json(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_is_listed_once_and_parses_back() {
+        let names: std::collections::HashSet<&str> =
+            AuditKind::ALL.iter().map(|kind| kind.as_str()).collect();
+        assert_eq!(names.len(), AuditKind::ALL.len());
+        for kind in AuditKind::ALL {
+            assert_eq!(AuditKind::parse(kind.as_str()), Some(kind));
+        }
+        assert_eq!(AuditKind::parse("Response"), None);
     }
 }

@@ -11,16 +11,20 @@
 //! - [`rules`]: the TSR1 decisions (§5, §7, §10);
 //! - [`zones`]: entry and exit gates, re-entry rules and who is inside;
 //! - [`visits`]: hosts, walk-ins, re-binding and transfer;
-//! - [`audit`]: what an event records and how urgent it is;
+//! - [`audit`]: event kinds, how urgent an event is, and building one;
+//! - [`events`]: what each kind of event records, one type per kind;
+//! - [`webhook`]: the events other systems receive and the state of their deliveries;
 //! - [`label`]: checked text; [`time`]: stored times; [`error`]: what the rules refuse.
 
 pub mod audit;
 pub mod error;
+pub mod events;
 pub mod label;
 pub mod rows;
 pub mod rules;
 pub mod time;
 pub mod visits;
+pub mod webhook;
 pub mod zones;
 
 pub use error::{Conflict, Refusal};

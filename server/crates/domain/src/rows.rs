@@ -13,6 +13,47 @@ use sqlx::{ColumnIndex, Decode, FromRow, Row, Type};
 use tessera_protocol::messages::{DenyReason, Outcome};
 use uuid::Uuid;
 
+use crate::audit::Severity;
+use crate::events::Recorded;
+pub use crate::events::RetentionCounts;
+pub use crate::webhook::{DeliveryState, WebhookEvents};
+use crate::zones::Direction;
+
+/// Decodes columns that hold a domain value as text: a value this server cannot read fails
+/// the read (a decode error), never a silent default.
+#[cfg(feature = "sqlx")]
+macro_rules! decode_as_text {
+    ($($ty:ty),* $(,)?) => {$(
+        impl<DB: sqlx::Database> Type<DB> for $ty
+        where
+            String: Type<DB>,
+        {
+            fn type_info() -> DB::TypeInfo {
+                <String as Type<DB>>::type_info()
+            }
+
+            fn compatible(ty: &DB::TypeInfo) -> bool {
+                <String as Type<DB>>::compatible(ty)
+            }
+        }
+
+        impl<'r, DB: sqlx::Database> Decode<'r, DB> for $ty
+        where
+            String: Decode<'r, DB>,
+        {
+            fn decode(
+                value: <DB as sqlx::Database>::ValueRef<'r>,
+            ) -> Result<Self, sqlx::error::BoxDynError> {
+                let text = <String as Decode<'r, DB>>::decode(value)?;
+                Ok(<$ty>::try_from(text)?)
+            }
+        }
+    )*};
+}
+
+#[cfg(feature = "sqlx")]
+decode_as_text!(Direction, Severity, DeliveryState, WebhookEvents);
+
 /// What an API key may do. Admin includes issuer and auditor; a host is a person (a
 /// resident) who invites visitors and answers walk-ins, and sees only its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,9 +139,9 @@ pub struct GateRow {
     /// The zone it lets people into or out of (issue 17); `None`: the whole site, as TSR1.
     #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub zone_id: Option<Uuid>,
-    /// `entry` or `exit` (only meaningful with a zone).
+    /// Whether it lets people in or out (only meaningful with a zone).
     #[cfg_attr(feature = "sqlx", sqlx(default))]
-    pub direction: Option<String>,
+    pub direction: Option<Direction>,
 }
 
 /// A pass's life cycle (TSR1 §10 "Pass states"; `expired` is only shown, never stored).
@@ -484,9 +525,9 @@ impl ScanRecord {
     }
 }
 
-/// An audit event as stored.
+/// An audit event as stored, its kind and details read into their types
+/// ([`Recorded::Other`] for what a newer server wrote and this one cannot read).
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct AuditRow {
     /// Monotonic id (the pagination cursor).
     pub id: i64,
@@ -494,16 +535,40 @@ pub struct AuditRow {
     pub at_ms: i64,
     /// Tenant.
     pub org_id: Option<Uuid>,
-    /// What happened (shown, never compared: older and newer servers share the table).
-    pub kind: String,
-    /// `info`, `warning` or `high`.
-    pub severity: String,
+    /// How urgent it is.
+    pub severity: Severity,
     /// Gate involved.
     pub gate_id: Option<Uuid>,
     /// Pass involved.
     pub pass_id: Option<Uuid>,
-    /// Bounded JSON object.
-    pub details: String,
+    /// What happened: its kind and details.
+    pub event: Recorded,
+}
+
+#[cfg(feature = "sqlx")]
+impl<'r, R> FromRow<'r, R> for AuditRow
+where
+    R: Row,
+    for<'c> &'c str: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
+        let kind: String = row.try_get("kind")?;
+        let details: String = row.try_get("details")?;
+        let severity: String = row.try_get("severity")?;
+        Ok(AuditRow {
+            id: row.try_get("id")?,
+            at_ms: row.try_get("at_ms")?,
+            org_id: row.try_get("org_id")?,
+            severity: Severity::try_from(severity)
+                .map_err(|message| decode_error("severity", message))?,
+            gate_id: row.try_get("gate_id")?,
+            pass_id: row.try_get("pass_id")?,
+            event: Recorded::decode(&kind, &details),
+        })
+    }
 }
 
 /// A new audit event (built by [`crate::audit::event`]).
@@ -960,8 +1025,8 @@ pub struct WebhookRow {
     pub url: String,
     /// The signing secret.
     pub secret: String,
-    /// Comma-separated event types it receives.
-    pub events: String,
+    /// The event types it receives.
+    pub events: WebhookEvents,
     /// The last audit event id handed to its queue.
     pub audit_cursor: i64,
     /// Creation time.
@@ -996,8 +1061,8 @@ pub struct NewDelivery {
     pub event_type: String,
     /// The JSON body to POST.
     pub body: String,
-    /// `pending` (to be tried) or `dead`.
-    pub state: &'static str,
+    /// `Pending` (to be tried) or `Dead`.
+    pub state: DeliveryState,
     /// Attempts made: 0 when it was not tried yet, 1 after a failed first attempt.
     pub attempts: i64,
     /// When it may be tried (again).
@@ -1024,8 +1089,8 @@ pub struct DeliveryRow {
     pub event_type: String,
     /// The JSON body.
     pub body: String,
-    /// `pending`, `delivered` or `dead`.
-    pub state: String,
+    /// Where it stands.
+    pub state: DeliveryState,
     /// Attempts so far (this one included, once claimed).
     pub attempts: i64,
     /// When it may be tried (again).
@@ -1045,8 +1110,8 @@ pub struct Finished {
     pub id: i64,
     /// Its webhook (disabled with `disables`).
     pub webhook_id: Uuid,
-    /// `pending` (to be retried), `delivered` or `dead`.
-    pub state: &'static str,
+    /// `Pending` (to be retried), `Delivered` or `Dead`.
+    pub state: DeliveryState,
     /// When it may be tried again (unchanged unless retried).
     pub next_attempt_ms: i64,
     /// What went wrong, if anything.

@@ -26,7 +26,10 @@ use crate::rows::{StoredOutcome, ZoneView};
 use crate::rules::Settlement;
 
 /// Whether a gate lets people in or out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Direction {
     /// Into its zone.
     Entry,
@@ -50,6 +53,14 @@ impl Direction {
             "exit" => Some(Direction::Exit),
             _ => None,
         }
+    }
+}
+
+impl TryFrom<String> for Direction {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        Direction::parse(&text).ok_or_else(|| format!("unknown gate direction {text:?}"))
     }
 }
 

@@ -21,7 +21,6 @@
 //! is in the database, so a resend after a lost answer, a reconnect or a restart gets the
 //! stored answer, never a false alarm.
 
-use serde_json::json;
 use sha2::{Digest, Sha256};
 use tessera_protocol::messages::{
     Challenge, DenyReason, ErrorCode, ErrorMessage, Outcome, PassSummary, ScanResult, ServerMessage,
@@ -35,8 +34,9 @@ use std::time::Duration;
 
 use crate::error::{Error, Result};
 use crate::keyring::Keyring;
-use tessera_domain::audit::{
-    self, denial_severity, outcome_severity, AuditKind, Severity, Subject,
+use tessera_domain::audit::{self, denial_severity, outcome_severity, Severity, Subject};
+use tessera_domain::events::{
+    Answered, ChallengeIssued, Details, ResponseDetails, ScanDetails, ZoneMoveDetails,
 };
 use tessera_domain::rules::{
     self, ChallengeResend, ResponseVerdict, ScanFacts, ScanResend, ScanVerdict, Settlement, BURN_AT,
@@ -177,20 +177,20 @@ pub async fn scan(
                 ahead_s: denial.ahead_s.map(clamp_i64),
                 created_at_ms: now_ms(),
             };
-            let mut details = json!({ "reason": denial.reason.as_str(), "scan_id": scan_id });
-            if let Some(age_s) = denial.age_s {
-                details["age_s"] = json!(age_s);
-            }
-            if let Some(ahead_s) = denial.ahead_s {
-                details["ahead_s"] = json!(ahead_s);
-            }
+            let mut details = ScanDetails {
+                scan_id,
+                reason: Some(denial.reason),
+                age_s: denial.age_s,
+                ahead_s: denial.ahead_s,
+                ..ScanDetails::default()
+            };
             if let (DenyReason::CodeReplayed, Some(first), Some(counter)) = (
                 denial.reason,
                 context.as_ref().and_then(|c| c.step_gate_id),
                 counter,
             ) {
-                details["first_gate_id"] = json!(first);
-                details["counter"] = json!(counter);
+                details.first_gate_id = Some(first);
+                details.counter = Some(counter);
             }
             let subject = Subject {
                 org_id: Some(gate.org_id),
@@ -198,10 +198,9 @@ pub async fn scan(
                 pass_id: pass.map(|pass| pass.id),
             };
             let event = audit::event(
-                AuditKind::Scan,
                 denial_severity(denial.reason),
                 subject,
-                details,
+                Details::Scan(details),
             );
             if flow.store.insert_scan_denial(&denial, &event).await? {
                 return Ok(ServerMessage::Result(denial_result(&denial, false)));
@@ -246,17 +245,16 @@ async fn issue_challenge(
         wrong_answers: 0,
     };
     let event = audit::event(
-        AuditKind::ChallengeIssued,
         Severity::Info,
         Subject {
             org_id: Some(gate.org_id),
             gate_id: Some(gate.id),
             pass_id: Some(pass.id),
         },
-        json!({
-            "scan_id": scan_id,
-            "nonce_sha256": crate::credentials::fingerprint(nonce.as_bytes()),
-            "counter": counter,
+        Details::ChallengeIssued(ChallengeIssued {
+            scan_id,
+            nonce_sha256: crate::credentials::fingerprint(nonce.as_bytes()),
+            counter,
         }),
     );
     if !flow.store.insert_challenge(&challenge, &event).await? {
@@ -290,10 +288,13 @@ async fn resent_scan(
     if rules::decide_scan_resend(record.code_hash(), code_hash) == ScanResend::Reused {
         flow.store
             .insert_audit(&audit::event(
-                AuditKind::Scan,
                 Severity::Warning,
                 subject,
-                json!({ "error": ErrorCode::ScanIdReused, "scan_id": scan_id }),
+                Details::Scan(ScanDetails {
+                    scan_id,
+                    error: Some(ErrorCode::ScanIdReused),
+                    ..ScanDetails::default()
+                }),
             ))
             .await?;
         return Ok(ServerMessage::Error(ErrorMessage::new(
@@ -325,15 +326,19 @@ async fn resent_scan(
         }
     };
     let answered = match &answer {
-        ServerMessage::Challenge(_) => "challenge",
-        _ => "result",
+        ServerMessage::Challenge(_) => Answered::Challenge,
+        _ => Answered::Result,
     };
     flow.store
         .insert_audit(&audit::event(
-            AuditKind::Scan,
             Severity::Info,
             subject,
-            json!({ "resent": true, "scan_id": scan_id, "answered": answered }),
+            Details::Scan(ScanDetails {
+                scan_id,
+                resent: true,
+                answered: Some(answered),
+                ..ScanDetails::default()
+            }),
         ))
         .await?;
     Ok(answer)
@@ -368,7 +373,7 @@ pub async fn respond(
             flow,
             gate_subject,
             ScanResult::denied(scan_id, DenyReason::UnknownNonce),
-            json!({ "scan_id": scan_id }),
+            answer_details(scan_id, None),
         )
         .await;
     };
@@ -401,7 +406,7 @@ pub async fn respond(
                 flow,
                 gate_subject,
                 denial,
-                json!({ "scan_id": scan_id, "nonce_sha256": nonce_fp }),
+                answer_details(scan_id, Some(&nonce_fp)),
             )
             .await;
         }
@@ -412,16 +417,14 @@ pub async fn respond(
         (ResponseVerdict::ScanIdMismatch, Some(context)) => {
             flow.store
                 .insert_audit(&audit::event(
-                    AuditKind::Response,
                     Severity::Warning,
                     Subject {
                         pass_id: Some(context.pass.id),
                         ..gate_subject
                     },
-                    json!({
-                        "error": ErrorCode::BadRequest,
-                        "scan_id": scan_id,
-                        "nonce_sha256": nonce_fp,
+                    Details::Response(ResponseDetails {
+                        error: Some(ErrorCode::BadRequest),
+                        ..answer_details(scan_id, Some(&nonce_fp))
                     }),
                 ))
                 .await?;
@@ -445,7 +448,7 @@ pub async fn respond(
                 flow,
                 subject,
                 challenge_denial(&context.challenge, nonce, &context.pass, reason),
-                json!({ "scan_id": scan_id, "nonce_sha256": nonce_fp }),
+                answer_details(scan_id, Some(&nonce_fp)),
             )
             .await;
         }
@@ -477,7 +480,7 @@ async fn wrong_answer(
         gate_id: Some(challenge.gate_id),
         pass_id: Some(pass.id),
     };
-    let details = json!({ "scan_id": challenge.scan_id, "nonce_sha256": nonce_fp });
+    let details = answer_details(challenge.scan_id, Some(nonce_fp));
     let counted = flow
         .store
         .record_wrong_answer(nonce.as_bytes(), BURN_AT, &|counted| {
@@ -521,16 +524,14 @@ async fn foreign_nonce(
     };
     flow.store
         .insert_audit(&audit::event(
-            AuditKind::Response,
             Severity::High,
             owner,
-            json!({
-                "reason": DenyReason::ForeignNonce.as_str(),
-                "outcome": Outcome::Denied.as_str(),
-                "scan_id": scan_id,
-                "nonce_sha256": nonce_fp,
-                "challenge_gate_id": challenge.gate_id,
-                "cross_tenant": !same_tenant,
+            Details::Response(ResponseDetails {
+                reason: Some(DenyReason::ForeignNonce),
+                outcome: Some(Outcome::Denied),
+                challenge_gate_id: Some(challenge.gate_id),
+                cross_tenant: Some(!same_tenant),
+                ..answer_details(scan_id, Some(nonce_fp))
             }),
         ))
         .await?;
@@ -550,7 +551,7 @@ async fn foreign_nonce(
         flow,
         sender,
         denial,
-        json!({ "scan_id": scan_id, "nonce_sha256": nonce_fp }),
+        answer_details(scan_id, Some(nonce_fp)),
     )
     .await
 }
@@ -563,7 +564,7 @@ async fn replay(
     nonce_fp: &str,
 ) -> Result<ServerMessage> {
     flow.store
-        .insert_audit(&response_event(stored, nonce_fp, true))
+        .insert_audit(&response_event(stored, nonce_fp, true, None))
         .await?;
     Ok(stored_result(stored, pass, true))
 }
@@ -588,7 +589,7 @@ async fn redeem(
         .clone()
         .ok_or(Error::Internal("an answered pass has no wallet key"))?;
     let admission = AdmitOp {
-        event: response_event(&row, nonce_fp, false),
+        event: response_event(&row, nonce_fp, false, None),
         row,
         burn_at: BURN_AT,
         wallet_key,
@@ -650,7 +651,10 @@ async fn settle(
                 pass_id: Some(challenge.pass_id),
             },
             denial,
-            json!({ "scan_id": challenge.scan_id, "nonce_sha256": nonce_fp, "lost": true }),
+            ResponseDetails {
+                lost: true,
+                ..answer_details(challenge.scan_id, Some(nonce_fp))
+            },
         )
         .await;
     };
@@ -677,14 +681,13 @@ async fn settle(
                     tx.count_use(pass.id).await?;
                 }
                 tx.zone_move(&zone, pass.id, entering, now).await?;
-                let mut event = response_event(&row, nonce_fp, false);
-                let mut details: serde_json::Value =
-                    serde_json::from_str(&event.details).unwrap_or_else(|_| json!({}));
-                details["zone_id"] = json!(zone.id);
-                details["zone"] = json!(zone.name);
-                details["direction"] = json!(direction.as_str());
-                details["first_entry"] = json!(zone_move == (ZoneMove::Enter { admission: true }));
-                event.details = details.to_string();
+                let moved = ZoneMoveDetails {
+                    zone_id: zone.id,
+                    zone: zone.name.clone(),
+                    direction,
+                    first_entry: zone_move == (ZoneMove::Enter { admission: true }),
+                };
+                let event = response_event(&row, nonce_fp, false, Some(moved));
                 tx.store_outcome(&row, &event).await?;
                 tx.commit().await?;
                 return Ok(stored_result(&row, pass, false));
@@ -711,21 +714,21 @@ async fn settle(
                 flow,
                 subject,
                 challenge_denial(&locked.challenge, nonce, pass, reason),
-                json!({ "scan_id": locked.challenge.scan_id, "nonce_sha256": nonce_fp }),
+                answer_details(locked.challenge.scan_id, Some(nonce_fp)),
             )
             .await
         }
         Settlement::Admit => {
             let row = outcome_row(&locked.challenge, StoredOutcome::Admitted);
             tx.count_use(pass.id).await?;
-            tx.store_outcome(&row, &response_event(&row, nonce_fp, false))
+            tx.store_outcome(&row, &response_event(&row, nonce_fp, false, None))
                 .await?;
             tx.commit().await?;
             Ok(stored_result(&row, pass, false))
         }
         Settlement::Store(outcome) => {
             let row = outcome_row(&locked.challenge, outcome);
-            tx.store_outcome(&row, &response_event(&row, nonce_fp, false))
+            tx.store_outcome(&row, &response_event(&row, nonce_fp, false, None))
                 .await?;
             tx.commit().await?;
             Ok(stored_result(&row, pass, false))
@@ -743,22 +746,23 @@ fn outcome_row(challenge: &ChallengeRow, outcome: StoredOutcome) -> RedemptionRo
 }
 
 /// The `response` audit event of an outcome, stored with it (or, `replayed`, when a resend
-/// is answered from it).
-fn response_event(row: &RedemptionRow, nonce_fp: &str, replayed: bool) -> NewAudit {
+/// is answered from it); at a zone's gate, with the move it was.
+fn response_event(
+    row: &RedemptionRow,
+    nonce_fp: &str,
+    replayed: bool,
+    zone: Option<ZoneMoveDetails>,
+) -> NewAudit {
     let outcome = row.outcome.outcome();
     let reason = row.outcome.reason();
-    let mut details = json!({
-        "scan_id": row.scan_id,
-        "nonce_sha256": nonce_fp,
-        "outcome": outcome.as_str(),
-        "counter": row.counter,
-    });
-    if let Some(reason) = reason {
-        details["reason"] = json!(reason.as_str());
-    }
-    if replayed {
-        details["replayed"] = json!(true);
-    }
+    let details = ResponseDetails {
+        outcome: Some(outcome),
+        reason,
+        counter: Some(row.counter),
+        replayed,
+        zone,
+        ..answer_details(row.scan_id, Some(nonce_fp))
+    };
     let subject = Subject {
         org_id: Some(row.org_id),
         gate_id: Some(row.gate_id),
@@ -769,7 +773,17 @@ fn response_event(row: &RedemptionRow, nonce_fp: &str, replayed: bool) -> NewAud
     } else {
         outcome_severity(outcome, reason)
     };
-    audit::event(AuditKind::Response, severity, subject, details)
+    audit::event(severity, subject, Details::Response(details))
+}
+
+/// The details every `response` event starts from: the scan, and the nonce's fingerprint
+/// when the answer carried a readable nonce.
+fn answer_details(scan_id: Uuid, nonce_fp: Option<&str>) -> ResponseDetails {
+    ResponseDetails {
+        scan_id,
+        nonce_sha256: nonce_fp.map(str::to_owned),
+        ..ResponseDetails::default()
+    }
 }
 
 /// The pass's derived keys; `None` while no wallet has claimed it.
@@ -876,7 +890,7 @@ async fn deny_response(
     flow: &Redemption,
     subject: Subject,
     denial: ScanResult,
-    details: serde_json::Value,
+    details: ResponseDetails,
 ) -> Result<ServerMessage> {
     let reason = denial.reason.unwrap_or(DenyReason::BadResponse);
     flow.store
@@ -889,25 +903,22 @@ async fn deny_response(
 fn response_denial_event(
     subject: Subject,
     reason: DenyReason,
-    mut details: serde_json::Value,
+    details: ResponseDetails,
 ) -> NewAudit {
-    details["reason"] = json!(reason.as_str());
-    details["outcome"] = json!(Outcome::Denied.as_str());
     audit::event(
-        AuditKind::Response,
         denial_severity(reason),
         subject,
-        details,
+        Details::Response(ResponseDetails {
+            reason: Some(reason),
+            outcome: Some(Outcome::Denied),
+            ..details
+        }),
     )
 }
 
 /// The zone and direction of a gate placed in a zone (issue 17).
 fn gate_zone(gate: &GateRow) -> Option<(Uuid, Direction)> {
     let zone_id = gate.zone_id?;
-    let direction = gate
-        .direction
-        .as_deref()
-        .and_then(Direction::parse)
-        .unwrap_or(Direction::Entry);
+    let direction = gate.direction.unwrap_or(Direction::Entry);
     Some((zone_id, direction))
 }

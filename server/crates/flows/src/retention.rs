@@ -21,11 +21,10 @@
 
 use std::time::Duration;
 
-use serde_json::json;
-
 use crate::error::Result;
 use crate::shutdown::Shutdown;
-use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::{Details, Retention};
 use tessera_store::{RetentionCounts, RetentionCutoffs, Store};
 
 /// The shortest configurable challenge or redemption retention, in hours.
@@ -105,14 +104,13 @@ pub async fn run_pass(
 /// The `retention` event of one batch: what went, and the cutoffs it went by.
 fn event(counts: &RetentionCounts, cutoffs: &RetentionCutoffs) -> tessera_store::NewAudit {
     audit::event(
-        AuditKind::Retention,
         Severity::Info,
         Subject::default(),
-        json!({
-            "removed": counts,
-            "challenges_expired_before": tessera_domain::rfc3339(cutoffs.challenges_before_ms),
-            "redemptions_expired_before": tessera_domain::rfc3339(cutoffs.redemptions_before_ms),
-            "audit_before": tessera_domain::rfc3339(cutoffs.audit_before_ms),
+        Details::Retention(Retention {
+            removed: *counts,
+            challenges_expired_before: tessera_domain::rfc3339(cutoffs.challenges_before_ms),
+            redemptions_expired_before: tessera_domain::rfc3339(cutoffs.redemptions_before_ms),
+            audit_before: tessera_domain::rfc3339(cutoffs.audit_before_ms),
         }),
     )
 }

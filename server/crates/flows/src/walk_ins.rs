@@ -10,15 +10,17 @@
 
 use std::time::Duration;
 
-use serde_json::json;
 use tessera_protocol::messages::{
-    ErrorCode, ErrorMessage, HostSummary, ServerMessage, WalkInState, WalkInStatus,
+    ErrorCode, ErrorMessage, HostSummary, ServerMessage, WalkInReason, WalkInState, WalkInStatus,
 };
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
 use crate::shutdown::Shutdown;
-use tessera_domain::audit::{self, AuditKind, Severity, Subject};
+use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::{
+    AdmissionKind, Details, WalkInDecided, WalkInExpired, WalkInRef, WalkInRequested,
+};
 use tessera_domain::label::check_text;
 use tessera_domain::{now_ms, visits, Label};
 use tessera_store::{GateRow, Store, WalkIn, WalkInRow, WalkInView};
@@ -92,16 +94,18 @@ pub async fn ask(
         expires_at_ms: now.saturating_add(timeout_ms),
         decided_at_ms: None,
     };
-    let event = walk_in_event(AuditKind::WalkInRequested, Severity::Info, &row, json!({}));
+    let event = requested_event(Severity::Info, &row, WalkInRequested::default());
     let (stored, created) = store.create_walk_in(&row, &event).await?;
     if !created {
         if !visits::same_walk_in(&stored, asked.visitor_name, asked.host_id, asked.note) {
             store
-                .insert_audit(&walk_in_event(
-                    AuditKind::WalkInRequested,
+                .insert_audit(&requested_event(
                     Severity::Warning,
                     &stored,
-                    json!({ "error": ErrorCode::RequestIdReused }),
+                    WalkInRequested {
+                        error: Some(ErrorCode::RequestIdReused),
+                        ..WalkInRequested::default()
+                    },
                 ))
                 .await?;
             return refuse(
@@ -110,11 +114,13 @@ pub async fn ask(
             );
         }
         store
-            .insert_audit(&walk_in_event(
-                AuditKind::WalkInRequested,
+            .insert_audit(&requested_event(
                 Severity::Info,
                 &stored,
-                json!({ "resent": true }),
+                WalkInRequested {
+                    resent: true,
+                    ..WalkInRequested::default()
+                },
             ))
             .await?;
     }
@@ -187,16 +193,20 @@ pub async fn decide(
         .await?
         .filter(|view| host_id.is_none_or(|host| view.walk_in.host_id == host))
         .ok_or(Error::NotFound)?;
-    let (kind, severity) = match wanted {
-        WalkInState::Approved => (AuditKind::WalkInApproved, Severity::Info),
-        _ => (AuditKind::WalkInDenied, Severity::Warning),
+    let decided = |admission| WalkInDecided {
+        walk_in: walk_in_ref(&view.walk_in),
+        by_key_id,
+        admission,
+    };
+    let (severity, details) = match wanted {
+        WalkInState::Approved => (
+            Severity::Info,
+            Details::WalkInApproved(decided(Some(AdmissionKind::WalkIn))),
+        ),
+        _ => (Severity::Warning, Details::WalkInDenied(decided(None))),
     };
     let now = now_ms();
-    let mut details = json!({ "by_key_id": by_key_id });
-    if wanted == WalkInState::Approved {
-        details["admission"] = json!("walk_in");
-    }
-    let event = walk_in_event(kind, severity, &view.walk_in, details);
+    let event = walk_in_event(severity, &view.walk_in, details);
     if !store
         .decide_walk_in(org_id, id, wanted.as_str(), now, &event)
         .await?
@@ -228,10 +238,12 @@ pub async fn sweep(store: Store, mut shutdown: Shutdown) {
         let expired = store
             .expire_walk_ins(now_ms(), 500, &|walk_in| {
                 walk_in_event(
-                    AuditKind::WalkInExpired,
                     Severity::Warning,
                     walk_in,
-                    json!({ "reason": "approval_timeout" }),
+                    Details::WalkInExpired(WalkInExpired {
+                        walk_in: walk_in_ref(walk_in),
+                        reason: WalkInReason::ApprovalTimeout,
+                    }),
                 )
             })
             .await;
@@ -241,18 +253,33 @@ pub async fn sweep(store: Store, mut shutdown: Shutdown) {
     }
 }
 
-fn walk_in_event(
-    kind: AuditKind,
+fn walk_in_ref(walk_in: &WalkInRow) -> WalkInRef {
+    WalkInRef {
+        walk_in_id: walk_in.id,
+        request_id: walk_in.request_id,
+        host_id: walk_in.host_id,
+        visitor_name: walk_in.visitor_name.clone(),
+    }
+}
+
+fn requested_event(
     severity: Severity,
     walk_in: &WalkInRow,
-    mut details: serde_json::Value,
+    details: WalkInRequested,
 ) -> tessera_store::NewAudit {
-    details["walk_in_id"] = json!(walk_in.id);
-    details["request_id"] = json!(walk_in.request_id);
-    details["host_id"] = json!(walk_in.host_id);
-    details["visitor_name"] = json!(walk_in.visitor_name);
+    let details = WalkInRequested {
+        walk_in: walk_in_ref(walk_in),
+        ..details
+    };
+    walk_in_event(severity, walk_in, Details::WalkInRequested(details))
+}
+
+fn walk_in_event(
+    severity: Severity,
+    walk_in: &WalkInRow,
+    details: Details,
+) -> tessera_store::NewAudit {
     audit::event(
-        kind,
         severity,
         Subject {
             org_id: Some(walk_in.org_id),

@@ -10,7 +10,7 @@
 //! 1. **sends the new events straight from the log.** For each webhook it reads the events
 //!    after the cursor, up to where no event can still appear (`feed::safe_upto`: a
 //!    PostgreSQL sequence hands out ids before COMMIT), and maps those it wants to webhook
-//!    events ([`event_type`]). It holds the webhook for a lease (a compare-and-set on the
+//!    events (`WebhookPayload::of`). It holds the webhook for a lease (a compare-and-set on the
 //!    cursor, so no two replicas send these events at once) and makes each event's first
 //!    attempt, signed ([`signature`]): a pass's events one after another, stopping at the
 //!    first that fails ([`chains`]), many passes at once. Then, in one transaction, it
@@ -36,18 +36,17 @@ use std::time::Duration;
 use futures_util::StreamExt;
 
 use hmac::{Hmac, Mac};
-use serde_json::{json, Value};
 use sha2::Sha256;
 
 use crate::hub::Hub;
 use crate::shutdown::Shutdown;
-use tessera_domain::audit::{AuditKind, Severity, Subject};
+use tessera_domain::audit::{Severity, Subject};
+use tessera_domain::events::{Details, WebhookDisabled};
+use tessera_domain::webhook::{DeliveryState, WebhookEvent, WebhookPayload};
 use tessera_store::{
     AuditFilter, AuditRow, DeliveryRow, Finished, NewAudit, NewDelivery, Store, WebhookRow,
 };
 
-/// The event types a webhook can receive.
-pub const EVENT_TYPES: [&str; 4] = ["admission", "exit", "walk_in", "revocation"];
 /// How long a delivery may be retried after it was queued, by default
 /// (`TESSERA_WEBHOOK_RETRY_FOR_S`).
 pub const RETRY_FOR_MS: i64 = 3 * 24 * 3_600_000;
@@ -72,39 +71,19 @@ const POLL_EVERY: Duration = Duration::from_millis(500);
 /// The shortest time between two rounds that found nothing to send.
 const MIN_ROUND: Duration = Duration::from_millis(100);
 
-/// The webhook event an audit event is, if any: a new admission (not a resent answer), an
-/// approved walk-in, a revocation.
-pub fn event_type(kind: &str, details: &Value) -> Option<&'static str> {
-    match kind {
-        "response"
-            if details["outcome"] == json!("admitted") && details["replayed"] != json!(true) =>
-        {
-            // A move at a zone's exit gate is stored like an admission; its event says so.
-            if details["direction"] == json!("exit") {
-                Some("exit")
-            } else {
-                Some("admission")
-            }
-        }
-        "walk_in_approved" => Some("walk_in"),
-        "pass_revoked" => Some("revocation"),
-        _ => None,
-    }
-}
-
 /// The JSON body of a webhook event: a stable `id` (the same for every redelivery), its
 /// `type`, when it happened, the pass and gate, and the audit event's details as `data`.
-pub fn event_body(event: &AuditRow, event_type: &str, details: Value) -> String {
-    json!({
-        "id": format!("evt_{}", event.id),
-        "type": event_type,
-        "occurred_at": tessera_domain::rfc3339(event.at_ms),
-        "pass_id": event.pass_id,
-        "gate_id": event.gate_id,
-        "org_id": event.org_id,
-        "data": details,
-    })
-    .to_string()
+pub fn event_body(event: &AuditRow, payload: WebhookPayload) -> String {
+    let body = WebhookEvent {
+        id: format!("evt_{}", event.id),
+        payload,
+        occurred_at: tessera_domain::rfc3339(event.at_ms),
+        pass_id: event.pass_id,
+        gate_id: event.gate_id,
+        org_id: event.org_id,
+    };
+    // Plain fields and maps with string keys: serialising cannot fail.
+    serde_json::to_string(&body).unwrap_or_default()
 }
 
 /// `Tessera-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`.
@@ -195,7 +174,7 @@ pub fn finished(delivery: &DeliveryRow, attempted: Attempted) -> Finished {
     let disables = matches!(attempted, Attempted::Gone)
         .then(|| disabled_event(delivery.org_id, delivery.webhook_id));
     let (state, next_attempt_ms, error) = match not_delivered(attempted, delivery.next_attempt_ms) {
-        None => ("delivered", delivery.next_attempt_ms, None),
+        None => (DeliveryState::Delivered, delivery.next_attempt_ms, None),
         Some((state, next_attempt_ms, error)) => (state, next_attempt_ms, Some(error)),
     };
     Finished {
@@ -211,25 +190,27 @@ pub fn finished(delivery: &DeliveryRow, attempted: Attempted) -> Finished {
 /// What an attempt that did not deliver writes, whether to a queued row ([`finished`]) or
 /// to a new one ([`first_attempt`]): its state, when it is due (`due_ms` unless it is
 /// retried) and its error; `None` once delivered.
-fn not_delivered(attempted: Attempted, due_ms: i64) -> Option<(&'static str, i64, String)> {
+fn not_delivered(attempted: Attempted, due_ms: i64) -> Option<(DeliveryState, i64, String)> {
     match attempted {
         Attempted::Delivered => None,
-        Attempted::Retry { at_ms, error } => Some(("pending", at_ms, error)),
-        Attempted::Dead { error } => Some(("dead", due_ms, error)),
-        Attempted::Gone => Some(("dead", due_ms, "410 Gone".to_owned())),
+        Attempted::Retry { at_ms, error } => Some((DeliveryState::Pending, at_ms, error)),
+        Attempted::Dead { error } => Some((DeliveryState::Dead, due_ms, error)),
+        Attempted::Gone => Some((DeliveryState::Dead, due_ms, "410 Gone".to_owned())),
     }
 }
 
 /// The audit event of a webhook disabled by a `410 Gone`.
 fn disabled_event(org_id: uuid::Uuid, webhook_id: uuid::Uuid) -> NewAudit {
     tessera_domain::audit::event(
-        AuditKind::WebhookDisabled,
         Severity::Warning,
         Subject {
             org_id: Some(org_id),
             ..Subject::default()
         },
-        json!({ "webhook_id": webhook_id, "reason": "the receiver answered 410 Gone" }),
+        Details::WebhookDisabled(WebhookDisabled {
+            webhook_id,
+            reason: "the receiver answered 410 Gone".to_owned(),
+        }),
     )
 }
 
@@ -277,11 +258,6 @@ pub fn first_attempt(event: NewDelivery, attempted: Option<Attempted>) -> Option
         last_error: Some(last_error),
         ..event
     })
-}
-
-/// Whether a webhook takes this event type.
-fn wants(webhook: &WebhookRow, event_type: &str) -> bool {
-    webhook.events.split(',').any(|wanted| wanted == event_type)
 }
 
 /// What the dispatcher uses: storage, the audit wake-ups, and how long an event is retried.
@@ -382,14 +358,14 @@ async fn stream(
     let wanted: Vec<NewDelivery> = events
         .iter()
         .filter_map(|event| {
-            let details: Value = serde_json::from_str(&event.details).ok()?;
-            let kind = event_type(&event.kind, &details)?;
-            wants(webhook, kind).then(|| NewDelivery {
+            let payload = WebhookPayload::of(event.event.known()?)?;
+            let kind = payload.event_type();
+            webhook.events.contains(kind).then(|| NewDelivery {
                 audit_id: event.id,
                 pass_id: event.pass_id,
-                event_type: kind.to_owned(),
-                body: event_body(event, kind, details),
-                state: "pending",
+                event_type: kind.as_str().to_owned(),
+                body: event_body(event, payload),
+                state: DeliveryState::Pending,
                 attempts: 0,
                 next_attempt_ms: now,
                 last_error: None,
@@ -615,41 +591,12 @@ mod tests {
             pass_id: None,
             event_type: "admission".into(),
             body: "{}".into(),
-            state: "pending".into(),
+            state: DeliveryState::Pending,
             attempts,
             next_attempt_ms: 0,
             last_error: None,
             created_at_ms,
             delivered_at_ms: None,
-        }
-    }
-
-    #[test]
-    fn audit_events_map_to_webhook_events() {
-        let cases = [
-            (
-                "response",
-                json!({ "outcome": "admitted" }),
-                Some("admission"),
-            ),
-            (
-                "response",
-                json!({ "outcome": "admitted", "replayed": true }),
-                None,
-            ),
-            ("response", json!({ "outcome": "already_admitted" }), None),
-            (
-                "response",
-                json!({ "outcome": "denied", "reason": "revoked" }),
-                None,
-            ),
-            ("walk_in_approved", json!({}), Some("walk_in")),
-            ("walk_in_denied", json!({}), None),
-            ("pass_revoked", json!({}), Some("revocation")),
-            ("scan", json!({ "reason": "stale_code" }), None),
-        ];
-        for (kind, details, expected) in cases {
-            assert_eq!(event_type(kind, &details), expected, "{kind} {details}");
         }
     }
 
@@ -750,31 +697,31 @@ mod tests {
         let dead = Attempted::Dead {
             error: "could not reach the receiver".into(),
         };
-        let cases: [(Attempted, &str, i64, Option<&str>, bool); 4] = [
+        let cases: [(Attempted, DeliveryState, i64, Option<&str>, bool); 4] = [
             (
                 Attempted::Delivered,
-                "delivered",
+                DeliveryState::Delivered,
                 d.next_attempt_ms,
                 None,
                 false,
             ),
             (
                 retry,
-                "pending",
+                DeliveryState::Pending,
                 now + 2_000,
                 Some("the receiver answered 500"),
                 false,
             ),
             (
                 dead,
-                "dead",
+                DeliveryState::Dead,
                 d.next_attempt_ms,
                 Some("could not reach the receiver"),
                 false,
             ),
             (
                 Attempted::Gone,
-                "dead",
+                DeliveryState::Dead,
                 d.next_attempt_ms,
                 Some("410 Gone"),
                 true,
@@ -801,7 +748,7 @@ mod tests {
             pass_id: pass.map(uuid::Uuid::from_u128),
             event_type: "admission".into(),
             body: format!("{{\"id\":\"evt_{audit_id}\"}}"),
-            state: "pending",
+            state: DeliveryState::Pending,
             attempts: 0,
             next_attempt_ms: 1_000,
             last_error: None,
@@ -862,21 +809,31 @@ mod tests {
             error: "could not reach the receiver".into(),
         };
         // attempted → (state, attempts, next attempt, error), or no row
-        type Row<'a> = (&'a str, i64, i64, Option<&'a str>);
+        type Row<'a> = (DeliveryState, i64, i64, Option<&'a str>);
         let cases: [(Option<Attempted>, Option<Row>); 5] = [
             (Some(Attempted::Delivered), None),
-            (None, Some(("pending", 0, 1_000, None))),
+            (None, Some((DeliveryState::Pending, 0, 1_000, None))),
             (
                 Some(retry),
-                Some(("pending", 1, 3_000, Some("the receiver answered 500"))),
+                Some((
+                    DeliveryState::Pending,
+                    1,
+                    3_000,
+                    Some("the receiver answered 500"),
+                )),
             ),
             (
                 Some(dead),
-                Some(("dead", 1, 1_000, Some("could not reach the receiver"))),
+                Some((
+                    DeliveryState::Dead,
+                    1,
+                    1_000,
+                    Some("could not reach the receiver"),
+                )),
             ),
             (
                 Some(Attempted::Gone),
-                Some(("dead", 1, 1_000, Some("410 Gone"))),
+                Some((DeliveryState::Dead, 1, 1_000, Some("410 Gone"))),
             ),
         ];
         for (attempted, expected) in cases {

@@ -147,39 +147,6 @@ pub struct RetentionCutoffs {
     pub audit_before_ms: i64,
 }
 
-/// Rows one retention pass removed, per table.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct RetentionCounts {
-    /// From `challenges`.
-    pub challenges: u64,
-    /// From `redemptions`.
-    pub redemptions: u64,
-    /// From `scan_denials`.
-    pub scan_denials: u64,
-    /// From `audit_events`.
-    pub audit_events: u64,
-}
-
-impl RetentionCounts {
-    /// Rows removed in all.
-    pub fn total(&self) -> u64 {
-        self.challenges + self.redemptions + self.scan_denials + self.audit_events
-    }
-
-    /// Whether any table reached the batch limit (so another pass has more to do).
-    pub fn any_at(&self, limit: i64) -> bool {
-        let limit = u64::try_from(limit).unwrap_or(0);
-        [
-            self.challenges,
-            self.redemptions,
-            self.scan_denials,
-            self.audit_events,
-        ]
-        .iter()
-        .any(|&count| count >= limit)
-    }
-}
-
 /// What the batched scan read looks up: the pass, its code step, the gate and the scan id.
 pub type ScanLookup = (Uuid, i64, Uuid, Uuid);
 
@@ -901,7 +868,12 @@ pub trait SharedStatements {
     ///
     /// # Errors
     /// [`Error::Storage`].
-    async fn deliveries(&self, org_id: Uuid, state: &str, limit: i64) -> Result<Vec<DeliveryRow>>;
+    async fn deliveries(
+        &self,
+        org_id: Uuid,
+        state: DeliveryState,
+        limit: i64,
+    ) -> Result<Vec<DeliveryRow>>;
 
     /// Puts a dead delivery back in the queue; false when there is none.
     ///

@@ -713,7 +713,12 @@ impl Backend for PgStore {
                     .map(|d| d.body.as_str())
                     .collect::<Vec<_>>(),
             )
-            .bind(deliveries.iter().map(|d| d.state).collect::<Vec<_>>())
+            .bind(
+                deliveries
+                    .iter()
+                    .map(|d| d.state.as_str())
+                    .collect::<Vec<_>>(),
+            )
             .bind(deliveries.iter().map(|d| d.attempts).collect::<Vec<_>>())
             .bind(
                 deliveries
@@ -781,7 +786,7 @@ impl Backend for PgStore {
              WHERE d.id = t.id",
         )
         .bind(finished.iter().map(|f| f.id).collect::<Vec<_>>())
-        .bind(finished.iter().map(|f| f.state).collect::<Vec<_>>())
+        .bind(finished.iter().map(|f| f.state.as_str()).collect::<Vec<_>>())
         .bind(finished.iter().map(|f| f.next_attempt_ms).collect::<Vec<_>>())
         .bind(finished.iter().map(|f| f.error.as_deref()).collect::<Vec<_>>())
         .bind(now_ms)

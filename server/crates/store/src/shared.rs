@@ -122,7 +122,7 @@ macro_rules! shared_statements {
                 .bind(&token_hash[..])
                 .bind(at_ms)
                 .bind(gate.zone_id)
-                .bind(gate.direction.as_deref().unwrap_or("entry"))
+                .bind(gate.direction.unwrap_or(tessera_domain::zones::Direction::Entry).as_str())
                 .execute(&mut *tx)
                 .await
                 .map_err(Error::storage("insert gate"))?;
@@ -764,7 +764,7 @@ macro_rules! shared_statements {
                 .bind(webhook.org_id)
                 .bind(&webhook.url)
                 .bind(&webhook.secret)
-                .bind(&webhook.events)
+                .bind(webhook.events.stored())
                 .bind(webhook.audit_cursor)
                 .bind(webhook.created_at_ms)
                 .execute(&mut *tx)
@@ -785,14 +785,14 @@ macro_rules! shared_statements {
                 .map_err(Error::storage("read waiting passes"))
             }
 
-            async fn deliveries(&self, org_id: Uuid, state: &str, limit: i64) -> Result<Vec<DeliveryRow>> {
+            async fn deliveries(&self, org_id: Uuid, state: $crate::DeliveryState, limit: i64) -> Result<Vec<DeliveryRow>> {
                 sqlx::query_as(
                     "SELECT id, webhook_id, org_id, audit_id, pass_id, event_type, body, state, \
                      attempts, next_attempt_ms, last_error, created_at_ms, delivered_at_ms \
                      FROM webhook_deliveries WHERE org_id = $1 AND state = $2 ORDER BY id DESC LIMIT $3",
                 )
                 .bind(org_id)
-                .bind(state)
+                .bind(state.as_str())
                 .bind(limit)
                 .fetch_all(self.reads())
                 .await

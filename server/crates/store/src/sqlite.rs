@@ -647,7 +647,7 @@ impl Backend for SqliteStore {
             .bind(delivery.pass_id)
             .bind(&delivery.event_type)
             .bind(&delivery.body)
-            .bind(delivery.state)
+            .bind(delivery.state.as_str())
             .bind(delivery.attempts)
             .bind(delivery.next_attempt_ms)
             .bind(delivery.last_error.as_deref())
@@ -707,7 +707,7 @@ impl Backend for SqliteStore {
                  WHERE id = $1",
             )
             .bind(f.id)
-            .bind(f.state)
+            .bind(f.state.as_str())
             .bind(f.next_attempt_ms)
             .bind(f.error.as_deref())
             .bind(now_ms)

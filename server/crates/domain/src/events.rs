@@ -1,0 +1,836 @@
+//! What each audit event records: one type per kind, serialised once where the event is
+//! made and decoded by every reader (the audit API and its feed, the webhook dispatcher,
+//! the gate statistics).
+//!
+//! [`Details`] is the whole vocabulary: its variant is the event's kind and its content the
+//! event's `details` object, so the pair is written as `{"kind": …, "details": {…}}` and the
+//! OpenAPI document describes it as `oneOf` by kind. No code, token, key or MAC ever reaches
+//! a details type: where correlation helps, a short SHA-256 prefix (`*_sha256`) stands in.
+//!
+//! A stored event this server cannot read (a kind a newer server added, or details of a
+//! shape it does not know) decodes to [`Recorded::Other`], passed on as stored, never to a
+//! guessed default.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use tessera_protocol::messages::{DenyReason, ErrorCode, Outcome, WalkInReason};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::audit::AuditKind;
+use crate::zones::Direction;
+
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+/// The kind of an event and what it records.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "kind", content = "details", rename_all = "snake_case")]
+pub enum Details {
+    /// A scan decided at scan time (a denial, a resend, a reused scan id).
+    Scan(ScanDetails),
+    /// A challenge minted for a scan.
+    ChallengeIssued(ChallengeIssued),
+    /// An answer and its outcome.
+    Response(ResponseDetails),
+    /// A challenge that expired without a valid answer.
+    ChallengeUnanswered(ChallengeUnanswered),
+    /// Frames refused for a gate's rate, aggregated per connection and minute.
+    RateLimited(RateLimited),
+    /// A gate connection refused at its device's or tenant's socket cap.
+    GateConnectionRefused(ConnectionRefused),
+    /// A wallet claimed a pass.
+    Claim(ClaimDetails),
+    /// Claims refused, aggregated per source.
+    ClaimRejected(Aggregated),
+    /// Another wallet key tried to claim a claimed pass (the link leaked).
+    ClaimConflict(ClaimDetails),
+    /// A pass was issued.
+    PassIssued(PassIssuedDetails),
+    /// A pass was revoked.
+    PassRevoked(PassRevokedDetails),
+    /// An API key was created.
+    ApiKeyCreated(ApiKeyCreatedDetails),
+    /// A gate device was created.
+    GateCreated(ByKey),
+    /// Credentials missing or wrong, aggregated per source.
+    AuthFailure(Aggregated),
+    /// A pairing link was made for a gate.
+    GatePairingCreated(PairingCreated),
+    /// A pairing link was used: the gate's device credential was rotated.
+    GatePaired(Paired),
+    /// A gate was revoked.
+    GateRevoked(ByKey),
+    /// Rows removed past their retention.
+    Retention(Retention),
+    /// A gate WebSocket opened.
+    GateConnected(GateSocketEvent),
+    /// A gate WebSocket closed.
+    GateDisconnected(GateSocketEvent),
+    /// An API key was exchanged for a console session.
+    ConsoleSignedIn(SignedIn),
+    /// A console session was ended by its holder.
+    ConsoleSignedOut(ByKey),
+    /// A host was created.
+    HostCreated(HostCreatedDetails),
+    /// A gate asked a host to approve a walk-in (or resent the request).
+    WalkInRequested(WalkInRequested),
+    /// A host approved a walk-in: the walk-in admission.
+    WalkInApproved(WalkInDecided),
+    /// A host refused a walk-in.
+    WalkInDenied(WalkInDecided),
+    /// A walk-in request ran out of time unanswered.
+    WalkInExpired(WalkInExpired),
+    /// A pass was re-bound: its wallet key unbound, a new claim link minted.
+    PassRebound(PassRebound),
+    /// A transfer link was minted for a pass.
+    TransferStarted(TransferStarted),
+    /// A transfer link was claimed: the recipient's key replaced the sender's.
+    PassTransferred(PassTransferred),
+    /// Transfer proofs refused, aggregated per source.
+    TransferRejected(Aggregated),
+    /// A webhook was configured.
+    WebhookCreated(WebhookCreatedDetails),
+    /// A webhook's receiver answered `410 Gone`: the webhook was disabled.
+    WebhookDisabled(WebhookDisabled),
+    /// A zone was created.
+    ZoneCreated(ZoneCreatedDetails),
+    /// Everyone inside a zone was checked out at its check-out time.
+    ZoneCheckout(ZoneCheckout),
+}
+
+impl Details {
+    /// The kind this is.
+    pub fn kind(&self) -> AuditKind {
+        match self {
+            Details::Scan(_) => AuditKind::Scan,
+            Details::ChallengeIssued(_) => AuditKind::ChallengeIssued,
+            Details::Response(_) => AuditKind::Response,
+            Details::ChallengeUnanswered(_) => AuditKind::ChallengeUnanswered,
+            Details::RateLimited(_) => AuditKind::RateLimited,
+            Details::GateConnectionRefused(_) => AuditKind::GateConnectionRefused,
+            Details::Claim(_) => AuditKind::Claim,
+            Details::ClaimRejected(_) => AuditKind::ClaimRejected,
+            Details::ClaimConflict(_) => AuditKind::ClaimConflict,
+            Details::PassIssued(_) => AuditKind::PassIssued,
+            Details::PassRevoked(_) => AuditKind::PassRevoked,
+            Details::ApiKeyCreated(_) => AuditKind::ApiKeyCreated,
+            Details::GateCreated(_) => AuditKind::GateCreated,
+            Details::AuthFailure(_) => AuditKind::AuthFailure,
+            Details::GatePairingCreated(_) => AuditKind::GatePairingCreated,
+            Details::GatePaired(_) => AuditKind::GatePaired,
+            Details::GateRevoked(_) => AuditKind::GateRevoked,
+            Details::Retention(_) => AuditKind::Retention,
+            Details::GateConnected(_) => AuditKind::GateConnected,
+            Details::GateDisconnected(_) => AuditKind::GateDisconnected,
+            Details::ConsoleSignedIn(_) => AuditKind::ConsoleSignedIn,
+            Details::ConsoleSignedOut(_) => AuditKind::ConsoleSignedOut,
+            Details::HostCreated(_) => AuditKind::HostCreated,
+            Details::WalkInRequested(_) => AuditKind::WalkInRequested,
+            Details::WalkInApproved(_) => AuditKind::WalkInApproved,
+            Details::WalkInDenied(_) => AuditKind::WalkInDenied,
+            Details::WalkInExpired(_) => AuditKind::WalkInExpired,
+            Details::PassRebound(_) => AuditKind::PassRebound,
+            Details::TransferStarted(_) => AuditKind::TransferStarted,
+            Details::PassTransferred(_) => AuditKind::PassTransferred,
+            Details::TransferRejected(_) => AuditKind::TransferRejected,
+            Details::WebhookCreated(_) => AuditKind::WebhookCreated,
+            Details::WebhookDisabled(_) => AuditKind::WebhookDisabled,
+            Details::ZoneCreated(_) => AuditKind::ZoneCreated,
+            Details::ZoneCheckout(_) => AuditKind::ZoneCheckout,
+        }
+    }
+
+    /// The `details` object alone, as stored beside the kind.
+    pub fn to_json(&self) -> String {
+        match serde_json::to_value(self) {
+            Ok(Value::Object(mut pair)) => pair
+                .remove("details")
+                .unwrap_or_else(|| Value::Object(Map::new()))
+                .to_string(),
+            // Every details type is a struct of plain fields: this arm cannot run.
+            _ => "{}".to_owned(),
+        }
+    }
+
+    /// Reads a stored kind and details object.
+    ///
+    /// # Errors
+    /// When the kind is not one of this server's or the details do not have its shape.
+    pub fn decode(kind: &str, details: &str) -> Result<Details, serde_json::Error> {
+        let details: Value = serde_json::from_str(details)?;
+        let mut pair = Map::new();
+        pair.insert("kind".to_owned(), Value::String(kind.to_owned()));
+        pair.insert("details".to_owned(), details);
+        serde_json::from_value(Value::Object(pair))
+    }
+}
+
+/// A stored event's kind and details, as this server reads them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Recorded {
+    /// A kind this server knows, with its details.
+    Known(Details),
+    /// What this server cannot read (a newer server wrote it): passed on as stored.
+    Other {
+        /// The stored kind.
+        kind: String,
+        /// The stored details, or `{}` when they are not a JSON object.
+        details: Map<String, Value>,
+    },
+}
+
+impl Recorded {
+    /// Reads a stored kind and details object; never fails (see [`Recorded::Other`]).
+    pub fn decode(kind: &str, details: &str) -> Recorded {
+        match Details::decode(kind, details) {
+            Ok(known) => Recorded::Known(known),
+            Err(_) => Recorded::Other {
+                kind: kind.to_owned(),
+                details: match serde_json::from_str(details) {
+                    Ok(Value::Object(map)) => map,
+                    _ => Map::new(),
+                },
+            },
+        }
+    }
+
+    /// The stored kind's name.
+    pub fn kind_name(&self) -> &str {
+        match self {
+            Recorded::Known(details) => details.kind().as_str(),
+            Recorded::Other { kind, .. } => kind,
+        }
+    }
+
+    /// The details, if this server knows the kind.
+    pub fn known(&self) -> Option<&Details> {
+        match self {
+            Recorded::Known(details) => Some(details),
+            Recorded::Other { .. } => None,
+        }
+    }
+}
+
+impl Serialize for Recorded {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            Recorded::Known(details) => details.serialize(serializer),
+            Recorded::Other { kind, details } => {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("kind", kind)?;
+                map.serialize_entry("details", details)?;
+                map.end()
+            }
+        }
+    }
+}
+
+/// A scan decided at scan time: a denial (with its reason), a resend answered from what is
+/// stored (`resent`), or a scan id used for another code (`error`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ScanDetails {
+    /// The gate's id of the physical scan.
+    pub scan_id: Uuid,
+    /// Why the scan was denied.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub reason: Option<DenyReason>,
+    /// The error the gate was sent instead of a result.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub error: Option<ErrorCode>,
+    /// A resend of a scan already decided.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub resent: bool,
+    /// For a resend: what the gate was sent again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answered: Option<Answered>,
+    /// A stale code: how many seconds behind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub age_s: Option<i64>,
+    /// A code from the future: how many seconds ahead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ahead_s: Option<i64>,
+    /// A replayed code: the gate where its step first admitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_gate_id: Option<Uuid>,
+    /// A replayed code: its step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counter: Option<u64>,
+}
+
+/// What a resent scan was sent again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Answered {
+    /// Its challenge, still open.
+    Challenge,
+    /// A result: a denial, or the stored outcome.
+    Result,
+}
+
+/// A challenge minted for a scan.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ChallengeIssued {
+    /// The scan it answers.
+    pub scan_id: Uuid,
+    /// The first 6 bytes of the nonce's SHA-256, in hex.
+    pub nonce_sha256: String,
+    /// The code's step.
+    pub counter: i64,
+}
+
+/// An answer: its outcome (stored, or a denial at answer time), a resend answered from the
+/// stored outcome (`replayed`), an answer whose challenge was lost (`lost`), or an answer
+/// refused with an error.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ResponseDetails {
+    /// The scan the challenge answered.
+    pub scan_id: Uuid,
+    /// The first 6 bytes of the nonce's SHA-256, in hex (absent for an unknown nonce).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nonce_sha256: Option<String>,
+    /// What the gate was told (absent when it was sent an error).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub outcome: Option<Outcome>,
+    /// Why it was denied.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub reason: Option<DenyReason>,
+    /// The code's step (of a stored outcome).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counter: Option<i64>,
+    /// A resend answered from the outcome stored under the nonce.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub replayed: bool,
+    /// The challenge was settled while the answer was on its way.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub lost: bool,
+    /// The error the gate was sent instead of a result.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub error: Option<ErrorCode>,
+    /// A foreign nonce: the gate whose challenge it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge_gate_id: Option<Uuid>,
+    /// A foreign nonce: whether it came from another organisation's gate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cross_tenant: Option<bool>,
+    /// At a zone's gate: the move it was.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub zone: Option<ZoneMoveDetails>,
+}
+
+impl ResponseDetails {
+    /// A new admission (not a resent answer): what a webhook delivers.
+    pub fn is_new_admission(&self) -> bool {
+        self.outcome == Some(Outcome::Admitted) && !self.replayed
+    }
+}
+
+/// An answer at a zone's gate.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ZoneMoveDetails {
+    /// The zone.
+    pub zone_id: Uuid,
+    /// Its name.
+    pub zone: String,
+    /// Into the zone or out of it.
+    pub direction: Direction,
+    /// The day's first entry, which counts a use of the pass.
+    pub first_entry: bool,
+}
+
+/// A challenge that expired without a valid answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ChallengeUnanswered {
+    /// The scan it answered.
+    pub scan_id: Uuid,
+    /// The first 6 bytes of the nonce's SHA-256, in hex.
+    pub nonce_sha256: String,
+    /// Wrong answers it received.
+    pub wrong_answers: i64,
+}
+
+/// Frames a gate connection sent past its rate in one window.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RateLimited {
+    /// Frames refused.
+    pub frames: u64,
+    /// The window's start, RFC 3339.
+    pub window_start: String,
+    /// The window's length.
+    pub window_s: i64,
+}
+
+/// Which socket cap refused a gate connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CapScope {
+    /// The device's own cap.
+    Gate,
+    /// The organisation's.
+    Tenant,
+}
+
+/// A gate connection refused at a socket cap.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ConnectionRefused {
+    /// Whose cap.
+    pub cap: CapScope,
+    /// Its value.
+    pub limit: u64,
+}
+
+/// What a claim did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimResult {
+    /// The wallet's key is bound to the pass.
+    Claimed,
+    /// The pass is bound to another key.
+    AlreadyClaimed,
+}
+
+/// A claim and what it did.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ClaimDetails {
+    /// What it did.
+    pub result: ClaimResult,
+}
+
+/// Failures of one source (or, `overflow`, of the sources past the window's row budget),
+/// counted over one window.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Aggregated {
+    /// Always `true`: one row stands for many.
+    pub aggregated: bool,
+    /// The source's address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// What it called: `rest`, `gate`, `console`, `claims`, `transfers`, …
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub surface: Option<String>,
+    /// How many.
+    pub count: u64,
+    /// The first, RFC 3339.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<String>,
+    /// The last, RFC 3339.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<String>,
+    /// One of the reasons, e.g. `bad_credential`, `invalid_claim`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sample_reason: Option<String>,
+    /// Overflow rows: how many sources were folded into this one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sources: Option<u64>,
+    /// The sources past the window's row budget, summed.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub overflow: bool,
+}
+
+/// Who did it: an API key (or console session of it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ByKey {
+    /// The acting key.
+    pub by_key_id: Uuid,
+}
+
+/// A pass issued.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PassIssuedDetails {
+    /// Uses it allows.
+    pub max_uses: i64,
+    /// Transfers it allows.
+    pub max_transfers: i64,
+    /// Its host, if any.
+    pub host_id: Option<Uuid>,
+    /// The issuer's reference (bulk issue).
+    pub external_ref: Option<String>,
+    /// The issuing key.
+    pub by_key_id: Uuid,
+}
+
+/// A pass revoked.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PassRevokedDetails {
+    /// Its state before.
+    pub previous_state: String,
+    /// The revoking key.
+    pub by_key_id: Uuid,
+}
+
+/// An API key created: by a key, or at bootstrap.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ApiKeyCreatedDetails {
+    /// The new key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_id: Option<Uuid>,
+    /// Its role.
+    pub role: String,
+    /// The creating key (none at bootstrap).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_key_id: Option<Uuid>,
+    /// The first organisation's first admin key.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bootstrap: bool,
+}
+
+/// A pairing link made for a gate.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PairingCreated {
+    /// The admin who made it.
+    pub by_key_id: Uuid,
+    /// Until when it works, RFC 3339.
+    pub expires_at: String,
+    /// A short fingerprint of the secret's hash.
+    pub secret_sha256: String,
+}
+
+/// A pairing link used.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Paired {
+    /// A short fingerprint of the used secret's hash.
+    pub secret_sha256: String,
+}
+
+/// Rows one retention batch removed, per table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct RetentionCounts {
+    /// From `challenges`.
+    pub challenges: u64,
+    /// From `redemptions`.
+    pub redemptions: u64,
+    /// From `scan_denials`.
+    pub scan_denials: u64,
+    /// From `audit_events`.
+    pub audit_events: u64,
+}
+
+impl RetentionCounts {
+    /// Rows removed in all.
+    pub fn total(&self) -> u64 {
+        self.challenges + self.redemptions + self.scan_denials + self.audit_events
+    }
+
+    /// Whether any table reached the batch limit (so another pass has more to do).
+    pub fn any_at(&self, limit: i64) -> bool {
+        let limit = u64::try_from(limit).unwrap_or(0);
+        [
+            self.challenges,
+            self.redemptions,
+            self.scan_denials,
+            self.audit_events,
+        ]
+        .iter()
+        .any(|&count| count >= limit)
+    }
+}
+
+/// A retention batch: what went, and the cutoffs it went by (RFC 3339).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Retention {
+    /// Rows removed per table.
+    pub removed: RetentionCounts,
+    /// Challenges that expired before this.
+    pub challenges_expired_before: String,
+    /// Outcomes whose challenges expired before this.
+    pub redemptions_expired_before: String,
+    /// Events older than this.
+    pub audit_before: String,
+}
+
+/// A gate socket opened or closed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct GateSocketEvent {
+    /// The socket.
+    pub socket_id: Uuid,
+    /// The server replica that holds it.
+    pub replica_id: Uuid,
+}
+
+/// A console session started.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SignedIn {
+    /// The key exchanged.
+    pub by_key_id: Uuid,
+    /// Its role.
+    pub role: String,
+}
+
+/// A host created.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct HostCreatedDetails {
+    /// The host.
+    pub host_id: Uuid,
+    /// Its name.
+    pub label: String,
+    /// Its unit (flat, office).
+    pub unit: Option<String>,
+    /// The admin who created it.
+    pub by_key_id: Uuid,
+}
+
+/// The walk-in request an event is about.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct WalkInRef {
+    /// The request.
+    pub walk_in_id: Uuid,
+    /// The gate's idempotency key for it.
+    pub request_id: Uuid,
+    /// The host asked.
+    pub host_id: Uuid,
+    /// The visitor's name as the guard typed it.
+    pub visitor_name: String,
+}
+
+/// A walk-in asked for (or asked again: `resent`, or with a reused request id: `error`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct WalkInRequested {
+    /// The request.
+    #[serde(flatten)]
+    pub walk_in: WalkInRef,
+    /// A resend of a request already made.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub resent: bool,
+    /// The error the gate was sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub error: Option<ErrorCode>,
+}
+
+/// What kind of admission an approval is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AdmissionKind {
+    /// A host let a walk-in in.
+    WalkIn,
+}
+
+/// A host's answer to a walk-in.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct WalkInDecided {
+    /// The request.
+    #[serde(flatten)]
+    pub walk_in: WalkInRef,
+    /// The host's key.
+    pub by_key_id: Uuid,
+    /// An approval: the admission it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub admission: Option<AdmissionKind>,
+}
+
+/// A walk-in that ran out of time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct WalkInExpired {
+    /// The request.
+    #[serde(flatten)]
+    pub walk_in: WalkInRef,
+    /// Always `approval_timeout`.
+    #[schema(value_type = String)]
+    pub reason: WalkInReason,
+}
+
+/// A pass re-bound.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PassRebound {
+    /// The new claim link.
+    pub link_id: Uuid,
+    /// The caller's idempotency key.
+    pub request_id: Uuid,
+    /// The wallet key unbound (a public key, base64url).
+    pub previous_key: Option<String>,
+    /// The pass's state before.
+    pub previous_state: String,
+    /// The acting key.
+    pub by_key_id: Uuid,
+}
+
+/// Who started a transfer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TransferBy {
+    /// The wallet holding the pass.
+    Holder,
+    /// An issuer.
+    Issuer,
+}
+
+/// Who asked for a transfer link.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct TransferAsker {
+    /// The holder or an issuer.
+    pub by: TransferBy,
+    /// The issuer's key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_key_id: Option<Uuid>,
+    /// The issuer's idempotency key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<Uuid>,
+}
+
+/// A transfer link minted.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct TransferStarted {
+    /// Who asked.
+    #[serde(flatten)]
+    pub asker: TransferAsker,
+    /// The link.
+    pub transfer_id: Uuid,
+    /// The wallet key the pass leaves (a public key, base64url).
+    pub from_key: Option<String>,
+}
+
+/// A transfer link claimed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PassTransferred {
+    /// The link.
+    pub transfer_id: Uuid,
+    /// The sender's wallet key (a public key, base64url).
+    pub from_key: Option<String>,
+    /// The recipient's wallet key (a public key, base64url).
+    pub to_key: String,
+}
+
+/// A webhook configured.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct WebhookCreatedDetails {
+    /// The webhook.
+    pub webhook_id: Uuid,
+    /// Where it posts.
+    pub url: String,
+    /// What it receives.
+    pub events: Vec<crate::webhook::WebhookEventType>,
+    /// The admin who configured it.
+    pub by_key_id: Uuid,
+}
+
+/// A webhook disabled by its receiver.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct WebhookDisabled {
+    /// The webhook.
+    pub webhook_id: Uuid,
+    /// Why.
+    pub reason: String,
+}
+
+/// A zone created.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ZoneCreatedDetails {
+    /// The zone.
+    pub zone_id: Uuid,
+    /// Its name.
+    pub name: String,
+    /// The admin who created it.
+    pub by_key_id: Uuid,
+}
+
+/// A zone's check-out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ZoneCheckout {
+    /// The zone.
+    pub zone_id: Uuid,
+    /// Its name.
+    pub zone: String,
+    /// How many were inside.
+    pub checked_out: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn details_are_stored_as_the_object_alone_and_read_back_by_kind() {
+        let details = Details::Response(ResponseDetails {
+            scan_id: Uuid::nil(),
+            nonce_sha256: Some("00aa".into()),
+            outcome: Some(Outcome::Admitted),
+            counter: Some(7),
+            zone: Some(ZoneMoveDetails {
+                zone_id: Uuid::nil(),
+                zone: "Pool".into(),
+                direction: Direction::Exit,
+                first_entry: false,
+            }),
+            ..ResponseDetails::default()
+        });
+        let stored = details.to_json();
+        let value: Value = serde_json::from_str(&stored).unwrap_or_default();
+        assert_eq!(
+            value,
+            json!({
+                "scan_id": Uuid::nil(), "nonce_sha256": "00aa", "outcome": "admitted",
+                "counter": 7, "zone_id": Uuid::nil(), "zone": "Pool", "direction": "exit",
+                "first_entry": false,
+            })
+        );
+        assert_eq!(
+            Recorded::decode("response", &stored),
+            Recorded::Known(details)
+        );
+    }
+
+    #[test]
+    fn what_this_server_cannot_read_is_other_never_a_default() {
+        let cases = [
+            ("a_kind_from_a_newer_server", r#"{"x":1}"#, json!({"x": 1})),
+            (
+                "response",
+                r#"{"scan_id":"not a uuid"}"#,
+                json!({"scan_id": "not a uuid"}),
+            ),
+            (
+                "scan",
+                r#"{"scan_id":"00000000-0000-0000-0000-000000000000","reason":"a_new_reason"}"#,
+                json!({"scan_id": Uuid::nil(), "reason": "a_new_reason"}),
+            ),
+            ("response", "not json", json!({})),
+        ];
+        for (kind, stored, details) in cases {
+            let recorded = Recorded::decode(kind, stored);
+            assert_eq!(recorded.kind_name(), kind);
+            assert!(recorded.known().is_none(), "{kind} {stored}");
+            assert_eq!(
+                serde_json::to_value(&recorded).unwrap_or_default(),
+                json!({ "kind": kind, "details": details })
+            );
+        }
+    }
+
+    #[test]
+    fn every_kind_round_trips_under_its_stored_name() {
+        let by = Uuid::nil();
+        let samples = [
+            Details::GateCreated(ByKey { by_key_id: by }),
+            Details::Claim(ClaimDetails {
+                result: ClaimResult::AlreadyClaimed,
+            }),
+            Details::AuthFailure(Aggregated {
+                aggregated: true,
+                count: 3,
+                ..Aggregated::default()
+            }),
+            Details::WalkInExpired(WalkInExpired {
+                walk_in: WalkInRef::default(),
+                reason: WalkInReason::ApprovalTimeout,
+            }),
+            Details::WalkInRequested(WalkInRequested::default()),
+        ];
+        for details in samples {
+            let kind = details.kind().as_str();
+            let value = serde_json::to_value(&details).unwrap_or_default();
+            assert_eq!(value["kind"], json!(kind));
+            assert_eq!(
+                Details::decode(kind, &details.to_json()).ok(),
+                Some(details)
+            );
+        }
+    }
+}

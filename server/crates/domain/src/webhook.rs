@@ -1,0 +1,293 @@
+//! What other systems receive (issue 17): the webhook event types, the event a receiver is
+//! POSTed, and the state of a queued delivery.
+//!
+//! An event is made from an audit event ([`WebhookPayload::of`]): a new admission (not a
+//! resent answer), a move out through a zone's exit gate, an approved walk-in, a
+//! revocation. Its `data` is that audit event's details, the same type the audit API shows.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::events::{Details, PassRevokedDetails, ResponseDetails, WalkInDecided};
+use crate::zones::Direction;
+
+/// A type of event a webhook can receive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WebhookEventType {
+    /// A new admission at a gate.
+    Admission,
+    /// A move out through a zone's exit gate.
+    Exit,
+    /// A walk-in approved by its host.
+    WalkIn,
+    /// A pass revoked.
+    Revocation,
+}
+
+impl WebhookEventType {
+    /// Every type.
+    pub const ALL: [WebhookEventType; 4] = [
+        WebhookEventType::Admission,
+        WebhookEventType::Exit,
+        WebhookEventType::WalkIn,
+        WebhookEventType::Revocation,
+    ];
+
+    /// The name on the wire and in storage.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WebhookEventType::Admission => "admission",
+            WebhookEventType::Exit => "exit",
+            WebhookEventType::WalkIn => "walk_in",
+            WebhookEventType::Revocation => "revocation",
+        }
+    }
+
+    /// Parses a name.
+    pub fn parse(text: &str) -> Option<WebhookEventType> {
+        WebhookEventType::ALL
+            .into_iter()
+            .find(|kind| kind.as_str() == text)
+    }
+}
+
+/// The event types one webhook receives, stored as their names joined by commas.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WebhookEvents(Vec<WebhookEventType>);
+
+impl WebhookEvents {
+    /// A set of the given types (each once, in the order given).
+    pub fn new(types: impl IntoIterator<Item = WebhookEventType>) -> Self {
+        let mut set = Vec::new();
+        for kind in types {
+            if !set.contains(&kind) {
+                set.push(kind);
+            }
+        }
+        WebhookEvents(set)
+    }
+
+    /// Whether the webhook receives this type.
+    pub fn contains(&self, kind: WebhookEventType) -> bool {
+        self.0.contains(&kind)
+    }
+
+    /// The types, in order.
+    pub fn types(&self) -> &[WebhookEventType] {
+        &self.0
+    }
+
+    /// The stored text.
+    pub fn stored(&self) -> String {
+        let names: Vec<&str> = self.0.iter().map(|kind| kind.as_str()).collect();
+        names.join(",")
+    }
+}
+
+impl TryFrom<String> for WebhookEvents {
+    type Error = String;
+
+    /// Reads the stored text; a name this server does not know is an error, never dropped.
+    fn try_from(text: String) -> Result<Self, String> {
+        text.split(',')
+            .map(|name| {
+                WebhookEventType::parse(name)
+                    .ok_or_else(|| format!("unknown webhook event type {name:?}"))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(WebhookEvents::new)
+    }
+}
+
+/// An event as a receiver gets it: its `type` and, as `data`, its audit event's details.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", content = "data", rename_all = "snake_case")]
+pub enum WebhookPayload {
+    /// A new admission.
+    Admission(ResponseDetails),
+    /// A move out through a zone's exit gate.
+    Exit(ResponseDetails),
+    /// An approved walk-in.
+    WalkIn(WalkInDecided),
+    /// A revocation.
+    Revocation(PassRevokedDetails),
+}
+
+impl WebhookPayload {
+    /// The webhook event an audit event is, if any.
+    pub fn of(details: &Details) -> Option<WebhookPayload> {
+        match details {
+            Details::Response(response) if response.is_new_admission() => {
+                // A move at a zone's exit gate is stored like an admission; its event says so.
+                let exit = response
+                    .zone
+                    .as_ref()
+                    .is_some_and(|zone| zone.direction == Direction::Exit);
+                Some(if exit {
+                    WebhookPayload::Exit(response.clone())
+                } else {
+                    WebhookPayload::Admission(response.clone())
+                })
+            }
+            Details::WalkInApproved(approved) => Some(WebhookPayload::WalkIn(approved.clone())),
+            Details::PassRevoked(revoked) => Some(WebhookPayload::Revocation(revoked.clone())),
+            _ => None,
+        }
+    }
+
+    /// Its type.
+    pub fn event_type(&self) -> WebhookEventType {
+        match self {
+            WebhookPayload::Admission(_) => WebhookEventType::Admission,
+            WebhookPayload::Exit(_) => WebhookEventType::Exit,
+            WebhookPayload::WalkIn(_) => WebhookEventType::WalkIn,
+            WebhookPayload::Revocation(_) => WebhookEventType::Revocation,
+        }
+    }
+}
+
+/// The JSON body POSTed to a receiver.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct WebhookEvent {
+    /// Stable across redeliveries (`evt_<audit id>`): deduplicate by it.
+    pub id: String,
+    /// The type and its data.
+    #[serde(flatten)]
+    pub payload: WebhookPayload,
+    /// When it happened, RFC 3339.
+    pub occurred_at: String,
+    /// The pass.
+    pub pass_id: Option<Uuid>,
+    /// The gate.
+    pub gate_id: Option<Uuid>,
+    /// The organisation.
+    pub org_id: Option<Uuid>,
+}
+
+/// Where a queued delivery stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeliveryState {
+    /// To be tried (again).
+    Pending,
+    /// The receiver answered 2xx.
+    Delivered,
+    /// Out of retries, or its webhook is gone: in the dead-letter list.
+    Dead,
+}
+
+impl DeliveryState {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeliveryState::Pending => "pending",
+            DeliveryState::Delivered => "delivered",
+            DeliveryState::Dead => "dead",
+        }
+    }
+}
+
+impl TryFrom<String> for DeliveryState {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        match text.as_str() {
+            "pending" => Ok(DeliveryState::Pending),
+            "delivered" => Ok(DeliveryState::Delivered),
+            "dead" => Ok(DeliveryState::Dead),
+            _ => Err(format!("unknown delivery state {text:?}")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::events::ZoneMoveDetails;
+    use tessera_protocol::messages::{DenyReason, Outcome};
+
+    fn response(outcome: Outcome, replayed: bool, direction: Option<Direction>) -> Details {
+        Details::Response(ResponseDetails {
+            outcome: Some(outcome),
+            reason: (outcome == Outcome::Denied).then_some(DenyReason::Expired),
+            replayed,
+            zone: direction.map(|direction| ZoneMoveDetails {
+                zone_id: Uuid::nil(),
+                zone: "Pool".into(),
+                direction,
+                first_entry: false,
+            }),
+            ..ResponseDetails::default()
+        })
+    }
+
+    #[test]
+    fn audit_events_map_to_webhook_events() {
+        use WebhookEventType::*;
+        let by_key_id = Uuid::nil();
+        let cases = [
+            (response(Outcome::Admitted, false, None), Some(Admission)),
+            (response(Outcome::Admitted, true, None), None),
+            (response(Outcome::AlreadyAdmitted, false, None), None),
+            (response(Outcome::Denied, false, None), None),
+            (
+                response(Outcome::Admitted, false, Some(Direction::Entry)),
+                Some(Admission),
+            ),
+            (
+                response(Outcome::Admitted, false, Some(Direction::Exit)),
+                Some(Exit),
+            ),
+            (
+                Details::WalkInApproved(WalkInDecided {
+                    by_key_id,
+                    admission: None,
+                    walk_in: Default::default(),
+                }),
+                Some(WalkIn),
+            ),
+            (
+                Details::PassRevoked(PassRevokedDetails {
+                    previous_state: "claimed".into(),
+                    by_key_id,
+                }),
+                Some(Revocation),
+            ),
+            (
+                Details::WalkInDenied(WalkInDecided {
+                    by_key_id,
+                    admission: None,
+                    walk_in: Default::default(),
+                }),
+                None,
+            ),
+        ];
+        for (details, expected) in cases {
+            let payload = WebhookPayload::of(&details);
+            assert_eq!(payload.map(|p| p.event_type()), expected, "{details:?}");
+        }
+    }
+
+    #[test]
+    fn stored_event_sets_read_back_and_refuse_unknown_names() {
+        let set = WebhookEvents::try_from("admission,walk_in,admission".to_owned());
+        assert_eq!(
+            set.as_ref().map(WebhookEvents::stored).ok(),
+            Some("admission,walk_in".to_owned())
+        );
+        assert!(WebhookEvents::try_from("admission,refund".to_owned()).is_err());
+        assert!(WebhookEvents::try_from(String::new()).is_err());
+        for state in [
+            DeliveryState::Pending,
+            DeliveryState::Delivered,
+            DeliveryState::Dead,
+        ] {
+            assert_eq!(
+                DeliveryState::try_from(state.as_str().to_owned()),
+                Ok(state)
+            );
+        }
+        assert!(DeliveryState::try_from("retrying".to_owned()).is_err());
+    }
+}
