@@ -372,20 +372,23 @@ async fn stream(
             })
         })
         .collect();
-    if wanted.is_empty() {
-        // Nothing to send: the cursor's compare-and-set alone keeps replicas apart.
-        dispatcher
-            .store
-            .enqueue_deliveries(webhook, from, upto, &[], None, now)
-            .await?;
-        return Ok(full);
-    }
+    // Even with nothing to send, the cursor moves only under the lease: a replica whose
+    // shorter read found nothing wanted must not move the cursor past (and clear the lease
+    // of) another replica that is sending the events after it, or a third round would send
+    // them again while the first is still sending.
     if !dispatcher
         .store
         .lease_webhook(webhook.id, from, now, LEASE_MS)
         .await?
     {
         return Ok(false); // another replica is sending them
+    }
+    if wanted.is_empty() {
+        dispatcher
+            .store
+            .enqueue_deliveries(webhook, from, upto, &[], None, now)
+            .await?;
+        return Ok(full);
     }
     let sending_until = tokio::time::Instant::now() + SEND_FOR;
     let waiting: HashSet<uuid::Uuid> = dispatcher
