@@ -1,5 +1,5 @@
 //! The gate WebSocket decoder: every text frame a gate (or anyone holding a device token)
-//! sends is decoded exactly as `server/src/ws.rs` does it.
+//! sends is decoded exactly as `server/crates/edges/src/ws.rs` does it.
 //!
 //! A frame that decodes must re-encode and decode to an equal value; its free-text fields
 //! must survive the protocol parsers the server applies next; and a frame that does not

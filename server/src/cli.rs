@@ -73,7 +73,7 @@ async fn run(cli: Cli) -> Result<()> {
         }
         Command::Init { org } => {
             tessera_domain::Label::parse("org", &org)
-                .map_err(|invalid| Error::BadRequest(invalid.to_string()))?;
+                .map_err(|invalid| Error::Config(invalid.to_string()))?;
             let store = Store::connect(&cli.settings.store_options()).await?;
             if store.is_sqlite() {
                 store.migrate().await?;

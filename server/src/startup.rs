@@ -15,9 +15,9 @@ use uuid::Uuid;
 
 use crate::config::Settings;
 use crate::error::{Error, Result};
-use crate::state::{AppState, GateRateLimiter, SocketCaps};
 use tessera_domain::audit::{self, Severity, Subject};
 use tessera_domain::events::{ApiKeyCreatedDetails, ChallengeUnanswered, Details, ZoneCheckout};
+use tessera_edges::state::{AppState, EdgeSettings, GateRateLimiter, SocketCaps};
 use tessera_flows::keyring::Keyring;
 use tessera_flows::shutdown::Shutdown;
 use tessera_store::{SchemaStatus, Store};
@@ -43,6 +43,7 @@ pub struct Application {
     listener: TcpListener,
     metrics_listener: Option<TcpListener>,
     tls: Option<tokio_rustls::TlsAcceptor>,
+    settings: Settings,
     state: AppState,
     shutdown_tx: watch::Sender<bool>,
     /// The background tasks started so far, awaited at shutdown.
@@ -56,6 +57,7 @@ impl std::fmt::Debug for Application {
             .field("listener", &self.listener)
             .field("metrics_listener", &self.metrics_listener)
             .field("tls", &self.tls.is_some())
+            .field("settings", &self.settings)
             .field("state", &self.state)
             .finish()
     }
@@ -136,7 +138,7 @@ impl Application {
                 settings.max_sockets_per_gate,
                 settings.max_sockets_per_tenant,
             )),
-            sources: Arc::new(crate::abuse::SourceGuard::new(
+            sources: Arc::new(tessera_edges::abuse::SourceGuard::new(
                 settings.auth_failures_per_min,
                 settings.claims_per_min,
                 settings.claims_in_flight,
@@ -145,7 +147,13 @@ impl Application {
             feed,
             feed_streams: Arc::new(Semaphore::new(MAX_AUDIT_STREAMS)),
             replica_id: Uuid::new_v4(),
-            settings: Arc::new(settings),
+            settings: EdgeSettings {
+                code_step_s: settings.code_step_s,
+                console_session_ttl_s: settings.console_session_ttl_s,
+                request_timeout: Duration::from_secs(settings.request_timeout_s),
+                operation_timeout: settings.operation_timeout(),
+                approval_timeout: Duration::from_secs(settings.approval_timeout_s),
+            },
             shutdown: shutdown_rx,
             gate_revocations: tokio::sync::broadcast::channel(256).0,
         };
@@ -154,6 +162,7 @@ impl Application {
                 listener,
                 metrics_listener,
                 tls,
+                settings,
                 state,
                 shutdown_tx,
                 tasks,
@@ -193,6 +202,7 @@ impl Application {
             listener,
             metrics_listener,
             tls,
+            settings,
             state,
             shutdown_tx,
             mut tasks,
@@ -201,11 +211,11 @@ impl Application {
         tasks.spawn(sweep_unanswered(state.clone(), shutdown_signal.clone()));
         tasks.spawn(tessera_flows::retention::run(
             state.store.clone(),
-            state.settings.retention_policy(),
-            Duration::from_secs(state.settings.retention_interval_s),
+            settings.retention_policy(),
+            Duration::from_secs(settings.retention_interval_s),
             shutdown_signal.clone(),
         ));
-        tasks.spawn(crate::ws::refresh_presence(state.clone()));
+        tasks.spawn(tessera_edges::ws::refresh_presence(state.clone()));
         tasks.spawn(tessera_flows::walk_ins::sweep(
             state.store.clone(),
             shutdown_signal.clone(),
@@ -214,7 +224,7 @@ impl Application {
             tessera_flows::webhooks::Dispatcher {
                 store: state.store.clone(),
                 hub: Arc::clone(&state.feed),
-                retry_for: Duration::from_secs(state.settings.webhook_retry_for_s),
+                retry_for: Duration::from_secs(settings.webhook_retry_for_s),
             },
             shutdown_signal.clone(),
         ));
@@ -225,26 +235,26 @@ impl Application {
         let aggregator = tokio::spawn(write_aggregated_failures(
             state.store.clone(),
             Arc::clone(&state.sources),
-            Duration::from_secs(state.settings.audit_aggregate_s),
+            Duration::from_secs(settings.audit_aggregate_s),
             Shutdown::new(aggregator_rx),
         ));
         let store = state.store.clone();
         let gate_connections = Arc::clone(&state.gate_connections);
-        let max_gate_connections = state.settings.max_gate_connections;
+        let max_gate_connections = settings.max_gate_connections;
         let bounds = crate::serve::HttpBounds {
-            header_timeout: Duration::from_secs(state.settings.header_timeout_s),
-            max_connections: state.settings.max_http_connections,
+            header_timeout: Duration::from_secs(settings.header_timeout_s),
+            max_connections: settings.max_http_connections,
         };
         let metrics = metrics_listener.map(|listener| {
             tokio::spawn(crate::serve::serve(
                 listener,
-                crate::http::metrics::router(state.clone()),
+                tessera_edges::http::metrics::router(state.clone()),
                 bounds,
                 None,
                 shutdown_tx.subscribe(),
             ))
         });
-        let app = crate::http::router(state, crate::ws::router())
+        let app = tessera_edges::http::router(state, tessera_edges::ws::router())
             .layer(tower_http::trace::TraceLayer::new_for_http());
         let stop = shutdown_tx.subscribe();
         tokio::spawn(async move {
@@ -327,7 +337,7 @@ pub async fn create_org(
 /// relaxed transaction, off the admission write path.
 async fn write_aggregated_failures(
     store: Store,
-    sources: Arc<crate::abuse::SourceGuard>,
+    sources: Arc<tessera_edges::abuse::SourceGuard>,
     every: Duration,
     mut shutdown: Shutdown,
 ) {
@@ -344,7 +354,7 @@ async fn write_aggregated_failures(
     flush_failures(&store, &sources).await;
 }
 
-async fn flush_failures(store: &Store, sources: &crate::abuse::SourceGuard) {
+async fn flush_failures(store: &Store, sources: &tessera_edges::abuse::SourceGuard) {
     let events = sources.drain();
     if events.is_empty() {
         return;

@@ -2,5 +2,5 @@
 //! the server.
 
 fn main() {
-    println!("cargo:rerun-if-changed=../web/dist");
+    println!("cargo:rerun-if-changed=../../../web/dist");
 }

@@ -17,131 +17,138 @@ use tessera_protocol::messages::{DenyReason, ErrorCode, Outcome, WalkInReason};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::audit::AuditKind;
-use crate::zones::Direction;
+use crate::gates::Direction;
 
 fn is_false(value: &bool) -> bool {
     !*value
 }
 
-/// The kind of an event and what it records.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
-#[serde(tag = "kind", content = "details", rename_all = "snake_case")]
-pub enum Details {
+/// Declares the kinds of event once: [`AuditKind`] (the kind alone, as filters and the
+/// failure aggregator name it) and [`Details`] (the kind with what it records), from one
+/// table of variant, details type and stored name.
+macro_rules! kinds {
+    ($($(#[doc = $doc:literal])* $Variant:ident($Details:ty) = $name:literal,)*) => {
+        /// What an event records. The stored names are the wire of `GET /v1/audit` (§8).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum AuditKind {
+            $($(#[doc = $doc])* $Variant,)*
+        }
+
+        impl AuditKind {
+            /// Every kind.
+            pub const ALL: [AuditKind; [$($name),*].len()] = [$(AuditKind::$Variant),*];
+
+            /// The stored name.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(AuditKind::$Variant => $name,)*
+                }
+            }
+        }
+
+        /// The kind of an event and what it records.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+        // The stored names are the variants' in snake case (`events::tests` holds them to
+        // the table's).
+        #[serde(tag = "kind", content = "details", rename_all = "snake_case")]
+        pub enum Details {
+            $($(#[doc = $doc])* $Variant($Details),)*
+        }
+
+        impl Details {
+            /// The kind this is.
+            pub fn kind(&self) -> AuditKind {
+                match self {
+                    $(Details::$Variant(_) => AuditKind::$Variant,)*
+                }
+            }
+        }
+    };
+}
+
+kinds! {
     /// A scan decided at scan time (a denial, a resend, a reused scan id).
-    Scan(ScanDetails),
+    Scan(ScanDetails) = "scan",
     /// A challenge minted for a scan.
-    ChallengeIssued(ChallengeIssued),
+    ChallengeIssued(ChallengeIssued) = "challenge_issued",
     /// An answer and its outcome.
-    Response(ResponseDetails),
+    Response(ResponseDetails) = "response",
     /// A challenge that expired without a valid answer.
-    ChallengeUnanswered(ChallengeUnanswered),
+    ChallengeUnanswered(ChallengeUnanswered) = "challenge_unanswered",
     /// Frames refused for a gate's rate, aggregated per connection and minute.
-    RateLimited(RateLimited),
+    RateLimited(RateLimited) = "rate_limited",
     /// A gate connection refused at its device's or tenant's socket cap.
-    GateConnectionRefused(ConnectionRefused),
+    GateConnectionRefused(ConnectionRefused) = "gate_connection_refused",
     /// A wallet claimed a pass.
-    Claim(ClaimDetails),
+    Claim(ClaimDetails) = "claim",
     /// Claims refused, aggregated per source.
-    ClaimRejected(Aggregated),
+    ClaimRejected(Aggregated) = "claim_rejected",
     /// Another wallet key tried to claim a claimed pass (the link leaked).
-    ClaimConflict(ClaimDetails),
+    ClaimConflict(ClaimDetails) = "claim_conflict",
     /// A pass was issued.
-    PassIssued(PassIssuedDetails),
+    PassIssued(PassIssuedDetails) = "pass_issued",
     /// A pass was revoked.
-    PassRevoked(PassRevokedDetails),
+    PassRevoked(PassRevokedDetails) = "pass_revoked",
     /// An API key was created.
-    ApiKeyCreated(ApiKeyCreatedDetails),
+    ApiKeyCreated(ApiKeyCreatedDetails) = "api_key_created",
     /// A gate device was created.
-    GateCreated(ByKey),
+    GateCreated(ByKey) = "gate_created",
     /// Credentials missing or wrong, aggregated per source.
-    AuthFailure(Aggregated),
+    AuthFailure(Aggregated) = "auth_failure",
     /// A pairing link was made for a gate.
-    GatePairingCreated(PairingCreated),
+    GatePairingCreated(PairingCreated) = "gate_pairing_created",
     /// A pairing link was used: the gate's device credential was rotated.
-    GatePaired(Paired),
+    GatePaired(Paired) = "gate_paired",
     /// A gate was revoked.
-    GateRevoked(ByKey),
+    GateRevoked(ByKey) = "gate_revoked",
     /// Rows removed past their retention.
-    Retention(Retention),
+    Retention(Retention) = "retention",
     /// A gate WebSocket opened.
-    GateConnected(GateSocketEvent),
+    GateConnected(GateSocketEvent) = "gate_connected",
     /// A gate WebSocket closed.
-    GateDisconnected(GateSocketEvent),
+    GateDisconnected(GateSocketEvent) = "gate_disconnected",
     /// An API key was exchanged for a console session.
-    ConsoleSignedIn(SignedIn),
+    ConsoleSignedIn(SignedIn) = "console_signed_in",
     /// A console session was ended by its holder.
-    ConsoleSignedOut(ByKey),
+    ConsoleSignedOut(ByKey) = "console_signed_out",
     /// A host was created.
-    HostCreated(HostCreatedDetails),
+    HostCreated(HostCreatedDetails) = "host_created",
     /// A gate asked a host to approve a walk-in (or resent the request).
-    WalkInRequested(WalkInRequested),
+    WalkInRequested(WalkInRequested) = "walk_in_requested",
     /// A host approved a walk-in: the walk-in admission.
-    WalkInApproved(WalkInDecided),
+    WalkInApproved(WalkInDecided) = "walk_in_approved",
     /// A host refused a walk-in.
-    WalkInDenied(WalkInDecided),
+    WalkInDenied(WalkInDecided) = "walk_in_denied",
     /// A walk-in request ran out of time unanswered.
-    WalkInExpired(WalkInExpired),
+    WalkInExpired(WalkInExpired) = "walk_in_expired",
     /// A pass was re-bound: its wallet key unbound, a new claim link minted.
-    PassRebound(PassRebound),
+    PassRebound(PassRebound) = "pass_rebound",
     /// A transfer link was minted for a pass.
-    TransferStarted(TransferStarted),
+    TransferStarted(TransferStarted) = "transfer_started",
     /// A transfer link was claimed: the recipient's key replaced the sender's.
-    PassTransferred(PassTransferred),
+    PassTransferred(PassTransferred) = "pass_transferred",
     /// Transfer proofs refused, aggregated per source.
-    TransferRejected(Aggregated),
+    TransferRejected(Aggregated) = "transfer_rejected",
     /// A webhook was configured.
-    WebhookCreated(WebhookCreatedDetails),
+    WebhookCreated(WebhookCreatedDetails) = "webhook_created",
     /// A webhook's receiver answered `410 Gone`: the webhook was disabled.
-    WebhookDisabled(WebhookDisabled),
+    WebhookDisabled(WebhookDisabled) = "webhook_disabled",
     /// A zone was created.
-    ZoneCreated(ZoneCreatedDetails),
+    ZoneCreated(ZoneCreatedDetails) = "zone_created",
     /// Everyone inside a zone was checked out at its check-out time.
-    ZoneCheckout(ZoneCheckout),
+    ZoneCheckout(ZoneCheckout) = "zone_checkout",
+}
+
+impl AuditKind {
+    /// Parses a stored name.
+    pub fn parse(text: &str) -> Option<AuditKind> {
+        AuditKind::ALL
+            .into_iter()
+            .find(|kind| kind.as_str() == text)
+    }
 }
 
 impl Details {
-    /// The kind this is.
-    pub fn kind(&self) -> AuditKind {
-        match self {
-            Details::Scan(_) => AuditKind::Scan,
-            Details::ChallengeIssued(_) => AuditKind::ChallengeIssued,
-            Details::Response(_) => AuditKind::Response,
-            Details::ChallengeUnanswered(_) => AuditKind::ChallengeUnanswered,
-            Details::RateLimited(_) => AuditKind::RateLimited,
-            Details::GateConnectionRefused(_) => AuditKind::GateConnectionRefused,
-            Details::Claim(_) => AuditKind::Claim,
-            Details::ClaimRejected(_) => AuditKind::ClaimRejected,
-            Details::ClaimConflict(_) => AuditKind::ClaimConflict,
-            Details::PassIssued(_) => AuditKind::PassIssued,
-            Details::PassRevoked(_) => AuditKind::PassRevoked,
-            Details::ApiKeyCreated(_) => AuditKind::ApiKeyCreated,
-            Details::GateCreated(_) => AuditKind::GateCreated,
-            Details::AuthFailure(_) => AuditKind::AuthFailure,
-            Details::GatePairingCreated(_) => AuditKind::GatePairingCreated,
-            Details::GatePaired(_) => AuditKind::GatePaired,
-            Details::GateRevoked(_) => AuditKind::GateRevoked,
-            Details::Retention(_) => AuditKind::Retention,
-            Details::GateConnected(_) => AuditKind::GateConnected,
-            Details::GateDisconnected(_) => AuditKind::GateDisconnected,
-            Details::ConsoleSignedIn(_) => AuditKind::ConsoleSignedIn,
-            Details::ConsoleSignedOut(_) => AuditKind::ConsoleSignedOut,
-            Details::HostCreated(_) => AuditKind::HostCreated,
-            Details::WalkInRequested(_) => AuditKind::WalkInRequested,
-            Details::WalkInApproved(_) => AuditKind::WalkInApproved,
-            Details::WalkInDenied(_) => AuditKind::WalkInDenied,
-            Details::WalkInExpired(_) => AuditKind::WalkInExpired,
-            Details::PassRebound(_) => AuditKind::PassRebound,
-            Details::TransferStarted(_) => AuditKind::TransferStarted,
-            Details::PassTransferred(_) => AuditKind::PassTransferred,
-            Details::TransferRejected(_) => AuditKind::TransferRejected,
-            Details::WebhookCreated(_) => AuditKind::WebhookCreated,
-            Details::WebhookDisabled(_) => AuditKind::WebhookDisabled,
-            Details::ZoneCreated(_) => AuditKind::ZoneCreated,
-            Details::ZoneCheckout(_) => AuditKind::ZoneCheckout,
-        }
-    }
-
     /// The `details` object alone, as stored beside the kind.
     pub fn to_json(&self) -> String {
         match serde_json::to_value(self) {
@@ -705,7 +712,7 @@ pub struct WebhookCreatedDetails {
     /// Where it posts.
     pub url: String,
     /// What it receives.
-    pub events: Vec<crate::webhook::WebhookEventType>,
+    pub events: Vec<WebhookEventType>,
     /// The admin who configured it.
     pub by_key_id: Uuid,
 }
@@ -741,10 +748,62 @@ pub struct ZoneCheckout {
     pub checked_out: u64,
 }
 
+/// A type of event a webhook can receive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WebhookEventType {
+    /// A new admission at a gate.
+    Admission,
+    /// A move out through a zone's exit gate.
+    Exit,
+    /// A walk-in approved by its host.
+    WalkIn,
+    /// A pass revoked.
+    Revocation,
+}
+
+impl WebhookEventType {
+    /// Every type.
+    pub const ALL: [WebhookEventType; 4] = [
+        WebhookEventType::Admission,
+        WebhookEventType::Exit,
+        WebhookEventType::WalkIn,
+        WebhookEventType::Revocation,
+    ];
+
+    /// The name on the wire and in storage.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WebhookEventType::Admission => "admission",
+            WebhookEventType::Exit => "exit",
+            WebhookEventType::WalkIn => "walk_in",
+            WebhookEventType::Revocation => "revocation",
+        }
+    }
+
+    /// Parses a name.
+    pub fn parse(text: &str) -> Option<WebhookEventType> {
+        WebhookEventType::ALL
+            .into_iter()
+            .find(|kind| kind.as_str() == text)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn every_kind_is_listed_once_and_parses_back() {
+        let names: std::collections::HashSet<&str> =
+            AuditKind::ALL.iter().map(|kind| kind.as_str()).collect();
+        assert_eq!(names.len(), AuditKind::ALL.len());
+        for kind in AuditKind::ALL {
+            assert_eq!(AuditKind::parse(kind.as_str()), Some(kind));
+        }
+        assert_eq!(AuditKind::parse("Response"), None);
+    }
 
     #[test]
     fn details_are_stored_as_the_object_alone_and_read_back_by_kind() {
@@ -802,6 +861,19 @@ mod tests {
                 json!({ "kind": kind, "details": details })
             );
         }
+    }
+
+    #[test]
+    fn every_stored_name_is_the_name_serde_reads_and_writes() {
+        for kind in AuditKind::ALL {
+            // A known name with empty details is at most a missing field, never a stranger.
+            if let Err(error) = Details::decode(kind.as_str(), "{}") {
+                let error = error.to_string();
+                assert!(!error.contains("unknown variant"), "{kind:?}: {error}");
+            }
+        }
+        assert!(Details::decode("Scan", "{}")
+            .is_err_and(|error| error.to_string().contains("unknown variant")));
     }
 
     #[test]

@@ -11,14 +11,16 @@
 //! - [`rules`]: the TSR1 decisions (§5, §7, §10);
 //! - [`zones`]: entry and exit gates, re-entry rules and who is inside;
 //! - [`visits`]: hosts, walk-ins, re-binding and transfer;
-//! - [`audit`]: event kinds, how urgent an event is, and building one;
-//! - [`events`]: what each kind of event records, one type per kind;
+//! - [`audit`]: how urgent an event is, who it is about, and building one;
+//! - [`events`]: the kinds of event and what each records, one type per kind;
+//! - [`gates`]: whether a gate lets people in or out;
 //! - [`webhook`]: the events other systems receive and the state of their deliveries;
 //! - [`label`]: checked text; [`time`]: stored times; [`error`]: what the rules refuse.
 
 pub mod audit;
 pub mod error;
 pub mod events;
+pub mod gates;
 pub mod label;
 pub mod rows;
 pub mod rules;

@@ -13,11 +13,12 @@ use sqlx::{ColumnIndex, Decode, FromRow, Row, Type};
 use tessera_protocol::messages::{DenyReason, Outcome};
 use uuid::Uuid;
 
+pub use crate::audit::NewAudit;
 use crate::audit::Severity;
 use crate::events::Recorded;
 pub use crate::events::RetentionCounts;
+use crate::gates::Direction;
 pub use crate::webhook::{DeliveryState, WebhookEvents};
-use crate::zones::Direction;
 
 /// Decodes columns that hold a domain value as text: a value this server cannot read fails
 /// the read (a decode error), never a silent default.
@@ -569,25 +570,6 @@ where
             event: Recorded::decode(&kind, &details),
         })
     }
-}
-
-/// A new audit event (built by [`crate::audit::event`]).
-#[derive(Clone, Debug)]
-pub struct NewAudit {
-    /// Event time.
-    pub at_ms: i64,
-    /// Tenant.
-    pub org_id: Option<Uuid>,
-    /// What happened.
-    pub kind: &'static str,
-    /// `info`, `warning` or `high`.
-    pub severity: &'static str,
-    /// Gate involved.
-    pub gate_id: Option<Uuid>,
-    /// Pass involved.
-    pub pass_id: Option<Uuid>,
-    /// JSON object text.
-    pub details: String,
 }
 
 /// Filters of `GET /v1/audit`.

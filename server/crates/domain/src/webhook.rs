@@ -9,49 +9,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+pub use crate::events::WebhookEventType;
 use crate::events::{Details, PassRevokedDetails, ResponseDetails, WalkInDecided};
-use crate::zones::Direction;
-
-/// A type of event a webhook can receive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum WebhookEventType {
-    /// A new admission at a gate.
-    Admission,
-    /// A move out through a zone's exit gate.
-    Exit,
-    /// A walk-in approved by its host.
-    WalkIn,
-    /// A pass revoked.
-    Revocation,
-}
-
-impl WebhookEventType {
-    /// Every type.
-    pub const ALL: [WebhookEventType; 4] = [
-        WebhookEventType::Admission,
-        WebhookEventType::Exit,
-        WebhookEventType::WalkIn,
-        WebhookEventType::Revocation,
-    ];
-
-    /// The name on the wire and in storage.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            WebhookEventType::Admission => "admission",
-            WebhookEventType::Exit => "exit",
-            WebhookEventType::WalkIn => "walk_in",
-            WebhookEventType::Revocation => "revocation",
-        }
-    }
-
-    /// Parses a name.
-    pub fn parse(text: &str) -> Option<WebhookEventType> {
-        WebhookEventType::ALL
-            .into_iter()
-            .find(|kind| kind.as_str() == text)
-    }
-}
+use crate::gates::Direction;
 
 /// The event types one webhook receives, stored as their names joined by commas.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,16 +1,14 @@
-//! The server's one error type, and the single place where errors become HTTP answers.
+//! The edges' error type, and the single place where errors become HTTP answers.
 //!
 //! Storage and internal failures are logged with their cause and answered with a generic
 //! message: a client learns *that* something failed and whether to retry, never the SQL or
 //! the path that caused it.
 
-use std::path::PathBuf;
-
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-/// Everything that can go wrong in the server.
+/// Everything that can go wrong answering a request or a gate frame.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Missing or wrong credential (401).
@@ -53,30 +51,13 @@ pub enum Error {
     /// Storage failed: retried by the client when [`Error::is_storage`] says so.
     #[error(transparent)]
     Store(#[from] tessera_store::Error),
-    /// The database schema is older than this server.
-    #[error("database schema is behind this server; run `tessera-server migrate`")]
-    SchemaBehind,
     /// The server's keys could not be loaded, or a pass names one this server lacks.
     #[error(transparent)]
     Keys(tessera_flows::Error),
-    /// The TLS certificate or key could not be loaded.
-    #[error("TLS {path}: {message}")]
-    Tls {
-        /// The certificate or key file.
-        path: PathBuf,
-        /// What is wrong with it.
-        message: String,
-    },
     /// An invariant the server relies on does not hold (a bug or a corrupted row); a
     /// resend cannot cure it.
     #[error("internal: {0}")]
     Internal(&'static str),
-    /// A setting is invalid.
-    #[error("configuration: {0}")]
-    Config(String),
-    /// Binding the listener or another IO failure at start-up.
-    #[error("io: {0}")]
-    Io(#[from] std::io::Error),
 }
 
 /// The body of every error answer: `{"error":{"code","message"}}`.
@@ -152,7 +133,6 @@ impl Error {
             Error::RateLimited(_) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             Error::Refused(refusal) => (refusal_status(*refusal), refusal.code()),
             error if error.is_storage() => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
-            Error::SchemaBehind => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
             _ => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
     }

@@ -2,12 +2,11 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tokio::sync::{watch, Semaphore};
 use uuid::Uuid;
 
-use crate::config::Settings;
 use tessera_flows::keyring::Keyring;
 use tessera_flows::redemption::Redemption;
 use tessera_store::Store;
@@ -21,8 +20,8 @@ pub struct AppState {
     pub keys: Arc<Keyring>,
     /// What the gate socket's scans and answers run on (the same store and keys).
     pub redemption: Redemption,
-    /// The settings the server started with.
-    pub settings: Arc<Settings>,
+    /// The timings the edges apply.
+    pub settings: EdgeSettings,
     /// Base URL of claim links.
     pub public_url: Arc<str>,
     /// Per-gate message rate limits.
@@ -44,6 +43,21 @@ pub struct AppState {
     pub feed_streams: Arc<Semaphore>,
     /// This process among the replicas, for the gate sockets it records as open.
     pub replica_id: Uuid,
+}
+
+/// The settings the edges read (the app builds them from its own).
+#[derive(Clone, Copy, Debug)]
+pub struct EdgeSettings {
+    /// The rotating-code step, told to wallets at claim time.
+    pub code_step_s: u64,
+    /// How long a console session lasts after sign-in.
+    pub console_session_ttl_s: u64,
+    /// Longest time for a whole REST request.
+    pub request_timeout: Duration,
+    /// Longest time for one gate operation (a connection's wait plus the statement).
+    pub operation_timeout: Duration,
+    /// How long a host has to answer a walk-in.
+    pub approval_timeout: Duration,
 }
 
 impl AppState {

@@ -50,7 +50,8 @@ const CLOSE_POLICY: u16 = 1008;
 /// WebSocket close code for a server going away.
 const CLOSE_GOING_AWAY: u16 = 1001;
 
-pub(crate) fn router() -> Router<AppState> {
+/// The gate WebSocket's route, merged into [`crate::http::router`] by the app.
+pub fn router() -> Router<AppState> {
     Router::new().route("/v1/gate/ws", get(upgrade))
 }
 
@@ -580,7 +581,7 @@ async fn answer(
             )),
         }
     };
-    match tokio::time::timeout(state.settings.operation_timeout(), work).await {
+    match tokio::time::timeout(state.settings.operation_timeout, work).await {
         Ok(Ok(reply)) => reply,
         Ok(Err(error)) if error.is_storage() => {
             tracing::warn!(gate_id = %gate.id, %scan_id, %error, "gate request failed in storage");
@@ -621,13 +622,9 @@ async fn walk_in(
         }
         return error(ErrorCode::RateLimited);
     }
-    let work = tessera_flows::walk_ins::ask(
-        &state.store,
-        Duration::from_secs(state.settings.approval_timeout_s),
-        gate,
-        asked,
-    );
-    match tokio::time::timeout(state.settings.operation_timeout(), work).await {
+    let work =
+        tessera_flows::walk_ins::ask(&state.store, state.settings.approval_timeout, gate, asked);
+    match tokio::time::timeout(state.settings.operation_timeout, work).await {
         Ok(Ok(reply)) => reply,
         Ok(Err(failure)) if failure.is_storage() => {
             tracing::warn!(gate_id = %gate.id, request_id = %asked.request_id, error = %failure, "walk-in failed in storage");

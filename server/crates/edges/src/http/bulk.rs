@@ -243,7 +243,7 @@ async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<Row
     let (server_kid, server_key) = state
         .keys
         .active()
-        .ok_or_else(|| Error::Config("no server key loaded".into()))?;
+        .ok_or_else(|| Error::Internal("no server key loaded"))?;
     let id = Uuid::now_v7();
     let token = tessera_flows::credentials::link_token(server_key, id);
     let mut pass = terms.into_pass(

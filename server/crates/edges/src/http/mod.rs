@@ -48,7 +48,7 @@ pub fn router(state: AppState, sockets: Router<AppState>) -> Router {
     // request ends with its 101; the socket it becomes has its own bounds in `ws`.)
     let request_timeout = tower_http::timeout::TimeoutLayer::with_status_code(
         StatusCode::REQUEST_TIMEOUT,
-        std::time::Duration::from_secs(state.settings.request_timeout_s),
+        state.settings.request_timeout,
     );
     Router::new()
         .merge(health::router())

@@ -221,7 +221,7 @@ pub(super) async fn issue(
     let (server_kid, _) = state
         .keys
         .active()
-        .ok_or_else(|| Error::Config("no server key loaded".into()))?;
+        .ok_or_else(|| Error::Internal("no server key loaded"))?;
     let zones = match body.zones {
         None => Vec::new(),
         Some(zones) => {

@@ -20,7 +20,7 @@ use axum::Router;
 use crate::state::AppState;
 
 #[derive(rust_embed::Embed)]
-#[folder = "../web/dist/"]
+#[folder = "../../../web/dist/"]
 struct Assets;
 
 /// What a page may load: its own origin only, no inline script or style, no framing.
