@@ -151,9 +151,12 @@ async fn refuse_over_cap(
     };
     let mut response = (
         StatusCode::TOO_MANY_REQUESTS,
-        axum::Json(serde_json::json!({
-            "error": { "code": "too_many_connections", "message": message }
-        })),
+        axum::Json(crate::error::ErrorBody {
+            error: crate::error::ErrorDetail {
+                code: "too_many_connections".to_owned(),
+                message,
+            },
+        }),
     )
         .into_response();
     response.headers_mut().insert(

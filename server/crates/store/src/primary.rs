@@ -27,7 +27,9 @@
 //! promoted one's being newer; two primaries on the same timeline make the locator refuse both
 //! until one is fenced, since writing to two diverging databases could admit one pass twice.
 //! The current primary is given up after two failed probes in a row (a single slow probe on a
-//! busy primary does not cut every connection), or at once when it answers as a standby.
+//! busy primary does not cut every connection), or at once when it answers as a standby; for
+//! the same reason one of two primaries that misses a single probe is still counted, so a
+//! slow answer does not end the refusal.
 //!
 //! Limitation: TLS to PostgreSQL still works end to end through the forwarder (it only copies
 //! bytes), but sqlx would check the certificate's name against `127.0.0.1`, so
@@ -284,6 +286,20 @@ pub fn choose(
             .filter(|(_, p)| *p == Probe::Primary { timeline: best })
             .map(|(e, _)| e.clone())
             .collect();
+        // Two primaries stay two until the other one is really gone: one that only missed
+        // a probe (a slow answer on a busy host) would otherwise hand the writes to the one
+        // that answered while both still take them.
+        if let PrimaryState::Ambiguous(rivals) = current {
+            let silent_rival = rivals.iter().any(|rival| {
+                !top.contains(rival)
+                    && probes
+                        .iter()
+                        .any(|(e, p)| e == rival && *p == Probe::Unreachable)
+            });
+            if silent_rival && misses + 1 < MISSES_TO_DROP {
+                return (current.clone(), misses + 1);
+            }
+        }
         return match top.as_slice() {
             [one] => (PrimaryState::Primary(one.clone()), 0),
             _ => (PrimaryState::Ambiguous(top), 0),
@@ -588,6 +604,29 @@ mod tests {
                 0,
                 vec![(a.clone(), p(2)), (b.clone(), p(2))],
                 Ambiguous(vec![a.clone(), b.clone()]),
+                0,
+            ),
+            // one of two primaries misses a probe: still two; two misses in a row: gone
+            (
+                Ambiguous(vec![a.clone(), b.clone()]),
+                0,
+                vec![(a.clone(), Probe::Unreachable), (b.clone(), p(2))],
+                Ambiguous(vec![a.clone(), b.clone()]),
+                1,
+            ),
+            (
+                Ambiguous(vec![a.clone(), b.clone()]),
+                1,
+                vec![(a.clone(), Probe::Unreachable), (b.clone(), p(2))],
+                Primary(b.clone()),
+                0,
+            ),
+            // one of two demoted (answers as a standby): the other at once
+            (
+                Ambiguous(vec![a.clone(), b.clone()]),
+                0,
+                vec![(a.clone(), Probe::Standby), (b.clone(), p(2))],
+                Primary(b.clone()),
                 0,
             ),
         ];
