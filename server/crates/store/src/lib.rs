@@ -1,12 +1,15 @@
-//! Storage: one small set of primitives, implemented by each backend in its own module.
+//! Storage: one small set of primitives, on PostgreSQL or SQLite.
 //!
-//! [`postgres`] and [`sqlite`] each implement the same primitives as inherent methods,
-//! every statement a literal beside the code that binds it; [`Store`] only picks the
-//! backend. The primitives know nothing of TSR1: the rules live in [`tessera_domain::rules`] and the
-//! flow that applies them in [`crate::redemption`]. What a primitive guarantees is
-//! atomicity: a state change and its audit event commit together, and a write refused by
-//! a named unique constraint comes back as the [`Conflict`] it means. [`batch`] holds the
-//! group-commit machinery both backends use for the hot path; it holds no SQL.
+//! [`Backend`] and [`SharedStatements`] declare the primitives, [`RedemptionTx`] and
+//! [`SharedRedemption`] the redemption transaction's steps. Each statement is written once,
+//! a literal beside the code that binds it: in `shared.rs` when both databases run it (up
+//! to the lock clause each backend passes in), in [`postgres`] or [`sqlite`] when only
+//! that one does; [`Store`] only picks the backend. The primitives know nothing of TSR1:
+//! the rules live in [`tessera_domain::rules`] and the flow that applies them in
+//! `tessera_flows::redemption`. What a primitive guarantees is atomicity: a state change
+//! and its audit event commit together, and a write refused by a named unique constraint
+//! comes back as the [`Conflict`] it means. [`batch`] holds the group-commit machinery both
+//! backends use for the hot path; it holds no SQL.
 
 pub mod batch;
 pub mod error;
@@ -296,8 +299,9 @@ impl Store {
     }
 }
 
-/// The storage primitives, each implemented by [`postgres`] and [`sqlite`] with the same
-/// atomicity: a state change and its audit event commit together.
+/// The storage primitives that are not the same statements on both databases, each
+/// implemented by [`postgres`] and [`sqlite`] with the same atomicity: a state change and
+/// its audit event commit together. The others are [`SharedStatements`].
 #[async_trait::async_trait]
 pub trait Backend: SharedStatements + Any + Send + Sync + std::fmt::Debug {
     /// `postgres` or `sqlite`, for logs.
@@ -325,49 +329,6 @@ pub trait Backend: SharedStatements + Any + Send + Sync + std::fmt::Debug {
     /// # Errors
     /// [`Error::Storage`].
     async fn challenge_context(&self, nonce: [u8; 32]) -> Result<Option<ChallengeContext>>;
-
-    /// Mints a re-bind or transfer link, unless `refuse` stops it (see the backends).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn mint_link(
-        &self,
-        link: &PassLinkRow,
-        refuse: &(dyn for<'a> Fn(&'a PassRow) -> Option<LinkOutcome> + Send + Sync),
-        event: &(dyn for<'a> Fn(&'a PassRow) -> NewAudit + Send + Sync),
-    ) -> Result<LinkOutcome>;
-
-    /// Claims a transfer link, unless `refuse` stops it (see the backends).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn claim_transfer(
-        &self,
-        link_id: Uuid,
-        wallet_key: &[u8; 32],
-        now_ms: i64,
-        refuse: &(dyn for<'a, 'b> Fn(&'a PassRow, &'b PassLinkRow) -> Option<TransferClaim>
-              + Send
-              + Sync),
-        event: &(dyn for<'a> Fn(&'a PassRow) -> NewAudit + Send + Sync),
-    ) -> Result<TransferClaim>;
-
-    /// Expires up to `limit` requests still waiting at `now_ms`, each with its event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn expire_walk_ins(
-        &self,
-        now_ms: i64,
-        limit: i64,
-        event: &(dyn for<'a> Fn(&'a WalkInRow) -> NewAudit + Send + Sync),
-    ) -> Result<usize>;
-
-    /// Webhooks: a tenant's, or (`None`) every enabled one.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn webhooks(&self, org_id: Option<Uuid>) -> Result<Vec<WebhookRow>>;
 
     /// Holds a webhook (its cursor still at `from`) for one dispatcher to send the events
     /// after it, for `lease_ms`; false when another holds it or moved the cursor first.
@@ -398,17 +359,6 @@ pub trait Backend: SharedStatements + Any + Send + Sync + std::fmt::Debug {
         now_ms: i64,
     ) -> Result<bool>;
 
-    /// Claims due deliveries for a lease, each the oldest pending of its pass.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn claim_deliveries(
-        &self,
-        now_ms: i64,
-        lease_ms: i64,
-        limit: i64,
-    ) -> Result<Vec<DeliveryRow>>;
-
     /// Records how a round's delivery attempts ended, in one transaction: one commit per
     /// round rather than per event, so that a busy webhook costs the admissions little.
     ///
@@ -416,46 +366,11 @@ pub trait Backend: SharedStatements + Any + Send + Sync + std::fmt::Debug {
     /// [`Error::Storage`].
     async fn finish_deliveries(&self, finished: &[Finished], now_ms: i64) -> Result<()>;
 
-    /// Checks everyone out of the zones whose check-out minute has come today.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn auto_checkout(
-        &self,
-        today: i64,
-        minute: i64,
-        now_ms: i64,
-        event: &(dyn for<'a> Fn(&'a ZoneRow, u64) -> NewAudit + Send + Sync),
-    ) -> Result<usize>;
-
-    /// Records an open gate socket of this replica with its `gate_connected` event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn open_gate_socket(
-        &self,
-        socket: GateSocket,
-        replica_id: Uuid,
-        now_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()>;
-
     /// Marks every socket this replica holds open as seen at `now_ms`.
     ///
     /// # Errors
     /// [`Error::Storage`].
     async fn touch_gate_sockets(&self, replica_id: Uuid, now_ms: i64) -> Result<()>;
-
-    /// Removes a closed gate socket with its `gate_disconnected` event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn close_gate_socket(
-        &self,
-        socket: GateSocket,
-        now_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()>;
 
     /// A tenant's gates (or one), newest first, with their sockets seen since `seen_since_ms`.
     ///
@@ -467,30 +382,6 @@ pub trait Backend: SharedStatements + Any + Send + Sync + std::fmt::Debug {
         gate_id: Option<Uuid>,
         seen_since_ms: i64,
     ) -> Result<Vec<GateStatusRow>>;
-
-    /// A page of a tenant's passes, newest first, after the `(created_at_ms, id)` cursor.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn list_passes(
-        &self,
-        org_id: Uuid,
-        before: Option<(i64, Uuid)>,
-        limit: i64,
-        host_id: Option<Uuid>,
-    ) -> Result<Vec<PassRow>>;
-
-    /// The largest event id (0 for an empty log).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn max_audit_id(&self) -> Result<i64>;
-
-    /// The newest `filter.limit` events matching `filter`, newest first.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn audit_tail(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>>;
 
     /// Wakes every replica's live feeds (PostgreSQL `NOTIFY`; SQLite has one process).
     ///
@@ -513,41 +404,11 @@ pub trait Backend: SharedStatements + Any + Send + Sync + std::fmt::Debug {
     /// # Errors
     /// [`Error::Storage`].
     async fn begin_redemption(&self) -> Result<Box<dyn RedemptionTx>>;
-
-    /// Appends an audit event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_audit(&self, event: &NewAudit) -> Result<()>;
-
-    /// Appends aggregated events together, with a relaxed commit.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_audits_relaxed(&self, events: &[NewAudit]) -> Result<()>;
-
-    /// One page of a tenant's audit log, oldest first.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>>;
-
-    /// Removes up to `limit` rows per table past `cutoffs` and appends `event(counts)`
-    /// in the same transaction when anything went, so that every removal is audited. On
-    /// PostgreSQL one replica runs a pass at a time; the others find nothing to do.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn apply_retention(
-        &self,
-        cutoffs: &RetentionCutoffs,
-        limit: i64,
-        event: &(dyn for<'a> Fn(&'a RetentionCounts) -> NewAudit + Send + Sync),
-    ) -> Result<RetentionCounts>;
 }
 
-/// The primitives whose statements are the same on both backends: declared here, written
-/// once in `shared.rs`, and implemented for each backend by its `shared_statements!`.
+/// The primitives whose statements are the same on both backends, but for a lock clause
+/// each backend passes in: declared here, written once in `shared.rs`, and implemented for
+/// each backend by its `shared_statements!`.
 #[async_trait::async_trait]
 pub trait SharedStatements {
     /// The migrations this server was built with, for this backend.
@@ -761,7 +622,7 @@ pub trait SharedStatements {
     /// [`Error::Storage`].
     async fn search_hosts(&self, org_id: Uuid, pattern: &str, limit: i64) -> Result<Vec<HostRow>>;
 
-    /// Issues a pass under an issuer's reference, once (see the backends).
+    /// Issues a pass under an issuer's reference, once (see `shared.rs`).
     ///
     /// # Errors
     /// [`Error::Storage`].
@@ -960,6 +821,150 @@ pub trait SharedStatements {
     /// # Errors
     /// [`Error::Storage`].
     async fn retained_rows(&self) -> Result<RetentionCounts>;
+
+    /// Mints a re-bind or transfer link, unless `refuse` stops it (see `shared.rs`).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn mint_link(
+        &self,
+        link: &PassLinkRow,
+        refuse: &(dyn for<'a> Fn(&'a PassRow) -> Option<LinkOutcome> + Send + Sync),
+        event: &(dyn for<'a> Fn(&'a PassRow) -> NewAudit + Send + Sync),
+    ) -> Result<LinkOutcome>;
+
+    /// Claims a transfer link, unless `refuse` stops it (see `shared.rs`).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn claim_transfer(
+        &self,
+        link_id: Uuid,
+        wallet_key: &[u8; 32],
+        now_ms: i64,
+        refuse: &(dyn for<'a, 'b> Fn(&'a PassRow, &'b PassLinkRow) -> Option<TransferClaim>
+              + Send
+              + Sync),
+        event: &(dyn for<'a> Fn(&'a PassRow) -> NewAudit + Send + Sync),
+    ) -> Result<TransferClaim>;
+
+    /// Expires up to `limit` requests still waiting at `now_ms`, each with its event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn expire_walk_ins(
+        &self,
+        now_ms: i64,
+        limit: i64,
+        event: &(dyn for<'a> Fn(&'a WalkInRow) -> NewAudit + Send + Sync),
+    ) -> Result<usize>;
+
+    /// Webhooks: a tenant's, or (`None`) every enabled one.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn webhooks(&self, org_id: Option<Uuid>) -> Result<Vec<WebhookRow>>;
+
+    /// Claims due deliveries for a lease, each the oldest pending of its pass.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn claim_deliveries(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<DeliveryRow>>;
+
+    /// Checks everyone out of the zones whose check-out minute has come today.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn auto_checkout(
+        &self,
+        today: i64,
+        minute: i64,
+        now_ms: i64,
+        event: &(dyn for<'a> Fn(&'a ZoneRow, u64) -> NewAudit + Send + Sync),
+    ) -> Result<usize>;
+
+    /// Records an open gate socket of this replica with its `gate_connected` event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn open_gate_socket(
+        &self,
+        socket: GateSocket,
+        replica_id: Uuid,
+        now_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()>;
+
+    /// Removes a closed gate socket with its `gate_disconnected` event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn close_gate_socket(
+        &self,
+        socket: GateSocket,
+        now_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()>;
+
+    /// A page of a tenant's passes, newest first, after the `(created_at_ms, id)` cursor.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn list_passes(
+        &self,
+        org_id: Uuid,
+        before: Option<(i64, Uuid)>,
+        limit: i64,
+        host_id: Option<Uuid>,
+    ) -> Result<Vec<PassRow>>;
+
+    /// The largest event id (0 for an empty log).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn max_audit_id(&self) -> Result<i64>;
+
+    /// The newest `filter.limit` events matching `filter`, newest first.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn audit_tail(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>>;
+
+    /// Appends an audit event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn insert_audit(&self, event: &NewAudit) -> Result<()>;
+
+    /// Appends aggregated events together, with a relaxed commit.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn insert_audits_relaxed(&self, events: &[NewAudit]) -> Result<()>;
+
+    /// One page of a tenant's audit log, oldest first.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>>;
+
+    /// Removes up to `limit` rows per table past `cutoffs` and appends `event(counts)`
+    /// in the same transaction when anything went, so that every removal is audited. On
+    /// PostgreSQL one replica runs a pass at a time; the others find nothing to do.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn apply_retention(
+        &self,
+        cutoffs: &RetentionCutoffs,
+        limit: i64,
+        event: &(dyn for<'a> Fn(&'a RetentionCounts) -> NewAudit + Send + Sync),
+    ) -> Result<RetentionCounts>;
 }
 
 /// An open redemption transaction; dropping it without `commit` rolls back.
@@ -970,7 +975,12 @@ pub trait RedemptionTx: SharedRedemption + Send + std::fmt::Debug {
     /// # Errors
     /// [`Error::Storage`].
     async fn lock(&mut self, nonce: &[u8; 32]) -> Result<Option<LockedRedemption>>;
+}
 
+/// The redemption transaction's steps whose statements are the same on both backends (but
+/// for a lock clause), written once in `shared.rs`.
+#[async_trait::async_trait]
+pub trait SharedRedemption {
     /// The zone and the pass's standing in it, read inside the transaction.
     ///
     /// # Errors
@@ -980,12 +990,7 @@ pub trait RedemptionTx: SharedRedemption + Send + std::fmt::Debug {
         pass_id: Uuid,
         zone_id: Uuid,
     ) -> Result<Option<(ZoneRow, ZoneView)>>;
-}
 
-/// The redemption transaction's steps whose statements are the same on both backends,
-/// written once in `shared.rs`.
-#[async_trait::async_trait]
-pub trait SharedRedemption {
     /// Records a move into (`entering`) or out of a zone, inside the transaction.
     ///
     /// # Errors

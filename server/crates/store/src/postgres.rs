@@ -250,14 +250,6 @@ impl PgStore {
         Ok(seen)
     }
 
-    // ------------------------------------- hosts, walk-ins, re-binding and transfer
-
-    // ------------------------------------------------------------ webhooks (issue 17)
-
-    // ------------------------------------------------------------ zones (issue 17)
-
-    // ------------------------------------------------------------ the security console
-
     /// A durable-pool transaction that commits without waiting for the WAL flush (for gate
     /// presence and the webhook dispatcher's bookkeeping only; the durable pool pins
     /// `synchronous_commit=on` for everything else).
@@ -273,13 +265,35 @@ impl PgStore {
         Ok(tx)
     }
 
+    /// A transaction on the relaxed pool (`synchronous_commit = off`), for aggregated events.
+    async fn begin_relaxed(&self, context: &'static str) -> Result<Transaction<'static, Postgres>> {
+        self.relaxed.begin().await.map_err(Error::storage(context))
+    }
+
     async fn begin(&self, context: &'static str) -> Result<Transaction<'static, Postgres>> {
         self.durable.begin().await.map_err(Error::storage(context))
     }
 }
 
+/// Whether this replica runs the retention pass: one at a time, so the others find the lock
+/// taken and skip the pass instead of waiting on (or deadlocking with) the same rows.
+async fn retention_turn(tx: &mut Transaction<'static, Postgres>) -> Result<bool> {
+    sqlx::query_scalar("SELECT pg_try_advisory_xact_lock($1)")
+        .bind(RETENTION_LOCK)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(Error::storage("take the retention lock"))
+}
+
 crate::shared::shared_functions!(Postgres);
-crate::shared::shared_statements!(PgStore);
+crate::shared::shared_statements! {
+    store: PgStore,
+    redemption: PgRedemption,
+    // Replicas write at once: a transaction locks the rows it decides on as it reads them,
+    for_update: " FOR UPDATE",
+    // and a queue claim takes only rows no other replica holds, without waiting for them.
+    skip_locked: " FOR UPDATE SKIP LOCKED",
+}
 
 #[async_trait::async_trait]
 impl Backend for PgStore {
@@ -324,312 +338,6 @@ impl Backend for PgStore {
         Ok(Box::new(PgRedemption {
             tx: self.begin("redemption").await?,
         }))
-    }
-
-    async fn insert_audit(&self, event: &NewAudit) -> Result<()> {
-        let mut conn = self
-            .durable
-            .acquire()
-            .await
-            .map_err(Error::storage("acquire for audit"))?;
-        insert_audit(&mut conn, event).await
-    }
-
-    async fn insert_audits_relaxed(&self, events: &[NewAudit]) -> Result<()> {
-        let mut tx = self
-            .relaxed
-            .begin()
-            .await
-            .map_err(Error::storage("begin aggregated audit"))?;
-        for event in events {
-            insert_audit(&mut tx, event).await?;
-        }
-        commit(tx, "commit aggregated audit").await
-    }
-
-    async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
-        sqlx::query_as(
-            "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details \
-             FROM audit_events WHERE org_id = $1 \
-             AND ($2::text IS NULL OR kind = $2) AND ($3::text IS NULL OR severity = $3) \
-             AND ($4::uuid IS NULL OR gate_id = $4) AND ($5::uuid IS NULL OR pass_id = $5) \
-             AND ($6::int8 IS NULL OR at_ms >= $6) AND ($7::int8 IS NULL OR at_ms < $7) \
-             AND ($8::int8 IS NULL OR id > $8) AND ($10::int8 IS NULL OR id <= $10) \
-             ORDER BY id LIMIT $9",
-        )
-        .bind(filter.org_id)
-        .bind(&filter.kind)
-        .bind(&filter.severity)
-        .bind(filter.gate_id)
-        .bind(filter.pass_id)
-        .bind(filter.since_ms)
-        .bind(filter.until_ms)
-        .bind(filter.after_id)
-        .bind(filter.limit)
-        .bind(filter.through_id)
-        .fetch_all(&self.durable)
-        .await
-        .map_err(Error::storage("query audit log"))
-    }
-
-    async fn apply_retention(
-        &self,
-        cutoffs: &RetentionCutoffs,
-        limit: i64,
-        event: &(dyn for<'a> Fn(&'a RetentionCounts) -> NewAudit + Send + Sync),
-    ) -> Result<RetentionCounts> {
-        let mut tx = self.begin("retention").await?;
-        // One replica at a time: the others find the lock taken and skip this pass instead
-        // of waiting on (or deadlocking with) the same rows.
-        let ours: bool = sqlx::query_scalar("SELECT pg_try_advisory_xact_lock($1)")
-            .bind(RETENTION_LOCK)
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(Error::storage("take the retention lock"))?;
-        if !ours {
-            return Ok(RetentionCounts::default());
-        }
-        // Outcomes first: a challenge cannot go while an outcome is stored under it. Only
-        // under settled challenges, so that the sweep never takes a challenge whose
-        // outcome has gone for an unanswered one.
-        let redemptions = sqlx::query(
-            "DELETE FROM redemptions WHERE nonce IN ( \
-                SELECT c.nonce FROM challenges c JOIN redemptions r ON r.nonce = c.nonce \
-                WHERE c.expires_at_ms < $1 AND c.unanswered_audited = TRUE LIMIT $2)",
-        )
-        .bind(cutoffs.redemptions_before_ms)
-        .bind(limit)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("remove old redemptions"))?
-        .rows_affected();
-        // Only settled challenges, or ones the unanswered sweep has audited, ever go.
-        let challenges = sqlx::query(
-            "DELETE FROM challenges WHERE nonce IN ( \
-                SELECT c.nonce FROM challenges c \
-                WHERE c.expires_at_ms < $1 AND c.unanswered_audited = TRUE \
-                AND NOT EXISTS (SELECT 1 FROM redemptions r WHERE r.nonce = c.nonce) \
-                LIMIT $2)",
-        )
-        .bind(cutoffs.challenges_before_ms)
-        .bind(limit)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("remove old challenges"))?
-        .rows_affected();
-        let scan_denials = sqlx::query(
-            "DELETE FROM scan_denials WHERE (gate_id, scan_id) IN ( \
-                SELECT gate_id, scan_id FROM scan_denials WHERE created_at_ms < $1 LIMIT $2)",
-        )
-        .bind(cutoffs.challenges_before_ms)
-        .bind(limit)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("remove old scan denials"))?
-        .rows_affected();
-        // The schema's delete trigger refuses any event younger than its 400-day floor.
-        let audit_events = sqlx::query(
-            "DELETE FROM audit_events WHERE id IN ( \
-                SELECT id FROM audit_events WHERE at_ms < $1 ORDER BY id LIMIT $2)",
-        )
-        .bind(cutoffs.audit_before_ms)
-        .bind(limit)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("remove old audit events"))?
-        .rows_affected();
-        let counts = RetentionCounts {
-            challenges,
-            redemptions,
-            scan_denials,
-            audit_events,
-        };
-        if counts.total() > 0 {
-            insert_audit(&mut tx, &event(&counts)).await?;
-            commit(tx, "retention").await?;
-        }
-        Ok(counts)
-    }
-
-    async fn mint_link(
-        &self,
-        link: &PassLinkRow,
-        refuse: &(dyn for<'a> Fn(&'a PassRow) -> Option<LinkOutcome> + Send + Sync),
-        event: &(dyn for<'a> Fn(&'a PassRow) -> NewAudit + Send + Sync),
-    ) -> Result<LinkOutcome> {
-        let mut tx = self.begin("mint pass link").await?;
-        let pass: Option<PassRow> = sqlx::query_as(
-            "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
-             state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
-             claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
-             external_ref FROM passes WHERE id = $1 AND org_id = $2 FOR UPDATE",
-        )
-        .bind(link.pass_id)
-        .bind(link.org_id)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(Error::storage("load pass for a link"))?;
-        let Some(pass) = pass else {
-            return Ok(LinkOutcome::UnknownPass);
-        };
-        let earlier: Option<PassLinkRow> = sqlx::query_as(
-            "SELECT id, pass_id, org_id, kind, request_key, token_hash, created_at_ms, \
-             expires_at_ms, closed_at_ms, claimed_key FROM pass_links WHERE request_key = $1",
-        )
-        .bind(&link.request_key)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(Error::storage("find pass link"))?;
-        if let Some(earlier) = earlier {
-            return Ok(
-                if earlier.pass_id == link.pass_id && earlier.kind == link.kind {
-                    LinkOutcome::Replayed(earlier)
-                } else {
-                    LinkOutcome::RequestKeyTaken
-                },
-            );
-        }
-        if let Some(refusal) = refuse(&pass) {
-            return Ok(refusal);
-        }
-        sqlx::query(
-            "UPDATE pass_links SET closed_at_ms = $2 WHERE pass_id = $1 AND closed_at_ms IS NULL",
-        )
-        .bind(link.pass_id)
-        .bind(link.created_at_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("close earlier pass links"))?;
-        sqlx::query(
-            "INSERT INTO pass_links (id, pass_id, org_id, kind, request_key, token_hash, \
-             created_at_ms, expires_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(link.id)
-        .bind(link.pass_id)
-        .bind(link.org_id)
-        .bind(link.kind.as_str())
-        .bind(&link.request_key)
-        .bind(&link.token_hash)
-        .bind(link.created_at_ms)
-        .bind(link.expires_at_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("insert pass link"))?;
-        if link.kind == LinkKind::Rebind {
-            sqlx::query(
-                "UPDATE passes SET claim_token_hash = $2, wallet_public_key = NULL, \
-                 claimed_at_ms = NULL, rebinds = rebinds + 1, \
-                 state = CASE WHEN state = 'claimed' THEN 'issued' ELSE state END WHERE id = $1",
-            )
-            .bind(link.pass_id)
-            .bind(&link.token_hash)
-            .execute(&mut *tx)
-            .await
-            .map_err(Error::storage("re-bind pass"))?;
-        }
-        insert_audit(&mut tx, &event(&pass)).await?;
-        commit(tx, "mint pass link").await?;
-        Ok(LinkOutcome::Minted)
-    }
-
-    async fn claim_transfer(
-        &self,
-        link_id: Uuid,
-        wallet_key: &[u8; 32],
-        now_ms: i64,
-        refuse: &(dyn for<'a, 'b> Fn(&'a PassRow, &'b PassLinkRow) -> Option<TransferClaim>
-              + Send
-              + Sync),
-        event: &(dyn for<'a> Fn(&'a PassRow) -> NewAudit + Send + Sync),
-    ) -> Result<TransferClaim> {
-        let mut tx = self.begin("claim transfer").await?;
-        let link: Option<PassLinkRow> = sqlx::query_as(
-            "SELECT id, pass_id, org_id, kind, request_key, token_hash, created_at_ms, \
-             expires_at_ms, closed_at_ms, claimed_key FROM pass_links \
-             WHERE id = $1 AND kind = 'transfer' FOR UPDATE",
-        )
-        .bind(link_id)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(Error::storage("load transfer link"))?;
-        let Some(link) = link else {
-            return Ok(TransferClaim::Invalid);
-        };
-        let pass: Option<PassRow> = sqlx::query_as(
-            "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
-             state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
-             claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
-             external_ref FROM passes WHERE id = $1 FOR UPDATE",
-        )
-        .bind(link.pass_id)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(Error::storage("load transferred pass"))?;
-        let Some(pass) = pass else {
-            return Ok(TransferClaim::Invalid);
-        };
-        if let Some(decided) = refuse(&pass, &link) {
-            return Ok(decided);
-        }
-        sqlx::query(
-            "UPDATE passes SET wallet_public_key = $2, claimed_at_ms = $3, \
-             transfers = transfers + 1 WHERE id = $1",
-        )
-        .bind(link.pass_id)
-        .bind(&wallet_key[..])
-        .bind(now_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("bind the recipient's key"))?;
-        sqlx::query("UPDATE pass_links SET closed_at_ms = $2, claimed_key = $3 WHERE id = $1")
-            .bind(link_id)
-            .bind(now_ms)
-            .bind(&wallet_key[..])
-            .execute(&mut *tx)
-            .await
-            .map_err(Error::storage("close transfer link"))?;
-        insert_audit(&mut tx, &event(&pass)).await?;
-        commit(tx, "claim transfer").await?;
-        Ok(TransferClaim::Claimed)
-    }
-
-    async fn expire_walk_ins(
-        &self,
-        now_ms: i64,
-        limit: i64,
-        event: &(dyn for<'a> Fn(&'a WalkInRow) -> NewAudit + Send + Sync),
-    ) -> Result<usize> {
-        let mut tx = self.begin("expire walk-ins").await?;
-        let expired: Vec<WalkInRow> = sqlx::query_as(
-            "UPDATE walk_ins SET state = 'expired', decided_at_ms = expires_at_ms \
-             WHERE id IN (SELECT id FROM walk_ins WHERE state = 'waiting' \
-             AND expires_at_ms <= $1 ORDER BY expires_at_ms LIMIT $2 FOR UPDATE SKIP LOCKED) \
-             RETURNING id, org_id, gate_id, request_id, host_id, visitor_name, note, state, \
-             created_at_ms, expires_at_ms, decided_at_ms",
-        )
-        .bind(now_ms)
-        .bind(limit)
-        .fetch_all(&mut *tx)
-        .await
-        .map_err(Error::storage("expire walk-ins"))?;
-        for walk_in in &expired {
-            insert_audit(&mut tx, &event(walk_in)).await?;
-        }
-        commit(tx, "expire walk-ins").await?;
-        Ok(expired.len())
-    }
-
-    async fn webhooks(&self, org_id: Option<Uuid>) -> Result<Vec<WebhookRow>> {
-        sqlx::query_as(
-            "SELECT id, org_id, url, secret, events, audit_cursor, created_at_ms, \
-             disabled_at_ms, disabled_reason FROM webhooks \
-             WHERE ($1::uuid IS NULL AND disabled_at_ms IS NULL) OR org_id = $1 \
-             ORDER BY created_at_ms, id",
-        )
-        .bind(org_id)
-        .fetch_all(&self.durable)
-        .await
-        .map_err(Error::storage("list webhooks"))
     }
 
     async fn lease_webhook(
@@ -746,36 +454,6 @@ impl Backend for PgStore {
         Ok(true)
     }
 
-    async fn claim_deliveries(
-        &self,
-        now_ms: i64,
-        lease_ms: i64,
-        limit: i64,
-    ) -> Result<Vec<DeliveryRow>> {
-        let mut tx = self.begin_presence("claim deliveries").await?;
-        let claimed = sqlx::query_as(
-            "UPDATE webhook_deliveries SET next_attempt_ms = $2, attempts = attempts + 1 \
-             WHERE id IN (SELECT d.id FROM webhook_deliveries d \
-             WHERE d.state = 'pending' AND d.next_attempt_ms <= $1 \
-             AND (d.pass_id IS NULL OR d.id = (SELECT MIN(e.id) FROM webhook_deliveries e \
-             WHERE e.webhook_id = d.webhook_id AND e.pass_id = d.pass_id \
-             AND e.state = 'pending')) \
-             ORDER BY d.id LIMIT $3 FOR UPDATE SKIP LOCKED) \
-             RETURNING id, webhook_id, org_id, audit_id, pass_id, event_type, body, state, \
-             attempts, next_attempt_ms, last_error, created_at_ms, delivered_at_ms",
-        )
-        .bind(now_ms)
-        .bind(now_ms.saturating_add(lease_ms))
-        .bind(limit)
-        .fetch_all(&mut *tx)
-        .await
-        .map_err(Error::storage("claim deliveries"))?;
-        tx.commit()
-            .await
-            .map_err(Error::storage("claim deliveries"))?;
-        Ok(claimed)
-    }
-
     async fn finish_deliveries(&self, finished: &[Finished], now_ms: i64) -> Result<()> {
         let mut tx = self.begin_presence("finish deliveries").await?;
         sqlx::query(
@@ -804,71 +482,6 @@ impl Backend for PgStore {
             .map_err(Error::storage("finish deliveries"))
     }
 
-    async fn auto_checkout(
-        &self,
-        today: i64,
-        minute: i64,
-        now_ms: i64,
-        event: &(dyn for<'a> Fn(&'a ZoneRow, u64) -> NewAudit + Send + Sync),
-    ) -> Result<usize> {
-        let mut tx = self.begin("automatic check-out").await?;
-        let due: Vec<ZoneRow> = sqlx::query_as(
-            "SELECT id, org_id, name, allow_reentry, max_entries_per_day, checkout_at_minute, \
-             checks_out_others, last_checkout_day, created_at_ms FROM zones \
-             WHERE checkout_at_minute IS NOT NULL AND checkout_at_minute <= $2 \
-             AND (last_checkout_day IS NULL OR last_checkout_day < $1) FOR UPDATE",
-        )
-        .bind(today)
-        .bind(minute)
-        .fetch_all(&mut *tx)
-        .await
-        .map_err(Error::storage("find zones to check out"))?;
-        for zone in &due {
-            let out = sqlx::query(
-                "UPDATE zone_presence SET inside = FALSE, exited_at_ms = $2 \
-                 WHERE zone_id = $1 AND inside",
-            )
-            .bind(zone.id)
-            .bind(now_ms)
-            .execute(&mut *tx)
-            .await
-            .map_err(Error::storage("check everyone out"))?
-            .rows_affected();
-            sqlx::query("UPDATE zones SET last_checkout_day = $2 WHERE id = $1")
-                .bind(zone.id)
-                .bind(today)
-                .execute(&mut *tx)
-                .await
-                .map_err(Error::storage("mark the check-out"))?;
-            insert_audit(&mut tx, &event(zone, out)).await?;
-        }
-        commit(tx, "automatic check-out").await?;
-        Ok(due.len())
-    }
-
-    async fn open_gate_socket(
-        &self,
-        socket: GateSocket,
-        replica_id: Uuid,
-        now_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()> {
-        let mut tx = self.begin_presence("open gate socket").await?;
-        sqlx::query(
-            "INSERT INTO gate_sockets (id, gate_id, replica_id, opened_at_ms, seen_at_ms) \
-             VALUES ($1, $2, $3, $4, $4)",
-        )
-        .bind(socket.id)
-        .bind(socket.gate_id)
-        .bind(replica_id)
-        .bind(now_ms)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("open gate socket"))?;
-        insert_audit(&mut tx, event).await?;
-        commit(tx, "open gate socket").await
-    }
-
     async fn touch_gate_sockets(&self, replica_id: Uuid, now_ms: i64) -> Result<()> {
         let mut tx = self.begin_presence("refresh gate sockets").await?;
         sqlx::query("UPDATE gate_sockets SET seen_at_ms = $2 WHERE replica_id = $1")
@@ -878,28 +491,6 @@ impl Backend for PgStore {
             .await
             .map_err(Error::storage("refresh gate sockets"))?;
         commit(tx, "refresh gate sockets").await
-    }
-
-    async fn close_gate_socket(
-        &self,
-        socket: GateSocket,
-        now_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()> {
-        let mut tx = self.begin_presence("close gate socket").await?;
-        sqlx::query("DELETE FROM gate_sockets WHERE id = $1")
-            .bind(socket.id)
-            .execute(&mut *tx)
-            .await
-            .map_err(Error::storage("close gate socket"))?;
-        sqlx::query("UPDATE gates SET last_seen_ms = $2 WHERE id = $1")
-            .bind(socket.gate_id)
-            .bind(now_ms)
-            .execute(&mut *tx)
-            .await
-            .map_err(Error::storage("close gate socket"))?;
-        insert_audit(&mut tx, event).await?;
-        commit(tx, "close gate socket").await
     }
 
     async fn gate_statuses(
@@ -923,58 +514,6 @@ impl Backend for PgStore {
         .fetch_all(&self.durable)
         .await
         .map_err(Error::storage("load gates"))
-    }
-
-    async fn list_passes(
-        &self,
-        org_id: Uuid,
-        before: Option<(i64, Uuid)>,
-        limit: i64,
-        host_id: Option<Uuid>,
-    ) -> Result<Vec<PassRow>> {
-        sqlx::query_as(
-            "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
-             state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
-             claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
-             external_ref FROM passes \
-             WHERE org_id = $1 AND ($2::int8 IS NULL OR (created_at_ms, id) < ($2, $3)) \
-             AND ($5::uuid IS NULL OR host_id = $5) \
-             ORDER BY created_at_ms DESC, id DESC LIMIT $4",
-        )
-        .bind(org_id)
-        .bind(before.map(|(at, _)| at))
-        .bind(before.map(|(_, id)| id))
-        .bind(limit)
-        .bind(host_id)
-        .fetch_all(&self.durable)
-        .await
-        .map_err(Error::storage("list passes"))
-    }
-
-    async fn max_audit_id(&self) -> Result<i64> {
-        sqlx::query_scalar("SELECT COALESCE(MAX(id), 0)::int8 FROM audit_events")
-            .fetch_one(&self.durable)
-            .await
-            .map_err(Error::storage("read the last audit id"))
-    }
-
-    async fn audit_tail(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
-        sqlx::query_as(
-            "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details \
-             FROM audit_events WHERE org_id = $1 \
-             AND ($2::text IS NULL OR kind = $2) AND ($3::text IS NULL OR severity = $3) \
-             AND ($4::uuid IS NULL OR gate_id = $4) AND ($5::uuid IS NULL OR pass_id = $5) \
-             ORDER BY id DESC LIMIT $6",
-        )
-        .bind(filter.org_id)
-        .bind(&filter.kind)
-        .bind(&filter.severity)
-        .bind(filter.gate_id)
-        .bind(filter.pass_id)
-        .bind(filter.limit)
-        .fetch_all(&self.durable)
-        .await
-        .map_err(Error::storage("read the audit tail"))
     }
 
     async fn notify_audit(&self) -> Result<()> {
@@ -1294,8 +833,6 @@ pub struct PgRedemption {
     tx: Transaction<'static, Postgres>,
 }
 
-crate::shared::shared_redemption!(PgRedemption);
-
 #[async_trait::async_trait]
 impl RedemptionTx for PgRedemption {
     async fn lock(&mut self, nonce: &[u8; 32]) -> Result<Option<LockedRedemption>> {
@@ -1338,55 +875,5 @@ impl RedemptionTx for PgRedemption {
         .fetch_optional(&mut *self.tx)
         .await
         .map_err(Error::storage("read locked redemption"))
-    }
-
-    async fn zone_view(
-        &mut self,
-        pass_id: Uuid,
-        zone_id: Uuid,
-    ) -> Result<Option<(ZoneRow, super::ZoneView)>> {
-        let zone: Option<ZoneRow> = sqlx::query_as(
-            "SELECT id, org_id, name, allow_reentry, max_entries_per_day, checkout_at_minute, \
-             checks_out_others, last_checkout_day, created_at_ms FROM zones WHERE id = $1",
-        )
-        .bind(zone_id)
-        .fetch_optional(&mut *self.tx)
-        .await
-        .map_err(Error::storage("load zone"))?;
-        let Some(zone) = zone else {
-            return Ok(None);
-        };
-        let (listed, allowed): (i64, i64) = sqlx::query_as(
-            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN zone_id = $2 THEN 1 ELSE 0 END), 0) \
-             FROM pass_zones WHERE pass_id = $1",
-        )
-        .bind(pass_id)
-        .bind(zone_id)
-        .fetch_one(&mut *self.tx)
-        .await
-        .map_err(Error::storage("load pass zones"))?;
-        let presence: Vec<(Uuid, bool, i64, i64)> = sqlx::query_as(
-            "SELECT zone_id, inside, entry_day, entries_on_day FROM zone_presence \
-             WHERE pass_id = $1 FOR UPDATE",
-        )
-        .bind(pass_id)
-        .fetch_all(&mut *self.tx)
-        .await
-        .map_err(Error::storage("load zone presence"))?;
-        let here = presence.iter().find(|(id, ..)| *id == zone_id).map(
-            |(_, inside, entry_day, entries_on_day)| super::Presence {
-                inside: *inside,
-                entry_day: *entry_day,
-                entries_on_day: *entries_on_day,
-            },
-        );
-        let view = super::ZoneView {
-            allow_reentry: zone.allow_reentry,
-            max_entries_per_day: zone.max_entries_per_day,
-            pass_allowed: listed == 0 || allowed > 0,
-            presence: here,
-            entered_any: !presence.is_empty(),
-        };
-        Ok(Some((zone, view)))
     }
 }
