@@ -20,6 +20,9 @@ const WALK_IN_VERDICT_MS = 6000; // the guard may be looking at the visitor, not
 const TICK_MS = 250;
 const RECONNECT_BASE_MS = 250;
 const RECONNECT_CAP_MS = 5000;
+// As tessera-gate's --connect-timeout-ms: a socket must be open and welcomed within this, or
+// it is given up and the next one tried.
+const CONNECT_TIMEOUT_MS = 5000;
 const REQUEST_TIMEOUT_MS = 15_000;
 const NOTICE_MS = 6000;
 
@@ -140,7 +143,7 @@ async function openGate(store, persistent, me) {
   const { core, actions: first } = await GateCore.open(journal);
   const { walkIns, actions: firstWalkIns } = await WalkIns.open(walkInJournal);
 
-  const state = { ws: null, online: false, attempt: 0, skewMs: 0, closed: false, reconnectTimer: null, verdictTimer: null };
+  const state = { ws: null, welcomed: false, online: false, attempt: 0, skewMs: 0, closed: false, reconnectTimer: null, verdictTimer: null };
   const dedupe = new Dedupe();
 
   // --- layout
@@ -600,6 +603,7 @@ async function openGate(store, persistent, me) {
 
   function connect() {
     if (state.closed) return;
+    clearTimeout(state.reconnectTimer);
     const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/v1/gate/ws';
     let ws;
     try {
@@ -608,7 +612,14 @@ async function openGate(store, persistent, me) {
       return scheduleReconnect(false);
     }
     state.ws = ws;
+    state.welcomed = false;
     let welcomed = false;
+    // Nothing else ends a socket that hangs connecting (begun while the network was down) or
+    // that opened but whose welcome never came: without this the gate would wait on it for
+    // ever, OFFLINE, and `online` would not help (a socket is there).
+    const connectTimer = setTimeout(() => {
+      if (state.ws === ws && !welcomed) dropSocket('no welcome');
+    }, CONNECT_TIMEOUT_MS);
     ws.addEventListener('message', (ev) => {
       if (state.ws !== ws) return;
       let msg;
@@ -623,7 +634,9 @@ async function openGate(store, persistent, me) {
           location.reload();
           return;
         }
+        clearTimeout(connectTimer);
         welcomed = true;
+        state.welcomed = true;
         state.attempt = 0;
         setOnline(true, '');
         run(() => core.onConnected(msg, Date.now()));
@@ -636,20 +649,21 @@ async function openGate(store, persistent, me) {
       }
     });
     ws.addEventListener('close', (ev) => {
+      clearTimeout(connectTimer);
       if (state.ws !== ws) return;
       state.ws = null;
       scheduleReconnect(welcomed, ev.code);
     });
   }
 
-  // The connection looks dead (answers stopped coming): give it up now rather than wait for
-  // a close handshake that may never finish, and reconnect.
-  function dropSocket() {
+  // The connection looks dead (answers stopped coming, or no welcome in time): give it up now
+  // rather than wait for a close handshake that may never finish, and reconnect.
+  function dropSocket(reason = 'no answer') {
     const ws = state.ws;
     if (!ws) return;
     state.ws = null;
     try {
-      ws.close(4000, 'no answer');
+      ws.close(4000, reason);
     } catch {
       // already closing
     }
@@ -672,6 +686,9 @@ async function openGate(store, persistent, me) {
         showNotPaired('This device is no longer paired as a gate (it was revoked, or another device was paired in its place).');
         return;
       }
+      // The network came back meanwhile (`online`) and a socket is already on its way: a
+      // second one would be left open beside it.
+      if (state.closed || state.ws) return;
     }
     clearTimeout(state.reconnectTimer);
     state.reconnectTimer = setTimeout(connect, delay);
@@ -683,12 +700,21 @@ async function openGate(store, persistent, me) {
     tickWalkIns();
   }, TICK_MS);
   const wake = () => {
-    // Back from the background or from a network outage: try now rather than after the backoff.
-    if (!state.ws && !state.closed) {
-      clearTimeout(state.reconnectTimer);
-      state.attempt = 0;
-      connect();
+    // Back from a network outage: try now rather than after the backoff. A socket begun
+    // during the outage and not welcomed yet is given up for a new one (it may hang
+    // connecting); a welcomed one is kept.
+    if (state.closed || (state.ws && state.welcomed)) return;
+    const stale = state.ws;
+    state.ws = null;
+    if (stale) {
+      try {
+        stale.close(4000, 'network back');
+      } catch {
+        // already closing
+      }
     }
+    state.attempt = 0;
+    connect();
   };
   window.addEventListener('online', wake);
 
