@@ -486,24 +486,9 @@ static ONE_BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 /// Runs `npm run <script>` against a fresh HTTPS server on `backend` with a test CA that
 /// Chromium (by the server key's SPKI) and Node (`NODE_EXTRA_CA_CERTS`) trust; screenshots
 /// go to `$TESSERA_SCREENSHOTS/<name>/<backend>` when that is set. Returns the output.
+/// No retry: a failure is reported as it is.
 async fn browser_script(script: &str, name: &str, backend: Backend) -> Result<String> {
-    if !Path::new(CHROMIUM).exists() {
-        bail!("chromium not found at {CHROMIUM}: apt-get install chromium");
-    }
-    let _browser = ONE_BROWSER.lock().await;
-    // KNOWN FLAKE (docs: closing note of 2026-12-01): the web gate's network-cut step once
-    // failed to reconnect within its 15 s after Chromium's offline emulation was lifted, in
-    // 1 of about 6 runs. Until that is understood, a failed run is reported in full and run
-    // once more on a fresh server; a second failure fails the test.
-    match browser_run(script, name, backend, &[]).await {
-        Ok(out) => Ok(out),
-        Err(first) => {
-            eprintln!(
-                "FIRST RUN OF `npm run {script}` ON {backend} FAILED, RETRYING ONCE:\n{first:#}"
-            );
-            browser_run(script, name, backend, &[]).await
-        }
-    }
+    browser_once(script, name, backend, &[]).await
 }
 
 async fn browser_run(

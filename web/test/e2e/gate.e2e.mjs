@@ -69,16 +69,18 @@ async function assertNoScroll(page, what) {
 // ------------------------------------------------------------------ in-page instrumentation
 
 // Runs in every page before its scripts, with the fake camera (lib.mjs): the WebSocket can be
-// told to lose what arrives after the next `response` frame and to call the test back (to cut
-// the network).
+// told to lose what arrives on it after the next `response` frame and to call the test back
+// (to cut the network). Only that socket loses what arrives: the gate's next socket, opened
+// once the network is back, is a new connection and hears everything (its `welcome` too).
 function netInit() {
   const Native = window.WebSocket;
-  const net = (window.__net = { blockIncoming: false, cutOnResponse: false, responses: 0, frames: [] });
+  const net = (window.__net = { cutOnResponse: false, responses: 0, frames: [] });
   class Hooked extends Native {
+    #lossy = false;
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (e) => {
-        if (net.blockIncoming) e.stopImmediatePropagation();
+        if (this.#lossy) e.stopImmediatePropagation();
       });
     }
     send(data) {
@@ -90,7 +92,7 @@ function netInit() {
           net.responses++;
           if (net.cutOnResponse) {
             net.cutOnResponse = false;
-            net.blockIncoming = true; // the answer to this frame is lost on the way back
+            this.#lossy = true; // the answer to this frame is lost on the way back
             window.__cutNetwork();
           }
         }
@@ -298,19 +300,20 @@ async function run() {
       fail(`${e.message}; page state ${JSON.stringify(state)}; screen: ${(await page.locator('body').innerText()).replace(/\s+/g, ' ').slice(0, 300)}`);
     });
     await cut;
-    // Chromium's offline emulation leaves an open WebSocket up (nothing arrives: the hook
-    // drops it), as a real cut often does: the gate resends on its timeout and, after three
-    // timeouts in a row, gives the socket up and reconnects, which fails while offline.
+    // Chromium's offline emulation leaves an open WebSocket open but silent (nothing more
+    // arrives on it; what did is dropped by the hook), as a real cut often does: the gate
+    // resends on its timeout and, after three timeouts in a row, gives the socket up and
+    // reconnects, which fails while offline.
     const banner = page.locator('.offline-banner.shown');
     await banner.waitFor({ timeout: 12_000 }).catch(() => fail('no OFFLINE banner within 12 s of the network cut'));
     if (await gate.online().count()) fail('ONLINE is shown while the socket is closed');
     await shoot(page, 'gate-5-offline');
     if (await page.locator('.verdict:not([hidden])').count()) fail('a verdict appeared although its answer was lost');
     const sawOffline = true;
+    // Back online, the gate reconnects at once (`online`) on a new socket, which the hook
+    // leaves alone: nothing needs unblocking after this, so nothing races the new socket's
+    // `welcome`.
     await gateCtx.setOffline(false);
-    await page.evaluate(() => {
-      window.__net.blockIncoming = false;
-    });
     const cutVerdict = await gate.verdictText('the resent answer');
     if (cutVerdict !== 'ADMITTED') fail(`after the network came back the gate shows "${cutVerdict}"`);
     const resent = await page.evaluate(() => window.__net.responses);
