@@ -851,8 +851,15 @@ function gateView(id) {
   for (const ev of log.newest((e) => e.gate_id === id).slice(0, 50).reverse()) addRecent(ev);
 
   const pairBox = h('div', { class: 'pair-box' });
+  // Drawn again only when whether it shows changes: `load` runs every 10 s and after each of
+  // the gate's events, and drawing it anew would close a "Yes, revoke this gate" the admin
+  // is about to press.
+  let adminShown = null;
   const renderAdmin = () => {
-    if (!isAdmin() || !gate || gate.revoked_at) {
+    const show = Boolean(isAdmin() && gate && !gate.revoked_at);
+    if (show === adminShown) return;
+    adminShown = show;
+    if (!show) {
       adminBox.replaceChildren();
       return;
     }
