@@ -316,7 +316,11 @@ async function openGate(store, persistent, me) {
       // no audio on this device
     }
     try {
-      if (navigator.vibrate) navigator.vibrate({ green: [80], amber: [80, 60, 80], red: [300] }[tone]);
+      // Only once the guard has touched the page (sticky activation): before that Chromium
+      // refuses and logs an error, and a gate reopened with a verdict waiting shows it
+      // before any tap.
+      const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+      if (navigator.vibrate && touched) navigator.vibrate({ green: [80], amber: [80, 60, 80], red: [300] }[tone]);
     } catch {
       // no vibration
     }

@@ -308,7 +308,10 @@ function onSet(set) {
   else for (const w of fresh) announce(arrivalText(w));
   if (fresh.length) {
     try {
-      if (navigator.vibrate) navigator.vibrate([120, 80, 120]);
+      // Only once the host has touched the page (sticky activation): before that Chromium
+      // refuses and logs an error, and a page opened signed in can get a walk-in first.
+      const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+      if (navigator.vibrate && touched) navigator.vibrate([120, 80, 120]);
     } catch {
       // no vibration
     }
