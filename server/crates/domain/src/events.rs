@@ -62,6 +62,16 @@ macro_rules! kinds {
                     $(Details::$Variant(_) => AuditKind::$Variant,)*
                 }
             }
+
+            /// The `details` object alone, as stored beside the kind: the inner struct,
+            /// written straight to text (no intermediate JSON value on the hot path).
+            pub fn to_json(&self) -> String {
+                let written = match self {
+                    $(Details::$Variant(details) => serde_json::to_string(details),)*
+                };
+                // Every details type is a struct of plain fields: serialising cannot fail.
+                written.unwrap_or_else(|_| "{}".to_owned())
+            }
         }
     };
 }
@@ -149,18 +159,6 @@ impl AuditKind {
 }
 
 impl Details {
-    /// The `details` object alone, as stored beside the kind.
-    pub fn to_json(&self) -> String {
-        match serde_json::to_value(self) {
-            Ok(Value::Object(mut pair)) => pair
-                .remove("details")
-                .unwrap_or_else(|| Value::Object(Map::new()))
-                .to_string(),
-            // Every details type is a struct of plain fields: this arm cannot run.
-            _ => "{}".to_owned(),
-        }
-    }
-
     /// Reads a stored kind and details object.
     ///
     /// # Errors
