@@ -34,6 +34,43 @@ enum Command {
         #[arg(long)]
         org: String,
     },
+    /// List, revoke or rotate an organisation's API keys (host keys included), straight on
+    /// the database: for the operator, e.g. when the only admin key leaked or was lost.
+    Keys {
+        #[command(subcommand)]
+        action: KeysAction,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum KeysAction {
+    /// Print the organisation's keys as JSON lines, oldest first (never a secret).
+    List {
+        /// The organisation's id (`tessera-server init` printed it).
+        #[arg(long)]
+        org: uuid::Uuid,
+    },
+    /// Revoke a key: it stops working at once and its sessions end. Refuses the
+    /// organisation's last working admin key.
+    Revoke {
+        /// The organisation's id.
+        #[arg(long)]
+        org: uuid::Uuid,
+        /// The key's id.
+        key_id: uuid::Uuid,
+    },
+    /// Give a key a new secret, printed once as JSON; the old one works on for `--overlap-s`
+    /// seconds (default 0, at most a week).
+    Rotate {
+        /// The organisation's id.
+        #[arg(long)]
+        org: uuid::Uuid,
+        /// The key's id.
+        key_id: uuid::Uuid,
+        /// Seconds the old secret keeps working.
+        #[arg(long, default_value_t = 0)]
+        overlap_s: u64,
+    },
 }
 
 /// Parses the command line, runs the command and maps failures to an exit code.
@@ -85,7 +122,79 @@ async fn run(cli: Cli) -> Result<()> {
             store.close().await;
             Ok(())
         }
+        Command::Keys { action } => {
+            let store = Store::connect(&cli.settings.store_options()).await?;
+            if store.is_sqlite() {
+                store.migrate().await?;
+            } else if store.schema_status().await? == SchemaStatus::Behind {
+                return Err(Error::SchemaBehind);
+            }
+            let done = keys(&store, action).await;
+            store.close().await;
+            done
+        }
     }
+}
+
+/// A key as the command prints it (the same fields as `GET /v1/api-keys`).
+fn key_json(key: &tessera_store::ApiKeyListing) -> serde_json::Value {
+    let time = |ms: Option<i64>| ms.map(tessera_domain::rfc3339);
+    json!({
+        "key_id": key.id,
+        "role": key.role,
+        "label": key.label,
+        "unit": key.unit,
+        "state": if key.revoked_at_ms.is_some() { "revoked" } else { "active" },
+        "created_at": tessera_domain::rfc3339(key.created_at_ms),
+        "last_used_at": time(key.last_used_ms),
+        "rotated_at": time(key.rotated_at_ms),
+        "previous_valid_until": time(key.previous_valid_until_ms),
+        "revoked_at": time(key.revoked_at_ms),
+    })
+}
+
+fn no_such_key(error: tessera_flows::Error, org: uuid::Uuid, key_id: uuid::Uuid) -> Error {
+    match error {
+        tessera_flows::Error::NotFound => {
+            Error::Config(format!("organisation {org} has no key {key_id}"))
+        }
+        other => other.into(),
+    }
+}
+
+async fn keys(store: &Store, action: KeysAction) -> Result<()> {
+    match action {
+        KeysAction::List { org } => {
+            for key in store.list_api_keys(org).await? {
+                print_line(&key_json(&key).to_string())?;
+            }
+        }
+        KeysAction::Revoke { org, key_id } => {
+            let key = tessera_flows::keys::revoke(store, org, key_id, None)
+                .await
+                .map_err(|error| no_such_key(error, org, key_id))?;
+            print_line(&key_json(&key).to_string())?;
+        }
+        KeysAction::Rotate {
+            org,
+            key_id,
+            overlap_s,
+        } => {
+            let overlap = std::time::Duration::from_secs(overlap_s);
+            if overlap > tessera_flows::keys::MAX_OVERLAP {
+                return Err(Error::Config(
+                    "--overlap-s must be at most 604800 (a week)".into(),
+                ));
+            }
+            let (key, secret) = tessera_flows::keys::rotate(store, org, key_id, overlap, None)
+                .await
+                .map_err(|error| no_such_key(error, org, key_id))?;
+            let mut shown = key_json(&key);
+            shown["api_key"] = json!(secret.text.as_str());
+            print_line(&shown.to_string())?;
+        }
+    }
+    Ok(())
 }
 
 async fn serve(settings: Settings) -> Result<()> {

@@ -184,7 +184,8 @@ pub struct Settings {
     )]
     pub auth_failures_per_min: u32,
 
-    /// Claims one source may send per minute (`POST /v1/claims` needs no credential).
+    /// Failed claims, pairings and transfer proofs one source may make per minute; past it,
+    /// its failing ones are answered 429 (a claim whose link verifies is always served).
     #[arg(
         long,
         env = "TESSERA_CLAIMS_PER_MIN",
@@ -193,11 +194,12 @@ pub struct Settings {
     )]
     pub claims_per_min: u32,
 
-    /// Claims one source may have in flight at once.
+    /// Claims, pairings and transfer steps verified at once, server-wide (more wait up to
+    /// 5 s for a place): what protects the database from a flood of them.
     #[arg(
         long,
         env = "TESSERA_CLAIMS_IN_FLIGHT",
-        default_value_t = 8,
+        default_value_t = 32,
         global = true
     )]
     pub claims_in_flight: usize,
@@ -296,6 +298,19 @@ pub struct Settings {
     )]
     pub webhook_retry_for_s: u64,
 
+    /// Internal places webhooks may be sent to after all: comma-separated host names and
+    /// CIDRs, e.g. `10.1.2.0/24,hooks.internal`. Empty by default: loopback, private,
+    /// link-local (metadata), CGNAT, ULA and the other internal ranges are refused
+    /// (`docs/operations.md`).
+    #[arg(
+        long,
+        env = "TESSERA_WEBHOOK_ALLOW",
+        default_value = "",
+        value_parser = parse_webhook_allow,
+        global = true
+    )]
+    pub webhook_allow: tessera_flows::egress::Policy,
+
     /// With several hosts in the database URL: milliseconds between probes of every host
     /// for the primary (`pg_is_in_recovery()`), each probe bounded by the same time; the
     /// primary is given up after two failed probes in a row (`store::primary`).
@@ -350,6 +365,7 @@ impl std::fmt::Debug for Settings {
             .field("console_session_ttl_s", &self.console_session_ttl_s)
             .field("approval_timeout_s", &self.approval_timeout_s)
             .field("webhook_retry_for_s", &self.webhook_retry_for_s)
+            .field("webhook_allow", &self.webhook_allow)
             .field("primary_probe_ms", &self.primary_probe_ms)
             .field("log", &self.log)
             .finish()
@@ -442,6 +458,10 @@ impl Settings {
     pub fn operation_timeout(&self) -> Duration {
         Duration::from_millis(self.checkin_timeout_ms + self.statement_timeout_ms + 500)
     }
+}
+
+fn parse_webhook_allow(text: &str) -> Result<tessera_flows::egress::Policy, String> {
+    tessera_flows::egress::Policy::parse(text).map_err(|error| error.to_string())
 }
 
 #[cfg(test)]

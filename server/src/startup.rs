@@ -132,6 +132,10 @@ impl Application {
             store,
             keys,
             public_url: settings.public_url(bound).into(),
+            own_origin: Arc::new(tessera_edges::http::OwnOrigin::new(
+                settings.public_url.as_deref(),
+                settings.tls_cert.is_some(),
+            )),
             gate_limits: Arc::new(GateRateLimiter::new(settings.gate_rate_per_s)),
             gate_connections: Arc::new(Semaphore::new(settings.max_gate_connections)),
             gate_sockets: Arc::new(SocketCaps::new(
@@ -153,9 +157,16 @@ impl Application {
                 request_timeout: Duration::from_secs(settings.request_timeout_s),
                 operation_timeout: settings.operation_timeout(),
                 approval_timeout: Duration::from_secs(settings.approval_timeout_s),
+                hsts: settings.tls_cert.is_some()
+                    || settings
+                        .public_url
+                        .as_deref()
+                        .is_some_and(|url| url.starts_with("https://")),
             },
             shutdown: shutdown_rx,
             gate_revocations: tokio::sync::broadcast::channel(256).0,
+            last_used: Arc::default(),
+            webhook_egress: Arc::new(settings.webhook_allow.clone()),
         };
         Ok((
             Self {
@@ -216,13 +227,31 @@ impl Application {
             shutdown_signal.clone(),
         ));
         tasks.spawn(tessera_edges::ws::refresh_presence(state.clone()));
+        tasks.spawn(tessera_edges::abuse::learn_known_good(
+            state.store.clone(),
+            Arc::clone(&state.sources),
+            state.shutdown.clone(),
+        ));
         tasks.spawn(tessera_flows::walk_ins::sweep(
             state.store.clone(),
             shutdown_signal.clone(),
         ));
+        // Secrets written by a server from before sealing are sealed once (a database
+        // still behind, or away, leaves them for the next start: they still work meanwhile).
+        let (sealing_store, sealing_keys) = (state.store.clone(), Arc::clone(&state.keys));
+        tasks.spawn(async move {
+            match tessera_flows::webhooks::seal_stored_secrets(&sealing_store, &sealing_keys).await
+            {
+                Ok(0) => {}
+                Ok(sealed) => tracing::info!(sealed, "sealed webhook secrets stored in the clear"),
+                Err(error) => tracing::warn!(%error, "could not seal stored webhook secrets yet"),
+            }
+        });
         tasks.spawn(tessera_flows::webhooks::run(
             tessera_flows::webhooks::Dispatcher {
                 store: state.store.clone(),
+                egress: settings.webhook_allow.clone(),
+                keys: Arc::clone(&state.keys),
                 hub: Arc::clone(&state.feed),
                 retry_for: Duration::from_secs(settings.webhook_retry_for_s),
             },

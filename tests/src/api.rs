@@ -280,6 +280,14 @@ impl ApiClient {
         .await
     }
 
+    /// `DELETE path`.
+    ///
+    /// # Errors
+    /// On a transport failure only.
+    pub async fn delete(&self, path: &str) -> Result<Reply> {
+        Self::send(self.request(reqwest::Method::DELETE, path)).await
+    }
+
     /// `POST path` without a body.
     ///
     /// # Errors

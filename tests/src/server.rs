@@ -452,6 +452,15 @@ impl TestServer {
         Ok(())
     }
 
+    /// Sets (or, with `None`, removes) a setting of the next start, e.g. before
+    /// [`TestServer::restart`].
+    pub fn set_env(&mut self, key: &str, value: Option<&str>) {
+        self.env.retain(|(name, _)| name != key);
+        if let Some(value) = value {
+            self.env.push((key.to_owned(), value.to_owned()));
+        }
+    }
+
     /// Stops the server gracefully and starts a new process on the same database and keys.
     ///
     /// # Errors

@@ -676,7 +676,11 @@ function transferRefusal(res) {
   if (res.code === 'not_claimed' || res.code === 'bad_proof') {
     return { text: 'This phone no longer holds this pass (it was handed on or moved to another phone), so it cannot hand it on.', forever: true };
   }
-  if (res.status === 404 && res.code !== 'invalid_nonce') return { text: 'The server does not know this pass any more.', forever: true };
+  // Before any proof, the server answers one 404 for every reason (unknown, revoked, no
+  // transfers left), so that a stranger holding the pass id learns nothing.
+  if (res.status === 404 && res.code !== 'invalid_nonce') {
+    return { text: 'This pass cannot be transferred now: its organiser may not allow handing it on, it may have been handed on as often as allowed, or it was revoked. It stays in this wallet.', forever: true, notAllowed: true };
+  }
   if (res.status === 429) return { text: 'Too many attempts just now. Wait a minute, then try again.' };
   return { text: `The server could not make the transfer link just now (${res.code || `error ${res.status}`}). Try again in a moment.` };
 }

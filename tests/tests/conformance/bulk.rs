@@ -23,6 +23,7 @@ both_backends!(
     malformed_rows_get_a_precise_error_while_the_others_are_issued,
     a_file_that_cannot_be_read_issues_nothing,
     the_host_column_names_a_host_by_id_unit_or_label,
+    formulas_sent_in_a_file_come_back_inert,
 );
 
 /// One line of the answer.
@@ -447,5 +448,39 @@ async fn the_host_column_names_a_host_by_id_unit_or_label(backend: Backend) -> R
         .filter_map(|p| p["pass_id"].as_str())
         .collect();
     assert_eq!(own, [lines[0].pass_id.as_str()], "{page}");
+    Ok(())
+}
+
+/// Issue 29, finding 4: what the issuer sent (references, values quoted in errors) comes
+/// back in the answer with no cell a spreadsheet would run.
+async fn formulas_sent_in_a_file_come_back_inert(backend: Backend) -> Result<()> {
+    let server = TestServer::start(backend).await?;
+    let admin = server.admin();
+    let until = tomorrow();
+    let csv = format!(
+        "label,valid_until,external_ref,max_uses\n\
+         Link,{until},\"=HYPERLINK(\"\"http://evil.example/\"\",\"\"x\"\")\",\n\
+         Sum,{until},@SUM(1),\n\
+         Plus,{until},+1,\n\
+         Minus,{until},-2,\n\
+         Tab,{until},\"\tcmd\",\n\
+         Bad uses,{until},ok-3,=1+1\n\
+         Bad until,@SUM(1),ok-4,\n"
+    );
+    let (reply, lines) = upload(&admin, &csv).await?;
+    assert_eq!(lines.len(), 7, "{}", reply.body);
+    for line in &lines {
+        for cell in [&line.external_ref, &line.error] {
+            assert!(
+                !cell.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                "a live formula in the answer: {cell:?} in {line:?}"
+            );
+        }
+    }
+    assert_eq!(
+        lines[0].external_ref,
+        "'=HYPERLINK(\"http://evil.example/\",\"x\")"
+    );
+    assert_eq!(lines[1].external_ref, "'@SUM(1)");
     Ok(())
 }

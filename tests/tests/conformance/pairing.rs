@@ -14,6 +14,7 @@ both_backends!(
     a_pairing_link_works_once_and_the_cookie_opens_the_gate_socket_from_its_own_origin,
     re_pairing_and_revoking_close_the_old_sockets,
     already_admitted_names_the_first_gate_by_label,
+    a_new_link_cancels_the_older_ones_and_only_the_gate_page_pairs,
 );
 
 /// Creates a pairing link for `gate_id` and returns its secret (the fragment's `pair=`).
@@ -39,11 +40,22 @@ async fn pairing_secret(server: &TestServer, gate_id: uuid::Uuid) -> Result<Stri
 
 /// Pairs with `secret` and returns the `Cookie` header value the browser would send.
 async fn pair(server: &TestServer, secret: &str) -> Result<(u16, Option<String>, Value)> {
-    let response = reqwest::Client::new()
+    pair_from(server, secret, Some(&server.url(""))).await
+}
+
+/// Pairs with `secret` from a page of `origin` (none: no `Origin` header).
+async fn pair_from(
+    server: &TestServer,
+    secret: &str,
+    origin: Option<&str>,
+) -> Result<(u16, Option<String>, Value)> {
+    let mut request = reqwest::Client::new()
         .post(server.url("/v1/gates/pair"))
-        .json(&json!({ "pairing_secret": secret }))
-        .send()
-        .await?;
+        .json(&json!({ "pairing_secret": secret }));
+    if let Some(origin) = origin {
+        request = request.header(reqwest::header::ORIGIN, origin);
+    }
+    let response = request.send().await?;
     let status = response.status().as_u16();
     let cookie = response
         .headers()
@@ -220,5 +232,45 @@ async fn already_admitted_names_the_first_gate_by_label(backend: Backend) -> Res
         "{result:?}"
     );
     assert!(result.first_gate_id.is_some());
+    Ok(())
+}
+
+/// Issue 29, finding 4: a newer link cancels the gate's older unused ones, so an old link
+/// cannot cut off the tablet paired with a newer one; and only this server's own page may
+/// spend a link.
+async fn a_new_link_cancels_the_older_ones_and_only_the_gate_page_pairs(
+    backend: Backend,
+) -> Result<()> {
+    let server = TestServer::start(backend).await?;
+    let device = server.admin().create_gate("North entrance", None).await?;
+    let older = pairing_secret(&server, device.gate_id).await?;
+    let newer = pairing_secret(&server, device.gate_id).await?;
+
+    // Another site, or a request without an Origin, cannot spend the link...
+    for origin in [Some("https://evil.example"), Some("null"), None] {
+        let (status, cookie, body) = pair_from(&server, &newer, origin).await?;
+        assert_eq!(status, 403, "{origin:?}: {body}");
+        assert!(cookie.is_none());
+    }
+    // ...and the link still works from the gate page.
+    let (status, cookie, body) = pair(&server, &newer).await?;
+    assert_eq!(status, 200, "{body}");
+    let tablet = cookie_pair(&cookie.context("Set-Cookie")?);
+
+    // The older link was cancelled when the newer one was made: it cannot take over.
+    let (status, _, body) = pair(&server, &older).await?;
+    assert_eq!(status, 404, "{body}");
+    assert_eq!(body["error"]["code"], "invalid_pairing");
+    let me = reqwest::Client::new()
+        .get(server.url("/v1/gate/me"))
+        .header(reqwest::header::COOKIE, &tablet)
+        .header(reqwest::header::ORIGIN, server.url(""))
+        .send()
+        .await?;
+    assert_eq!(
+        me.status(),
+        200,
+        "the tablet paired with the newer link keeps its place"
+    );
     Ok(())
 }

@@ -43,6 +43,9 @@ both_backends!(
     a_replayed_letter_of_a_disabled_webhook_is_listed_again_while_others_are_enabled,
     an_event_out_of_retries_is_dead_and_replay_delivers_it,
     kill_9_between_commit_and_delivery_loses_nothing,
+    webhooks_pointing_inside_are_refused_at_create_and_at_send,
+    admins_disable_enable_rotate_and_delete_webhooks,
+    webhook_secrets_are_sealed_at_rest,
 );
 postgres_only!(two_replicas_deliver_each_event_of_a_burst_exactly_once);
 
@@ -116,6 +119,13 @@ fn verify_signature(secret: &str, header: Option<&str>, body: &[u8], now_s: i64)
     });
     ensure!(matches, "no v1 in {header:?} is the HMAC of t.body");
     Ok(())
+}
+
+/// A server that may deliver to this suite's receivers on loopback, which the webhook
+/// policy refuses unless the operator allows it (issue 29): set explicitly, as an operator
+/// with an on-premises receiver would.
+fn loopback_allowed(backend: Backend) -> tessera_tests::server::ServerBuilder {
+    TestServer::builder(backend).env("TESSERA_WEBHOOK_ALLOW", "127.0.0.1")
 }
 
 /// One request the receiver took: the event, what it answered, and the headers it checks.
@@ -612,7 +622,7 @@ fn the_receivers_signature_check_is_hmac_sha256_over_time_dot_body() {
 async fn admissions_walk_ins_and_revocations_arrive_once_signed_and_filtered(
     backend: Backend,
 ) -> Result<()> {
-    let server = TestServer::start(backend).await?;
+    let server = loopback_allowed(backend).start().await?;
     let admin = server.admin();
     let org = server.org().org_id;
     // Committed before any webhook existed: promised to nobody.
@@ -753,7 +763,7 @@ async fn admissions_walk_ins_and_revocations_arrive_once_signed_and_filtered(
 async fn a_receiver_down_then_failing_then_slow_gets_every_event_in_order_per_pass(
     backend: Backend,
 ) -> Result<()> {
-    let server = TestServer::start(backend).await?;
+    let server = loopback_allowed(backend).start().await?;
     let admin = server.admin();
     // Nothing listens there yet: the first attempts are refused.
     let port = unused_port()?;
@@ -825,7 +835,7 @@ async fn a_receiver_down_then_failing_then_slow_gets_every_event_in_order_per_pa
 /// while other passes' events go straight out. An event delivered at its first attempt is
 /// not written to the queue at all (the outbox costs the admissions no row).
 async fn a_new_event_waits_behind_its_pass_s_undelivered_one(backend: Backend) -> Result<()> {
-    let server = TestServer::start(backend).await?;
+    let server = loopback_allowed(backend).start().await?;
     let admin = server.admin();
     let receiver = Receiver::start().await?;
     // The first request fails; its retry comes 2 s later.
@@ -887,7 +897,7 @@ async fn a_new_event_waits_behind_its_pass_s_undelivered_one(backend: Backend) -
 }
 
 async fn gone_disables_the_webhook_and_dead_letters_the_event(backend: Backend) -> Result<()> {
-    let server = TestServer::start(backend).await?;
+    let server = loopback_allowed(backend).start().await?;
     let admin = server.admin();
     let receiver = Receiver::start().await?;
     receiver.script(&[], 410, Duration::ZERO);
@@ -966,7 +976,7 @@ async fn gone_disables_the_webhook_and_dead_letters_the_event(backend: Backend) 
 /// A webhook that answered `410` to one admission, disabled, with that event dead: the
 /// server, the receiver, the webhook and the letter.
 async fn gone_webhook(backend: Backend) -> Result<(TestServer, Receiver, Uuid, Value)> {
-    let server = TestServer::start(backend).await?;
+    let server = loopback_allowed(backend).start().await?;
     let admin = server.admin();
     let receiver = Receiver::start().await?;
     receiver.script(&[], 410, Duration::ZERO);
@@ -1057,7 +1067,7 @@ async fn a_replayed_letter_of_a_disabled_webhook_is_listed_again_while_others_ar
 
 async fn an_event_out_of_retries_is_dead_and_replay_delivers_it(backend: Backend) -> Result<()> {
     // Three seconds of retries: attempts at 0 s and 2 s, and the next (at 6 s) is too late.
-    let server = TestServer::builder(backend)
+    let server = loopback_allowed(backend)
         .env("TESSERA_WEBHOOK_RETRY_FOR_S", "3")
         .start()
         .await?;
@@ -1076,10 +1086,7 @@ async fn an_event_out_of_retries_is_dead_and_replay_delivers_it(backend: Backend
     let letter = &letters[0];
     let id = letter["event_id"].as_str().context("event_id")?.to_owned();
     assert_eq!(letter["attempts"], 2, "{letter}");
-    assert_eq!(
-        letter["last_error"], "the receiver answered 500",
-        "{letter}"
-    );
+    assert_eq!(letter["last_error"], "answered 500", "{letter}");
     assert_eq!(receiver.attempts_of(&id), 2, "{:#?}", receiver.arrivals());
     assert!(
         listed_webhook(&admin, webhook).await?["disabled_at"].is_null(),
@@ -1105,7 +1112,7 @@ async fn an_event_out_of_retries_is_dead_and_replay_delivers_it(backend: Backend
 }
 
 async fn kill_9_between_commit_and_delivery_loses_nothing(backend: Backend) -> Result<()> {
-    let mut server = TestServer::start(backend).await?;
+    let mut server = loopback_allowed(backend).start().await?;
     let admin = server.admin();
     let port = unused_port()?;
     let (webhook, secret) = create_webhook(&admin, &hook_url(port), None).await?;
@@ -1153,7 +1160,7 @@ async fn kill_9_between_commit_and_delivery_loses_nothing(backend: Backend) -> R
 }
 
 async fn two_replicas_deliver_each_event_of_a_burst_exactly_once(backend: Backend) -> Result<()> {
-    let server = TestServer::start(backend).await?;
+    let server = loopback_allowed(backend).start().await?;
     let pg = PgUrl::parse(server.database_url())?;
     let replica = Replica::start("B", &server, &pg.host, pg.port, &[]).await?;
     let admin = server.admin();
@@ -1230,5 +1237,273 @@ async fn two_replicas_deliver_each_event_of_a_burst_exactly_once(backend: Backen
     assert_eq!(delivered.len(), expected);
     eprintln!("{expected} events through two replicas in {took:?}");
     drop(replica);
+    Ok(())
+}
+
+// ------------------------------------------------------------------ issue 29
+
+/// Finding 2: no webhook reaches inside the network unless the operator allows it; what
+/// a dead letter says of the network is only "answered N", "unreachable" or "refused by
+/// policy".
+async fn webhooks_pointing_inside_are_refused_at_create_and_at_send(
+    backend: Backend,
+) -> Result<()> {
+    let receiver = Receiver::start().await?;
+    let port = receiver.addr.port();
+    {
+        let server = TestServer::start(backend).await?;
+        let admin = server.admin();
+        let own = server.url("/v1/healthz");
+        let inside = [
+            (format!("http://127.0.0.1:{port}/hook"), "loopback"),
+            (format!("http://0x7f000001:{port}/hook"), "loopback"),
+            (format!("http://2130706433:{port}/hook"), "loopback"),
+            (
+                "http://169.254.169.254/latest/meta-data/".to_owned(),
+                "link-local",
+            ),
+            ("http://localhost:5432/".to_owned(), "loopback"),
+            (own, "loopback"),
+            ("http://[::1]:9/".to_owned(), "loopback"),
+            ("http://10.0.0.8/".to_owned(), "RFC 1918"),
+            ("http://192.168.1.20:8080/".to_owned(), "RFC 1918"),
+            ("http://100.64.1.1/".to_owned(), "CGNAT"),
+            ("http://[fd00::1]/".to_owned(), "unique local"),
+            ("http://[::ffff:127.0.0.1]/".to_owned(), "IPv4-mapped"),
+            ("http://0.0.0.0:8080/".to_owned(), "unspecified"),
+            ("http://224.0.0.1/".to_owned(), "multicast"),
+        ];
+        for (url, rule) in &inside {
+            let reply = admin.post("/v1/webhooks", &json!({ "url": url })).await?;
+            assert_eq!(reply.status, 422, "{url}: {}", reply.body);
+            let body = reply.json()?;
+            assert_eq!(body["error"]["code"], "refused_by_policy", "{url}: {body}");
+            let message = body["error"]["message"].as_str().unwrap_or_default();
+            assert!(
+                message.contains(rule),
+                "{url}: {message:?} names no {rule:?}"
+            );
+        }
+        let list = admin.get("/v1/webhooks").await?.expect(200)?;
+        assert_eq!(list["webhooks"], json!([]), "nothing was created: {list}");
+    }
+
+    // An operator allows loopback; a webhook made then, and one at a closed port.
+    let mut server = loopback_allowed(backend)
+        .env("TESSERA_WEBHOOK_RETRY_FOR_S", "3")
+        .start()
+        .await?;
+    let admin = server.admin();
+    let (_, secret) = create_webhook(&admin, &receiver.url(), Some(&["admission"])).await?;
+    receiver.set_secret(&secret);
+    let closed = hook_url(unused_port()?);
+    create_webhook(&admin, &closed, Some(&["admission"])).await?;
+    let wallet = pass_for(&admin, "Ada", 3).await?;
+    let (_, mut gate) = connected_gate(&server, &admin, "gate A", None).await?;
+    admit(&mut gate, &wallet, &wallet.code_now()).await?;
+    receiver.wait_delivered(1, DELIVERED_WITHIN).await?;
+    let letters = wait_dead_letters(&admin, 1, DELIVERED_WITHIN).await?;
+    assert_eq!(letters[0]["last_error"], "unreachable", "{letters:?}");
+    drop(gate);
+
+    // The operator takes the permission back: the webhook stays, but nothing is sent to it.
+    server.set_env("TESSERA_WEBHOOK_ALLOW", None);
+    server.restart().await?;
+    let admin = server.admin();
+    let (_, mut gate) = connected_gate(&server, &admin, "gate B", None).await?;
+    let next = pass_for(&admin, "Bo", 1).await?;
+    admit(&mut gate, &next, &next.code_now()).await?;
+    // Both webhooks point at loopback now: the new event is refused for each of them.
+    let letters = wait_dead_letters(&admin, 3, DELIVERED_WITHIN).await?;
+    let said = |error: &str| {
+        letters
+            .iter()
+            .filter(|letter| letter["last_error"] == error)
+            .count()
+    };
+    assert_eq!(said("refused by policy"), 2, "{letters:#?}");
+    assert_eq!(said("unreachable"), 1, "{letters:#?}");
+    for letter in &letters {
+        let error = letter["last_error"].as_str().unwrap_or_default();
+        assert!(
+            ["unreachable", "refused by policy"].contains(&error) || error.starts_with("answered "),
+            "a dead letter says more than it may: {error:?}"
+        );
+    }
+    assert_eq!(receiver.delivered().len(), 1, "{:#?}", receiver.arrivals());
+    assert_eq!(
+        receiver.arrivals().len(),
+        1,
+        "nothing reached the refused receiver"
+    );
+    receiver.assert_clean();
+    Ok(())
+}
+
+/// Finding 2: an admin disables, enables, re-keys and deletes a webhook, each audited, so a
+/// webhook planted with a stolen key does not outlive the key.
+async fn admins_disable_enable_rotate_and_delete_webhooks(backend: Backend) -> Result<()> {
+    let server = loopback_allowed(backend).start().await?;
+    let admin = server.admin();
+    let receiver = Receiver::start().await?;
+    let (webhook, secret) = create_webhook(&admin, &receiver.url(), Some(&["admission"])).await?;
+    receiver.set_secret(&secret);
+    let wallet = pass_for(&admin, "Ada", 4).await?;
+    let (_, mut gate) = connected_gate(&server, &admin, "gate A", None).await?;
+    admit(&mut gate, &wallet, &wallet.code_now()).await?;
+    receiver.wait_delivered(1, DELIVERED_WITHIN).await?;
+
+    // Only an admin changes webhooks.
+    let auditor = server.client(&admin.create_api_key("auditor").await?);
+    for path in ["disable", "enable", "rotate-secret"] {
+        let refused = auditor
+            .post_empty(&format!("/v1/webhooks/{webhook}/{path}"))
+            .await?;
+        assert_eq!(refused.status, 403, "{path}: {}", refused.body);
+    }
+    assert_eq!(
+        auditor
+            .delete(&format!("/v1/webhooks/{webhook}"))
+            .await?
+            .status,
+        403
+    );
+
+    let disabled = admin
+        .post_empty(&format!("/v1/webhooks/{webhook}/disable"))
+        .await?
+        .expect(200)?;
+    assert!(disabled["disabled_at"].is_string(), "{disabled}");
+    assert_eq!(disabled["disabled_reason"], "disabled by an admin");
+    let next = pass_for(&admin, "Cy", 1).await?;
+    admit(&mut gate, &next, &next.code_now()).await?;
+    tokio::time::sleep(QUIET_FOR).await;
+    assert_eq!(
+        receiver.arrivals().len(),
+        1,
+        "a disabled webhook gets nothing"
+    );
+
+    let rotated = admin
+        .post_empty(&format!("/v1/webhooks/{webhook}/rotate-secret"))
+        .await?
+        .expect(200)?;
+    let new_secret = rotated["secret"].as_str().context("secret")?.to_owned();
+    assert_ne!(new_secret, secret);
+    receiver.set_secret(&new_secret);
+    let enabled = admin
+        .post_empty(&format!("/v1/webhooks/{webhook}/enable"))
+        .await?
+        .expect(200)?;
+    assert!(enabled["disabled_at"].is_null(), "{enabled}");
+    let next = pass_for(&admin, "Di", 1).await?;
+    admit(&mut gate, &next, &next.code_now()).await?;
+    // The new event, signed with the new secret; the one while it was off is not sent.
+    receiver.wait_delivered(2, DELIVERED_WITHIN).await?;
+    tokio::time::sleep(QUIET_FOR).await;
+    assert_eq!(receiver.arrivals().len(), 2, "{:#?}", receiver.arrivals());
+    receiver.assert_clean();
+
+    assert_eq!(
+        admin
+            .delete(&format!("/v1/webhooks/{webhook}"))
+            .await?
+            .status,
+        204
+    );
+    assert_eq!(
+        admin
+            .delete(&format!("/v1/webhooks/{webhook}"))
+            .await?
+            .status,
+        404
+    );
+    assert_eq!(
+        admin
+            .post_empty(&format!("/v1/webhooks/{}/disable", Uuid::now_v7()))
+            .await?
+            .status,
+        404
+    );
+    let list = admin.get("/v1/webhooks").await?.expect(200)?;
+    assert_eq!(list["webhooks"], json!([]), "{list}");
+    let next = pass_for(&admin, "Ed", 1).await?;
+    admit(&mut gate, &next, &next.code_now()).await?;
+    tokio::time::sleep(QUIET_FOR).await;
+    assert_eq!(
+        receiver.arrivals().len(),
+        2,
+        "a deleted webhook gets nothing"
+    );
+
+    for kind in [
+        "webhook_disabled",
+        "webhook_secret_rotated",
+        "webhook_enabled",
+        "webhook_deleted",
+    ] {
+        let events = admin.audit(&format!("kind={kind}")).await?;
+        assert_eq!(events.len(), 1, "{kind}: {events:?}");
+        assert_eq!(
+            events[0].details["webhook_id"],
+            webhook.to_string(),
+            "{kind}"
+        );
+        assert!(
+            events[0].details["by_key_id"].is_string(),
+            "{kind}: {:?}",
+            events[0]
+        );
+    }
+    Ok(())
+}
+
+/// Finding 2: a webhook's secret is stored sealed under the server key, so a database read
+/// alone cannot sign; a secret an older server stored in the clear is sealed at start-up.
+async fn webhook_secrets_are_sealed_at_rest(backend: Backend) -> Result<()> {
+    let mut server = loopback_allowed(backend).start().await?;
+    let admin = server.admin();
+    let receiver = Receiver::start().await?;
+    let (webhook, secret) = create_webhook(&admin, &receiver.url(), Some(&["admission"])).await?;
+    let stored = server
+        .db()
+        .texts("SELECT secret FROM webhooks WHERE id = $1", webhook)
+        .await?;
+    assert_eq!(stored.len(), 1);
+    assert!(stored[0].starts_with("sealed1."), "{stored:?}");
+    let plain = secret.trim_start_matches("whsec_");
+    assert!(
+        !stored[0].contains(plain),
+        "the secret is in the row: {stored:?}"
+    );
+
+    // A server from before sealing wrote its secrets in the clear.
+    tessera_tests::db::execute_as_owner(
+        server.database(),
+        "UPDATE webhooks SET secret = 'whsec_written_in_the_clear'",
+    )
+    .await?;
+    server.restart().await?;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let stored = server
+            .db()
+            .texts("SELECT secret FROM webhooks WHERE id = $1", webhook)
+            .await?;
+        if stored[0].starts_with("sealed1.") {
+            assert!(!stored[0].contains("written_in_the_clear"), "{stored:?}");
+            break;
+        }
+        ensure!(Instant::now() < deadline, "never sealed: {stored:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // It still signs with the same secret.
+    receiver.set_secret("whsec_written_in_the_clear");
+    let admin = server.admin();
+    let wallet = pass_for(&admin, "Ada", 1).await?;
+    let (_, mut gate) = connected_gate(&server, &admin, "gate A", None).await?;
+    admit(&mut gate, &wallet, &wallet.code_now()).await?;
+    receiver.wait_delivered(1, DELIVERED_WITHIN).await?;
+    receiver.assert_clean();
     Ok(())
 }

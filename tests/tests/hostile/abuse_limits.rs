@@ -1,4 +1,6 @@
-//! Issue 12: nobody without a credential can slow or blind everyone else.
+//! Issue 12: nobody without a credential can slow or blind everyone else. Issue 29: nor
+//! keep out anyone with a valid credential who shares the flooder's address (a venue's NAT,
+//! a carrier's).
 //!
 //! A source that keeps failing authentication is answered 429 with `Retry-After` once its
 //! budget is spent, before any database work, while another source (127.0.0.2: loopback
@@ -15,7 +17,8 @@ use tessera_tests::{both_backends, Backend, TestServer};
 
 both_backends!(
     a_failing_source_is_refused_before_any_database_work_and_audited_in_aggregate,
-    claims_are_rate_limited_per_source,
+    failed_claims_are_limited_per_source_and_valid_ones_served,
+    a_flood_from_a_shared_address_keeps_no_valid_credential_out,
 );
 
 fn client_from(last_octet: u8) -> Result<reqwest::Client> {
@@ -118,7 +121,9 @@ async fn a_failing_source_is_refused_before_any_database_work_and_audited_in_agg
     Ok(())
 }
 
-async fn claims_are_rate_limited_per_source(backend: Backend) -> Result<()> {
+async fn failed_claims_are_limited_per_source_and_valid_ones_served(
+    backend: Backend,
+) -> Result<()> {
     const PER_MINUTE: usize = 5;
     let server = TestServer::builder(backend)
         .env("TESSERA_CLAIMS_PER_MIN", &PER_MINUTE.to_string())
@@ -156,5 +161,118 @@ async fn claims_are_rate_limited_per_source(backend: Backend) -> Result<()> {
         "another source's claim got {}",
         other.status()
     );
+    // A visitor with a valid link behind the flooder's address claims as usual: only
+    // failing claims are limited (issue 29).
+    let issued = server
+        .admin()
+        .issue_pass(&tessera_tests::api::PassSpec::default())
+        .await?;
+    let visitor = tessera_tests::ApiClient::new(flooder.clone(), server.url(""), None);
+    tessera_tests::Wallet::claim(&visitor, &issued).await?;
+    Ok(())
+}
+
+/// Issue 29, finding 3: one address floods bad tokens, junk claims and bad gate upgrades
+/// while honest gates, an admin, a console session and a visitor share that address: every
+/// valid credential is served, before and after a restart, and the flood costs the
+/// database nothing once its budget is spent.
+async fn a_flood_from_a_shared_address_keeps_no_valid_credential_out(
+    backend: Backend,
+) -> Result<()> {
+    const BUDGET: usize = 5;
+    let mut server = TestServer::builder(backend)
+        .env("TESSERA_AUTH_FAILURES_PER_MIN", &BUDGET.to_string())
+        .env("TESSERA_CLAIMS_PER_MIN", &BUDGET.to_string())
+        .start()
+        .await?;
+    let shared = client_from(1)?;
+    let admin = tessera_tests::ApiClient::new(
+        shared.clone(),
+        server.url(""),
+        Some(server.org().admin_key.clone()),
+    );
+    let device = admin.create_gate("North", None).await?;
+    let flood = |url: String, n: usize| {
+        let shared = shared.clone();
+        async move {
+            let mut limited = 0;
+            for i in 0..n {
+                let reply = shared
+                    .get(&url)
+                    .bearer_auth(format!("forged-{i}"))
+                    .send()
+                    .await?;
+                limited += usize::from(reply.status() == 429);
+            }
+            anyhow::Ok(limited)
+        }
+    };
+    let limited = flood(server.url("/v1/audit"), 60).await?;
+    ensure!(
+        limited >= 60 - BUDGET - 2,
+        "the flood was limited {limited} times of 60"
+    );
+
+    // The address is past its budget, yet every valid credential from it is served.
+    admin.get("/v1/audit").await?.expect(200)?;
+    let host = admin.create_host("R. Iyer", None).await?;
+    tessera_tests::ApiClient::new(shared.clone(), server.url(""), Some(host.api_key.clone()))
+        .get("/v1/walk-ins")
+        .await?
+        .expect(200)?;
+    let status =
+        tessera_tests::gate::upgrade_status(&server.gate_ws_url(), Some(&device.device_token))
+            .await?;
+    ensure!(
+        status.is_none(),
+        "the gate's upgrade was refused with {status:?}"
+    );
+    let issued = admin
+        .issue_pass(&tessera_tests::api::PassSpec::default())
+        .await?;
+    let visitor = tessera_tests::ApiClient::new(shared.clone(), server.url(""), None);
+    tessera_tests::Wallet::claim(&visitor, &issued).await?;
+    // A forged token from there is still refused before the database.
+    let forged = shared
+        .get(server.url("/v1/audit"))
+        .bearer_auth("forged-again")
+        .send()
+        .await?;
+    ensure!(
+        forged.status() == 429,
+        "a forged token got {}",
+        forged.status()
+    );
+
+    // After a restart the replica knows nobody yet: it learns the working credentials from
+    // the database, so gates reconnecting into a flood are not kept out.
+    server.restart().await?;
+    let limited = flood(server.url("/v1/audit"), 60).await?;
+    ensure!(
+        limited >= 60 - BUDGET - 2,
+        "the flood was limited {limited} times of 60"
+    );
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let status =
+            tessera_tests::gate::upgrade_status(&server.gate_ws_url(), Some(&device.device_token))
+                .await?;
+        if status.is_none() {
+            break;
+        }
+        ensure!(
+            tokio::time::Instant::now() < deadline,
+            "the gate could not reconnect after the restart: {status:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tessera_tests::ApiClient::new(
+        shared.clone(),
+        server.url(""),
+        Some(server.org().admin_key.clone()),
+    )
+    .get("/v1/audit")
+    .await?
+    .expect(200)?;
     Ok(())
 }

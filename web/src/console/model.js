@@ -12,11 +12,12 @@ export const ALARM_KINDS = Object.freeze(['claim_conflict', 'auth_failure']);
 /** The audit kinds the server writes (server/crates/domain/src/audit.rs), offered in the kind filter. */
 export const KNOWN_KINDS = Object.freeze([
   'scan', 'challenge_issued', 'response', 'challenge_unanswered', 'rate_limited', 'gate_connection_refused',
-  'claim', 'claim_rejected', 'claim_conflict', 'pass_issued', 'pass_revoked', 'api_key_created', 'gate_created',
+  'claim', 'claim_rejected', 'claim_conflict', 'pass_issued', 'pass_revoked', 'api_key_created', 'api_key_revoked',
+  'api_key_rotated', 'gate_created',
   'auth_failure', 'gate_pairing_created', 'gate_paired', 'gate_revoked', 'gate_connected', 'gate_disconnected', 'console_signed_in',
   'console_signed_out', 'retention', 'host_created', 'walk_in_requested', 'walk_in_approved', 'walk_in_denied', 'walk_in_expired',
   'pass_rebound', 'transfer_started', 'pass_transferred', 'transfer_rejected', 'webhook_created',
-  'webhook_disabled', 'zone_created', 'zone_checkout',
+  'webhook_disabled', 'webhook_enabled', 'webhook_secret_rotated', 'webhook_deleted', 'zone_created', 'zone_checkout',
 ]);
 
 export const SEVERITIES = Object.freeze(['info', 'warning', 'high']);

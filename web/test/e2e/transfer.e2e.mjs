@@ -11,7 +11,7 @@
 // the warning that A's pass stops working. (2) Phone B opens the link: "Ada Lovelace is
 // handing you this pass"; adds it. (3) At the gate A's code is refused (bad_code) and B's is
 // admitted (code, challenge pasted into B, B's answer read from a screenshot). (4) B tries to
-// hand it on again: the 409 transfer_not_allowed is shown as a clear alert and the Transfer
+// hand it on again: the refusal (one 404 unknown_pass for every reason) is shown as a clear alert and the Transfer
 // button is not offered again. The pass says one transfer. Exits 0 when every step passed.
 
 import {
@@ -95,7 +95,7 @@ await main(
       if (await b.getByRole('button', { name: 'Transfer this pass' }).count()) fail('phone B still offers "Transfer this pass" after the server said no');
       const after = await admin('GET', `/v1/passes/${pass.pass_id}`);
       if (after.transfers !== 1 || after.max_transfers !== 1 || after.uses !== 1) fail(`the pass after one transfer and one admission: ${JSON.stringify(after)}`);
-      ok('a second transfer is refused with a clear alert (transfer_not_allowed) and not offered again; the pass counts one transfer');
+      ok('a second transfer is refused with a clear alert (404 unknown_pass) and not offered again; the pass counts one transfer');
 
       const serious = pageErrors.filter((e) => !/Failed to load resource|status of 4\d\d/.test(e));
       if (serious.length) fail(`the pages logged errors: ${serious.join(' | ')}`);

@@ -35,6 +35,13 @@ pub enum Refusal {
     UnknownPass,
     /// A host may act only for itself (403).
     OtherHost,
+    /// The key was revoked: it cannot be rotated or used again (409).
+    KeyRevoked,
+    /// Revoking this key would leave the organisation without a working admin key (409).
+    LastAdminKey,
+    /// A transfer nonce asked for a pass that is unknown or cannot be handed on now: one
+    /// answer for every reason, as the caller has proved nothing yet (404 `unknown_pass`).
+    NoTransferHere,
 }
 
 impl Refusal {
@@ -50,6 +57,9 @@ impl Refusal {
             Self::InvalidNonce => "invalid_nonce",
             Self::UnknownPass => "unknown_pass",
             Self::OtherHost => "forbidden",
+            Self::KeyRevoked => "key_revoked",
+            Self::LastAdminKey => "last_admin_key",
+            Self::NoTransferHere => "unknown_pass",
         }
     }
 
@@ -65,6 +75,15 @@ impl Refusal {
             Self::InvalidNonce => "unknown or expired transfer nonce",
             Self::UnknownPass => "unknown pass",
             Self::OtherHost => "a host may act only for itself",
+            Self::KeyRevoked => "this key was revoked; make a new one instead",
+            Self::NoTransferHere => {
+                "unknown pass, or a pass that cannot be handed on now (revoked, not claimed, \
+                 or no transfers left)"
+            }
+            Self::LastAdminKey => {
+                "this is the organisation's last working admin key: rotate it instead of \
+                 revoking it"
+            }
         }
     }
 }

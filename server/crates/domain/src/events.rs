@@ -101,6 +101,10 @@ kinds! {
     PassRevoked(PassRevokedDetails) = "pass_revoked",
     /// An API key was created.
     ApiKeyCreated(ApiKeyCreatedDetails) = "api_key_created",
+    /// An API key (or a host's key) was revoked, with every session made from it.
+    ApiKeyRevoked(ApiKeyRevokedDetails) = "api_key_revoked",
+    /// An API key (or a host's key) was given a new secret.
+    ApiKeyRotated(ApiKeyRotatedDetails) = "api_key_rotated",
     /// A gate device was created.
     GateCreated(ByKey) = "gate_created",
     /// Credentials missing or wrong, aggregated per source.
@@ -141,8 +145,14 @@ kinds! {
     TransferRejected(Aggregated) = "transfer_rejected",
     /// A webhook was configured.
     WebhookCreated(WebhookCreatedDetails) = "webhook_created",
-    /// A webhook's receiver answered `410 Gone`: the webhook was disabled.
+    /// A webhook was disabled: its receiver answered `410 Gone`, or an admin turned it off.
     WebhookDisabled(WebhookDisabled) = "webhook_disabled",
+    /// An admin turned a disabled webhook back on.
+    WebhookEnabled(WebhookChanged) = "webhook_enabled",
+    /// An admin gave a webhook a new signing secret.
+    WebhookSecretRotated(WebhookChanged) = "webhook_secret_rotated",
+    /// An admin deleted a webhook, with its queued and dead deliveries.
+    WebhookDeleted(WebhookChanged) = "webhook_deleted",
     /// A zone was created.
     ZoneCreated(ZoneCreatedDetails) = "zone_created",
     /// Everyone inside a zone was checked out at its check-out time.
@@ -486,6 +496,41 @@ pub struct ApiKeyCreatedDetails {
     pub bootstrap: bool,
 }
 
+/// A key revoked: it stopped working, and so did every console or host session made from it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ApiKeyRevokedDetails {
+    /// The key (a host's key id is the host id).
+    pub key_id: Uuid,
+    /// Its role.
+    pub role: crate::roles::Role,
+    /// Who held it.
+    pub label: String,
+    /// The admin key that revoked it; none when an operator ran `tessera-server keys`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_key_id: Option<Uuid>,
+    /// Sessions made from it that ended with it.
+    pub sessions_ended: u64,
+}
+
+/// A key given a new secret.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ApiKeyRotatedDetails {
+    /// The key (a host's key id is the host id).
+    pub key_id: Uuid,
+    /// Its role.
+    pub role: crate::roles::Role,
+    /// Who holds it.
+    pub label: String,
+    /// The admin key that rotated it; none when an operator ran `tessera-server keys`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_key_id: Option<Uuid>,
+    /// Until when the previous secret still works; none: it stopped at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub previous_valid_until_ms: Option<i64>,
+    /// Sessions made from the key that ended (they were made with the previous secret).
+    pub sessions_ended: u64,
+}
+
 /// A pairing link made for a gate.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct PairingCreated {
@@ -715,13 +760,25 @@ pub struct WebhookCreatedDetails {
     pub by_key_id: Uuid,
 }
 
-/// A webhook disabled by its receiver.
+/// A webhook disabled, by its receiver or by an admin.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct WebhookDisabled {
     /// The webhook.
     pub webhook_id: Uuid,
     /// Why.
     pub reason: String,
+    /// The admin who turned it off; none when its receiver answered `410 Gone`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_key_id: Option<Uuid>,
+}
+
+/// A webhook an admin changed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct WebhookChanged {
+    /// The webhook.
+    pub webhook_id: Uuid,
+    /// The admin.
+    pub by_key_id: Uuid,
 }
 
 /// A zone created.

@@ -13,7 +13,7 @@
 //! - [`visits`]: hosts, walk-ins, re-binding and transfer;
 //! - [`audit`]: how urgent an event is, who it is about, and building one;
 //! - [`events`]: the kinds of event and what each records, one type per kind;
-//! - [`gates`]: whether a gate lets people in or out;
+//! - [`gates`]: whether a gate lets people in or out; [`roles`]: what a staff key may do;
 //! - [`webhook`]: the events other systems receive and the state of their deliveries;
 //! - [`label`]: checked text; [`time`]: stored times; [`error`]: what the rules refuse.
 
@@ -22,6 +22,7 @@ pub mod error;
 pub mod events;
 pub mod gates;
 pub mod label;
+pub mod roles;
 pub mod rows;
 pub mod rules;
 pub mod time;

@@ -55,44 +55,31 @@ macro_rules! decode_as_text {
 #[cfg(feature = "sqlx")]
 decode_as_text!(Direction, Severity, DeliveryState, WebhookEvents);
 
-/// What an API key may do. Admin includes issuer and auditor; a host is a person (a
-/// resident) who invites visitors and answers walk-ins, and sees only its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    /// Creates API keys and gate devices, and everything below.
-    Admin,
-    /// Issues and revokes passes.
-    Issuer,
-    /// Reads passes and the audit log.
-    Auditor,
-    /// Invites its own visitors and approves their walk-ins (keys in `hosts`).
-    Host,
-}
+pub use crate::roles::Role;
 
-impl Role {
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::Admin => "admin",
-            Role::Issuer => "issuer",
-            Role::Auditor => "auditor",
-            Role::Host => "host",
-        }
-    }
-}
-
-impl TryFrom<String> for Role {
-    type Error = String;
-
-    fn try_from(text: String) -> Result<Self, String> {
-        match text.as_str() {
-            "admin" => Ok(Role::Admin),
-            "issuer" => Ok(Role::Issuer),
-            "auditor" => Ok(Role::Auditor),
-            "host" => Ok(Role::Host),
-            _ => Err(format!("unknown role {text:?}")),
-        }
-    }
+/// A key as its organisation's key list shows it: never its secret or hash.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
+pub struct ApiKeyListing {
+    /// Key id (a host's key id is the host id).
+    pub id: Uuid,
+    /// What it may do.
+    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
+    pub role: Role,
+    /// Who holds it.
+    pub label: String,
+    /// A host's unit.
+    pub unit: Option<String>,
+    /// When it was made.
+    pub created_at_ms: i64,
+    /// When it was last presented (to the minute), if ever.
+    pub last_used_ms: Option<i64>,
+    /// When its secret was last replaced.
+    pub rotated_at_ms: Option<i64>,
+    /// Until when the secret it replaced still works.
+    pub previous_valid_until_ms: Option<i64>,
+    /// When it was revoked: it no longer works.
+    pub revoked_at_ms: Option<i64>,
 }
 
 /// An API key as stored (without its hash).

@@ -2,11 +2,22 @@
 //!
 //! An unauthenticated flood (bad bearer tokens, junk claims, failed gate upgrades) used to
 //! write one durable audit row per request on the admission write path, without bound, and
-//! slowed every honest gate. Now, per source address:
-//! - **failures are rate-limited** (a [`governor`] GCRA limiter per source): once a source's
-//!   failure budget is spent, its requests to an authenticated surface are answered 429 with
-//!   `Retry-After` *before* any database work, until the budget refills;
-//! - **claims are rate- and concurrency-limited** per source, also before any database work;
+//! slowed every honest gate. Venues put guests, staff tablets and gates behind one NAT
+//! address, and carriers put thousands of phones behind one, so a source's failures must
+//! never refuse someone else's valid credential there. Per source address:
+//! - **only failures spend a budget** (a [`governor`] GCRA limiter per source); once a
+//!   source's budget is spent, a credential from it that this replica has not seen verify
+//!   lately is answered 429 with `Retry-After` *before* any database work, until the budget
+//!   refills: a flood of bad tokens costs the database nothing;
+//! - **a valid credential is never refused for others' failures:** every credential that
+//!   verifies (or that this replica mints: a new key, gate token, session, pairing) goes
+//!   into a bounded set of known-good hashes ([`SourceGuard::admit`]), and a known-good
+//!   credential is looked up, as always, whatever its source spent. The set authorises
+//!   nothing: a revoked key is still refused by its lookup, and then forgotten;
+//! - **claims and transfer proofs are verified first**, under one server-wide bound on how
+//!   many run at once ([`SourceGuard::claim`]), which protects the database; only a failed
+//!   one spends its source's claim budget, and past it the source's *failing* claims are
+//!   answered 429 instead of 404, while a claim whose token verifies is served;
 //! - **failures are audited in aggregate**: one row per source, kind, tenant and window with
 //!   the count, the first and last time and a sample reason, written by a background task
 //!   in one relaxed transaction, at most [`MAX_ROWS_PER_FLUSH`] rows a window (the rest fold
@@ -50,13 +61,20 @@ pub const MAX_ROWS_PER_FLUSH: usize = 100;
 /// Sources tracked at most before the quiet ones are forgotten (bounded memory).
 const TRACKED_SOURCES: usize = 100_000;
 
+/// Known-good credential hashes kept at most (about 100 bytes each), oldest out first.
+const KNOWN_GOOD: usize = 100_000;
+
+/// How long a claim waits for a place under the server-wide bound before it is told to
+/// retry.
+const CLAIM_WAIT: Duration = Duration::from_secs(5);
+
 /// Per-source limits and the aggregated failure log.
 #[derive(Debug)]
 pub struct SourceGuard {
     failures: DefaultKeyedRateLimiter<IpAddr>,
-    claims: DefaultKeyedRateLimiter<IpAddr>,
-    claims_in_flight: Mutex<HashMap<IpAddr, usize>>,
-    claims_in_flight_limit: usize,
+    claim_failures: DefaultKeyedRateLimiter<IpAddr>,
+    claims_in_flight: Arc<tokio::sync::Semaphore>,
+    known_good: Mutex<KnownGood>,
     blocked: Mutex<HashMap<IpAddr, std::time::Instant>>,
     trusted_proxies: Vec<IpAddr>,
     log: Mutex<HashMap<AggregateKey, Aggregate>>,
@@ -82,11 +100,18 @@ struct Aggregate {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RetryAfter(pub Duration);
 
-/// One claim in flight for a source; dropping it frees the place.
+/// One claim (or transfer step) in flight under the server-wide bound; dropping it frees
+/// the place.
 #[derive(Debug)]
 pub struct ClaimSlot {
-    guard: Arc<SourceGuard>,
-    source: IpAddr,
+    _permit: tokio::sync::OwnedSemaphorePermit,
+}
+
+/// Credential hashes that verified lately, in a bounded set (the oldest leave first).
+#[derive(Debug, Default)]
+struct KnownGood {
+    hashes: std::collections::HashSet<[u8; 32]>,
+    order: std::collections::VecDeque<[u8; 32]>,
 }
 
 fn per_minute(n: u32) -> Quota {
@@ -94,20 +119,21 @@ fn per_minute(n: u32) -> Quota {
 }
 
 impl SourceGuard {
-    /// `failures_per_minute` failed authentications and `claims_per_minute` claims per
-    /// source (each with a burst of the same size), `claims_in_flight` claims per source at
-    /// once; `trusted_proxies` may set the source with `X-Forwarded-For`.
+    /// `failures_per_minute` failed authentications and `claim_failures_per_minute` failed
+    /// claims or transfer proofs per source (each with a burst of the same size), and
+    /// `claims_in_flight` claims and transfer steps at once, server-wide; `trusted_proxies`
+    /// may set the source with `X-Forwarded-For`.
     pub fn new(
         failures_per_minute: u32,
-        claims_per_minute: u32,
+        claim_failures_per_minute: u32,
         claims_in_flight: usize,
         trusted_proxies: Vec<IpAddr>,
     ) -> Self {
         Self {
             failures: RateLimiter::keyed(per_minute(failures_per_minute)),
-            claims: RateLimiter::keyed(per_minute(claims_per_minute)),
-            claims_in_flight: Mutex::new(HashMap::new()),
-            claims_in_flight_limit: claims_in_flight.max(1),
+            claim_failures: RateLimiter::keyed(per_minute(claim_failures_per_minute)),
+            claims_in_flight: Arc::new(tokio::sync::Semaphore::new(claims_in_flight.max(1))),
+            known_good: Mutex::new(KnownGood::default()),
             blocked: Mutex::new(HashMap::new()),
             trusted_proxies,
             log: Mutex::new(HashMap::new()),
@@ -149,8 +175,47 @@ impl SourceGuard {
         }
     }
 
+    /// Whether a request presenting the credential of SHA-256 `hash` from `source` goes on
+    /// to its lookup: always when the credential verified lately on this replica (it is
+    /// known good), else unless the source spent its failure budget.
+    pub fn admit(&self, source: IpAddr, hash: &[u8; 32]) -> Option<RetryAfter> {
+        if self
+            .known_good
+            .lock()
+            .is_ok_and(|known| known.hashes.contains(hash))
+        {
+            return None;
+        }
+        self.refused(source)
+    }
+
+    /// Notes a credential that verified, or that this replica just minted.
+    pub fn verified(&self, hash: &[u8; 32]) {
+        let Ok(mut known) = self.known_good.lock() else {
+            return;
+        };
+        if known.hashes.insert(*hash) {
+            known.order.push_back(*hash);
+            while known.order.len() > KNOWN_GOOD {
+                if let Some(oldest) = known.order.pop_front() {
+                    known.hashes.remove(&oldest);
+                }
+            }
+        }
+    }
+
+    /// Forgets a credential that no longer verifies (revoked, rotated out, ended).
+    pub fn forget(&self, hash: &[u8; 32]) {
+        if let Ok(mut known) = self.known_good.lock() {
+            if known.hashes.remove(hash) {
+                known.order.retain(|kept| kept != hash);
+            }
+        }
+    }
+
     /// Charges one failure to `source` and records it for the aggregated audit; a source
-    /// over its budget is blocked until it refills.
+    /// over its budget (failed authentications, or failed claims and transfer proofs) is
+    /// blocked until it refills.
     pub fn failed(
         &self,
         source: IpAddr,
@@ -160,7 +225,11 @@ impl SourceGuard {
         reason: &'static str,
     ) {
         self.record(source, kind, org_id, surface, reason);
-        if let Err(not_until) = self.failures.check_key(&source) {
+        let budget = match kind {
+            Aggregates::AuthFailure => &self.failures,
+            Aggregates::ClaimRejected | Aggregates::TransferRejected => &self.claim_failures,
+        };
+        if let Err(not_until) = budget.check_key(&source) {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             if let Ok(mut blocked) = self.blocked.lock() {
                 if blocked.len() >= TRACKED_SOURCES {
@@ -172,31 +241,22 @@ impl SourceGuard {
         }
     }
 
-    /// Admits one claim from `source`, or says when to retry (rate or concurrency).
+    /// A place for one claim or transfer step under the server-wide bound, waiting up to
+    /// [`CLAIM_WAIT`] for one. A source's own failures do not enter into it: a claim whose
+    /// token verifies is served whoever else shares its address.
     ///
     /// # Errors
-    /// [`RetryAfter`] when the source is over its claim rate or has too many in flight.
-    pub fn claim(self: &Arc<Self>, source: IpAddr) -> Result<ClaimSlot, RetryAfter> {
-        if let Some(wait) = self.refused(source) {
-            return Err(wait);
+    /// [`RetryAfter`] when no place freed in time.
+    pub async fn claim(&self) -> Result<ClaimSlot, RetryAfter> {
+        match tokio::time::timeout(
+            CLAIM_WAIT,
+            Arc::clone(&self.claims_in_flight).acquire_owned(),
+        )
+        .await
+        {
+            Ok(Ok(permit)) => Ok(ClaimSlot { _permit: permit }),
+            _ => Err(RetryAfter(Duration::from_secs(1))),
         }
-        if let Err(not_until) = self.claims.check_key(&source) {
-            return Err(RetryAfter(
-                not_until.wait_time_from(DefaultClock::default().now()),
-            ));
-        }
-        let Ok(mut in_flight) = self.claims_in_flight.lock() else {
-            return Err(RetryAfter(Duration::from_secs(1)));
-        };
-        let count = in_flight.entry(source).or_insert(0);
-        if *count >= self.claims_in_flight_limit {
-            return Err(RetryAfter(Duration::from_secs(1)));
-        }
-        *count += 1;
-        Ok(ClaimSlot {
-            guard: Arc::clone(self),
-            source,
-        })
     }
 
     /// Records, for the aggregated audit only, a request refused before any database work.
@@ -243,7 +303,7 @@ impl SourceGuard {
     /// (the rest summed into one overflow row per kind), and forgets quiet limiter state.
     pub fn drain(&self) -> Vec<NewAudit> {
         self.failures.retain_recent();
-        self.claims.retain_recent();
+        self.claim_failures.retain_recent();
         let Ok(mut log) = self.log.lock() else {
             return Vec::new();
         };
@@ -326,15 +386,35 @@ fn aggregated_event(kind: Aggregates, subject: Subject, counted: Aggregated) -> 
     audit::event(Severity::Warning, subject, details)
 }
 
-impl Drop for ClaimSlot {
-    fn drop(&mut self) {
-        if let Ok(mut in_flight) = self.guard.claims_in_flight.lock() {
-            if let Some(count) = in_flight.get_mut(&self.source) {
-                *count = count.saturating_sub(1);
-                if *count == 0 {
-                    in_flight.remove(&self.source);
+/// How often a replica relearns every working credential from the database.
+pub const RELEARN_EVERY: Duration = Duration::from_secs(30);
+
+/// Learns every working credential's hash at start-up and every [`RELEARN_EVERY`], so that a
+/// gate reconnecting after a restart, or a key made on another replica, is known good here
+/// even while a neighbour at its address floods (`SourceGuard::admit`). The set authorises
+/// nothing: each request still looks its credential up.
+pub async fn learn_known_good(
+    store: tessera_store::Store,
+    guard: Arc<SourceGuard>,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+) {
+    loop {
+        match store
+            .live_credential_hashes(tessera_domain::now_ms(), KNOWN_GOOD as i64)
+            .await
+        {
+            Ok(hashes) => {
+                for hash in hashes {
+                    if let Ok(hash) = <[u8; 32]>::try_from(hash.as_slice()) {
+                        guard.verified(&hash);
+                    }
                 }
             }
+            Err(error) => tracing::debug!(%error, "could not learn the working credentials yet"),
+        }
+        tokio::select! {
+            () = tokio::time::sleep(RELEARN_EVERY) => {}
+            _ = shutdown.changed() => return,
         }
     }
 }
@@ -441,17 +521,76 @@ mod tests {
         assert_eq!(trusting.source(&HeaderMap::new(), Some(proxy)), proxy.ip());
     }
 
+    #[tokio::test]
+    async fn claims_are_bounded_server_wide_not_per_source() {
+        let guard = SourceGuard::new(5, 1_000, 2, Vec::new());
+        let first = guard.claim().await.unwrap();
+        let _second = guard.claim().await.unwrap();
+        // Full: the next waits, and gets the place the moment one frees.
+        let waiting = tokio::spawn({
+            let guard = Arc::new(guard);
+            async move { guard.claim().await.is_ok() }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(!waiting.is_finished(), "a third claim waits for a place");
+        drop(first);
+        assert!(waiting.await.unwrap(), "and gets the freed place");
+    }
+
     #[test]
-    fn claims_are_limited_in_rate_and_in_flight() {
-        let guard = Arc::new(SourceGuard::new(5, 1_000, 4, Vec::new()));
-        let slots: Vec<_> = (0..4).map(|_| guard.claim(ip(1)).unwrap()).collect();
-        assert!(guard.claim(ip(1)).is_err(), "too many in flight");
-        assert!(guard.claim(ip(2)).is_ok());
-        drop(slots);
-        assert!(guard.claim(ip(1)).is_ok());
-        let slow = Arc::new(SourceGuard::new(5, 2, 4, Vec::new()));
-        assert!(slow.claim(ip(3)).is_ok());
-        assert!(slow.claim(ip(3)).is_ok());
-        assert!(slow.claim(ip(3)).is_err(), "over the claim rate");
+    fn a_known_good_credential_is_admitted_from_a_spent_source() {
+        let guard = SourceGuard::new(1, 1, 4, Vec::new());
+        let (good, bad) = ([1u8; 32], [2u8; 32]);
+        guard.verified(&good);
+        for _ in 0..3 {
+            guard.failed(
+                ip(7),
+                Aggregates::AuthFailure,
+                None,
+                "rest",
+                "unknown_credential",
+            );
+        }
+        assert!(
+            guard.admit(ip(7), &bad).is_some(),
+            "an unknown credential waits"
+        );
+        assert_eq!(guard.admit(ip(7), &good), None, "a known-good one goes on");
+        guard.forget(&good);
+        assert!(
+            guard.admit(ip(7), &good).is_some(),
+            "forgotten once it failed"
+        );
+        assert_eq!(
+            guard.admit(ip(8), &bad),
+            None,
+            "another source is not affected"
+        );
+    }
+
+    #[test]
+    fn failed_claims_spend_their_own_budget() {
+        let guard = SourceGuard::new(1_000, 2, 4, Vec::new());
+        for _ in 0..2 {
+            guard.failed(
+                ip(9),
+                Aggregates::ClaimRejected,
+                None,
+                "claims",
+                "invalid_claim",
+            );
+            assert_eq!(guard.refused(ip(9)), None);
+        }
+        guard.failed(
+            ip(9),
+            Aggregates::ClaimRejected,
+            None,
+            "claims",
+            "invalid_claim",
+        );
+        assert!(
+            guard.refused(ip(9)).is_some(),
+            "past the failed-claim budget"
+        );
     }
 }

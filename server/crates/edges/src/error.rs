@@ -47,6 +47,10 @@ pub enum Error {
     /// A rule of hosts, walk-ins, re-binding or transfer refuses the request (4xx).
     #[error("{}", .0.message())]
     Refused(Refusal),
+    /// The server's policy refuses what the request points at (a webhook URL inside the
+    /// network), named in the message (422).
+    #[error("{0}")]
+    PolicyRefused(String),
 
     /// Storage failed: retried by the client when [`Error::is_storage`] says so.
     #[error(transparent)]
@@ -72,7 +76,8 @@ pub struct ErrorBody {
 pub struct ErrorDetail {
     /// One of `unauthorized`, `forbidden`, `not_found`, `invalid_claim`, `invalid_pairing`,
     /// `already_claimed`, `revoked`, `invalid_public_key`, `bad_request`,
-    /// `payload_too_large`, `rate_limited`, `storage_unavailable`, `internal`.
+    /// `payload_too_large`, `rate_limited`, `refused_by_policy`, `storage_unavailable`,
+    /// `internal`, or a refusal's own code (`last_admin_key`, `key_revoked`, …).
     #[schema(example = "not_found")]
     pub code: String,
     /// For people; never parse it.
@@ -88,9 +93,13 @@ fn refusal_status(refusal: Refusal) -> StatusCode {
         | Refusal::NotClaimed
         | Refusal::RequestIdReused
         | Refusal::AlreadyDecided
-        | Refusal::ApprovalTimeout => StatusCode::CONFLICT,
+        | Refusal::ApprovalTimeout
+        | Refusal::KeyRevoked
+        | Refusal::LastAdminKey => StatusCode::CONFLICT,
         Refusal::BadProof | Refusal::OtherHost => StatusCode::FORBIDDEN,
-        Refusal::InvalidNonce | Refusal::UnknownPass => StatusCode::NOT_FOUND,
+        Refusal::InvalidNonce | Refusal::UnknownPass | Refusal::NoTransferHere => {
+            StatusCode::NOT_FOUND
+        }
     }
 }
 
@@ -132,6 +141,7 @@ impl Error {
             Error::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
             Error::RateLimited(_) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             Error::Refused(refusal) => (refusal_status(*refusal), refusal.code()),
+            Error::PolicyRefused(_) => (StatusCode::UNPROCESSABLE_ENTITY, "refused_by_policy"),
             error if error.is_storage() => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
             _ => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }

@@ -24,6 +24,8 @@ pub struct AppState {
     pub settings: EdgeSettings,
     /// Base URL of claim links.
     pub public_url: Arc<str>,
+    /// Which `Origin` is this server's own (cookie, pairing and console requests).
+    pub own_origin: Arc<crate::origin::OwnOrigin>,
     /// Per-gate message rate limits.
     pub gate_limits: Arc<GateRateLimiter>,
     /// Permits for concurrent gate connections.
@@ -43,6 +45,10 @@ pub struct AppState {
     pub feed_streams: Arc<Semaphore>,
     /// This process among the replicas, for the gate sockets it records as open.
     pub replica_id: Uuid,
+    /// When this replica last wrote each key's "last used".
+    pub last_used: Arc<tessera_flows::keys::LastUsed>,
+    /// Where webhooks may point (`tessera_flows::egress`), checked when one is made.
+    pub webhook_egress: Arc<tessera_flows::egress::Policy>,
 }
 
 /// The settings the edges read (the app builds them from its own).
@@ -58,6 +64,9 @@ pub struct EdgeSettings {
     pub operation_timeout: Duration,
     /// How long a host has to answer a walk-in.
     pub approval_timeout: Duration,
+    /// Browsers are told to use HTTPS only (`Strict-Transport-Security`): the server speaks
+    /// TLS, or its public URL is `https`.
+    pub hsts: bool,
 }
 
 impl AppState {

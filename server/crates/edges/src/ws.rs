@@ -62,29 +62,37 @@ async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Response {
     let source = state.sources.source(&headers, peer);
-    if let Err(refused) = crate::http::refuse_spent_source(&state, source, "gate_ws") {
-        return refused.into_response();
-    }
     // A native gate sends `Authorization: Bearer`; a browser gate cannot, and sends its
     // pairing cookie, accepted only from this server's own origin (`http::pairing`).
     let token = match bearer_token(&headers) {
         Some(token) => token,
         None => match crate::http::cookie_credential(&headers) {
-            Some(token) if crate::http::same_origin(&headers) => token,
+            Some(token) if state.own_origin.matches(&headers) => token,
             Some(_) => {
                 crate::http::auth_failed(&state, source, "gate_ws_origin", true);
                 return crate::Error::Forbidden.into_response();
             }
             None => {
+                if let Err(refused) = crate::http::refuse_spent_source(&state, source, "gate_ws") {
+                    return refused.into_response();
+                }
                 crate::http::auth_failed(&state, source, "gate_ws", false);
                 return crate::Error::Unauthorized.into_response();
             }
         },
     };
     let credential = tessera_flows::credentials::hash(token);
+    // Another's failures at this address do not keep a gate that verified lately out.
+    if let Err(refused) = crate::http::admit_credential(&state, source, &credential, "gate_ws") {
+        return refused.into_response();
+    }
     let gate = match state.store.gate_by_token_hash(&credential).await {
-        Ok(Some(gate)) => gate,
+        Ok(Some(gate)) => {
+            state.sources.verified(&credential);
+            gate
+        }
         Ok(None) => {
+            state.sources.forget(&credential);
             crate::http::auth_failed(&state, source, "gate_ws", true);
             return crate::Error::Unauthorized.into_response();
         }

@@ -9,20 +9,26 @@
 //! - [`redemption`]: a scan answered with a one-time challenge, an answer committed under
 //!   its nonce;
 //! - [`walk_ins`]: a visitor without a pass held at the gate while a host decides;
-//! - [`webhooks`]: audit events delivered, signed, to the organisation's receivers;
+//! - [`webhooks`]: audit events delivered, signed, to the organisation's receivers, and
+//!   [`egress`]: where the server may send them (never inside, unless allowed);
 //! - [`retention`]: rows past their period removed, and said so in the audit log;
 //! - [`hub`]: wake-ups for the readers of the audit log;
-//! - [`keyring`], [`credentials`]: the server's keys and the secrets it hands out;
+//! - [`keyring`], [`credentials`], [`sealing`]: the server's keys, the secrets it hands out
+//!   and those it keeps sealed to read back;
+//! - [`keys`]: staff keys listed, revoked and rotated, and their last use noted;
 //! - [`metrics`]: the counters the flows and the edges bump;
 //! - [`shutdown`]: the one signal every long-running task stops on.
 
 pub mod credentials;
+pub mod egress;
 pub mod error;
 pub mod hub;
 pub mod keyring;
+pub mod keys;
 pub mod metrics;
 pub mod redemption;
 pub mod retention;
+pub mod sealing;
 pub mod shutdown;
 pub mod walk_ins;
 pub mod webhooks;

@@ -135,7 +135,7 @@ pub fn classify(
         Some(410) => Attempted::Gone,
         _ => {
             let error = match status {
-                Some(code) => format!("the receiver answered {code}"),
+                Some(code) => format!("answered {code}"),
                 None => error.to_owned(),
             };
             match next_attempt(created_at_ms, attempts, now_ms, retry_for_ms) {
@@ -210,6 +210,7 @@ fn disabled_event(org_id: uuid::Uuid, webhook_id: uuid::Uuid) -> NewAudit {
         Details::WebhookDisabled(WebhookDisabled {
             webhook_id,
             reason: "the receiver answered 410 Gone".to_owned(),
+            by_key_id: None,
         }),
     )
 }
@@ -265,17 +266,59 @@ pub fn first_attempt(event: NewDelivery, attempted: Option<Attempted>) -> Option
 pub struct Dispatcher {
     /// The database: webhooks, their cursors and the delivery queue.
     pub store: Store,
+    /// Where receivers may be (`crate::egress`): never inside unless allowed.
+    pub egress: crate::egress::Policy,
+    /// The server keys the webhooks' signing secrets are sealed under (`crate::sealing`).
+    pub keys: Arc<crate::keyring::Keyring>,
     /// Wakes the dispatcher when audit events may have committed.
     pub hub: Arc<Hub>,
     /// How long an undelivered event is retried before it is a dead letter.
     pub retry_for: Duration,
 }
 
+/// Seals every webhook secret a server from before sealing stored as it is
+/// (`crate::sealing`), once, at start-up; returns how many. A secret an admin rotates
+/// meanwhile is left alone (the change compares the stored text).
+///
+/// # Errors
+/// Storage failures; [`crate::Error::Internal`] without a server key.
+pub async fn seal_stored_secrets(
+    store: &Store,
+    keys: &crate::keyring::Keyring,
+) -> crate::Result<usize> {
+    let mut sealed = 0;
+    for webhook in store.webhooks_unsealed().await? {
+        let stored = crate::sealing::seal(
+            keys,
+            crate::sealing::Purpose::WebhookSecret,
+            webhook.id,
+            &webhook.secret,
+        )
+        .map_err(|_| crate::Error::Internal("no server key to seal webhook secrets with"))?;
+        let change = tessera_store::WebhookChange::Secret {
+            stored,
+            replacing: Some(webhook.secret.clone()),
+        };
+        if store
+            .change_webhook(webhook.org_id, webhook.id, &change, None)
+            .await?
+            .1
+        {
+            sealed += 1;
+        }
+    }
+    Ok(sealed)
+}
+
 /// The dispatcher: queues and delivers until the server stops.
 pub async fn run(dispatcher: Dispatcher, mut shutdown: Shutdown) {
+    // Names resolve through the policy, which hands out only addresses it allows, and the
+    // client connects to those: no proxy, no redirect can take it elsewhere.
     let client = match reqwest::Client::builder()
         .timeout(RECEIVER_TIMEOUT)
         .redirect(reqwest::redirect::Policy::none())
+        .no_proxy()
+        .dns_resolver(dispatcher.egress.resolver())
         .user_agent(concat!("tessera-webhooks/", env!("CARGO_PKG_VERSION")))
         .build()
     {
@@ -409,6 +452,7 @@ async fn stream(
                     continue;
                 }
                 let attempted = attempt(
+                    dispatcher,
                     client,
                     webhook,
                     event.audit_id,
@@ -514,6 +558,7 @@ async fn send(
         },
         Some(webhook) => {
             attempt(
+                dispatcher,
                 client,
                 webhook,
                 delivery.audit_id,
@@ -530,7 +575,9 @@ async fn send(
 
 /// One signed POST of an event to a webhook, and what its answer means (`attempts`
 /// counts this one; `created_at_ms` is when the event was queued, or now at its first).
+#[allow(clippy::too_many_arguments)]
 async fn attempt(
+    dispatcher: &Dispatcher,
     client: &reqwest::Client,
     webhook: &WebhookRow,
     audit_id: i64,
@@ -540,17 +587,44 @@ async fn attempt(
     retry_for_ms: i64,
 ) -> Attempted {
     let now = tessera_domain::now_ms();
-    let answer = client
-        .post(&webhook.url)
-        .header("content-type", "application/json")
-        .header(
-            "tessera-signature",
-            signature(&webhook.secret, now / 1000, body),
-        )
-        .header("tessera-event-id", format!("evt_{audit_id}"))
-        .body(body.to_owned())
-        .send()
-        .await;
+    // An address in the URL is checked here; a name, by the client's resolver.
+    let allowed = url::Url::parse(&webhook.url)
+        .ok()
+        .is_some_and(|url| dispatcher.egress.check_url(&url).is_ok());
+    let secret = match crate::sealing::open(
+        &dispatcher.keys,
+        crate::sealing::Purpose::WebhookSecret,
+        webhook.id,
+        &webhook.secret,
+    ) {
+        Ok(secret) => secret,
+        Err(error) => {
+            tracing::error!(%error, webhook_id = %webhook.id, "cannot open a webhook's signing secret");
+            return classify(
+                None,
+                "the signing secret cannot be read on this server",
+                created_at_ms,
+                attempts,
+                now,
+                retry_for_ms,
+            );
+        }
+    };
+    let answer = if allowed {
+        client
+            .post(&webhook.url)
+            .header("content-type", "application/json")
+            .header("tessera-signature", signature(&secret, now / 1000, body))
+            .header("tessera-event-id", format!("evt_{audit_id}"))
+            .body(body.to_owned())
+            .send()
+            .await
+            .map_err(|error| crate::egress::is_refusal(&error))
+    } else {
+        Err(true)
+    };
+    // What a dead letter says is all an admin learns of the network: "answered N",
+    // "unreachable" or "refused by policy", never which of a refused host's ports answer.
     let attempted = match answer {
         Ok(response) => classify(
             Some(response.status().as_u16()),
@@ -560,11 +634,11 @@ async fn attempt(
             now,
             retry_for_ms,
         ),
-        Err(error) => {
-            let reason = if error.is_timeout() {
-                "the receiver did not answer in time"
+        Err(refused) => {
+            let reason = if refused {
+                "refused by policy"
             } else {
-                "could not reach the receiver"
+                "unreachable"
             };
             classify(None, reason, created_at_ms, attempts, now, retry_for_ms)
         }
@@ -671,20 +745,20 @@ mod tests {
             ),
             Attempted::Retry {
                 at_ms: now + 2_000,
-                error: "the receiver answered 500".into()
+                error: "answered 500".into()
             }
         );
         assert_eq!(
             classify(
                 None,
-                "could not reach the receiver",
+                "unreachable",
                 old.created_at_ms,
                 old.attempts,
                 now,
                 RETRY_FOR_MS
             ),
             Attempted::Dead {
-                error: "could not reach the receiver".into()
+                error: "unreachable".into()
             }
         );
     }
@@ -695,10 +769,10 @@ mod tests {
         let d = delivery(now, 1);
         let retry = Attempted::Retry {
             at_ms: now + 2_000,
-            error: "the receiver answered 500".into(),
+            error: "answered 500".into(),
         };
         let dead = Attempted::Dead {
-            error: "could not reach the receiver".into(),
+            error: "unreachable".into(),
         };
         let cases: [(Attempted, DeliveryState, i64, Option<&str>, bool); 4] = [
             (
@@ -712,14 +786,14 @@ mod tests {
                 retry,
                 DeliveryState::Pending,
                 now + 2_000,
-                Some("the receiver answered 500"),
+                Some("answered 500"),
                 false,
             ),
             (
                 dead,
                 DeliveryState::Dead,
                 d.next_attempt_ms,
-                Some("could not reach the receiver"),
+                Some("unreachable"),
                 false,
             ),
             (
@@ -806,10 +880,10 @@ mod tests {
     fn a_first_attempt_writes_a_row_only_when_it_did_not_deliver() {
         let retry = Attempted::Retry {
             at_ms: 3_000,
-            error: "the receiver answered 500".into(),
+            error: "answered 500".into(),
         };
         let dead = Attempted::Dead {
-            error: "could not reach the receiver".into(),
+            error: "unreachable".into(),
         };
         // attempted → (state, attempts, next attempt, error), or no row
         type Row<'a> = (DeliveryState, i64, i64, Option<&'a str>);
@@ -818,21 +892,11 @@ mod tests {
             (None, Some((DeliveryState::Pending, 0, 1_000, None))),
             (
                 Some(retry),
-                Some((
-                    DeliveryState::Pending,
-                    1,
-                    3_000,
-                    Some("the receiver answered 500"),
-                )),
+                Some((DeliveryState::Pending, 1, 3_000, Some("answered 500"))),
             ),
             (
                 Some(dead),
-                Some((
-                    DeliveryState::Dead,
-                    1,
-                    1_000,
-                    Some("could not reach the receiver"),
-                )),
+                Some((DeliveryState::Dead, 1, 1_000, Some("unreachable"))),
             ),
             (
                 Some(Attempted::Gone),

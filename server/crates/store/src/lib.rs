@@ -98,6 +98,55 @@ impl std::fmt::Debug for StoreOptions {
     }
 }
 
+/// A change an admin (or start-up) makes to a webhook.
+#[derive(Clone, Debug)]
+pub enum WebhookChange {
+    /// Stop sending to it (its cursor stays; its queue waits in the dead-letter list).
+    Disable {
+        /// When.
+        at_ms: i64,
+        /// Why, as the list shows it.
+        reason: String,
+    },
+    /// Send to it again, from the events after `cursor` (those while it was off are not
+    /// sent).
+    Enable {
+        /// The last audit id it will not be sent.
+        cursor: i64,
+    },
+    /// A new signing secret, as stored (sealed); with `replacing`, only if the stored one is
+    /// still that text (the start-up sealing of an old plaintext secret).
+    Secret {
+        /// The new stored secret.
+        stored: String,
+        /// The stored secret it must replace, if any.
+        replacing: Option<String>,
+    },
+}
+
+/// What a revocation or rotation of a key found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyChange {
+    /// Done: the key as it is now, and how many sessions made from it ended.
+    Done(ApiKeyListing, u64),
+    /// No key of this id in the organisation.
+    NotFound,
+    /// The key was revoked already (for a revocation: nothing more to do).
+    Revoked(ApiKeyListing),
+    /// It is the organisation's last working admin key: revoking it would lock everyone out.
+    LastAdmin,
+}
+
+/// A key's new secret: its hash, and until when the secret it replaces still works (none:
+/// the old secret stops at once).
+#[derive(Clone, Copy, Debug)]
+pub struct NewSecret {
+    /// SHA-256 of the new secret.
+    pub hash: [u8; 32],
+    /// End of the overlap.
+    pub previous_valid_until_ms: Option<i64>,
+}
+
 /// Whether the database schema matches this server's migrations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SchemaStatus {
@@ -456,11 +505,62 @@ pub trait SharedStatements {
         event: &NewAudit,
     ) -> Result<()>;
 
-    /// Finds an API key by the hash of the presented secret.
+    /// Finds a working API key (or host key) by the hash of the presented secret: its
+    /// current secret, or the one a rotation replaced until its overlap ends at `now_ms`.
+    /// A revoked key is not found.
     ///
     /// # Errors
     /// [`Error::Storage`].
-    async fn api_key_by_hash(&self, hash: &[u8; 32]) -> Result<Option<ApiKeyRow>>;
+    async fn api_key_by_hash(&self, hash: &[u8; 32], now_ms: i64) -> Result<Option<ApiKeyRow>>;
+
+    /// The hashes of every working credential, of every tenant, at most `limit`: gate
+    /// tokens, API and host keys (and a rotated-out secret in its overlap), live console and
+    /// host sessions. What a replica knows to be good, so that a flooding neighbour at the
+    /// same address does not keep them out (`tessera_edges::abuse`).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn live_credential_hashes(&self, now_ms: i64, limit: i64) -> Result<Vec<Vec<u8>>>;
+
+    /// The organisation's keys, host keys included, oldest first: never a secret or hash.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn list_api_keys(&self, org_id: Uuid) -> Result<Vec<ApiKeyListing>>;
+
+    /// Revokes a key and ends every session made from it, with `event(key, sessions
+    /// ended)`, together. The organisation's last working admin key is refused.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn revoke_api_key(
+        &self,
+        org_id: Uuid,
+        key_id: Uuid,
+        at_ms: i64,
+        event: &(dyn for<'k> Fn(&'k ApiKeyListing, u64) -> NewAudit + Send + Sync),
+    ) -> Result<KeyChange>;
+
+    /// Gives a working key a new secret (the old one works on until the overlap ends, or
+    /// stops now) and ends every session made from it, with `event(key, sessions ended)`,
+    /// together.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn rotate_api_key(
+        &self,
+        org_id: Uuid,
+        key_id: Uuid,
+        secret: &NewSecret,
+        at_ms: i64,
+        event: &(dyn for<'k> Fn(&'k ApiKeyListing, u64) -> NewAudit + Send + Sync),
+    ) -> Result<KeyChange>;
+
+    /// Notes that keys were presented at `at_ms` (the key list's "last used"; relaxed).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn touch_api_keys(&self, keys: &[(Uuid, Role)], at_ms: i64) -> Result<()>;
 
     /// Stores a new gate device with its audit event.
     ///
@@ -718,6 +818,39 @@ pub trait SharedStatements {
     /// # Errors
     /// [`Error::Storage`].
     async fn insert_webhook(&self, webhook: &WebhookRow, event: &NewAudit) -> Result<()>;
+
+    /// Changes a webhook of the tenant with `event` (none: no event, for the start-up
+    /// sealing of old secrets), together; returns the webhook as it is after, and whether
+    /// anything changed (disabling a disabled webhook changes nothing and writes no event).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn change_webhook(
+        &self,
+        org_id: Uuid,
+        webhook_id: Uuid,
+        change: &WebhookChange,
+        event: Option<&NewAudit>,
+    ) -> Result<(Option<WebhookRow>, bool)>;
+
+    /// Every webhook, of any tenant, whose secret is not stored sealed (written by a server
+    /// from before sealing).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn webhooks_unsealed(&self) -> Result<Vec<WebhookRow>>;
+
+    /// Deletes a webhook of the tenant and its queued and dead deliveries, with `event`,
+    /// together; false when there was none.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn delete_webhook(
+        &self,
+        org_id: Uuid,
+        webhook_id: Uuid,
+        event: &NewAudit,
+    ) -> Result<bool>;
 
     /// The passes with an undelivered event queued for this webhook.
     ///

@@ -110,15 +110,174 @@ macro_rules! shared_statements {
                 commit(tx, "insert api key").await
             }
 
-            async fn api_key_by_hash(&self, hash: &[u8; 32]) -> Result<Option<ApiKeyRow>> {
+            async fn api_key_by_hash(&self, hash: &[u8; 32], now_ms: i64) -> Result<Option<ApiKeyRow>> {
                 sqlx::query_as(
-                    "SELECT id, org_id, role, label FROM api_keys WHERE key_hash = $1 \
-                     UNION ALL SELECT id, org_id, 'host', label FROM hosts WHERE key_hash = $1",
+                    "SELECT id, org_id, role, label FROM api_keys \
+                     WHERE key_hash = $1 AND revoked_at_ms IS NULL \
+                     UNION ALL SELECT id, org_id, role, label FROM api_keys \
+                     WHERE previous_key_hash = $1 AND previous_valid_until_ms > $2 AND revoked_at_ms IS NULL \
+                     UNION ALL SELECT id, org_id, 'host', label FROM hosts \
+                     WHERE key_hash = $1 AND revoked_at_ms IS NULL \
+                     UNION ALL SELECT id, org_id, 'host', label FROM hosts \
+                     WHERE previous_key_hash = $1 AND previous_valid_until_ms > $2 AND revoked_at_ms IS NULL",
                 )
                 .bind(&hash[..])
+                .bind(now_ms)
                 .fetch_optional(self.reads())
                 .await
                 .map_err(Error::storage("load api key"))
+            }
+
+            async fn live_credential_hashes(&self, now_ms: i64, limit: i64) -> Result<Vec<Vec<u8>>> {
+                sqlx::query_scalar(
+                    "SELECT token_hash FROM gates WHERE revoked_at_ms IS NULL \
+                     UNION ALL SELECT key_hash FROM api_keys WHERE revoked_at_ms IS NULL \
+                     UNION ALL SELECT previous_key_hash FROM api_keys \
+                     WHERE previous_valid_until_ms > $1 AND revoked_at_ms IS NULL \
+                     UNION ALL SELECT key_hash FROM hosts WHERE revoked_at_ms IS NULL \
+                     UNION ALL SELECT previous_key_hash FROM hosts \
+                     WHERE previous_valid_until_ms > $1 AND revoked_at_ms IS NULL \
+                     UNION ALL SELECT token_hash FROM console_sessions WHERE expires_at_ms > $1 \
+                     UNION ALL SELECT token_hash FROM host_sessions WHERE expires_at_ms > $1 \
+                     LIMIT $2",
+                )
+                .bind(now_ms)
+                .bind(limit)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("read live credential hashes"))
+            }
+
+            async fn list_api_keys(&self, org_id: Uuid) -> Result<Vec<ApiKeyListing>> {
+                sqlx::query_as(concat!(
+                    "SELECT id, role, label, CAST(NULL AS TEXT) AS unit, created_at_ms, last_used_ms, \
+                     rotated_at_ms, previous_valid_until_ms, revoked_at_ms FROM api_keys WHERE org_id = $1 \
+                     UNION ALL SELECT id, 'host', label, unit, created_at_ms, last_used_ms, \
+                     rotated_at_ms, previous_valid_until_ms, revoked_at_ms FROM hosts WHERE org_id = $1 \
+                     ORDER BY created_at_ms, id LIMIT ",
+                    10000
+                ))
+                .bind(org_id)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("list api keys"))
+            }
+
+            async fn revoke_api_key(
+                &self,
+                org_id: Uuid,
+                key_id: Uuid,
+                at_ms: i64,
+                event: &(dyn for<'k> Fn(&'k ApiKeyListing, u64) -> NewAudit + Send + Sync),
+            ) -> Result<KeyChange> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("revoke api key").await?;
+                let Some((mut key, table)) = find_key(&mut tx, org_id, key_id).await? else {
+                    return Ok(KeyChange::NotFound);
+                };
+                if key.revoked_at_ms.is_some() {
+                    return Ok(KeyChange::Revoked(key));
+                }
+                if key.role == Role::Admin {
+                    // Every working admin key of the organisation, locked, so that two
+                    // revocations at once cannot each leave the other as the last.
+                    let admins: Vec<Uuid> = sqlx::query_scalar(concat!(
+                        "SELECT id FROM api_keys WHERE org_id = $1 AND role = 'admin' \
+                         AND revoked_at_ms IS NULL ",
+                        $for_update
+                    ))
+                    .bind(org_id)
+                    .fetch_all(&mut *tx)
+                    .await
+                    .map_err(Error::storage("lock admin keys"))?;
+                    if !admins.iter().any(|id| *id != key_id) {
+                        return Ok(KeyChange::LastAdmin);
+                    }
+                }
+                let revoked = sqlx::query(table.revoke)
+                    .bind(key_id)
+                    .bind(at_ms)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("revoke api key"))?
+                    .rows_affected();
+                if revoked != 1 {
+                    // Another replica revoked it between the read and this write.
+                    return Ok(KeyChange::Revoked(key));
+                }
+                let ended = sqlx::query(table.end_sessions)
+                    .bind(key_id)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("end sessions of a revoked key"))?
+                    .rows_affected();
+                key.revoked_at_ms = Some(at_ms);
+                insert_audit(&mut tx, &event(&key, ended)).await?;
+                commit(tx, "revoke api key").await?;
+                Ok(KeyChange::Done(key, ended))
+            }
+
+            async fn rotate_api_key(
+                &self,
+                org_id: Uuid,
+                key_id: Uuid,
+                secret: &NewSecret,
+                at_ms: i64,
+                event: &(dyn for<'k> Fn(&'k ApiKeyListing, u64) -> NewAudit + Send + Sync),
+            ) -> Result<KeyChange> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("rotate api key").await?;
+                let Some((mut key, table)) = find_key(&mut tx, org_id, key_id).await? else {
+                    return Ok(KeyChange::NotFound);
+                };
+                if key.revoked_at_ms.is_some() {
+                    return Ok(KeyChange::Revoked(key));
+                }
+                let rotated = sqlx::query(table.rotate)
+                    .bind(key_id)
+                    .bind(&secret.hash[..])
+                    .bind(secret.previous_valid_until_ms)
+                    .bind(at_ms)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("rotate api key"))?
+                    .rows_affected();
+                if rotated != 1 {
+                    return Ok(KeyChange::Revoked(key));
+                }
+                let ended = sqlx::query(table.end_sessions)
+                    .bind(key_id)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("end sessions of a rotated key"))?
+                    .rows_affected();
+                key.rotated_at_ms = Some(at_ms);
+                key.previous_valid_until_ms = secret.previous_valid_until_ms;
+                insert_audit(&mut tx, &event(&key, ended)).await?;
+                commit(tx, "rotate api key").await?;
+                Ok(KeyChange::Done(key, ended))
+            }
+
+            async fn touch_api_keys(&self, keys: &[(Uuid, Role)], at_ms: i64) -> Result<()> {
+                if keys.is_empty() {
+                    return Ok(());
+                }
+                let mut tx = self.begin_relaxed("touch api keys").await?;
+                for (id, role) in keys {
+                    sqlx::query(if *role == Role::Host {
+                        "UPDATE hosts SET last_used_ms = $2 WHERE id = $1 \
+                         AND (last_used_ms IS NULL OR last_used_ms < $2)"
+                    } else {
+                        "UPDATE api_keys SET last_used_ms = $2 WHERE id = $1 \
+                         AND (last_used_ms IS NULL OR last_used_ms < $2)"
+                    })
+                    .bind(id)
+                    .bind(at_ms)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("touch api key"))?;
+                }
+                commit(tx, "touch api keys").await
             }
 
             async fn insert_gate(
@@ -188,6 +347,9 @@ macro_rules! shared_statements {
                 if stored != 1 {
                     return Ok(false);
                 }
+                // A new link replaces the gate's older unused ones.
+                cancel_pairings(&mut tx, pairing.gate_id, &pairing.secret_hash, pairing.created_at_ms)
+                    .await?;
                 insert_audit(&mut tx, event).await?;
                 commit(tx, "insert pairing").await?;
                 Ok(true)
@@ -227,6 +389,9 @@ macro_rules! shared_statements {
                 let Some(gate) = gate else {
                     return Ok(None);
                 };
+                // The tablet just paired is the gate's device: no older link may take its
+                // place.
+                cancel_pairings(&mut tx, gate_id, secret_hash, now_ms).await?;
                 insert_audit(&mut tx, &event(&gate)).await?;
                 commit(tx, "redeem pairing").await?;
                 Ok(Some(gate))
@@ -793,6 +958,103 @@ macro_rules! shared_statements {
                 commit(tx, "insert webhook").await
             }
 
+            async fn change_webhook(
+                &self,
+                org_id: Uuid,
+                webhook_id: Uuid,
+                change: &WebhookChange,
+                event: Option<&NewAudit>,
+            ) -> Result<(Option<WebhookRow>, bool)> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("change webhook").await?;
+                let query = match change {
+                    WebhookChange::Disable { at_ms, reason } => sqlx::query(
+                        "UPDATE webhooks SET disabled_at_ms = $3, disabled_reason = $4 \
+                         WHERE id = $1 AND org_id = $2 AND disabled_at_ms IS NULL",
+                    )
+                    .bind(webhook_id)
+                    .bind(org_id)
+                    .bind(at_ms)
+                    .bind(reason),
+                    WebhookChange::Enable { cursor } => sqlx::query(
+                        "UPDATE webhooks SET disabled_at_ms = NULL, disabled_reason = NULL, \
+                         audit_cursor = $3 WHERE id = $1 AND org_id = $2 AND disabled_at_ms IS NOT NULL",
+                    )
+                    .bind(webhook_id)
+                    .bind(org_id)
+                    .bind(cursor),
+                    WebhookChange::Secret { stored, replacing } => sqlx::query(
+                        "UPDATE webhooks SET secret = $3 WHERE id = $1 AND org_id = $2 \
+                         AND ($4 IS NULL OR secret = $4)",
+                    )
+                    .bind(webhook_id)
+                    .bind(org_id)
+                    .bind(stored)
+                    .bind(replacing),
+                };
+                let changed = query
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("change webhook"))?
+                    .rows_affected()
+                    == 1;
+                if changed {
+                    if let Some(event) = event {
+                        insert_audit(&mut tx, event).await?;
+                    }
+                }
+                let webhook: Option<WebhookRow> = sqlx::query_as(
+                    "SELECT id, org_id, url, secret, events, audit_cursor, created_at_ms, \
+                     disabled_at_ms, disabled_reason FROM webhooks WHERE id = $1 AND org_id = $2",
+                )
+                .bind(webhook_id)
+                .bind(org_id)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(Error::storage("load webhook"))?;
+                commit(tx, "change webhook").await?;
+                Ok((webhook, changed))
+            }
+
+            async fn webhooks_unsealed(&self) -> Result<Vec<WebhookRow>> {
+                sqlx::query_as(
+                    "SELECT id, org_id, url, secret, events, audit_cursor, created_at_ms, \
+                     disabled_at_ms, disabled_reason FROM webhooks WHERE secret NOT LIKE 'sealed1.%'",
+                )
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("list unsealed webhooks"))
+            }
+
+            async fn delete_webhook(
+                &self,
+                org_id: Uuid,
+                webhook_id: Uuid,
+                event: &NewAudit,
+            ) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("delete webhook").await?;
+                sqlx::query("DELETE FROM webhook_deliveries WHERE webhook_id = $1 AND org_id = $2")
+                    .bind(webhook_id)
+                    .bind(org_id)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("delete webhook deliveries"))?;
+                let deleted = sqlx::query("DELETE FROM webhooks WHERE id = $1 AND org_id = $2")
+                    .bind(webhook_id)
+                    .bind(org_id)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("delete webhook"))?
+                    .rows_affected();
+                if deleted != 1 {
+                    return Ok(false);
+                }
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "delete webhook").await?;
+                Ok(true)
+            }
+
             async fn waiting_passes(&self, webhook_id: Uuid) -> Result<Vec<Uuid>> {
                 sqlx::query_scalar(
                     "SELECT DISTINCT pass_id FROM webhook_deliveries \
@@ -909,10 +1171,10 @@ macro_rules! shared_statements {
                 sqlx::query_as(
                     "SELECT k.id, k.org_id, k.role, k.label, s.expires_at_ms \
                      FROM console_sessions s JOIN api_keys k ON k.id = s.api_key_id \
-                     WHERE s.token_hash = $1 AND s.expires_at_ms > $2 \
+                     WHERE s.token_hash = $1 AND s.expires_at_ms > $2 AND k.revoked_at_ms IS NULL \
                      UNION ALL SELECT h.id, h.org_id, 'host', h.label, s.expires_at_ms \
                      FROM host_sessions s JOIN hosts h ON h.id = s.host_id \
-                     WHERE s.token_hash = $1 AND s.expires_at_ms > $2",
+                     WHERE s.token_hash = $1 AND s.expires_at_ms > $2 AND h.revoked_at_ms IS NULL",
                 )
                 .bind(&token_hash[..])
                 .bind(now_ms)
@@ -1621,6 +1883,48 @@ macro_rules! shared_statements {
 /// a webhook with its event.
 macro_rules! shared_functions {
     ($db:ident) => {
+        /// Ends every unused pairing link of a gate but `keep` (as if it had expired at
+        /// `now_ms`).
+        async fn cancel_pairings(
+            conn: &mut <$db as sqlx::Database>::Connection,
+            gate_id: Uuid,
+            keep: &[u8; 32],
+            now_ms: i64,
+        ) -> Result<()> {
+            sqlx::query(
+                "UPDATE gate_pairings SET expires_at_ms = $3 WHERE gate_id = $1 \
+                 AND secret_hash <> $2 AND used_at_ms IS NULL AND expires_at_ms > $3",
+            )
+            .bind(gate_id)
+            .bind(&keep[..])
+            .bind(now_ms)
+            .execute(conn)
+            .await
+            .map_err(Error::storage("cancel pairing links"))?;
+            Ok(())
+        }
+
+        /// A key of the organisation by id, from `api_keys` or `hosts`, with the statements
+        /// that change it in its table.
+        async fn find_key(
+            conn: &mut <$db as sqlx::Database>::Connection,
+            org_id: Uuid,
+            key_id: Uuid,
+        ) -> Result<Option<(ApiKeyListing, &'static crate::shared::KeyTable)>> {
+            for table in [&crate::shared::API_KEYS, &crate::shared::HOSTS] {
+                let key: Option<ApiKeyListing> = sqlx::query_as(table.find)
+                    .bind(org_id)
+                    .bind(key_id)
+                    .fetch_optional(&mut *conn)
+                    .await
+                    .map_err(Error::storage("load api key"))?;
+                if let Some(key) = key {
+                    return Ok(Some((key, table)));
+                }
+            }
+            Ok(None)
+        }
+
         /// Commits, then wakes the live audit feed (most transactions here append an event; a
         /// wake-up without one costs the feed one read).
         async fn commit(tx: Transaction<'static, $db>, context: &'static str) -> Result<()> {
@@ -1725,3 +2029,53 @@ macro_rules! shared_functions {
 }
 
 pub(crate) use {shared_functions, shared_statements};
+
+/// The statements that change a key, for the table it lives in: admin, issuer and auditor
+/// keys in `api_keys`, a host's in `hosts` (with its sessions in `console_sessions` and
+/// `host_sessions`). Each binds the key id as `$1`.
+pub(crate) struct KeyTable {
+    /// Reads the key (`$1` org, `$2` id) as a listing.
+    pub find: &'static str,
+    /// Stamps `revoked_at_ms` (`$2`) unless it is stamped already.
+    pub revoke: &'static str,
+    /// Moves the current hash aside until `$3` (or drops it when `$3` is null), stores
+    /// `$2` and stamps `rotated_at_ms` (`$4`).
+    pub rotate: &'static str,
+    /// Ends every session made from the key.
+    pub end_sessions: &'static str,
+}
+
+/// The statements of one key table.
+macro_rules! key_table {
+    ($table:literal, $role:literal, $unit:literal, $sessions:literal, $session_key:literal) => {
+        KeyTable {
+            find: concat!(
+                "SELECT id, ", $role, " AS role, label, ", $unit, " AS unit, created_at_ms, \
+                 last_used_ms, rotated_at_ms, previous_valid_until_ms, revoked_at_ms FROM ",
+                $table,
+                " WHERE org_id = $1 AND id = $2"
+            ),
+            revoke: concat!(
+                "UPDATE ", $table, " SET revoked_at_ms = $2 WHERE id = $1 AND revoked_at_ms IS NULL"
+            ),
+            rotate: concat!(
+                "UPDATE ", $table, " SET previous_key_hash = CASE WHEN $3 IS NULL THEN NULL \
+                 ELSE key_hash END, previous_valid_until_ms = $3, key_hash = $2, rotated_at_ms = $4 \
+                 WHERE id = $1 AND revoked_at_ms IS NULL"
+            ),
+            end_sessions: concat!("DELETE FROM ", $sessions, " WHERE ", $session_key, " = $1"),
+        }
+    };
+}
+
+/// Admin, issuer and auditor keys.
+pub(crate) const API_KEYS: KeyTable = key_table!(
+    "api_keys",
+    "role",
+    "CAST(NULL AS TEXT)",
+    "console_sessions",
+    "api_key_id"
+);
+/// Hosts' keys.
+pub(crate) const HOSTS: KeyTable =
+    key_table!("hosts", "'host'", "unit", "host_sessions", "host_id");

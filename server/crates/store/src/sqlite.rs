@@ -20,15 +20,18 @@ use uuid::Uuid;
 
 use super::batch::{Attempt, Batcher};
 use super::{
-    AdmitOp, ApiKeyRow, AuditFilter, AuditRow, ChallengeContext, ChallengeRow, Conflict,
-    ConsoleSessionRow, GateRow, GateSocket, GateStatusRow, LockedRedemption, NewAudit, NewOrg,
-    PairingRow, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs, ScanContext,
+    AdmitOp, ApiKeyListing, ApiKeyRow, AuditFilter, AuditRow, ChallengeContext, ChallengeRow,
+    Conflict, ConsoleSessionRow, GateRow, GateSocket, GateStatusRow, LockedRedemption, NewAudit,
+    NewOrg, PairingRow, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs, ScanContext,
     ScanDenialRow, ScanRecord,
 };
 use super::{
     ByRef, HostRow, LinkKind, LinkOutcome, PassLinkRow, Role, TransferClaim, WalkInRow, WalkInView,
 };
-use super::{DeliveryRow, Finished, NewDelivery, SweptChallenge, WebhookRow, ZoneRow};
+use super::{
+    DeliveryRow, Finished, KeyChange, NewDelivery, NewSecret, SweptChallenge, WebhookChange,
+    WebhookRow, ZoneRow,
+};
 use crate::error::{Error, Result};
 use crate::{Backend, RedemptionTx, StoreOptions};
 

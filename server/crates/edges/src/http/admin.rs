@@ -1,9 +1,12 @@
 //! Admin calls: API keys and gate devices (TSR1 §9).
 //!
 //! Credentials are minted here, shown exactly once in the 201 answer and stored only as
-//! SHA-256.
+//! SHA-256. A key is listed (never its secret), revoked or rotated through
+//! [`tessera_flows::keys`], as the operator's `tessera-server keys` does.
 
-use axum::extract::State;
+use std::time::Duration;
+
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
@@ -11,18 +14,248 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{ApiCaller, ApiJson, Role};
+use super::{parse_id, rfc3339, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use tessera_domain::audit::{self, Severity, Subject};
 use tessera_domain::events::{ApiKeyCreatedDetails, ByKey, Details, HostCreatedDetails};
 use tessera_domain::Label;
-use tessera_store::{ApiKeyRow, GateRow, HostRow};
+use tessera_store::{ApiKeyListing, ApiKeyRow, GateRow, HostRow};
 
 pub(super) fn router() -> Router<AppState> {
     Router::new()
-        .route("/v1/api-keys", post(create_api_key))
+        .route("/v1/api-keys", post(create_api_key).get(list_api_keys))
+        .route("/v1/api-keys/{id}", axum::routing::delete(delete_api_key))
+        .route("/v1/api-keys/{id}/revoke", post(revoke_api_key))
+        .route("/v1/api-keys/{id}/rotate", post(rotate_api_key))
         .route("/v1/gates", post(create_gate))
+}
+
+/// A key as the key list shows it: never its secret.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct ApiKeyView {
+    key_id: Uuid,
+    role: Role,
+    /// Who holds it.
+    label: String,
+    /// A host's unit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unit: Option<String>,
+    /// `active` or `revoked`.
+    #[schema(pattern = "^(active|revoked)$")]
+    state: &'static str,
+    /// RFC 3339.
+    created_at: String,
+    /// When it was last presented, to the minute; absent when never.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    last_used_at: Option<String>,
+    /// When its secret was last replaced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rotated_at: Option<String>,
+    /// Until when the secret the last rotation replaced still works (absent once past).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    previous_valid_until: Option<String>,
+    /// When it was revoked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    revoked_at: Option<String>,
+}
+
+impl ApiKeyView {
+    fn of(key: ApiKeyListing) -> Self {
+        let now = tessera_domain::now_ms();
+        Self {
+            key_id: key.id,
+            role: key.role,
+            label: key.label,
+            unit: key.unit,
+            state: if key.revoked_at_ms.is_some() {
+                "revoked"
+            } else {
+                "active"
+            },
+            created_at: rfc3339(key.created_at_ms),
+            last_used_at: key.last_used_ms.map(rfc3339),
+            rotated_at: key.rotated_at_ms.map(rfc3339),
+            previous_valid_until: key
+                .previous_valid_until_ms
+                .filter(|until| *until > now && key.revoked_at_ms.is_none())
+                .map(rfc3339),
+            revoked_at: key.revoked_at_ms.map(rfc3339),
+        }
+    }
+}
+
+/// An organisation's keys.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct ApiKeyList {
+    /// Oldest first, revoked ones included; host keys are among them (role `host`).
+    keys: Vec<ApiKeyView>,
+}
+
+/// How to rotate a key.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RotateRequest {
+    /// Seconds the old secret keeps working beside the new one (default 0: it stops now;
+    /// at most 604800, a week).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 604_800, example = 3600)]
+    overlap_s: u64,
+}
+
+/// A key's new secret, shown exactly once.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct ApiKeyRotated {
+    /// The key, as the list now shows it.
+    key: ApiKeyView,
+    /// The new secret: send it as `Authorization: Bearer <api_key>`. Only its hash is
+    /// stored.
+    api_key: String,
+}
+
+/// Lists the organisation's keys, host keys and revoked keys included (admin only). Never
+/// shows a secret.
+#[utoipa::path(
+    get,
+    path = "/v1/api-keys",
+    operation_id = "list_api_keys",
+    tag = "admin",
+    security(("api_key" = []), ("console_session" = [])),
+    responses(
+        (status = 200, description = "The keys, oldest first", body = ApiKeyList),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn list_api_keys(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+) -> Result<Json<ApiKeyList>> {
+    caller.require(&[])?;
+    let keys = state.store.list_api_keys(caller.key.org_id).await?;
+    Ok(Json(ApiKeyList {
+        keys: keys.into_iter().map(ApiKeyView::of).collect(),
+    }))
+}
+
+/// Revokes a key (admin only): it stops working at once on every replica, every console or
+/// host session made from it ends, and its open event streams close within seconds.
+/// Revoking a revoked key changes nothing. The organisation's last working admin key cannot
+/// be revoked (rotate it instead).
+#[utoipa::path(
+    post,
+    path = "/v1/api-keys/{id}/revoke",
+    operation_id = "revoke_api_key",
+    tag = "admin",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("id" = String, Path, format = Uuid, description = "The key id (a host's id for a host key)")),
+    responses(
+        (status = 200, description = "Revoked (now or before)", body = ApiKeyView),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 404, description = "No such key in this organisation, or not a UUID", body = ErrorBody),
+        (status = 409, description = "`last_admin_key`: the organisation's last working admin key", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn revoke_api_key(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(id): Path<String>,
+) -> Result<Json<ApiKeyView>> {
+    caller.require(&[])?;
+    let key_id = parse_id(&id)?;
+    let key =
+        tessera_flows::keys::revoke(&state.store, caller.key.org_id, key_id, Some(caller.key.id))
+            .await?;
+    Ok(Json(ApiKeyView::of(key)))
+}
+
+/// Revokes a key: the same as `POST /v1/api-keys/{id}/revoke` (the key stays listed, as
+/// revoked, for the audit log).
+#[utoipa::path(
+    delete,
+    path = "/v1/api-keys/{id}",
+    operation_id = "delete_api_key",
+    tag = "admin",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("id" = String, Path, format = Uuid, description = "The key id (a host's id for a host key)")),
+    responses(
+        (status = 200, description = "Revoked (now or before)", body = ApiKeyView),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 404, description = "No such key in this organisation, or not a UUID", body = ErrorBody),
+        (status = 409, description = "`last_admin_key`: the organisation's last working admin key", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn delete_api_key(
+    state: State<AppState>,
+    caller: ApiCaller,
+    id: Path<String>,
+) -> Result<Json<ApiKeyView>> {
+    revoke_api_key(state, caller, id).await
+}
+
+/// Gives a key a new secret under the same id and role (admin only). The old secret keeps
+/// working for `overlap_s` seconds, or stops now; every console or host session made from
+/// the key ends either way. A host's key rotates the same way.
+#[utoipa::path(
+    post,
+    path = "/v1/api-keys/{id}/rotate",
+    operation_id = "rotate_api_key",
+    tag = "admin",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("id" = String, Path, format = Uuid, description = "The key id (a host's id for a host key)")),
+    request_body(content = Option<RotateRequest>, description = "Optional; `{}` or no body: no overlap"),
+    responses(
+        (status = 200, description = "Rotated; the new secret is shown only now", body = ApiKeyRotated),
+        (status = 400, description = "Malformed body, or an overlap over a week", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 404, description = "No such key in this organisation, or not a UUID", body = ErrorBody),
+        (status = 409, description = "`key_revoked`: a revoked key stays revoked", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn rotate_api_key(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(id): Path<String>,
+    body: axum::body::Bytes,
+) -> Result<Json<ApiKeyRotated>> {
+    caller.require(&[])?;
+    let key_id = parse_id(&id)?;
+    let body: RotateRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        RotateRequest::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|error| Error::BadRequest(error.to_string()))?
+    };
+    let overlap = Duration::from_secs(body.overlap_s);
+    if overlap > tessera_flows::keys::MAX_OVERLAP {
+        return Err(Error::BadRequest(
+            "overlap_s must be at most 604800 (a week)".into(),
+        ));
+    }
+    let (key, secret) = tessera_flows::keys::rotate(
+        &state.store,
+        caller.key.org_id,
+        key_id,
+        overlap,
+        Some(caller.key.id),
+    )
+    .await?;
+    state.sources.verified(&secret.hash);
+    Ok(Json(ApiKeyRotated {
+        key: ApiKeyView::of(key),
+        api_key: secret.text.as_str().to_owned(),
+    }))
 }
 
 /// A new API key.
@@ -168,6 +401,7 @@ pub(super) async fn create_api_key(
             .store
             .insert_host(&host, &secret.hash, tessera_domain::now_ms(), &event)
             .await?;
+        state.sources.verified(&secret.hash);
         return Ok((
             StatusCode::CREATED,
             Json(ApiKeyCreated {
@@ -203,6 +437,7 @@ pub(super) async fn create_api_key(
         .store
         .insert_api_key(&key, &secret.hash, tessera_domain::now_ms(), &event)
         .await?;
+    state.sources.verified(&secret.hash);
     Ok((
         StatusCode::CREATED,
         Json(ApiKeyCreated {
@@ -290,6 +525,9 @@ pub(super) async fn create_gate(
         .store
         .insert_gate(&gate, &secret.hash, tessera_domain::now_ms(), &event)
         .await?;
+    // Known good from the start: a gate's first upgrade is not refused for others'
+    // failures at its address (`crate::abuse`).
+    state.sources.verified(&secret.hash);
     Ok((
         StatusCode::CREATED,
         Json(GateCreated {

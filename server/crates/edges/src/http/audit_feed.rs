@@ -129,9 +129,14 @@ pub(super) async fn stream(
         std::sync::Arc::clone(&state.feed),
         state.shutdown.clone(),
     );
+    let task_state = state.clone();
     tokio::spawn(async move {
         let _permit = permit;
-        crate::feed::run(store, hub, filter, start, sender, shutdown).await;
+        // A revoked key, or an ended session, ends the stream within seconds.
+        tokio::select! {
+            () = crate::feed::run(store, hub, filter, start, sender, shutdown) => {}
+            () = super::auth::until_credential_ends(task_state, caller) => {}
+        }
     });
     let first = Event::default().retry(Duration::from_secs(1));
     let events = futures_util::stream::once(async move { Ok::<_, Infallible>(first) }).chain(

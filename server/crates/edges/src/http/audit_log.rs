@@ -212,15 +212,11 @@ pub(super) fn csv_line(event: &Value) -> String {
 
 /// Quotes a CSV cell and neutralises leading `= + - @` (spreadsheet formula injection).
 fn csv_cell(text: &str) -> String {
-    let neutral = if text.starts_with(['=', '+', '-', '@']) {
-        format!("'{text}")
-    } else {
-        text.to_owned()
-    };
+    let neutral = super::spreadsheet_safe(text);
     if neutral.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", neutral.replace('"', "\"\""))
     } else {
-        neutral
+        neutral.into_owned()
     }
 }
 
@@ -233,6 +229,10 @@ mod tests {
         assert_eq!(csv_cell("plain"), "plain");
         assert_eq!(csv_cell("=1+2"), "'=1+2");
         assert_eq!(csv_cell("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_cell("\t=1"), "'\t=1");
+        assert_eq!(csv_cell("\r=1"), "\"'\r=1\"");
+        assert_eq!(csv_cell("-2"), "'-2");
+        assert_eq!(csv_cell("+2"), "'+2");
         assert_eq!(
             csv_cell("{\"a\":1,\"b\":2}"),
             "\"{\"\"a\"\":1,\"\"b\"\":2}\""

@@ -7,7 +7,9 @@
 //! The presented key is hashed and looked up by its SHA-256 (a unique index): equality of a
 //! 256-bit hash found through an index leaks nothing useful about other keys. A failure is
 //! counted against its source, audited in aggregate (without the key) and answered 401
-//! with no hint of why; a source past its failure budget gets 429 before the lookup.
+//! with no hint of why. A source past its failure budget gets 429 before the lookup, unless
+//! what it presents verified lately (`crate::abuse`): others' failures at a shared address
+//! never refuse a valid credential.
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -26,6 +28,26 @@ pub struct ApiCaller {
     pub key: ApiKeyRow,
     /// Its role.
     pub role: Role,
+    /// What it presented, so that a long-lived answer can ask again later.
+    pub presented: Presented,
+}
+
+/// The credential a caller presented, as its SHA-256: a bearer key or a session cookie.
+#[derive(Clone, Copy)]
+pub enum Presented {
+    /// `Authorization: Bearer` with an API key (or a host's key).
+    Key([u8; 32]),
+    /// A console or host session cookie.
+    Session([u8; 32]),
+}
+
+impl std::fmt::Debug for Presented {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Presented::Key(_) => "Key(<redacted>)",
+            Presented::Session(_) => "Session(<redacted>)",
+        })
+    }
 }
 
 impl ApiCaller {
@@ -38,6 +60,51 @@ impl ApiCaller {
             Ok(())
         } else {
             Err(Error::Forbidden)
+        }
+    }
+
+    /// Whether what the caller presented still stands for the same key now: false once the
+    /// key was revoked, its secret rotated out, or the session ended.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn still_valid(&self, state: &AppState) -> Result<bool, Error> {
+        let now = tessera_domain::now_ms();
+        let key = match self.presented {
+            Presented::Key(hash) => state.store.api_key_by_hash(&hash, now).await?,
+            Presented::Session(hash) => state
+                .store
+                .console_session(&hash, now)
+                .await?
+                .map(|session| session.key),
+        };
+        Ok(key.is_some_and(|key| key.id == self.key.id))
+    }
+
+    /// Notes the key's use for the key list's "last used" (at most once a minute).
+    pub fn note_use(&self, state: &AppState) {
+        let now = tessera_domain::now_ms();
+        if state.last_used.due(self.key.id, now) {
+            tessera_flows::keys::touch(&state.store, self.key.id, self.role, now);
+        }
+    }
+}
+
+/// How often a long-lived answer asks whether its caller's credential still stands.
+pub const RECHECK_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Returns once `caller`'s credential no longer stands (revoked, rotated out, signed out)
+/// or the server shuts down: an event stream races its work against this and ends. A
+/// failed check (storage down) keeps the stream: the next one decides.
+pub async fn until_credential_ends(state: AppState, caller: ApiCaller) {
+    let mut shutdown = state.shutdown.clone();
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep(RECHECK_EVERY) => {}
+            _ = shutdown.changed() => return,
+        }
+        if let Ok(false) = caller.still_valid(&state).await {
+            return;
         }
     }
 }
@@ -73,6 +140,28 @@ pub fn request_source(state: &AppState, parts: &Parts) -> std::net::IpAddr {
         .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
         .map(|info| info.0);
     state.sources.source(&parts.headers, peer)
+}
+
+/// Lets a presented credential (its SHA-256) go on to its lookup, or refuses it before any
+/// database work when its source spent its failure budget and it has not verified lately.
+///
+/// # Errors
+/// [`Error::RateLimited`] with the time until the budget refills.
+pub fn admit_credential(
+    state: &AppState,
+    source: std::net::IpAddr,
+    hash: &[u8; 32],
+    surface: &'static str,
+) -> Result<(), Error> {
+    match state.sources.admit(source, hash) {
+        Some(crate::abuse::RetryAfter(wait)) => {
+            state
+                .sources
+                .refused_request(source, crate::abuse::Aggregates::AuthFailure, surface);
+            Err(Error::RateLimited(wait))
+        }
+        None => Ok(()),
+    }
 }
 
 /// Refuses, before any database work, a source that spent its failure budget.
@@ -125,16 +214,33 @@ impl FromRequestParts<AppState> for ApiCaller {
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
         let source = request_source(state, parts);
-        refuse_spent_source(state, source, "rest")?;
         let Some(token) = bearer_token(&parts.headers) else {
             // A browser console sends its session cookie instead (`http::console`).
+            let cookie = super::console::cookie(&parts.headers, super::console::CONSOLE_COOKIE);
+            match cookie {
+                Some(secret) => admit_credential(
+                    state,
+                    source,
+                    &tessera_flows::credentials::hash(secret),
+                    "console",
+                )?,
+                None => refuse_spent_source(state, source, "rest")?,
+            }
             return match super::console::session_caller(state, parts).await {
-                Ok(Some(caller)) => Ok(caller),
+                Ok(Some(caller)) => {
+                    caller.note_use(state);
+                    Ok(caller)
+                }
                 Ok(None) => {
                     auth_failed(state, source, "rest", false);
                     Err(Error::Unauthorized)
                 }
                 Err(Error::Unauthorized) => {
+                    if let Some(secret) = cookie {
+                        state
+                            .sources
+                            .forget(&tessera_flows::credentials::hash(secret));
+                    }
                     auth_failed(state, source, "console", true);
                     Err(Error::Unauthorized)
                 }
@@ -142,13 +248,23 @@ impl FromRequestParts<AppState> for ApiCaller {
             };
         };
         let hash = tessera_flows::credentials::hash(token);
-        let found = state.store.api_key_by_hash(&hash).await?;
+        admit_credential(state, source, &hash, "rest")?;
+        let found = state
+            .store
+            .api_key_by_hash(&hash, tessera_domain::now_ms())
+            .await?;
         match found.map(|key| ApiCaller {
             role: key.role,
             key,
+            presented: Presented::Key(hash),
         }) {
-            Some(caller) => Ok(caller),
+            Some(caller) => {
+                state.sources.verified(&hash);
+                caller.note_use(state);
+                Ok(caller)
+            }
             None => {
+                state.sources.forget(&hash);
                 auth_failed(state, source, "rest", true);
                 Err(Error::Unauthorized)
             }

@@ -412,11 +412,12 @@ pub(super) async fn bulk_issue(
             &mut out,
             &[
                 &(at + 1).to_string(),
-                &answer.external_ref,
+                // What the issuer sent comes back inert in a spreadsheet.
+                &super::spreadsheet_safe(&answer.external_ref),
                 &answer.status.to_string(),
                 &pass_id,
                 answer.claim_url.as_deref().unwrap_or_default(),
-                answer.error.as_deref().unwrap_or_default(),
+                &super::spreadsheet_safe(answer.error.as_deref().unwrap_or_default()),
             ],
         )?;
     }

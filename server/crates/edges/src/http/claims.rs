@@ -348,9 +348,11 @@ async fn claim_transfer(
     }
 }
 
-/// The pass a claim link names, once its token matches. Nobody needs a credential here:
-/// rate and concurrency per source come before any database work (the slot is held while
-/// the request runs), refusals are audited in aggregate, and an unknown pass and a wrong
+/// The pass a claim link names, once its token matches. Nobody needs a credential here: the
+/// link's token is verified first, under the server-wide bound on claims in flight (the
+/// slot is held while the request runs), so a valid link is served whoever shares its
+/// address; refusals are audited in aggregate and spend their source's failed-claim budget,
+/// past which the source's failing claims are answered 429; an unknown pass and a wrong
 /// token get the same 404 after the same work.
 async fn linked_pass(
     state: &AppState,
@@ -358,7 +360,7 @@ async fn linked_pass(
     pass_id: &str,
     claim_token: &str,
 ) -> Result<(Linked, crate::abuse::ClaimSlot)> {
-    let slot = state.sources.claim(source).map_err(|RetryAfter(wait)| {
+    let slot = state.sources.claim().await.map_err(|RetryAfter(wait)| {
         state
             .sources
             .refused_request(source, crate::abuse::Aggregates::ClaimRejected, "claims");
@@ -379,7 +381,7 @@ async fn linked_pass(
             Some(link) => Ok((Linked::Transfer(pass, link), slot)),
             None => {
                 rejected(state, source, Some(pass.org_id), "invalid_claim");
-                Err(Error::InvalidClaim)
+                Err(invalid_claim(state, source))
             }
         },
         None => {
@@ -389,7 +391,7 @@ async fn linked_pass(
                 .transfer_link(uuid::Uuid::nil(), &presented)
                 .await?;
             rejected(state, source, None, "invalid_claim");
-            Err(Error::InvalidClaim)
+            Err(invalid_claim(state, source))
         }
     }
 }
@@ -408,6 +410,15 @@ fn answer(state: &AppState, pass: &PassRow) -> Result<ClaimAnswer> {
         valid_from: rfc3339(pass.valid_from_ms),
         valid_until: rfc3339(pass.valid_until_ms),
     })
+}
+
+/// The answer to a claim whose link did not verify: 404, or 429 once its source spent its
+/// failed-claim budget (the block falls on failing claims only).
+fn invalid_claim(state: &AppState, source: std::net::IpAddr) -> Error {
+    match state.sources.refused(source) {
+        Some(RetryAfter(wait)) => Error::RateLimited(wait),
+        None => Error::InvalidClaim,
+    }
 }
 
 /// A refused claim: counted against its source and audited in aggregate (per source,

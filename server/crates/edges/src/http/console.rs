@@ -21,7 +21,7 @@ use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{auth_failed, refuse_spent_source, rfc3339, same_origin, ApiCaller, ApiJson, Role};
+use super::{auth_failed, rfc3339, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use tessera_domain::audit::{self, Severity, Subject};
@@ -155,15 +155,21 @@ pub(super) async fn sign_in(
     ApiJson(body): ApiJson<SignIn>,
 ) -> Result<Response> {
     let source = state.sources.source(&headers, peer);
-    refuse_spent_source(&state, source, "console")?;
-    if !same_origin(&headers) {
+    if !state.own_origin.matches(&headers) {
         return Err(Error::Forbidden);
     }
     let hash = tessera_flows::credentials::hash(body.api_key.trim());
-    let Some(key) = state.store.api_key_by_hash(&hash).await? else {
+    super::auth::admit_credential(&state, source, &hash, "console")?;
+    let Some(key) = state
+        .store
+        .api_key_by_hash(&hash, tessera_domain::now_ms())
+        .await?
+    else {
+        state.sources.forget(&hash);
         auth_failed(&state, source, "console", true);
         return Err(Error::Unauthorized);
     };
+    state.sources.verified(&hash);
     // Hosts sign in the same way, for the `/host` page (issue 16).
     if !matches!(key.role, Role::Admin | Role::Auditor | Role::Host) {
         return Err(Error::Forbidden);
@@ -187,6 +193,8 @@ pub(super) async fn sign_in(
         .store
         .insert_console_session(&minted.hash, &key, now, expires_at_ms, &event)
         .await?;
+    // The cookie comes back with the next request: known good from now on.
+    state.sources.verified(&minted.hash);
     let session = ConsoleSessionRow { key, expires_at_ms };
     let mut response = (
         StatusCode::CREATED,
@@ -289,8 +297,9 @@ pub(super) async fn sign_out(
 }
 
 /// The caller of a request that carries a console cookie instead of a bearer key; `None`
-/// when it carries neither. A request that changes something must also carry this
-/// server's `Origin` and the session's CSRF token.
+/// when it carries neither. A request that names another site's `Origin` is refused, a read
+/// included; one that changes something must also carry this server's `Origin` and the
+/// session's CSRF token.
 ///
 /// # Errors
 /// [`Error::Unauthorized`] for an unknown or ended session, [`Error::Forbidden`] for a
@@ -307,6 +316,19 @@ pub async fn session_caller(state: &AppState, parts: &Parts) -> Result<Option<Ap
     else {
         return Err(Error::Unauthorized);
     };
+    // A read from another site's page is refused like a change: the cookie rides along on
+    // any request the browser makes, and a foreign page has no business reading with it.
+    if state.own_origin.is_foreign(&parts.headers) {
+        let source = super::auth::request_source(state, parts);
+        state.sources.failed(
+            source,
+            crate::abuse::Aggregates::AuthFailure,
+            Some(session.key.org_id),
+            "console",
+            "foreign_origin",
+        );
+        return Err(Error::Forbidden);
+    }
     if !matches!(parts.method, Method::GET | Method::HEAD) {
         let presented = parts
             .headers
@@ -315,7 +337,7 @@ pub async fn session_caller(state: &AppState, parts: &Parts) -> Result<Option<Ap
             .unwrap_or_default();
         let expected = csrf_token(secret);
         let token_ok = bool::from(presented.as_bytes().ct_eq(expected.as_bytes()));
-        if !(token_ok && same_origin(&parts.headers)) {
+        if !(token_ok && state.own_origin.matches(&parts.headers)) {
             // A live session used without its token or from another origin: a cross-site
             // forgery attempt (or a broken page), and one that names its tenant, so its
             // auditors see it among their alarms.
@@ -330,9 +352,11 @@ pub async fn session_caller(state: &AppState, parts: &Parts) -> Result<Option<Ap
             return Err(Error::Forbidden);
         }
     }
+    state.sources.verified(&hash);
     Ok(Some(ApiCaller {
         role: session.key.role,
         key: session.key,
+        presented: super::auth::Presented::Session(hash),
     }))
 }
 

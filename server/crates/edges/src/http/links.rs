@@ -339,15 +339,19 @@ pub(super) async fn issuer_transfer(
     Ok((axum::http::StatusCode::CREATED, Json(link)))
 }
 
-/// A slot of the source's claim budget (transfers are claims' siblings: no credential, the
-/// proof is the credential), held while the request runs.
+/// A place under the server-wide bound claims share (transfers are claims' siblings: no
+/// credential, the proof is the credential), held while the request runs.
 ///
 /// # Errors
 /// [`Error::RateLimited`], audited in aggregate as `transfer_rejected`.
-fn transfer_slot(state: &AppState, source: std::net::IpAddr) -> Result<crate::abuse::ClaimSlot> {
+async fn transfer_slot(
+    state: &AppState,
+    source: std::net::IpAddr,
+) -> Result<crate::abuse::ClaimSlot> {
     state
         .sources
-        .claim(source)
+        .claim()
+        .await
         .map_err(|crate::abuse::RetryAfter(wait)| {
             state.sources.refused_request(
                 source,
@@ -371,7 +375,8 @@ async fn named_pass(state: &AppState, pass_id: &str) -> Result<PassRow> {
 }
 
 /// A nonce the holder's wallet answers to start a transfer (no credential: the proof is
-/// the credential). Refused early when the pass cannot be handed on.
+/// the credential). Refused early, with one answer for every reason, when the pass cannot
+/// be handed on.
 #[utoipa::path(
     post,
     path = "/v1/transfers/nonce",
@@ -381,8 +386,7 @@ async fn named_pass(state: &AppState, pass_id: &str) -> Result<PassRow> {
     responses(
         (status = 201, description = "The nonce, answerable for 2 minutes", body = TransferNonce),
         (status = 400, description = "Malformed body", body = ErrorBody),
-        (status = 404, description = "`unknown_pass`", body = ErrorBody),
-        (status = 409, description = "`transfer_not_allowed`, `not_claimed` or `revoked`", body = ErrorBody),
+        (status = 404, description = "`unknown_pass`: no such pass, or one that cannot be handed on now (revoked, not claimed, no transfers left): one answer for all", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 429, description = "Too many requests or refusals from this source; see `Retry-After`", body = ErrorBody),
         (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
@@ -395,13 +399,21 @@ pub(super) async fn transfer_nonce(
     ApiJson(body): ApiJson<NonceRequest>,
 ) -> Result<(axum::http::StatusCode, Json<TransferNonce>)> {
     let source = state.sources.source(&headers, peer);
-    let _slot = transfer_slot(&state, source)?;
-    let pass = named_pass(&state, &body.pass_id).await?;
-    if let Some(refused) = visits::link_refusal(
+    let _slot = transfer_slot(&state, source).await?;
+    // Nobody has proved anything yet, and a pass id is in every visitor's QR code: an
+    // unknown, revoked, unclaimed or non-transferable pass gets the one same answer, so
+    // this call tells a stranger nothing about a pass. The holder learns why at the next
+    // step, once its proof is checked.
+    let Ok(pass) = named_pass(&state, &body.pass_id).await else {
+        return Err(Error::Refused(Refusal::NoTransferHere));
+    };
+    if visits::link_refusal(
         &pass,
         Minter::Holder(pass.wallet_public_key.as_deref().unwrap_or_default()),
-    ) {
-        return Err(refusal(refused));
+    )
+    .is_some()
+    {
+        return Err(Error::Refused(Refusal::NoTransferHere));
     }
     let nonce = Nonce::generate(&mut rand::rngs::OsRng);
     let now = tessera_domain::now_ms();
@@ -447,7 +459,7 @@ pub(super) async fn holder_transfer(
     ApiJson(body): ApiJson<HolderTransfer>,
 ) -> Result<(axum::http::StatusCode, Json<TransferLink>)> {
     let source = state.sources.source(&headers, peer);
-    let _slot = transfer_slot(&state, source)?;
+    let _slot = transfer_slot(&state, source).await?;
     let pass = named_pass(&state, &body.pass_id).await?;
     let nonce: Nonce = body
         .nonce
@@ -484,6 +496,9 @@ pub(super) async fn holder_transfer(
             "transfers",
             "bad_proof",
         );
+        if let Some(crate::abuse::RetryAfter(wait)) = state.sources.refused(source) {
+            return Err(Error::RateLimited(wait));
+        }
         return Err(Error::Refused(Refusal::BadProof));
     }
     let link = transfer(

@@ -30,10 +30,13 @@ use axum::extract::{DefaultBodyLimit, FromRequest};
 use axum::http::StatusCode;
 use axum::Router;
 
-pub use auth::{auth_failed, bearer_token, refuse_spent_source, ApiCaller, Peer, Role};
+pub use crate::origin::OwnOrigin;
+pub use auth::{
+    admit_credential, auth_failed, bearer_token, refuse_spent_source, ApiCaller, Peer, Role,
+};
 pub use console::{cookie, CONSOLE_COOKIE, CSRF_HEADER};
 pub use openapi::ApiDoc;
-pub use pairing::{cookie_credential, same_origin};
+pub use pairing::cookie_credential;
 
 use crate::error::Error;
 use crate::state::AppState;
@@ -50,6 +53,7 @@ pub fn router(state: AppState, sockets: Router<AppState>) -> Router {
         StatusCode::REQUEST_TIMEOUT,
         state.settings.request_timeout,
     );
+    let hsts = state.settings.hsts;
     Router::new()
         .merge(health::router())
         .merge(openapi::router())
@@ -70,7 +74,40 @@ pub fn router(state: AppState, sockets: Router<AppState>) -> Router {
         .merge(web::router())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(request_timeout)
+        .layer(axum::middleware::map_response(move |response| {
+            security_headers(hsts, response)
+        }))
         .with_state(state)
+}
+
+/// Headers every answer carries: `nosniff`, so a browser runs nothing as another type than
+/// the one sent; `no-store` on JSON, which may show a secret (a new key, a device token, a
+/// claim token, a webhook secret) and is never worth caching; and, when the server is
+/// reached over HTTPS, `Strict-Transport-Security`, so a browser never tries plain HTTP.
+async fn security_headers(
+    hsts: bool,
+    mut response: axum::response::Response,
+) -> axum::response::Response {
+    use axum::http::{header, HeaderValue};
+    let headers = response.headers_mut();
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|kind| kind.starts_with("application/json"));
+    if json {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    if hsts {
+        headers.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000"),
+        );
+    }
+    response
 }
 
 /// `Json` whose rejections are this API's errors.
@@ -94,3 +131,13 @@ fn parse_id(text: &str) -> Result<uuid::Uuid, Error> {
 }
 
 pub(crate) use tessera_domain::rfc3339;
+
+/// A text cell a spreadsheet will not run as a formula (OWASP's CSV injection rule): one
+/// that starts with `=`, `+`, `-`, `@`, a TAB or a CR gets a leading `'`.
+pub(crate) fn spreadsheet_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        std::borrow::Cow::Owned(format!("'{text}"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}

@@ -171,7 +171,8 @@ impl std::fmt::Debug for PairRequest {
             ("Set-Cookie" = String, description = "`tessera_gate=<device credential>; HttpOnly; Secure; SameSite=Strict; Path=/`"),
         )),
         (status = 400, description = "Malformed body", body = ErrorBody),
-        (status = 404, description = "`invalid_pairing`: the link was used, has expired, never existed or its gate was revoked", body = ErrorBody),
+        (status = 403, description = "Not from this server's own `Origin` (the `/gate` page)", body = ErrorBody),
+        (status = 404, description = "`invalid_pairing`: the link was used, has expired, was replaced by a newer link, never existed or its gate was revoked", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
         (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
@@ -186,7 +187,18 @@ pub(super) async fn pair(
     // No credential here either: the same per-source budget as a claim, before any
     // database work; a wrong, used or expired link counts as a failed authentication.
     let source = state.sources.source(&headers, peer);
-    super::refuse_spent_source(&state, source, "gate_pairing")?;
+    // A link is a one-time credential: verified first, under the server-wide bound claims
+    // share, so that others' failures at this address do not refuse it (`crate::abuse`).
+    let _slot = state
+        .sources
+        .claim()
+        .await
+        .map_err(|crate::abuse::RetryAfter(wait)| Error::RateLimited(wait))?;
+    // The page that pairs is this server's own `/gate`: another site cannot spend a link
+    // (and the link stays usable when it tries).
+    if !state.own_origin.matches(&headers) {
+        return Err(Error::Forbidden);
+    }
     let credential = tessera_flows::credentials::mint();
     let secret_hash = tessera_flows::credentials::hash(&body.pairing_secret);
     let paired = state
@@ -208,8 +220,13 @@ pub(super) async fn pair(
         .await?;
     let Some(gate) = paired else {
         super::auth_failed(&state, source, "gate_pairing", true);
+        // Past its failure budget, a source's failing links are answered 429.
+        if let Some(crate::abuse::RetryAfter(wait)) = state.sources.refused(source) {
+            return Err(Error::RateLimited(wait));
+        }
         return Err(Error::InvalidPairing);
     };
+    state.sources.verified(&credential.hash);
     // The previous device's credential is gone: close its sockets on this replica now
     // (other replicas notice at their next ping).
     state.revoke_gate_sockets(gate.id);
@@ -298,17 +315,24 @@ pub(super) async fn me(
     headers: HeaderMap,
 ) -> Result<Json<GateInfo>> {
     let source = state.sources.source(&headers, peer);
-    super::refuse_spent_source(&state, source, "gate_me")?;
     let Some(token) = cookie_credential(&headers) else {
+        super::refuse_spent_source(&state, source, "gate_me")?;
         return Err(Error::Unauthorized);
     };
-    match state
-        .store
-        .gate_by_token_hash(&tessera_flows::credentials::hash(token))
-        .await?
-    {
-        Some(gate) => Ok(Json(gate_info(gate))),
+    // Another site's page may not read with the cookie (the console's rule too).
+    if state.own_origin.is_foreign(&headers) {
+        super::auth_failed(&state, source, "gate_me_origin", true);
+        return Err(Error::Forbidden);
+    }
+    let hash = tessera_flows::credentials::hash(token);
+    super::admit_credential(&state, source, &hash, "gate_me")?;
+    match state.store.gate_by_token_hash(&hash).await? {
+        Some(gate) => {
+            state.sources.verified(&hash);
+            Ok(Json(gate_info(gate)))
+        }
         None => {
+            state.sources.forget(&hash);
             super::auth_failed(&state, source, "gate_me", true);
             Err(Error::Unauthorized)
         }
@@ -328,30 +352,6 @@ pub fn cookie_credential(headers: &HeaderMap) -> Option<&str> {
     super::console::cookie(headers, GATE_COOKIE)
 }
 
-/// Whether the request's `Origin` is this server itself: the origin's host and port are the
-/// `Host` the request was sent to. A page of another site that opens a WebSocket here
-/// carries its own origin and is refused, whatever cookies the browser attaches.
-pub fn same_origin(headers: &HeaderMap) -> bool {
-    let origin = headers
-        .get(header::ORIGIN)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|text| url::Url::parse(text).ok());
-    let host = headers
-        .get(header::HOST)
-        .and_then(|value| value.to_str().ok());
-    match (origin, host) {
-        (Some(origin), Some(host)) if matches!(origin.scheme(), "http" | "https") => {
-            let authority = match (origin.host_str(), origin.port()) {
-                (Some(name), Some(port)) => format!("{name}:{port}"),
-                (Some(name), None) => name.to_owned(),
-                _ => return false,
-            };
-            authority.eq_ignore_ascii_case(host)
-        }
-        _ => false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -362,44 +362,6 @@ mod tests {
             map.append(*name, HeaderValue::from_str(value).unwrap());
         }
         map
-    }
-
-    #[test]
-    fn only_this_servers_own_origin_is_the_same_origin() {
-        let cases = [
-            (
-                Some("https://gate.example:8443"),
-                Some("gate.example:8443"),
-                true,
-            ),
-            (Some("http://127.0.0.1:8080"), Some("127.0.0.1:8080"), true),
-            (Some("https://GATE.example"), Some("gate.example"), true),
-            (Some("https://evil.example"), Some("gate.example"), false),
-            (
-                Some("https://gate.example.evil.example"),
-                Some("gate.example"),
-                false,
-            ),
-            (
-                Some("https://gate.example:9999"),
-                Some("gate.example:8443"),
-                false,
-            ),
-            (Some("null"), Some("gate.example"), false),
-            (Some("file:///x"), Some("gate.example"), false),
-            (None, Some("gate.example"), false),
-            (Some("https://gate.example"), None, false),
-        ];
-        for (origin, host, same) in cases {
-            let mut pairs = Vec::new();
-            if let Some(origin) = origin {
-                pairs.push(("origin", origin));
-            }
-            if let Some(host) = host {
-                pairs.push(("host", host));
-            }
-            assert_eq!(same_origin(&headers(&pairs)), same, "{origin:?} {host:?}");
-        }
     }
 
     #[test]

@@ -208,24 +208,29 @@ pub(super) async fn hosts(
 /// cookie counts unless the request names another origin.
 async fn calling_gate(state: &AppState, peer: Peer, headers: &HeaderMap) -> Result<GateRow> {
     let source = state.sources.source(headers, peer.0);
-    super::refuse_spent_source(state, source, "gate_rest")?;
-    let foreign = headers.contains_key(axum::http::header::ORIGIN) && !super::same_origin(headers);
     let token = match bearer_token(headers) {
         Some(token) => Some(token),
-        None if !foreign => cookie_credential(headers),
-        None => None,
+        // The same rule as the console's cookie: another site's page may not read with it.
+        None if state.own_origin.is_foreign(headers) && cookie_credential(headers).is_some() => {
+            super::auth_failed(state, source, "gate_rest_origin", true);
+            return Err(Error::Forbidden);
+        }
+        None => cookie_credential(headers),
     };
     let Some(token) = token else {
+        super::refuse_spent_source(state, source, "gate_rest")?;
         super::auth_failed(state, source, "gate_rest", false);
         return Err(Error::Unauthorized);
     };
-    match state
-        .store
-        .gate_by_token_hash(&tessera_flows::credentials::hash(token))
-        .await?
-    {
-        Some(gate) => Ok(gate),
+    let hash = tessera_flows::credentials::hash(token);
+    super::admit_credential(state, source, &hash, "gate_rest")?;
+    match state.store.gate_by_token_hash(&hash).await? {
+        Some(gate) => {
+            state.sources.verified(&hash);
+            Ok(gate)
+        }
         None => {
+            state.sources.forget(&hash);
             super::auth_failed(state, source, "gate_rest", true);
             Err(Error::Unauthorized)
         }
@@ -348,7 +353,11 @@ pub(super) async fn stream(
     let task_state = state.clone();
     tokio::spawn(async move {
         let _permit = permit;
-        feed_waiting(task_state, org_id, host, sender).await;
+        // A revoked key, or an ended session, ends the stream within seconds.
+        tokio::select! {
+            () = feed_waiting(task_state.clone(), org_id, host, sender) => {}
+            () = super::auth::until_credential_ends(task_state, caller) => {}
+        }
     });
     let first = Event::default().retry(Duration::from_secs(1));
     let events = futures_util::stream::once(async move { Ok::<_, Infallible>(first) }).chain(

@@ -23,6 +23,10 @@ const DEAD_LETTER_LIMIT: i64 = 200;
 pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/v1/webhooks", post(create).get(list))
+        .route("/v1/webhooks/{id}", axum::routing::delete(delete))
+        .route("/v1/webhooks/{id}/disable", post(disable))
+        .route("/v1/webhooks/{id}/enable", post(enable))
+        .route("/v1/webhooks/{id}/rotate-secret", post(rotate_secret))
         .route("/v1/webhooks/dead-letters", get(dead_letters))
         .route("/v1/webhooks/dead-letters/{id}/replay", post(replay))
 }
@@ -104,6 +108,44 @@ pub(super) struct Replayed {
     state: &'static str,
 }
 
+/// A new signing secret, shown once.
+fn new_secret() -> zeroize::Zeroizing<String> {
+    zeroize::Zeroizing::new(format!(
+        "whsec_{}",
+        tessera_flows::credentials::mint().text.as_str()
+    ))
+}
+
+/// The secret as stored: sealed under the server key, bound to the webhook.
+fn seal(state: &AppState, webhook_id: Uuid, secret: &str) -> Result<String> {
+    tessera_flows::sealing::seal(
+        &state.keys,
+        tessera_flows::sealing::Purpose::WebhookSecret,
+        webhook_id,
+        secret,
+    )
+    .map_err(|_| Error::Internal("no server key to seal a webhook secret with"))
+}
+
+fn admin_event(caller: &ApiCaller, details: Details) -> tessera_store::NewAudit {
+    audit::event(
+        Severity::Warning,
+        Subject {
+            org_id: Some(caller.key.org_id),
+            ..Subject::default()
+        },
+        details,
+    )
+}
+
+/// A webhook's new signing secret, shown once.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct SecretRotated {
+    webhook_id: Uuid,
+    /// The new secret: it signs every attempt from now on, retries of older events included.
+    secret: String,
+}
+
 fn view(webhook: WebhookRow) -> WebhookView {
     WebhookView {
         webhook_id: webhook.id,
@@ -134,7 +176,7 @@ fn dead_letter(delivery: DeliveryRow) -> Result<DeadLetter> {
 }
 
 /// The URL a webhook may have: absolute `http(s)`, with a host, without credentials.
-fn check_url(text: &str) -> Result<()> {
+fn check_url(text: &str) -> Result<url::Url> {
     let url = url::Url::parse(text)
         .map_err(|_| Error::BadRequest("url must be an absolute http or https URL".into()))?;
     if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
@@ -147,7 +189,7 @@ fn check_url(text: &str) -> Result<()> {
             "url must carry no credentials and be at most 2000 characters".into(),
         ));
     }
-    Ok(())
+    Ok(url)
 }
 
 /// Configures a webhook (admin): events that commit from now on are POSTed to `url`,
@@ -162,6 +204,7 @@ fn check_url(text: &str) -> Result<()> {
     responses(
         (status = 201, description = "Created; the secret is shown only now", body = WebhookCreated),
         (status = 400, description = "Malformed body, a bad URL or an unknown event type", body = ErrorBody),
+        (status = 422, description = "`refused_by_policy`: the URL points inside the network (loopback, private, link-local, CGNAT, ULA…); the message names the rule", body = ErrorBody),
         (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
@@ -175,7 +218,14 @@ pub(super) async fn create(
     ApiJson(body): ApiJson<NewWebhook>,
 ) -> Result<(StatusCode, Json<WebhookCreated>)> {
     caller.require(&[])?;
-    check_url(&body.url)?;
+    let url = check_url(&body.url)?;
+    // Never inside the network, unless the operator allows it (`tessera_flows::egress`);
+    // sending checks again, against what the name resolves to then.
+    state
+        .webhook_egress
+        .check_url_resolving(&url)
+        .await
+        .map_err(|refused| Error::PolicyRefused(refused.to_string()))?;
     let events = match body.events {
         None => WebhookEvents::new(WebhookEventType::ALL),
         Some(events) if events.is_empty() => {
@@ -198,12 +248,13 @@ pub(super) async fn create(
             WebhookEvents::new(events)
         }
     };
-    let secret = format!("whsec_{}", tessera_flows::credentials::mint().text.as_str());
+    let secret = new_secret();
+    let id = Uuid::now_v7();
     let webhook = WebhookRow {
-        id: Uuid::now_v7(),
+        id,
         org_id: caller.key.org_id,
         url: body.url,
-        secret,
+        secret: seal(&state, id, &secret)?,
         events: events.clone(),
         // From now on: the events already in the log were not promised to anyone.
         audit_cursor: state.store.max_audit_id().await?,
@@ -229,7 +280,7 @@ pub(super) async fn create(
         StatusCode::CREATED,
         Json(WebhookCreated {
             webhook_id: webhook.id,
-            secret: webhook.secret,
+            secret: secret.as_str().to_owned(),
             url: webhook.url,
             events: events.types().to_vec(),
         }),
@@ -328,6 +379,200 @@ pub(super) async fn replay(
         delivery_id: id,
         state: "pending",
     }))
+}
+
+/// Stops sending to a webhook (admin): new events are not sent, queued ones wait in the
+/// dead-letter list. Disabling a disabled webhook changes nothing.
+#[utoipa::path(
+    post,
+    path = "/v1/webhooks/{id}/disable",
+    operation_id = "disable_webhook",
+    tag = "webhooks",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("id" = String, Path, format = Uuid, description = "The webhook id")),
+    responses(
+        (status = 200, description = "Disabled (now or before)", body = WebhookView),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 404, description = "No such webhook in this organisation, or not a UUID", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn disable(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(id): Path<String>,
+) -> Result<Json<WebhookView>> {
+    caller.require(&[])?;
+    let webhook_id = super::parse_id(&id)?;
+    let event = admin_event(
+        &caller,
+        Details::WebhookDisabled(events::WebhookDisabled {
+            webhook_id,
+            reason: "disabled by an admin".to_owned(),
+            by_key_id: Some(caller.key.id),
+        }),
+    );
+    let change = tessera_store::WebhookChange::Disable {
+        at_ms: tessera_domain::now_ms(),
+        reason: "disabled by an admin".to_owned(),
+    };
+    let (webhook, _) = state
+        .store
+        .change_webhook(caller.key.org_id, webhook_id, &change, Some(&event))
+        .await?;
+    webhook.map(view).map(Json).ok_or(Error::NotFound)
+}
+
+/// Sends to a disabled webhook again (admin), from the events that commit from now on:
+/// those while it was off are not sent. Enabling an enabled webhook changes nothing.
+#[utoipa::path(
+    post,
+    path = "/v1/webhooks/{id}/enable",
+    operation_id = "enable_webhook",
+    tag = "webhooks",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("id" = String, Path, format = Uuid, description = "The webhook id")),
+    responses(
+        (status = 200, description = "Enabled (now or before)", body = WebhookView),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 404, description = "No such webhook in this organisation, or not a UUID", body = ErrorBody),
+        (status = 422, description = "`refused_by_policy`: its URL points inside the network, which the server's policy no longer allows", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn enable(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(id): Path<String>,
+) -> Result<Json<WebhookView>> {
+    caller.require(&[])?;
+    let webhook_id = super::parse_id(&id)?;
+    let current = state
+        .store
+        .webhooks(Some(caller.key.org_id))
+        .await?
+        .into_iter()
+        .find(|webhook| webhook.id == webhook_id)
+        .ok_or(Error::NotFound)?;
+    if let Ok(url) = url::Url::parse(&current.url) {
+        state
+            .webhook_egress
+            .check_url_resolving(&url)
+            .await
+            .map_err(|refused| Error::PolicyRefused(refused.to_string()))?;
+    }
+    let event = admin_event(
+        &caller,
+        Details::WebhookEnabled(events::WebhookChanged {
+            webhook_id,
+            by_key_id: caller.key.id,
+        }),
+    );
+    let change = tessera_store::WebhookChange::Enable {
+        cursor: state.store.max_audit_id().await?,
+    };
+    let (webhook, _) = state
+        .store
+        .change_webhook(caller.key.org_id, webhook_id, &change, Some(&event))
+        .await?;
+    webhook.map(view).map(Json).ok_or(Error::NotFound)
+}
+
+/// Gives a webhook a new signing secret (admin), shown once: every attempt from now on is
+/// signed with it, retries of older events included.
+#[utoipa::path(
+    post,
+    path = "/v1/webhooks/{id}/rotate-secret",
+    operation_id = "rotate_webhook_secret",
+    tag = "webhooks",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("id" = String, Path, format = Uuid, description = "The webhook id")),
+    responses(
+        (status = 200, description = "The new secret, shown only now", body = SecretRotated),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 404, description = "No such webhook in this organisation, or not a UUID", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn rotate_secret(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(id): Path<String>,
+) -> Result<Json<SecretRotated>> {
+    caller.require(&[])?;
+    let webhook_id = super::parse_id(&id)?;
+    let secret = new_secret();
+    let event = admin_event(
+        &caller,
+        Details::WebhookSecretRotated(events::WebhookChanged {
+            webhook_id,
+            by_key_id: caller.key.id,
+        }),
+    );
+    let change = tessera_store::WebhookChange::Secret {
+        stored: seal(&state, webhook_id, &secret)?,
+        replacing: None,
+    };
+    match state
+        .store
+        .change_webhook(caller.key.org_id, webhook_id, &change, Some(&event))
+        .await?
+    {
+        (Some(_), true) => Ok(Json(SecretRotated {
+            webhook_id,
+            secret: secret.as_str().to_owned(),
+        })),
+        _ => Err(Error::NotFound),
+    }
+}
+
+/// Deletes a webhook (admin), with its queued and dead deliveries: nothing more is sent to
+/// it.
+#[utoipa::path(
+    delete,
+    path = "/v1/webhooks/{id}",
+    operation_id = "delete_webhook",
+    tag = "webhooks",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("id" = String, Path, format = Uuid, description = "The webhook id")),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 404, description = "No such webhook in this organisation, or not a UUID", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn delete(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(id): Path<String>,
+) -> Result<StatusCode> {
+    caller.require(&[])?;
+    let webhook_id = super::parse_id(&id)?;
+    let event = admin_event(
+        &caller,
+        Details::WebhookDeleted(events::WebhookChanged {
+            webhook_id,
+            by_key_id: caller.key.id,
+        }),
+    );
+    if state
+        .store
+        .delete_webhook(caller.key.org_id, webhook_id, &event)
+        .await?
+    {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(Error::NotFound)
+    }
 }
 
 #[cfg(test)]
