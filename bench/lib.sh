@@ -19,7 +19,8 @@ start_server() {
     TESSERA_DATABASE_URL=$url TESSERA_LISTEN=127.0.0.1:0 TESSERA_KEY_DIR=${key_dir:-$work/keys} \
         TESSERA_GATE_RATE_PER_S=1000000 TESSERA_LOG=warn \
         TESSERA_MAX_SOCKETS_PER_GATE=100000 TESSERA_MAX_SOCKETS_PER_TENANT=100000 \
-        TESSERA_CLAIMS_PER_MIN=100000000 TESSERA_CLAIMS_IN_FLIGHT=100000 \
+        TESSERA_CLAIMS_PER_MIN=${BENCH_CLAIMS_PER_MIN:-100000000} \
+        TESSERA_CLAIMS_IN_FLIGHT=${BENCH_CLAIMS_IN_FLIGHT:-100000} \
         "$BIN/tessera-server" serve >"$work/$name.out" 2>"$work/$name.err" &
     server_pid=$!
     for _ in $(seq 100); do

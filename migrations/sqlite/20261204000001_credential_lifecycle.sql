@@ -23,3 +23,14 @@ CREATE UNIQUE INDEX hosts_previous_hash ON hosts (previous_key_hash);
 -- Sessions are found by key when a key is revoked or rotated.
 CREATE INDEX console_sessions_key ON console_sessions (api_key_id);
 CREATE INDEX host_sessions_host ON host_sessions (host_id);
+
+-- Each replica learns the credentials made or changed lately every few seconds (to keep them
+-- from being refused for a flooding neighbour's failures at a shared address): by time.
+CREATE INDEX gates_created ON gates (created_at_ms);
+CREATE INDEX gate_pairings_used ON gate_pairings (used_at_ms);
+CREATE INDEX api_keys_created ON api_keys (created_at_ms);
+CREATE INDEX api_keys_rotated ON api_keys (rotated_at_ms);
+CREATE INDEX hosts_created ON hosts (created_at_ms);
+CREATE INDEX hosts_rotated ON hosts (rotated_at_ms);
+CREATE INDEX console_sessions_created ON console_sessions (created_at_ms);
+CREATE INDEX host_sessions_created ON host_sessions (created_at_ms);

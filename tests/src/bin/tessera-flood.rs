@@ -3,7 +3,8 @@
 //! Issue 12's benchmark runs honest admissions beside this: every request carries a bad
 //! bearer token (`GET /v1/audit`), a junk claim (`POST /v1/claims`) or a gate upgrade with a
 //! forged device token, spread over `--concurrency` connections bound to `--source` (a
-//! loopback address other than the honest load's, so the server tells them apart). It
+//! loopback address other than the honest load's, so the server tells them apart; or, for
+//! issue 29's case, the honest load's own, as behind a venue's NAT). It
 //! prints one JSON object: requests sent, requests/s and the count of each status.
 
 use std::collections::BTreeMap;

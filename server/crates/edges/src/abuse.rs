@@ -386,21 +386,30 @@ fn aggregated_event(kind: Aggregates, subject: Subject, counted: Aggregated) -> 
     audit::event(Severity::Warning, subject, details)
 }
 
-/// How often a replica relearns every working credential from the database.
-pub const RELEARN_EVERY: Duration = Duration::from_secs(30);
+/// How often a replica learns the credentials made or changed since it last looked.
+pub const LEARN_EVERY: Duration = Duration::from_secs(2);
+/// How often it relearns all of them (what eviction from the bounded set dropped).
+pub const RELEARN_ALL_EVERY: Duration = Duration::from_secs(600);
+/// How far back each look reaches past the previous one (commits land after their times).
+const LEARN_OVERLAP_MS: i64 = 10_000;
 
-/// Learns every working credential's hash at start-up and every [`RELEARN_EVERY`], so that a
-/// gate reconnecting after a restart, or a key made on another replica, is known good here
-/// even while a neighbour at its address floods (`SourceGuard::admit`). The set authorises
-/// nothing: each request still looks its credential up.
+/// Learns every working credential's hash at start-up, those made or changed since (on any
+/// replica, or by `tessera-server init` and `keys`) every [`LEARN_EVERY`], and all of them
+/// again every [`RELEARN_ALL_EVERY`], so that a gate reconnecting after a restart, or a key
+/// made elsewhere, is known good here even while a neighbour at its address floods
+/// (`SourceGuard::admit`). The set authorises nothing: each request still looks its
+/// credential up.
 pub async fn learn_known_good(
     store: tessera_store::Store,
     guard: Arc<SourceGuard>,
     mut shutdown: tokio::sync::watch::Receiver<bool>,
 ) {
+    let mut since_ms = 0;
+    let mut full_at = tokio::time::Instant::now() + RELEARN_ALL_EVERY;
     loop {
+        let now_ms = tessera_domain::now_ms();
         match store
-            .live_credential_hashes(tessera_domain::now_ms(), KNOWN_GOOD as i64)
+            .live_credential_hashes(now_ms, since_ms, KNOWN_GOOD as i64)
             .await
         {
             Ok(hashes) => {
@@ -409,11 +418,16 @@ pub async fn learn_known_good(
                         guard.verified(&hash);
                     }
                 }
+                since_ms = now_ms.saturating_sub(LEARN_OVERLAP_MS);
             }
             Err(error) => tracing::debug!(%error, "could not learn the working credentials yet"),
         }
+        if tokio::time::Instant::now() >= full_at {
+            since_ms = 0;
+            full_at = tokio::time::Instant::now() + RELEARN_ALL_EVERY;
+        }
         tokio::select! {
-            () = tokio::time::sleep(RELEARN_EVERY) => {}
+            () = tokio::time::sleep(LEARN_EVERY) => {}
             _ = shutdown.changed() => return,
         }
     }

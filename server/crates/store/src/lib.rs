@@ -513,14 +513,20 @@ pub trait SharedStatements {
     /// [`Error::Storage`].
     async fn api_key_by_hash(&self, hash: &[u8; 32], now_ms: i64) -> Result<Option<ApiKeyRow>>;
 
-    /// The hashes of every working credential, of every tenant, at most `limit`: gate
-    /// tokens, API and host keys (and a rotated-out secret in its overlap), live console and
-    /// host sessions. What a replica knows to be good, so that a flooding neighbour at the
-    /// same address does not keep them out (`tessera_edges::abuse`).
+    /// The hashes of the working credentials of every tenant made or changed after
+    /// `since_ms` (0: all), at most `limit`: gate tokens (a pairing changes one), API and
+    /// host keys (and a rotated-out secret in its overlap), live console and host sessions.
+    /// What a replica knows to be good, so that a flooding neighbour at the same address does
+    /// not keep them out (`tessera_edges::abuse`).
     ///
     /// # Errors
     /// [`Error::Storage`].
-    async fn live_credential_hashes(&self, now_ms: i64, limit: i64) -> Result<Vec<Vec<u8>>>;
+    async fn live_credential_hashes(
+        &self,
+        now_ms: i64,
+        since_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<Vec<u8>>>;
 
     /// The organisation's keys, host keys included, oldest first: never a secret or hash.
     ///

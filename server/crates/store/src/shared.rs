@@ -128,20 +128,31 @@ macro_rules! shared_statements {
                 .map_err(Error::storage("load api key"))
             }
 
-            async fn live_credential_hashes(&self, now_ms: i64, limit: i64) -> Result<Vec<Vec<u8>>> {
+            async fn live_credential_hashes(
+                &self,
+                now_ms: i64,
+                since_ms: i64,
+                limit: i64,
+            ) -> Result<Vec<Vec<u8>>> {
                 sqlx::query_scalar(
-                    "SELECT token_hash FROM gates WHERE revoked_at_ms IS NULL \
+                    "SELECT token_hash FROM gates WHERE revoked_at_ms IS NULL AND (created_at_ms > $2 \
+                     OR id IN (SELECT gate_id FROM gate_pairings WHERE used_at_ms > $2)) \
                      UNION ALL SELECT key_hash FROM api_keys WHERE revoked_at_ms IS NULL \
+                     AND (created_at_ms > $2 OR rotated_at_ms > $2) \
                      UNION ALL SELECT previous_key_hash FROM api_keys \
-                     WHERE previous_valid_until_ms > $1 AND revoked_at_ms IS NULL \
+                     WHERE previous_valid_until_ms > $1 AND revoked_at_ms IS NULL AND rotated_at_ms > $2 \
                      UNION ALL SELECT key_hash FROM hosts WHERE revoked_at_ms IS NULL \
+                     AND (created_at_ms > $2 OR rotated_at_ms > $2) \
                      UNION ALL SELECT previous_key_hash FROM hosts \
-                     WHERE previous_valid_until_ms > $1 AND revoked_at_ms IS NULL \
-                     UNION ALL SELECT token_hash FROM console_sessions WHERE expires_at_ms > $1 \
-                     UNION ALL SELECT token_hash FROM host_sessions WHERE expires_at_ms > $1 \
-                     LIMIT $2",
+                     WHERE previous_valid_until_ms > $1 AND revoked_at_ms IS NULL AND rotated_at_ms > $2 \
+                     UNION ALL SELECT token_hash FROM console_sessions \
+                     WHERE expires_at_ms > $1 AND created_at_ms > $2 \
+                     UNION ALL SELECT token_hash FROM host_sessions \
+                     WHERE expires_at_ms > $1 AND created_at_ms > $2 \
+                     LIMIT $3",
                 )
                 .bind(now_ms)
+                .bind(since_ms)
                 .bind(limit)
                 .fetch_all(self.reads())
                 .await
