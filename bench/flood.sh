@@ -6,8 +6,9 @@
 #   RATE=500 DURATION=30 FLOOD_S=25 FLOOD_CONCURRENCY=128 bench/flood.sh
 #   SHARED_ONLY=1 bench/flood.sh            # only the shared-address case
 #
-# For each backend: a release server with the default per-source failure budget (only the
-# claim rate is lifted, because the load generator enrolls every pass from one address);
+# For each backend: a release server with the default per-source bounds (since issue 29 a
+# valid claim spends no budget, so the load generator enrolling every pass from one address
+# needs no lifted claim limit);
 # tessera-loadgen runs honest gates open-loop at RATE admissions/s from 127.0.0.1; once its
 # timed phase has begun, tessera-flood sends bad bearer tokens, junk claims and forged gate
 # upgrades as fast as it can from 127.0.0.2, a separate process. It prints the honest p99s,
@@ -15,8 +16,7 @@
 # added. Exits non-zero when the load generator reports an error or its database check
 # fails. Raw JSON lands in $OUT.
 #
-# The shared-address case (issue 29: a venue's NAT, a carrier's) runs the server with the
-# default claim limits (only failed claims spend a source's budget now) and starts the flood
+# The shared-address case (issue 29: a venue's NAT, a carrier's) starts the flood
 # from 127.0.0.1 *first*, so that the address is past its failure budget before the load
 # generator, from the same address, makes its gates, issues and claims every pass, opens
 # every gate socket and runs its open-loop phase: any refused claim or upgrade is an error of
@@ -30,6 +30,8 @@ DURATION=${DURATION:-20}
 FLOOD_S=${FLOOD_S:-15}
 FLOOD_CONCURRENCY=${FLOOD_CONCURRENCY:-64}
 PG_ADMIN_URL=${TESSERA_BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432/postgres}
+# The server's own claim limits (bench/lib.sh lifts them for the other benchmarks).
+export BENCH_CLAIMS_PER_MIN=${BENCH_CLAIMS_PER_MIN:-120} BENCH_CLAIMS_IN_FLIGHT=${BENCH_CLAIMS_IN_FLIGHT:-32}
 PG_BASE=${PG_ADMIN_URL%/*}
 OUT=${OUT:-target/bench/flood}
 BIN=target/release
@@ -75,10 +77,15 @@ run_backend() {
     # Stopping the server writes the last aggregation window; then count.
     stop_server
     after=$(audit_rows "$backend" "$url")
-    local honest_json=$OUT/$backend-honest.json flood_json=$OUT/$backend-flood.json
-    local errors
+    table_row "$backend" "$OUT/$backend-honest.json" "$OUT/$backend-flood.json" "$((after - before))"
+}
+
+# One line of the table: label, the load generator's JSON, the flood's, audit rows added.
+# Fails the run when the honest gates saw any error.
+table_row() {
+    local label=$1 honest_json=$2 flood_json=$3 rows=$4 errors
     errors=$(json 'sum(d["errors"].values()) if isinstance(d["errors"], dict) else d["errors"]' <"$honest_json")
-    printf '| %s | %s/s | %s | %s ms | %s ms | %s | %.0f/s | %s | %s |\n' "$backend" \
+    printf '| %s | %s/s | %s | %s ms | %s ms | %s | %.0f/s | %s | %s |\n' "$label" \
         "$(json 'round(d["admissions_per_s"])' <"$honest_json")" \
         "$(json 'd["admitted"]' <"$honest_json")" \
         "$(json 'd["scan_to_challenge_ms"]["p99"]' <"$honest_json")" \
@@ -86,14 +93,13 @@ run_backend() {
         "$errors" \
         "$(json 'd["requests_per_s"]' <"$flood_json")" \
         "$(json 'd["statuses"]' <"$flood_json" | tr -d ' ')" \
-        "$((after - before))" >>"$work/table"
-    [ "$errors" = 0 ] || { say "$backend: honest gates saw $errors errors"; exit 1; }
+        "$rows" >>"$work/table"
+    [ "$errors" = 0 ] || { say "$label: honest gates saw $errors errors"; exit 1; }
 }
 
 run_shared() {
     local backend=$1 url=$2
-    # Default claim limits: the honest claims come from the flooded address too.
-    BENCH_CLAIMS_PER_MIN=120 BENCH_CLAIMS_IN_FLIGHT=32 start_server "$url" "$backend-shared"
+    start_server "$url" "$backend-shared"
     new_org "$url"
     # The organisation was made behind the server's back (`init`): it learns new keys within
     # a few seconds.
@@ -112,19 +118,8 @@ run_shared() {
     wait "$flood"
     stop_server
     after=$(audit_rows "$backend" "$url")
-    local honest_json=$OUT/$backend-shared-honest.json flood_json=$OUT/$backend-shared-flood.json
-    local errors
-    errors=$(json 'sum(d["errors"].values()) if isinstance(d["errors"], dict) else d["errors"]' <"$honest_json")
-    printf '| %s, same address | %s/s | %s | %s ms | %s ms | %s | %.0f/s | %s | %s |\n' "$backend" \
-        "$(json 'round(d["admissions_per_s"])' <"$honest_json")" \
-        "$(json 'd["admitted"]' <"$honest_json")" \
-        "$(json 'd["scan_to_challenge_ms"]["p99"]' <"$honest_json")" \
-        "$(json 'd["response_to_result_ms"]["p99"]' <"$honest_json")" \
-        "$errors" \
-        "$(json 'd["requests_per_s"]' <"$flood_json")" \
-        "$(json 'd["statuses"]' <"$flood_json" | tr -d ' ')" \
-        "$((after - before))" >>"$work/table"
-    [ "$errors" = 0 ] || { say "$backend (shared): honest gates saw $errors errors"; exit 1; }
+    table_row "$backend, same address" "$OUT/$backend-shared-honest.json" \
+        "$OUT/$backend-shared-flood.json" "$((after - before))"
 }
 
 # The shared flood must outlast the load generator's set-up and its timed phase.

@@ -34,3 +34,4 @@ CREATE INDEX hosts_created ON hosts (created_at_ms);
 CREATE INDEX hosts_rotated ON hosts (rotated_at_ms);
 CREATE INDEX console_sessions_created ON console_sessions (created_at_ms);
 CREATE INDEX host_sessions_created ON host_sessions (created_at_ms);
+CREATE INDEX passes_created ON passes (created_at_ms);

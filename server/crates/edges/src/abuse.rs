@@ -17,7 +17,10 @@
 //! - **claims and transfer proofs are verified first**, under one server-wide bound on how
 //!   many run at once ([`SourceGuard::claim`]), which protects the database; only a failed
 //!   one spends its source's claim budget, and past it the source's *failing* claims are
-//!   answered 429 instead of 404, while a claim whose token verifies is served;
+//!   answered 429 instead of 404, while a claim whose token verifies is served. A malformed
+//!   link fails without the database, and from a source past its budget only a claim for a
+//!   pass known to be claimable (a bounded set, learned like the credentials) goes on to
+//!   the database ([`SourceGuard::admit_claim`]);
 //! - **failures are audited in aggregate**: one row per source, kind, tenant and window with
 //!   the count, the first and last time and a sample reason, written by a background task
 //!   in one relaxed transaction, at most [`MAX_ROWS_PER_FLUSH`] rows a window (the rest fold
@@ -64,6 +67,9 @@ const TRACKED_SOURCES: usize = 100_000;
 /// Known-good credential hashes kept at most (about 100 bytes each), oldest out first.
 const KNOWN_GOOD: usize = 100_000;
 
+/// Claimable pass ids kept at most (about 60 bytes each), oldest out first.
+const KNOWN_PASSES: usize = 200_000;
+
 /// How long a claim waits for a place under the server-wide bound before it is told to
 /// retry.
 const CLAIM_WAIT: Duration = Duration::from_secs(5);
@@ -74,7 +80,8 @@ pub struct SourceGuard {
     failures: DefaultKeyedRateLimiter<IpAddr>,
     claim_failures: DefaultKeyedRateLimiter<IpAddr>,
     claims_in_flight: Arc<tokio::sync::Semaphore>,
-    known_good: Mutex<KnownGood>,
+    known_good: Mutex<Bounded<[u8; 32]>>,
+    known_passes: Mutex<Bounded<Uuid>>,
     blocked: Mutex<HashMap<IpAddr, std::time::Instant>>,
     trusted_proxies: Vec<IpAddr>,
     log: Mutex<HashMap<AggregateKey, Aggregate>>,
@@ -107,11 +114,39 @@ pub struct ClaimSlot {
     _permit: tokio::sync::OwnedSemaphorePermit,
 }
 
-/// Credential hashes that verified lately, in a bounded set (the oldest leave first).
-#[derive(Debug, Default)]
-struct KnownGood {
-    hashes: std::collections::HashSet<[u8; 32]>,
-    order: std::collections::VecDeque<[u8; 32]>,
+/// A set of at most `capacity` values; the oldest leave first.
+#[derive(Debug)]
+struct Bounded<T> {
+    values: std::collections::HashSet<T>,
+    order: std::collections::VecDeque<T>,
+    capacity: usize,
+}
+
+impl<T: std::hash::Hash + Eq + Copy> Bounded<T> {
+    fn new(capacity: usize) -> Self {
+        Self {
+            values: std::collections::HashSet::new(),
+            order: std::collections::VecDeque::new(),
+            capacity,
+        }
+    }
+
+    fn insert(&mut self, value: T) {
+        if self.values.insert(value) {
+            self.order.push_back(value);
+            while self.order.len() > self.capacity {
+                if let Some(oldest) = self.order.pop_front() {
+                    self.values.remove(&oldest);
+                }
+            }
+        }
+    }
+
+    fn remove(&mut self, value: &T) {
+        if self.values.remove(value) {
+            self.order.retain(|kept| kept != value);
+        }
+    }
 }
 
 fn per_minute(n: u32) -> Quota {
@@ -133,7 +168,8 @@ impl SourceGuard {
             failures: RateLimiter::keyed(per_minute(failures_per_minute)),
             claim_failures: RateLimiter::keyed(per_minute(claim_failures_per_minute)),
             claims_in_flight: Arc::new(tokio::sync::Semaphore::new(claims_in_flight.max(1))),
-            known_good: Mutex::new(KnownGood::default()),
+            known_good: Mutex::new(Bounded::new(KNOWN_GOOD)),
+            known_passes: Mutex::new(Bounded::new(KNOWN_PASSES)),
             blocked: Mutex::new(HashMap::new()),
             trusted_proxies,
             log: Mutex::new(HashMap::new()),
@@ -182,7 +218,7 @@ impl SourceGuard {
         if self
             .known_good
             .lock()
-            .is_ok_and(|known| known.hashes.contains(hash))
+            .is_ok_and(|known| known.values.contains(hash))
         {
             return None;
         }
@@ -191,25 +227,38 @@ impl SourceGuard {
 
     /// Notes a credential that verified, or that this replica just minted.
     pub fn verified(&self, hash: &[u8; 32]) {
-        let Ok(mut known) = self.known_good.lock() else {
-            return;
-        };
-        if known.hashes.insert(*hash) {
-            known.order.push_back(*hash);
-            while known.order.len() > KNOWN_GOOD {
-                if let Some(oldest) = known.order.pop_front() {
-                    known.hashes.remove(&oldest);
-                }
-            }
+        if let Ok(mut known) = self.known_good.lock() {
+            known.insert(*hash);
         }
     }
 
     /// Forgets a credential that no longer verifies (revoked, rotated out, ended).
     pub fn forget(&self, hash: &[u8; 32]) {
         if let Ok(mut known) = self.known_good.lock() {
-            if known.hashes.remove(hash) {
-                known.order.retain(|kept| kept != hash);
-            }
+            known.remove(hash);
+        }
+    }
+
+    /// Whether a claim (or transfer step) for `pass` from `source` goes on to the database:
+    /// always when the pass is one this replica knows to be claimable, else unless the
+    /// source spent its failed-claim budget. A flood of claims for made-up passes then costs
+    /// the database nothing, while a visitor at the same address claiming a real pass is
+    /// served.
+    pub fn admit_claim(&self, source: IpAddr, pass: &Uuid) -> Option<RetryAfter> {
+        if self
+            .known_passes
+            .lock()
+            .is_ok_and(|known| known.values.contains(pass))
+        {
+            return None;
+        }
+        self.refused(source)
+    }
+
+    /// Notes a claimable pass (issued here, or learned from the database).
+    pub fn known_pass(&self, pass: Uuid) {
+        if let Ok(mut known) = self.known_passes.lock() {
+            known.insert(pass);
         }
     }
 
@@ -393,12 +442,13 @@ pub const RELEARN_ALL_EVERY: Duration = Duration::from_secs(600);
 /// How far back each look reaches past the previous one (commits land after their times).
 const LEARN_OVERLAP_MS: i64 = 10_000;
 
-/// Learns every working credential's hash at start-up, those made or changed since (on any
-/// replica, or by `tessera-server init` and `keys`) every [`LEARN_EVERY`], and all of them
-/// again every [`RELEARN_ALL_EVERY`], so that a gate reconnecting after a restart, or a key
-/// made elsewhere, is known good here even while a neighbour at its address floods
-/// (`SourceGuard::admit`). The set authorises nothing: each request still looks its
-/// credential up.
+/// Learns every working credential's hash, and every claimable pass, at start-up, those
+/// made or changed since (on any replica, or by `tessera-server init` and `keys`) every
+/// [`LEARN_EVERY`], and all of them again every [`RELEARN_ALL_EVERY`], so that a gate
+/// reconnecting after a restart, a key made elsewhere or a visitor claiming a real pass is
+/// served here even while a neighbour at its address floods (`SourceGuard::admit`,
+/// `SourceGuard::admit_claim`). The sets authorise nothing: each request still looks its
+/// credential or claim up.
 pub async fn learn_known_good(
     store: tessera_store::Store,
     guard: Arc<SourceGuard>,
@@ -418,7 +468,20 @@ pub async fn learn_known_good(
                         guard.verified(&hash);
                     }
                 }
-                since_ms = now_ms.saturating_sub(LEARN_OVERLAP_MS);
+                match store
+                    .claimable_pass_ids(now_ms, since_ms, KNOWN_PASSES as i64)
+                    .await
+                {
+                    Ok(passes) => {
+                        for pass in passes {
+                            guard.known_pass(pass);
+                        }
+                        since_ms = now_ms.saturating_sub(LEARN_OVERLAP_MS);
+                    }
+                    Err(error) => {
+                        tracing::debug!(%error, "could not learn the claimable passes yet")
+                    }
+                }
             }
             Err(error) => tracing::debug!(%error, "could not learn the working credentials yet"),
         }
@@ -580,6 +643,40 @@ mod tests {
             None,
             "another source is not affected"
         );
+    }
+
+    #[test]
+    fn a_spent_source_claims_only_known_passes_and_the_sets_stay_bounded() {
+        let guard = SourceGuard::new(1_000, 1, 4, Vec::new());
+        let (real, made_up) = (Uuid::now_v7(), Uuid::new_v4());
+        guard.known_pass(real);
+        for _ in 0..2 {
+            guard.failed(
+                ip(5),
+                Aggregates::ClaimRejected,
+                None,
+                "claims",
+                "invalid_claim",
+            );
+        }
+        assert_eq!(guard.admit_claim(ip(5), &real), None);
+        assert!(guard.admit_claim(ip(5), &made_up).is_some());
+        assert_eq!(
+            guard.admit_claim(ip(6), &made_up),
+            None,
+            "a fresh source goes on"
+        );
+        let mut set = Bounded::new(3);
+        for value in 0..5 {
+            set.insert(value);
+        }
+        assert_eq!(set.values.len(), 3);
+        assert!(
+            !set.values.contains(&0) && set.values.contains(&4),
+            "the oldest left first"
+        );
+        set.remove(&4);
+        assert_eq!(set.order.len(), 2);
     }
 
     #[test]

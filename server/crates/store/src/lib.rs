@@ -528,6 +528,14 @@ pub trait SharedStatements {
         limit: i64,
     ) -> Result<Vec<Vec<u8>>>;
 
+    /// The ids of the passes of every tenant that a wallet may still claim (issued or
+    /// claimed, not expired by `now_ms`) issued after `since_ms` (0: all), at most `limit`.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn claimable_pass_ids(&self, now_ms: i64, since_ms: i64, limit: i64)
+        -> Result<Vec<Uuid>>;
+
     /// The organisation's keys, host keys included, oldest first: never a secret or hash.
     ///
     /// # Errors

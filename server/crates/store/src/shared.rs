@@ -159,6 +159,19 @@ macro_rules! shared_statements {
                 .map_err(Error::storage("read live credential hashes"))
             }
 
+            async fn claimable_pass_ids(&self, now_ms: i64, since_ms: i64, limit: i64) -> Result<Vec<Uuid>> {
+                sqlx::query_scalar(
+                    "SELECT id FROM passes WHERE state IN ('issued', 'claimed') \
+                     AND valid_until_ms > $1 AND created_at_ms > $2 LIMIT $3",
+                )
+                .bind(now_ms)
+                .bind(since_ms)
+                .bind(limit)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("read claimable passes"))
+            }
+
             async fn list_api_keys(&self, org_id: Uuid) -> Result<Vec<ApiKeyListing>> {
                 sqlx::query_as(concat!(
                     "SELECT id, role, label, CAST(NULL AS TEXT) AS unit, created_at_ms, last_used_ms, \

@@ -153,7 +153,17 @@ pub fn admit_credential(
     hash: &[u8; 32],
     surface: &'static str,
 ) -> Result<(), Error> {
-    match state.sources.admit(source, hash) {
+    refuse(state, source, surface, state.sources.admit(source, hash))
+}
+
+/// A refusal before any database work, counted in the aggregated audit, or none.
+fn refuse(
+    state: &AppState,
+    source: std::net::IpAddr,
+    surface: &'static str,
+    verdict: Option<crate::abuse::RetryAfter>,
+) -> Result<(), Error> {
+    match verdict {
         Some(crate::abuse::RetryAfter(wait)) => {
             state
                 .sources
@@ -173,15 +183,7 @@ pub fn refuse_spent_source(
     source: std::net::IpAddr,
     surface: &'static str,
 ) -> Result<(), Error> {
-    match state.sources.refused(source) {
-        Some(crate::abuse::RetryAfter(wait)) => {
-            state
-                .sources
-                .refused_request(source, crate::abuse::Aggregates::AuthFailure, surface);
-            Err(Error::RateLimited(wait))
-        }
-        None => Ok(()),
-    }
+    refuse(state, source, surface, state.sources.refused(source))
 }
 
 /// Counts a failed authentication against its source and in the aggregated audit (no tenant

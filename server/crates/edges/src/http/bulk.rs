@@ -269,13 +269,16 @@ async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<Row
         .insert_pass_by_ref(&pass, &content_hash, &event)
         .await?
     {
-        ByRef::Issued => Ok(RowAnswer {
-            external_ref,
-            status: 201,
-            pass_id: Some(pass.id),
-            claim_url: Some(claim_url(state, pass.id, &token.text)),
-            error: None,
-        }),
+        ByRef::Issued => {
+            state.sources.known_pass(pass.id);
+            Ok(RowAnswer {
+                external_ref,
+                status: 201,
+                pass_id: Some(pass.id),
+                claim_url: Some(claim_url(state, pass.id, &token.text)),
+                error: None,
+            })
+        }
         ByRef::Existing {
             pass: stored,
             same_content: true,

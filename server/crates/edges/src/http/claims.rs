@@ -360,6 +360,25 @@ async fn linked_pass(
     pass_id: &str,
     claim_token: &str,
 ) -> Result<(Linked, crate::abuse::ClaimSlot)> {
+    // A link's parts have a public shape (a UUID, 32 bytes as unpadded base64url): what
+    // does not fit fails without the database.
+    let id = pass_id.parse::<uuid::Uuid>().ok();
+    let token_shaped = claim_token.len() == 43
+        && claim_token
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    let Some(id) = id.filter(|_| token_shaped) else {
+        rejected(state, source, None, "invalid_claim");
+        return Err(invalid_claim(state, source));
+    };
+    // Past its failed-claim budget, a source's claims go on only for passes known to be
+    // claimable: made-up passes cost the database nothing (`crate::abuse`).
+    if let Some(RetryAfter(wait)) = state.sources.admit_claim(source, &id) {
+        state
+            .sources
+            .refused_request(source, crate::abuse::Aggregates::ClaimRejected, "claims");
+        return Err(Error::RateLimited(wait));
+    }
     let slot = state.sources.claim().await.map_err(|RetryAfter(wait)| {
         state
             .sources
@@ -367,10 +386,7 @@ async fn linked_pass(
         Error::RateLimited(wait)
     })?;
     let presented = tessera_flows::credentials::hash(claim_token);
-    let pass = match pass_id.parse::<uuid::Uuid>() {
-        Ok(id) => state.store.pass_by_id(id).await?,
-        Err(_) => None,
-    };
+    let pass = state.store.pass_by_id(id).await?;
     let token_ok = tessera_flows::credentials::hashes_match(
         pass.as_ref().map(|p| p.claim_token_hash.as_slice()),
         &presented,

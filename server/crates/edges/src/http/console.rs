@@ -318,16 +318,22 @@ pub async fn session_caller(state: &AppState, parts: &Parts) -> Result<Option<Ap
     };
     // A read from another site's page is refused like a change: the cookie rides along on
     // any request the browser makes, and a foreign page has no business reading with it.
-    if state.own_origin.is_foreign(&parts.headers) {
+    // A live session used from another origin, or without its token: a cross-site forgery
+    // attempt (or a broken page), and one that names its tenant, so its auditors see it
+    // among their alarms.
+    let forged = |reason: &'static str| {
         let source = super::auth::request_source(state, parts);
         state.sources.failed(
             source,
             crate::abuse::Aggregates::AuthFailure,
             Some(session.key.org_id),
             "console",
-            "foreign_origin",
+            reason,
         );
-        return Err(Error::Forbidden);
+        Error::Forbidden
+    };
+    if state.own_origin.is_foreign(&parts.headers) {
+        return Err(forged("foreign_origin"));
     }
     if !matches!(parts.method, Method::GET | Method::HEAD) {
         let presented = parts
@@ -338,18 +344,7 @@ pub async fn session_caller(state: &AppState, parts: &Parts) -> Result<Option<Ap
         let expected = csrf_token(secret);
         let token_ok = bool::from(presented.as_bytes().ct_eq(expected.as_bytes()));
         if !(token_ok && state.own_origin.matches(&parts.headers)) {
-            // A live session used without its token or from another origin: a cross-site
-            // forgery attempt (or a broken page), and one that names its tenant, so its
-            // auditors see it among their alarms.
-            let source = super::auth::request_source(state, parts);
-            state.sources.failed(
-                source,
-                crate::abuse::Aggregates::AuthFailure,
-                Some(session.key.org_id),
-                "console",
-                "csrf",
-            );
-            return Err(Error::Forbidden);
+            return Err(forged("csrf"));
         }
     }
     state.sources.verified(&hash);

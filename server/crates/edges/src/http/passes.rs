@@ -258,6 +258,7 @@ pub(super) async fn issue(
         issued_details(&pass, caller.key.id),
     );
     state.store.insert_pass(&pass, &event).await?;
+    state.sources.known_pass(pass.id);
     let claim_url = claim_url(&state, pass.id, &token.text);
     Ok((
         StatusCode::CREATED,
