@@ -215,14 +215,7 @@ impl SourceGuard {
     /// to its lookup: always when the credential verified lately on this replica (it is
     /// known good), else unless the source spent its failure budget.
     pub fn admit(&self, source: IpAddr, hash: &[u8; 32]) -> Option<RetryAfter> {
-        if self
-            .known_good
-            .lock()
-            .is_ok_and(|known| known.values.contains(hash))
-        {
-            return None;
-        }
-        self.refused(source)
+        self.known_or_refused(&self.known_good, hash, source)
     }
 
     /// Notes a credential that verified, or that this replica just minted.
@@ -245,11 +238,17 @@ impl SourceGuard {
     /// the database nothing, while a visitor at the same address claiming a real pass is
     /// served.
     pub fn admit_claim(&self, source: IpAddr, pass: &Uuid) -> Option<RetryAfter> {
-        if self
-            .known_passes
-            .lock()
-            .is_ok_and(|known| known.values.contains(pass))
-        {
+        self.known_or_refused(&self.known_passes, pass, source)
+    }
+
+    /// Nothing when `value` is in the `known` set, else the refusal `source` has earned.
+    fn known_or_refused<T: std::hash::Hash + Eq>(
+        &self,
+        known: &Mutex<Bounded<T>>,
+        value: &T,
+        source: IpAddr,
+    ) -> Option<RetryAfter> {
+        if known.lock().is_ok_and(|set| set.values.contains(value)) {
             return None;
         }
         self.refused(source)
