@@ -3,9 +3,11 @@
 //! [`Backend`] and [`SharedStatements`] declare the primitives, [`RedemptionTx`] and
 //! [`SharedRedemption`] the redemption transaction's steps. Each statement is written once,
 //! a literal beside the code that binds it: in `shared.rs` when both databases run it (up
-//! to the lock clause each backend passes in), in [`postgres`] or [`sqlite`] when only
-//! that one does; [`Store`] only picks the backend. The primitives know nothing of TSR1:
-//! the rules live in [`tessera_domain::rules`] and the flow that applies them in
+//! to the lock clause each backend passes in), in [`postgres`] or [`sqlite`] when only that
+//! one does; [`Store`] picks the backend, and calls the hot path's five primitives (the
+//! scan's reads and challenge, the answer's read and admission) on it directly rather than
+//! through the trait, whose every call boxes its future. The primitives know nothing of
+//! TSR1: the rules live in [`tessera_domain::rules`] and the flow that applies them in
 //! `tessera_flows::redemption`. What a primitive guarantees is atomicity: a state change
 //! and its audit event commit together, and a write refused by a named unique constraint
 //! comes back as the [`Conflict`] it means. [`batch`] holds the group-commit machinery both
@@ -18,7 +20,6 @@ pub mod primary;
 mod shared;
 pub mod sqlite;
 
-use std::any::Any;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -202,19 +203,30 @@ pub struct RetentionCutoffs {
 /// What the batched scan read looks up: the pass, its code step, the gate and the scan id.
 pub type ScanLookup = (Uuid, i64, Uuid, Uuid);
 
-/// The database, PostgreSQL or SQLite: a handle to one [`Backend`], cheap to clone.
-/// Every storage primitive is a method of [`Backend`], reached through `Deref`; the few
-/// methods here add what is the same for both backends.
+/// The database, PostgreSQL or SQLite: a handle to one backend, cheap to clone. Every
+/// storage primitive off the hot path is a method of [`Backend`], reached through `Deref`;
+/// the hot path's five (a scan's reads and challenge, an answer's read and admission) are
+/// methods here that match the backend, so that none of them boxes its future; the few
+/// others here add what is the same for both backends.
 #[derive(Clone, Debug)]
 pub struct Store {
-    backend: Arc<dyn Backend>,
+    db: Db,
+}
+
+#[derive(Clone, Debug)]
+enum Db {
+    Postgres(Arc<PgStore>),
+    Sqlite(Arc<SqliteStore>),
 }
 
 impl std::ops::Deref for Store {
     type Target = dyn Backend;
 
     fn deref(&self) -> &Self::Target {
-        self.backend.as_ref()
+        match &self.db {
+            Db::Postgres(store) => store.as_ref(),
+            Db::Sqlite(store) => store.as_ref(),
+        }
     }
 }
 
@@ -226,23 +238,25 @@ impl Store {
     /// [`Error::Config`] for an unparsable URL, [`Error::Storage`] if SQLite
     /// cannot open.
     pub async fn connect(settings: &StoreOptions) -> Result<Self> {
-        let backend: Arc<dyn Backend> = if settings.is_postgres() {
-            Arc::new(PgStore::connect(settings)?)
+        let db = if settings.is_postgres() {
+            Db::Postgres(Arc::new(PgStore::connect(settings)?))
         } else {
-            Arc::new(SqliteStore::connect(settings).await?)
+            Db::Sqlite(Arc::new(SqliteStore::connect(settings).await?))
         };
-        Ok(Store { backend })
+        Ok(Store { db })
     }
 
     /// Whether this is the embedded SQLite database (which the server migrates itself).
     pub fn is_sqlite(&self) -> bool {
-        self.backend.backend_name() == "sqlite"
+        matches!(self.db, Db::Sqlite(_))
     }
 
     /// The PostgreSQL backend, when that is what this is (for its own tests).
     pub fn postgres(&self) -> Option<&PgStore> {
-        let backend: &dyn Any = self.backend.as_ref();
-        backend.downcast_ref()
+        match &self.db {
+            Db::Postgres(store) => Some(store),
+            Db::Sqlite(_) => None,
+        }
     }
 
     /// Compares applied migrations with the ones this server was built with.
@@ -253,14 +267,12 @@ impl Store {
         self.ping().await?;
         // No migrations table yet means nothing is applied.
         let applied: BTreeSet<i64> = self
-            .backend
             .applied_migrations()
             .await
             .unwrap_or_default()
             .into_iter()
             .collect();
         let current = self
-            .backend
             .migrations()
             .iter()
             .all(|m| applied.contains(&m.version));
@@ -286,7 +298,10 @@ impl Store {
         challenge: &ChallengeRow,
         event: &NewAudit,
     ) -> Result<bool> {
-        let done = self.backend.insert_challenge(challenge, event).await;
+        let done = match &self.db {
+            Db::Postgres(store) => store.insert_challenge(challenge, event).await,
+            Db::Sqlite(store) => store.insert_challenge(challenge, event).await,
+        };
         if done.is_ok() {
             audit_appended();
         }
@@ -300,7 +315,10 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn admit(&self, op: &AdmitOp) -> Result<bool> {
-        let done = self.backend.admit(op).await;
+        let done = match &self.db {
+            Db::Postgres(store) => store.admit(op).await,
+            Db::Sqlite(store) => store.admit(op).await,
+        };
         if done.is_ok() {
             audit_appended();
         }
@@ -312,7 +330,7 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn insert_audit(&self, event: &NewAudit) -> Result<()> {
-        let done = self.backend.insert_audit(event).await;
+        let done = (**self).insert_audit(event).await;
         if done.is_ok() {
             audit_appended();
         }
@@ -332,7 +350,33 @@ impl Store {
         scan_id: Uuid,
     ) -> Result<Option<ScanContext>> {
         let lookup = (pass_id, counter, gate_id, scan_id);
-        self.backend.scan_context(lookup).await
+        match &self.db {
+            Db::Postgres(store) => store.scan_context(lookup).await,
+            Db::Sqlite(store) => store.scan_context(lookup).await,
+        }
+    }
+
+    /// The answer's one read: the challenge with this nonce (any tenant's), its pass and
+    /// any outcome stored under it.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn challenge_context(&self, nonce: [u8; 32]) -> Result<Option<ChallengeContext>> {
+        match &self.db {
+            Db::Postgres(store) => store.challenge_context(nonce).await,
+            Db::Sqlite(store) => store.challenge_context(nonce).await,
+        }
+    }
+
+    /// What a gate already got for a scan id.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn scan_record(&self, gate_id: Uuid, scan_id: Uuid) -> Result<Option<ScanRecord>> {
+        match &self.db {
+            Db::Postgres(store) => store.scan_record(gate_id, scan_id).await,
+            Db::Sqlite(store) => store.scan_record(gate_id, scan_id).await,
+        }
     }
 
     /// Records how a round's delivery attempts ended, in one transaction: one commit per
@@ -344,7 +388,7 @@ impl Store {
         if finished.is_empty() {
             return Ok(());
         }
-        self.backend.finish_deliveries(finished, now_ms).await
+        (**self).finish_deliveries(finished, now_ms).await
     }
 }
 
@@ -352,7 +396,7 @@ impl Store {
 /// implemented by [`postgres`] and [`sqlite`] with the same atomicity: a state change and
 /// its audit event commit together. The others are [`SharedStatements`].
 #[async_trait::async_trait]
-pub trait Backend: SharedStatements + Any + Send + Sync + std::fmt::Debug {
+pub trait Backend: SharedStatements + Send + Sync + std::fmt::Debug {
     /// `postgres` or `sqlite`, for logs.
     fn backend_name(&self) -> &'static str;
 
@@ -364,20 +408,6 @@ pub trait Backend: SharedStatements + Any + Send + Sync + std::fmt::Debug {
 
     /// Operations waiting for a database connection in each group-commit queue.
     fn waiting(&self) -> Vec<(&'static str, usize)>;
-
-    /// The scan's one read for pass `pass_id` at step `counter`, scanned by `gate_id` as
-    /// `scan_id`.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn scan_context(&self, lookup: ScanLookup) -> Result<Option<ScanContext>>;
-
-    /// The answer's one read: the challenge with this nonce (any tenant's), its pass and
-    /// any outcome stored under it.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn challenge_context(&self, nonce: [u8; 32]) -> Result<Option<ChallengeContext>>;
 
     /// Holds a webhook (its cursor still at `from`) for one dispatcher to send the events
     /// after it, for `lease_ms`; false when another holds it or moved the cursor first.
@@ -672,38 +702,12 @@ pub trait SharedStatements {
         event: &NewAudit,
     ) -> Result<bool>;
 
-    /// What a gate already got for a scan id.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn scan_record(&self, gate_id: Uuid, scan_id: Uuid) -> Result<Option<ScanRecord>>;
-
-    /// Stores a challenge and its event (relaxed commit); false when the gate already
-    /// holds one for the scan id.
-    ///
-    /// The commit is relaxed (asynchronous on PostgreSQL, no fsync on SQLite): losing the
-    /// last few milliseconds of challenges in a database crash can only turn a pending
-    /// scan into `unknown_nonce` (the guard re-scans), never admit anyone or lose an
-    /// admission (`docs/threat-model.md` §6).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_challenge(&self, challenge: &ChallengeRow, event: &NewAudit) -> Result<bool>;
-
     /// Stores a scan-time denial with its event; false when the gate already has a record
     /// for the scan id.
     ///
     /// # Errors
     /// [`Error::Storage`].
     async fn insert_scan_denial(&self, denial: &ScanDenialRow, event: &NewAudit) -> Result<bool>;
-
-    /// The common admission in one durable, group-committed write; false, with nothing
-    /// written, when it may not admit now (the caller then runs the redemption
-    /// transaction to decide what the answer gets).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn admit(&self, op: &AdmitOp) -> Result<bool>;
 
     /// The events of a pass's life, oldest first.
     ///

@@ -102,6 +102,19 @@ fn conflict(error: &sqlx::Error) -> Option<Conflict> {
 pub(crate) struct NoTurn;
 
 impl PgStore {
+    /// The scan's one read, batched ([`crate::Store::scan_context`]).
+    pub(crate) async fn scan_context(&self, lookup: ScanLookup) -> Result<Option<ScanContext>> {
+        self.scans.submit(lookup).await
+    }
+
+    /// The answer's one read, batched ([`crate::Store::challenge_context`]).
+    pub(crate) async fn challenge_context(
+        &self,
+        nonce: [u8; 32],
+    ) -> Result<Option<ChallengeContext>> {
+        self.contexts.submit(nonce).await
+    }
+
     /// The pool the shared reads run on.
     fn reads(&self) -> &PgPool {
         &self.durable
@@ -327,14 +340,6 @@ impl Backend for PgStore {
             self.challenges.waiting(),
             self.admissions.waiting(),
         ]
-    }
-
-    async fn scan_context(&self, lookup: ScanLookup) -> Result<Option<ScanContext>> {
-        self.scans.submit(lookup).await
-    }
-
-    async fn challenge_context(&self, nonce: [u8; 32]) -> Result<Option<ChallengeContext>> {
-        self.contexts.submit(nonce).await
     }
 
     async fn begin_redemption(&self) -> Result<Box<dyn RedemptionTx>> {

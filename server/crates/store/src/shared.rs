@@ -31,6 +31,51 @@ macro_rules! shared_statements {
         for_update: $for_update:literal,
         skip_locked: $skip_locked:literal $(,)?
     ) => {
+        /// The hot path's shared primitives, called without dynamic dispatch (no boxed
+        /// future per call): [`crate::Store`] reaches them by matching its backend.
+        impl $store {
+            /// What a gate already got for a scan id ([`crate::Store::scan_record`]).
+            pub(crate) async fn scan_record(&self, gate_id: Uuid, scan_id: Uuid) -> Result<Option<ScanRecord>> {
+                let challenge: Option<ChallengeRow> = sqlx::query_as(
+                    "SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
+                     created_at_ms, expires_at_ms, wrong_answers FROM challenges \
+                     WHERE gate_id = $1 AND scan_id = $2",
+                )
+                .bind(gate_id)
+                .bind(scan_id)
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load challenge by scan"))?;
+                if let Some(challenge) = challenge {
+                    return Ok(Some(ScanRecord::Challenge(challenge)));
+                }
+                let denial: Option<ScanDenialRow> = sqlx::query_as(
+                    "SELECT d.gate_id, d.scan_id, d.org_id, d.code_hash, d.reason, d.pass_id, \
+                     p.label AS pass_label, d.age_s, d.ahead_s, d.created_at_ms \
+                     FROM scan_denials d LEFT JOIN passes p ON p.id = d.pass_id \
+                     WHERE d.gate_id = $1 AND d.scan_id = $2",
+                )
+                .bind(gate_id)
+                .bind(scan_id)
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load denial by scan"))?;
+                Ok(denial.map(ScanRecord::Denial))
+            }
+
+            /// Stores a challenge and its event ([`crate::Store::insert_challenge`]).
+            pub(crate) async fn insert_challenge(&self, challenge: &ChallengeRow, event: &NewAudit) -> Result<bool> {
+                self.challenges
+                    .submit((challenge.clone(), event.clone()))
+                    .await
+            }
+
+            /// The common admission ([`crate::Store::admit`]).
+            pub(crate) async fn admit(&self, op: &AdmitOp) -> Result<bool> {
+                self.admissions.submit(op.clone()).await
+            }
+        }
+
         #[async_trait::async_trait]
         impl crate::SharedStatements for $store {
             fn migrations(&self) -> &'static Migrator {
@@ -541,40 +586,6 @@ macro_rules! shared_statements {
                 Ok(bound)
             }
 
-            async fn scan_record(&self, gate_id: Uuid, scan_id: Uuid) -> Result<Option<ScanRecord>> {
-                let challenge: Option<ChallengeRow> = sqlx::query_as(
-                    "SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
-                     created_at_ms, expires_at_ms, wrong_answers FROM challenges \
-                     WHERE gate_id = $1 AND scan_id = $2",
-                )
-                .bind(gate_id)
-                .bind(scan_id)
-                .fetch_optional(self.reads())
-                .await
-                .map_err(Error::storage("load challenge by scan"))?;
-                if let Some(challenge) = challenge {
-                    return Ok(Some(ScanRecord::Challenge(challenge)));
-                }
-                let denial: Option<ScanDenialRow> = sqlx::query_as(
-                    "SELECT d.gate_id, d.scan_id, d.org_id, d.code_hash, d.reason, d.pass_id, \
-                     p.label AS pass_label, d.age_s, d.ahead_s, d.created_at_ms \
-                     FROM scan_denials d LEFT JOIN passes p ON p.id = d.pass_id \
-                     WHERE d.gate_id = $1 AND d.scan_id = $2",
-                )
-                .bind(gate_id)
-                .bind(scan_id)
-                .fetch_optional(self.reads())
-                .await
-                .map_err(Error::storage("load denial by scan"))?;
-                Ok(denial.map(ScanRecord::Denial))
-            }
-
-            async fn insert_challenge(&self, challenge: &ChallengeRow, event: &NewAudit) -> Result<bool> {
-                self.challenges
-                    .submit((challenge.clone(), event.clone()))
-                    .await
-            }
-
             async fn insert_scan_denial(&self, denial: &ScanDenialRow, event: &NewAudit) -> Result<bool> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("scan denial").await?;
@@ -602,10 +613,6 @@ macro_rules! shared_statements {
                 }
                 commit(tx, "scan denial").await?;
                 Ok(stored)
-            }
-
-            async fn admit(&self, op: &AdmitOp) -> Result<bool> {
-                self.admissions.submit(op.clone()).await
             }
 
             async fn record_wrong_answer(

@@ -75,6 +75,61 @@ fn conflict(error: &sqlx::Error) -> Option<Conflict> {
 }
 
 impl SqliteStore {
+    /// The scan's one read ([`crate::Store::scan_context`]).
+    pub(crate) async fn scan_context(
+        &self,
+        (pass_id, counter, gate_id, scan_id): (Uuid, i64, Uuid, Uuid),
+    ) -> Result<Option<ScanContext>> {
+        sqlx::query_as(
+            "SELECT p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
+             p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
+             p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
+             p.claim_token_hash AS p_claim_token_hash, p.wallet_public_key AS p_wallet_public_key, \
+             p.server_kid AS p_server_kid, p.created_at_ms AS p_created_at_ms, \
+             p.claimed_at_ms AS p_claimed_at_ms, p.revoked_at_ms AS p_revoked_at_ms, \
+             (SELECT r.gate_id FROM redemptions r WHERE r.pass_id = q.pass_id \
+                 AND r.counter = q.counter AND r.outcome = 'admitted') AS step_gate_id, \
+             ((SELECT 1 FROM challenges c WHERE c.gate_id = q.gate_id AND c.scan_id = q.scan_id) \
+                 IS NOT NULL OR (SELECT 1 FROM scan_denials d WHERE d.gate_id = q.gate_id \
+                 AND d.scan_id = q.scan_id) IS NOT NULL) AS resent_scan \
+             FROM (SELECT $1 AS pass_id, $2 AS counter, $3 AS gate_id, $4 AS scan_id) q \
+             CROSS JOIN passes p WHERE p.id = q.pass_id",
+        )
+        .bind(pass_id)
+        .bind(counter)
+        .bind(gate_id)
+        .bind(scan_id)
+        .fetch_optional(&self.read)
+        .await
+        .map_err(Error::storage("load scan context"))
+    }
+
+    /// The answer's one read ([`crate::Store::challenge_context`]).
+    pub(crate) async fn challenge_context(
+        &self,
+        nonce: [u8; 32],
+    ) -> Result<Option<ChallengeContext>> {
+        sqlx::query_as(
+            "SELECT c.nonce, c.org_id, c.gate_id, c.scan_id, c.pass_id, c.counter, \
+             c.code_hash, c.created_at_ms, c.expires_at_ms, c.wrong_answers, \
+             p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
+             p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
+             p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
+             p.claim_token_hash AS p_claim_token_hash, p.wallet_public_key AS p_wallet_public_key, \
+             p.server_kid AS p_server_kid, p.created_at_ms AS p_created_at_ms, \
+             p.claimed_at_ms AS p_claimed_at_ms, p.revoked_at_ms AS p_revoked_at_ms, \
+             r.outcome AS r_outcome, r.reason AS r_reason, \
+             r.first_admitted_at_ms AS r_first_admitted_at_ms, r.first_gate_id AS r_first_gate_id, \
+             r.created_at_ms AS r_created_at_ms \
+             FROM challenges c JOIN passes p ON p.id = c.pass_id \
+             LEFT JOIN redemptions r ON r.nonce = c.nonce WHERE c.nonce = $1",
+        )
+        .bind(&nonce[..])
+        .fetch_optional(&self.read)
+        .await
+        .map_err(Error::storage("load challenge context"))
+    }
+
     /// The pool the shared reads run on.
     fn reads(&self) -> &SqlitePool {
         &self.read
@@ -231,56 +286,6 @@ impl Backend for SqliteStore {
 
     fn waiting(&self) -> Vec<(&'static str, usize)> {
         vec![self.challenges.waiting(), self.admissions.waiting()]
-    }
-
-    async fn scan_context(
-        &self,
-        (pass_id, counter, gate_id, scan_id): (Uuid, i64, Uuid, Uuid),
-    ) -> Result<Option<ScanContext>> {
-        sqlx::query_as(
-            "SELECT p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
-             p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
-             p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
-             p.claim_token_hash AS p_claim_token_hash, p.wallet_public_key AS p_wallet_public_key, \
-             p.server_kid AS p_server_kid, p.created_at_ms AS p_created_at_ms, \
-             p.claimed_at_ms AS p_claimed_at_ms, p.revoked_at_ms AS p_revoked_at_ms, \
-             (SELECT r.gate_id FROM redemptions r WHERE r.pass_id = q.pass_id \
-                 AND r.counter = q.counter AND r.outcome = 'admitted') AS step_gate_id, \
-             ((SELECT 1 FROM challenges c WHERE c.gate_id = q.gate_id AND c.scan_id = q.scan_id) \
-                 IS NOT NULL OR (SELECT 1 FROM scan_denials d WHERE d.gate_id = q.gate_id \
-                 AND d.scan_id = q.scan_id) IS NOT NULL) AS resent_scan \
-             FROM (SELECT $1 AS pass_id, $2 AS counter, $3 AS gate_id, $4 AS scan_id) q \
-             CROSS JOIN passes p WHERE p.id = q.pass_id",
-        )
-        .bind(pass_id)
-        .bind(counter)
-        .bind(gate_id)
-        .bind(scan_id)
-        .fetch_optional(&self.read)
-        .await
-        .map_err(Error::storage("load scan context"))
-    }
-
-    async fn challenge_context(&self, nonce: [u8; 32]) -> Result<Option<ChallengeContext>> {
-        sqlx::query_as(
-            "SELECT c.nonce, c.org_id, c.gate_id, c.scan_id, c.pass_id, c.counter, \
-             c.code_hash, c.created_at_ms, c.expires_at_ms, c.wrong_answers, \
-             p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
-             p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
-             p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
-             p.claim_token_hash AS p_claim_token_hash, p.wallet_public_key AS p_wallet_public_key, \
-             p.server_kid AS p_server_kid, p.created_at_ms AS p_created_at_ms, \
-             p.claimed_at_ms AS p_claimed_at_ms, p.revoked_at_ms AS p_revoked_at_ms, \
-             r.outcome AS r_outcome, r.reason AS r_reason, \
-             r.first_admitted_at_ms AS r_first_admitted_at_ms, r.first_gate_id AS r_first_gate_id, \
-             r.created_at_ms AS r_created_at_ms \
-             FROM challenges c JOIN passes p ON p.id = c.pass_id \
-             LEFT JOIN redemptions r ON r.nonce = c.nonce WHERE c.nonce = $1",
-        )
-        .bind(&nonce[..])
-        .fetch_optional(&self.read)
-        .await
-        .map_err(Error::storage("load challenge context"))
     }
 
     async fn begin_redemption(&self) -> Result<Box<dyn RedemptionTx>> {
