@@ -5,6 +5,7 @@
 #   bench/flood.sh                          # 500 admissions/s for 20 s, flood for 15 s
 #   RATE=500 DURATION=30 FLOOD_S=25 FLOOD_CONCURRENCY=128 bench/flood.sh
 #   SHARED_ONLY=1 bench/flood.sh            # only the shared-address case
+#   BIN=/some/target/release bench/flood.sh # prebuilt binaries, no build
 #
 # For each backend: a release server with the default per-source bounds (since issue 29 a
 # valid claim spends no budget, so the load generator enrolling every pass from one address
@@ -34,10 +35,11 @@ PG_ADMIN_URL=${TESSERA_BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432/postgres
 export BENCH_CLAIMS_PER_MIN=${BENCH_CLAIMS_PER_MIN:-120} BENCH_CLAIMS_IN_FLIGHT=${BENCH_CLAIMS_IN_FLIGHT:-32}
 PG_BASE=${PG_ADMIN_URL%/*}
 OUT=${OUT:-target/bench/flood}
-BIN=target/release
-
-say "building release binaries"
-cargo build --release -p tessera-server -p tessera-tests --bins >&2
+if [ -z "${BIN:-}" ]; then
+    BIN=target/release
+    say "building release binaries"
+    cargo build --release -p tessera-server -p tessera-tests --bins >&2
+fi
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 mkdir -p "$OUT"
 work=$(mktemp -d)

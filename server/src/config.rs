@@ -204,6 +204,17 @@ pub struct Settings {
     )]
     pub claims_in_flight: usize,
 
+    /// How long, at most, a source past its failure budget waits for its 429 (a random half
+    /// to all of this; 0: answered at once). A flood that waits for its answers then costs
+    /// one to two requests a second per connection.
+    #[arg(
+        long,
+        env = "TESSERA_REFUSAL_HOLD_MS",
+        default_value_t = 1000,
+        global = true
+    )]
+    pub refusal_hold_ms: u64,
+
     /// Proxies whose `X-Forwarded-For` names the client (comma-separated addresses); none
     /// by default, so the TCP peer is the source.
     #[arg(
@@ -356,6 +367,7 @@ impl std::fmt::Debug for Settings {
             .field("auth_failures_per_min", &self.auth_failures_per_min)
             .field("claims_per_min", &self.claims_per_min)
             .field("claims_in_flight", &self.claims_in_flight)
+            .field("refusal_hold_ms", &self.refusal_hold_ms)
             .field("trusted_proxies", &self.trusted_proxies)
             .field("audit_aggregate_s", &self.audit_aggregate_s)
             .field("challenge_retention_h", &self.challenge_retention_h)

@@ -146,6 +146,7 @@ impl Application {
                 settings.auth_failures_per_min,
                 settings.claims_per_min,
                 settings.claims_in_flight,
+                Duration::from_millis(settings.refusal_hold_ms),
                 settings.trusted_proxies.clone(),
             )),
             feed,

@@ -19,7 +19,12 @@ both_backends!(
     a_failing_source_is_refused_before_any_database_work_and_audited_in_aggregate,
     failed_claims_are_limited_per_source_and_valid_ones_served,
     a_flood_from_a_shared_address_keeps_no_valid_credential_out,
+    a_spent_source_waits_for_its_refusals_and_nobody_else_waits,
 );
+
+/// The longest hold of a refusal in the tests that send hundreds one after another (the
+/// default, a second, is what `a_spent_source_waits_…` checks).
+const SHORT_HOLD_MS: &str = "20";
 
 fn client_from(last_octet: u8) -> Result<reqwest::Client> {
     Ok(reqwest::Client::builder()
@@ -36,6 +41,7 @@ async fn a_failing_source_is_refused_before_any_database_work_and_audited_in_agg
     let server = TestServer::builder(backend)
         .env("TESSERA_AUTH_FAILURES_PER_MIN", &BUDGET.to_string())
         .env("TESSERA_AUDIT_AGGREGATE_S", "1")
+        .env("TESSERA_REFUSAL_HOLD_MS", SHORT_HOLD_MS)
         .start()
         .await?;
     let rows_before = server.db().audit_kind_count("auth_failure").await?;
@@ -128,6 +134,7 @@ async fn failed_claims_are_limited_per_source_and_valid_ones_served(
     let server = TestServer::builder(backend)
         .env("TESSERA_CLAIMS_PER_MIN", &PER_MINUTE.to_string())
         .env("TESSERA_AUTH_FAILURES_PER_MIN", "1000")
+        .env("TESSERA_REFUSAL_HOLD_MS", SHORT_HOLD_MS)
         .start()
         .await?;
     let flooder = client_from(1)?;
@@ -183,6 +190,7 @@ async fn a_flood_from_a_shared_address_keeps_no_valid_credential_out(
     let mut server = TestServer::builder(backend)
         .env("TESSERA_AUTH_FAILURES_PER_MIN", &BUDGET.to_string())
         .env("TESSERA_CLAIMS_PER_MIN", &BUDGET.to_string())
+        .env("TESSERA_REFUSAL_HOLD_MS", SHORT_HOLD_MS)
         .start()
         .await?;
     let shared = client_from(1)?;
@@ -274,5 +282,84 @@ async fn a_flood_from_a_shared_address_keeps_no_valid_credential_out(
     .get("/v1/audit")
     .await?
     .expect(200)?;
+    Ok(())
+}
+
+/// A source past its budget gets its 429 only when the budget refills, up to the configured
+/// hold, so a flood that waits for its answers slows to a request a second per connection;
+/// a valid credential from the same address, and another address's mistake, are answered
+/// at once meanwhile.
+async fn a_spent_source_waits_for_its_refusals_and_nobody_else_waits(
+    backend: Backend,
+) -> Result<()> {
+    const HOLD: Duration = Duration::from_millis(3000);
+    // Two failures a minute: the budget refills every 30 s, far longer than the hold.
+    let server = TestServer::builder(backend)
+        .env("TESSERA_AUTH_FAILURES_PER_MIN", "2")
+        .env("TESSERA_REFUSAL_HOLD_MS", &HOLD.as_millis().to_string())
+        .start()
+        .await?;
+    let url = server.url("/v1/audit");
+    let flooder = client_from(1)?;
+    let mut first_refusal = None;
+    for i in 0..4 {
+        let reply = flooder
+            .get(&url)
+            .bearer_auth(format!("forged-{i}"))
+            .send()
+            .await?;
+        if reply.status() == 429 {
+            first_refusal = Some(i);
+            break;
+        }
+        ensure!(
+            reply.status() == 401,
+            "forged token {i} got {}",
+            reply.status()
+        );
+    }
+    ensure!(
+        first_refusal.is_some(),
+        "four failures from one source, no 429"
+    );
+
+    // A refusal now is held; meanwhile the admin at the same address, and a typo from
+    // another address, are answered without waiting for it.
+    let held = {
+        let flooder = flooder.clone();
+        let url = url.clone();
+        tokio::spawn(async move {
+            let started = std::time::Instant::now();
+            let reply = flooder.get(&url).bearer_auth("forged-held").send().await?;
+            anyhow::Ok((reply.status().as_u16(), started.elapsed()))
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let started = std::time::Instant::now();
+    let admin = flooder
+        .get(&url)
+        .bearer_auth(&server.org().admin_key)
+        .send()
+        .await?;
+    let admin_took = started.elapsed();
+    let started = std::time::Instant::now();
+    let typo = client_from(2)?.get(&url).bearer_auth("typo").send().await?;
+    let typo_took = started.elapsed();
+    let (held_status, held_took) = held.await??;
+    ensure!(held_status == 429, "the held refusal got {held_status}");
+    ensure!(
+        held_took >= HOLD / 2,
+        "a spent source's refusal came after {held_took:?}, not held for half of {HOLD:?}"
+    );
+    ensure!(
+        admin.status() == 200 && typo.status() == 401,
+        "admin {} and typo {} at once",
+        admin.status(),
+        typo.status()
+    );
+    ensure!(
+        admin_took < HOLD / 3 && typo_took < HOLD / 3,
+        "requests not refused waited: admin {admin_took:?}, typo {typo_took:?}"
+    );
     Ok(())
 }

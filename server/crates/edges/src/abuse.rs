@@ -21,6 +21,12 @@
 //!   link fails without the database, and from a source past its budget only a claim for a
 //!   pass known to be claimable (a bounded set, learned like the credentials) goes on to
 //!   the database ([`SourceGuard::admit_claim`]);
+//! - **a spent source's refusals are held** half a second to a second before the 429 goes
+//!   out ([`SourceGuard::hold`], at most [`HELD_AT_ONCE`] at a time): a flooder
+//!   that waits for its answers (every HTTP client does) then sends a request a second per
+//!   connection instead of as fast as the server can answer, and the CPU it would have
+//!   taken stays with the honest gates. Past the bound a refusal is answered at once, so
+//!   holding costs at most that many idle sockets;
 //! - **failures are audited in aggregate**: one row per source, kind, tenant and window with
 //!   the count, the first and last time and a sample reason, written by a background task
 //!   in one relaxed transaction, at most [`MAX_ROWS_PER_FLUSH`] rows a window (the rest fold
@@ -70,6 +76,9 @@ const KNOWN_GOOD: usize = 100_000;
 /// Claimable pass ids kept at most (about 60 bytes each), oldest out first.
 const KNOWN_PASSES: usize = 200_000;
 
+/// Refusals of spent sources held at once, at most; past it they are answered at once.
+pub const HELD_AT_ONCE: usize = 4096;
+
 /// How long a claim waits for a place under the server-wide bound before it is told to
 /// retry.
 const CLAIM_WAIT: Duration = Duration::from_secs(5);
@@ -83,6 +92,8 @@ pub struct SourceGuard {
     known_good: Mutex<Bounded<[u8; 32]>>,
     known_passes: Mutex<Bounded<Uuid>>,
     blocked: Mutex<HashMap<IpAddr, std::time::Instant>>,
+    held: Arc<tokio::sync::Semaphore>,
+    hold_at_most: Duration,
     trusted_proxies: Vec<IpAddr>,
     log: Mutex<HashMap<AggregateKey, Aggregate>>,
 }
@@ -156,12 +167,14 @@ fn per_minute(n: u32) -> Quota {
 impl SourceGuard {
     /// `failures_per_minute` failed authentications and `claim_failures_per_minute` failed
     /// claims or transfer proofs per source (each with a burst of the same size), and
-    /// `claims_in_flight` claims and transfer steps at once, server-wide; `trusted_proxies`
-    /// may set the source with `X-Forwarded-For`.
+    /// `claims_in_flight` claims and transfer steps at once, server-wide; a spent source's
+    /// refusal is held half to all of `hold_at_most` ([`SourceGuard::hold`]);
+    /// `trusted_proxies` may set the source with `X-Forwarded-For`.
     pub fn new(
         failures_per_minute: u32,
         claim_failures_per_minute: u32,
         claims_in_flight: usize,
+        hold_at_most: Duration,
         trusted_proxies: Vec<IpAddr>,
     ) -> Self {
         Self {
@@ -171,6 +184,8 @@ impl SourceGuard {
             known_good: Mutex::new(Bounded::new(KNOWN_GOOD)),
             known_passes: Mutex::new(Bounded::new(KNOWN_PASSES)),
             blocked: Mutex::new(HashMap::new()),
+            held: Arc::new(tokio::sync::Semaphore::new(HELD_AT_ONCE)),
+            hold_at_most,
             trusted_proxies,
             log: Mutex::new(HashMap::new()),
         }
@@ -305,6 +320,18 @@ impl SourceGuard {
             Ok(Ok(permit)) => Ok(ClaimSlot { _permit: permit }),
             _ => Err(RetryAfter(Duration::from_secs(1))),
         }
+    }
+
+    /// Holds the refusal of a spent source for a random half to all of the configured hold,
+    /// unless [`HELD_AT_ONCE`] are held already: then it goes at once. Not until the budget
+    /// refills: that moment is the same for all of a source's refusals, and answered
+    /// together they would come back together, a burst that honest requests queue behind.
+    pub async fn hold(&self) {
+        let Ok(_held) = self.held.try_acquire() else {
+            return;
+        };
+        let share = rand::Rng::gen_range(&mut rand::thread_rng(), 0.5..=1.0);
+        tokio::time::sleep(self.hold_at_most.mul_f64(share)).await;
     }
 
     /// Records, for the aggregated audit only, a request refused before any database work.
@@ -510,13 +537,15 @@ mod tests {
         }
     }
 
+    const HOLD: Duration = Duration::from_secs(1);
+
     fn ip(last: u8) -> IpAddr {
         IpAddr::V4(Ipv4Addr::new(192, 0, 2, last))
     }
 
     #[test]
     fn a_source_over_its_failure_budget_is_refused_alone() {
-        let guard = SourceGuard::new(5, 100, 4, Vec::new());
+        let guard = SourceGuard::new(5, 100, 4, HOLD, Vec::new());
         for _ in 0..5 {
             assert_eq!(guard.refused(ip(1)), None);
             guard.failed(
@@ -546,7 +575,7 @@ mod tests {
 
     #[test]
     fn failures_are_aggregated_per_source_and_bounded_per_window() {
-        let guard = SourceGuard::new(1_000_000, 100, 4, Vec::new());
+        let guard = SourceGuard::new(1_000_000, 100, 4, HOLD, Vec::new());
         for _ in 0..50 {
             guard.failed(
                 ip(1),
@@ -587,9 +616,9 @@ mod tests {
             "x-forwarded-for",
             "203.0.113.7, 198.51.100.4".parse().unwrap(),
         );
-        let untrusting = SourceGuard::new(5, 5, 4, Vec::new());
+        let untrusting = SourceGuard::new(5, 5, 4, HOLD, Vec::new());
         assert_eq!(untrusting.source(&headers, Some(proxy)), proxy.ip());
-        let trusting = SourceGuard::new(5, 5, 4, vec![proxy.ip()]);
+        let trusting = SourceGuard::new(5, 5, 4, HOLD, vec![proxy.ip()]);
         assert_eq!(
             trusting.source(&headers, Some(proxy)),
             "198.51.100.4".parse::<IpAddr>().unwrap()
@@ -599,7 +628,7 @@ mod tests {
 
     #[tokio::test]
     async fn claims_are_bounded_server_wide_not_per_source() {
-        let guard = SourceGuard::new(5, 1_000, 2, Vec::new());
+        let guard = SourceGuard::new(5, 1_000, 2, HOLD, Vec::new());
         let first = guard.claim().await.unwrap();
         let _second = guard.claim().await.unwrap();
         // Full: the next waits, and gets the place the moment one frees.
@@ -615,7 +644,7 @@ mod tests {
 
     #[test]
     fn a_known_good_credential_is_admitted_from_a_spent_source() {
-        let guard = SourceGuard::new(1, 1, 4, Vec::new());
+        let guard = SourceGuard::new(1, 1, 4, HOLD, Vec::new());
         let (good, bad) = ([1u8; 32], [2u8; 32]);
         guard.verified(&good);
         for _ in 0..3 {
@@ -646,7 +675,7 @@ mod tests {
 
     #[test]
     fn a_spent_source_claims_only_known_passes_and_the_sets_stay_bounded() {
-        let guard = SourceGuard::new(1_000, 1, 4, Vec::new());
+        let guard = SourceGuard::new(1_000, 1, 4, HOLD, Vec::new());
         let (real, made_up) = (Uuid::now_v7(), Uuid::new_v4());
         guard.known_pass(real);
         for _ in 0..2 {
@@ -680,7 +709,7 @@ mod tests {
 
     #[test]
     fn failed_claims_spend_their_own_budget() {
-        let guard = SourceGuard::new(1_000, 2, 4, Vec::new());
+        let guard = SourceGuard::new(1_000, 2, 4, HOLD, Vec::new());
         for _ in 0..2 {
             guard.failed(
                 ip(9),
@@ -702,5 +731,47 @@ mod tests {
             guard.refused(ip(9)).is_some(),
             "past the failed-claim budget"
         );
+    }
+
+    #[tokio::test]
+    async fn a_refusal_is_held_for_half_to_all_of_the_hold_within_bounds() {
+        // Half to all of the hold, spread, so that a source's refusals do not come back in
+        // one burst. (A sleep never ends early; under load it may end late.)
+        let hold = Duration::from_millis(40);
+        let guard = SourceGuard::new(5, 5, 4, hold, Vec::new());
+        let mut held = std::collections::BTreeSet::new();
+        for _ in 0..20 {
+            let started = std::time::Instant::now();
+            guard.hold().await;
+            let took = started.elapsed();
+            assert!(took >= hold / 2, "held {took:?}");
+            held.insert(took.as_micros());
+        }
+        assert!(held.len() > 10, "twenty holds took {held:?} µs");
+
+        // With HELD_AT_ONCE refusals held, the next is answered at once.
+        let guard = Arc::new(SourceGuard::new(
+            5,
+            5,
+            4,
+            Duration::from_secs(3600),
+            Vec::new(),
+        ));
+        let mut holding = tokio::task::JoinSet::new();
+        for _ in 0..HELD_AT_ONCE {
+            let guard = Arc::clone(&guard);
+            holding.spawn(async move { guard.hold().await });
+        }
+        while guard.held.available_permits() > 0 {
+            tokio::task::yield_now().await;
+        }
+        let started = std::time::Instant::now();
+        guard.hold().await;
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the bound held one more"
+        );
+        holding.shutdown().await;
+        assert_eq!(guard.held.available_permits(), HELD_AT_ONCE);
     }
 }

@@ -38,9 +38,13 @@ pub enum Error {
     /// The request is malformed (400).
     #[error("bad request: {0}")]
     BadRequest(String),
-    /// The source is over a limit; retry after this long (429 with `Retry-After`).
+    /// The server is at a bound; retry after this long (429 with `Retry-After`).
     #[error("too many requests from this source")]
     RateLimited(std::time::Duration),
+    /// The source spent its failure budget; retry after this long (429 with `Retry-After`,
+    /// held a while by [`crate::http`]'s `hold_refusals`).
+    #[error("too many failed requests from this source")]
+    SourceSpent(std::time::Duration),
     /// The request body is too large (413).
     #[error("request body too large")]
     PayloadTooLarge,
@@ -139,7 +143,9 @@ impl Error {
             Error::InvalidPublicKey => (StatusCode::BAD_REQUEST, "invalid_public_key"),
             Error::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             Error::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
-            Error::RateLimited(_) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            Error::RateLimited(_) | Error::SourceSpent(_) => {
+                (StatusCode::TOO_MANY_REQUESTS, "rate_limited")
+            }
             Error::Refused(refusal) => (refusal_status(*refusal), refusal.code()),
             Error::PolicyRefused(_) => (StatusCode::UNPROCESSABLE_ENTITY, "refused_by_policy"),
             error if error.is_storage() => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
@@ -147,6 +153,11 @@ impl Error {
         }
     }
 }
+
+/// Marks the answer to a source that spent its failure budget: `hold_refusals` in
+/// [`crate::http`] holds it a while.
+#[derive(Clone, Copy, Debug)]
+pub struct SpentSource;
 
 impl IntoResponse for Error {
     fn into_response(self) -> Response {
@@ -170,7 +181,10 @@ impl IntoResponse for Error {
             },
         };
         let mut response = (status, Json(body)).into_response();
-        if let Error::RateLimited(wait) = &self {
+        if let Error::RateLimited(wait) | Error::SourceSpent(wait) = &self {
+            if let Error::SourceSpent(_) = &self {
+                response.extensions_mut().insert(SpentSource);
+            }
             let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
             if let Ok(value) = axum::http::HeaderValue::from_str(&seconds.max(1).to_string()) {
                 response

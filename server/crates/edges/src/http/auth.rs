@@ -146,7 +146,7 @@ pub fn request_source(state: &AppState, parts: &Parts) -> std::net::IpAddr {
 /// database work when its source spent its failure budget and it has not verified lately.
 ///
 /// # Errors
-/// [`Error::RateLimited`] with the time until the budget refills.
+/// [`Error::SourceSpent`] with the time until the budget refills.
 pub fn admit_credential(
     state: &AppState,
     source: std::net::IpAddr,
@@ -168,7 +168,7 @@ fn refuse(
             state
                 .sources
                 .refused_request(source, crate::abuse::Aggregates::AuthFailure, surface);
-            Err(Error::RateLimited(wait))
+            Err(Error::SourceSpent(wait))
         }
         None => Ok(()),
     }
@@ -177,7 +177,7 @@ fn refuse(
 /// Refuses, before any database work, a source that spent its failure budget.
 ///
 /// # Errors
-/// [`Error::RateLimited`] with the time until the budget refills.
+/// [`Error::SourceSpent`] with the time until the budget refills.
 pub fn refuse_spent_source(
     state: &AppState,
     source: std::net::IpAddr,

@@ -377,7 +377,7 @@ async fn linked_pass(
         state
             .sources
             .refused_request(source, crate::abuse::Aggregates::ClaimRejected, "claims");
-        return Err(Error::RateLimited(wait));
+        return Err(Error::SourceSpent(wait));
     }
     let slot = state.sources.claim().await.map_err(|RetryAfter(wait)| {
         state
@@ -432,7 +432,7 @@ fn answer(state: &AppState, pass: &PassRow) -> Result<ClaimAnswer> {
 /// failed-claim budget (the block falls on failing claims only).
 fn invalid_claim(state: &AppState, source: std::net::IpAddr) -> Error {
     match state.sources.refused(source) {
-        Some(RetryAfter(wait)) => Error::RateLimited(wait),
+        Some(RetryAfter(wait)) => Error::SourceSpent(wait),
         None => Error::InvalidClaim,
     }
 }

@@ -497,7 +497,7 @@ pub(super) async fn holder_transfer(
             "bad_proof",
         );
         if let Some(crate::abuse::RetryAfter(wait)) = state.sources.refused(source) {
-            return Err(Error::RateLimited(wait));
+            return Err(Error::SourceSpent(wait));
         }
         return Err(Error::Refused(Refusal::BadProof));
     }

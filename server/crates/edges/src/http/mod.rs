@@ -77,7 +77,31 @@ pub fn router(state: AppState, sockets: Router<AppState>) -> Router {
         .layer(axum::middleware::map_response(move |response| {
             security_headers(hsts, response)
         }))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            hold_refusals,
+        ))
         .with_state(state)
+}
+
+/// Holds the 429 of a source that spent its failure budget a while
+/// ([`crate::abuse::SourceGuard::hold`]), so that a flood waiting for
+/// its answers slows to a request a second per connection instead of taking the CPU that
+/// honest requests need. Nothing else is held.
+async fn hold_refusals(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let response = next.run(request).await;
+    if response
+        .extensions()
+        .get::<crate::error::SpentSource>()
+        .is_some()
+    {
+        state.sources.hold().await;
+    }
+    response
 }
 
 /// Headers every answer carries: `nosniff`, so a browser runs nothing as another type than

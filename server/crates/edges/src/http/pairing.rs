@@ -222,7 +222,7 @@ pub(super) async fn pair(
         super::auth_failed(&state, source, "gate_pairing", true);
         // Past its failure budget, a source's failing links are answered 429.
         if let Some(crate::abuse::RetryAfter(wait)) = state.sources.refused(source) {
-            return Err(Error::RateLimited(wait));
+            return Err(Error::SourceSpent(wait));
         }
         return Err(Error::InvalidPairing);
     };
