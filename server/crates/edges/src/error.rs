@@ -181,10 +181,10 @@ impl IntoResponse for Error {
             },
         };
         let mut response = (status, Json(body)).into_response();
+        if let Error::SourceSpent(_) = &self {
+            response.extensions_mut().insert(SpentSource);
+        }
         if let Error::RateLimited(wait) | Error::SourceSpent(wait) = &self {
-            if let Error::SourceSpent(_) = &self {
-                response.extensions_mut().insert(SpentSource);
-            }
             let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
             if let Ok(value) = axum::http::HeaderValue::from_str(&seconds.max(1).to_string()) {
                 response

@@ -219,14 +219,22 @@ enum Db {
     Sqlite(Arc<SqliteStore>),
 }
 
+/// Runs `$call` on the backend behind `$store`, bound to `$backend`, with its concrete type:
+/// the hot path's calls, without a boxed future.
+macro_rules! on_backend {
+    ($store:expr, $backend:ident => $call:expr) => {
+        match &$store.db {
+            Db::Postgres($backend) => $call,
+            Db::Sqlite($backend) => $call,
+        }
+    };
+}
+
 impl std::ops::Deref for Store {
     type Target = dyn Backend;
 
     fn deref(&self) -> &Self::Target {
-        match &self.db {
-            Db::Postgres(store) => store.as_ref(),
-            Db::Sqlite(store) => store.as_ref(),
-        }
+        on_backend!(self, store => store.as_ref() as &dyn Backend)
     }
 }
 
@@ -298,10 +306,7 @@ impl Store {
         challenge: &ChallengeRow,
         event: &NewAudit,
     ) -> Result<bool> {
-        let done = match &self.db {
-            Db::Postgres(store) => store.insert_challenge(challenge, event).await,
-            Db::Sqlite(store) => store.insert_challenge(challenge, event).await,
-        };
+        let done = on_backend!(self, store => store.insert_challenge(challenge, event).await);
         if done.is_ok() {
             audit_appended();
         }
@@ -315,10 +320,7 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn admit(&self, op: &AdmitOp) -> Result<bool> {
-        let done = match &self.db {
-            Db::Postgres(store) => store.admit(op).await,
-            Db::Sqlite(store) => store.admit(op).await,
-        };
+        let done = on_backend!(self, store => store.admit(op).await);
         if done.is_ok() {
             audit_appended();
         }
@@ -350,10 +352,7 @@ impl Store {
         scan_id: Uuid,
     ) -> Result<Option<ScanContext>> {
         let lookup = (pass_id, counter, gate_id, scan_id);
-        match &self.db {
-            Db::Postgres(store) => store.scan_context(lookup).await,
-            Db::Sqlite(store) => store.scan_context(lookup).await,
-        }
+        on_backend!(self, store => store.scan_context(lookup).await)
     }
 
     /// The answer's one read: the challenge with this nonce (any tenant's), its pass and
@@ -362,10 +361,7 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn challenge_context(&self, nonce: [u8; 32]) -> Result<Option<ChallengeContext>> {
-        match &self.db {
-            Db::Postgres(store) => store.challenge_context(nonce).await,
-            Db::Sqlite(store) => store.challenge_context(nonce).await,
-        }
+        on_backend!(self, store => store.challenge_context(nonce).await)
     }
 
     /// What a gate already got for a scan id.
@@ -373,10 +369,7 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`].
     pub async fn scan_record(&self, gate_id: Uuid, scan_id: Uuid) -> Result<Option<ScanRecord>> {
-        match &self.db {
-            Db::Postgres(store) => store.scan_record(gate_id, scan_id).await,
-            Db::Sqlite(store) => store.scan_record(gate_id, scan_id).await,
-        }
+        on_backend!(self, store => store.scan_record(gate_id, scan_id).await)
     }
 
     /// Records how a round's delivery attempts ended, in one transaction: one commit per

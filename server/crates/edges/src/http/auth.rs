@@ -186,6 +186,16 @@ pub fn refuse_spent_source(
     refuse(state, source, surface, state.sources.refused(source))
 }
 
+/// The answer to a request that failed (a claim, transfer proof or pairing link that did
+/// not verify): `error`, or 429 once its source spent its budget, so the block falls on
+/// failing requests only.
+pub fn failing(state: &AppState, source: std::net::IpAddr, error: Error) -> Error {
+    match state.sources.refused(source) {
+        Some(crate::abuse::RetryAfter(wait)) => Error::SourceSpent(wait),
+        None => error,
+    }
+}
+
 /// Counts a failed authentication against its source and in the aggregated audit (no tenant
 /// is known, so the event has none).
 pub fn auth_failed(

@@ -369,7 +369,7 @@ async fn linked_pass(
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
     let Some(id) = id.filter(|_| token_shaped) else {
         rejected(state, source, None, "invalid_claim");
-        return Err(invalid_claim(state, source));
+        return Err(super::failing(state, source, Error::InvalidClaim));
     };
     // Past its failed-claim budget, a source's claims go on only for passes known to be
     // claimable: made-up passes cost the database nothing (`crate::abuse`).
@@ -397,7 +397,7 @@ async fn linked_pass(
             Some(link) => Ok((Linked::Transfer(pass, link), slot)),
             None => {
                 rejected(state, source, Some(pass.org_id), "invalid_claim");
-                Err(invalid_claim(state, source))
+                Err(super::failing(state, source, Error::InvalidClaim))
             }
         },
         None => {
@@ -407,7 +407,7 @@ async fn linked_pass(
                 .transfer_link(uuid::Uuid::nil(), &presented)
                 .await?;
             rejected(state, source, None, "invalid_claim");
-            Err(invalid_claim(state, source))
+            Err(super::failing(state, source, Error::InvalidClaim))
         }
     }
 }
@@ -426,15 +426,6 @@ fn answer(state: &AppState, pass: &PassRow) -> Result<ClaimAnswer> {
         valid_from: rfc3339(pass.valid_from_ms),
         valid_until: rfc3339(pass.valid_until_ms),
     })
-}
-
-/// The answer to a claim whose link did not verify: 404, or 429 once its source spent its
-/// failed-claim budget (the block falls on failing claims only).
-fn invalid_claim(state: &AppState, source: std::net::IpAddr) -> Error {
-    match state.sources.refused(source) {
-        Some(RetryAfter(wait)) => Error::SourceSpent(wait),
-        None => Error::InvalidClaim,
-    }
 }
 
 /// A refused claim: counted against its source and audited in aggregate (per source,

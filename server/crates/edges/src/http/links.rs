@@ -496,10 +496,11 @@ pub(super) async fn holder_transfer(
             "transfers",
             "bad_proof",
         );
-        if let Some(crate::abuse::RetryAfter(wait)) = state.sources.refused(source) {
-            return Err(Error::SourceSpent(wait));
-        }
-        return Err(Error::Refused(Refusal::BadProof));
+        return Err(super::failing(
+            &state,
+            source,
+            Error::Refused(Refusal::BadProof),
+        ));
     }
     let link = transfer(
         &state,

@@ -221,10 +221,7 @@ pub(super) async fn pair(
     let Some(gate) = paired else {
         super::auth_failed(&state, source, "gate_pairing", true);
         // Past its failure budget, a source's failing links are answered 429.
-        if let Some(crate::abuse::RetryAfter(wait)) = state.sources.refused(source) {
-            return Err(Error::SourceSpent(wait));
-        }
-        return Err(Error::InvalidPairing);
+        return Err(super::failing(&state, source, Error::InvalidPairing));
     };
     state.sources.verified(&credential.hash);
     // The previous device's credential is gone: close its sockets on this replica now
