@@ -327,6 +327,10 @@ impl SourceGuard {
     /// refills: that moment is the same for all of a source's refusals, and answered
     /// together they would come back together, a burst that honest requests queue behind.
     pub async fn hold(&self) {
+        // 0 means never held (`TESSERA_REFUSAL_HOLD_MS`): not even a timer tick.
+        if self.hold_at_most.is_zero() {
+            return;
+        }
         let Ok(_held) = self.held.try_acquire() else {
             return;
         };
