@@ -7,6 +7,8 @@
 //! takes that lock itself, visibly. In WAL mode the durable writer's fsync also covers
 //! every frame the relaxed writer appended before it. Group commit here is one
 //! `BEGIN IMMEDIATE … COMMIT` (one fsync) around the statements of many operations.
+//! No pool pings a connection on acquire: an SQLite connection is a file handle in this
+//! process and cannot break while it lies idle, and a ping is a hop to its worker thread.
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -159,6 +161,7 @@ impl SqliteStore {
             || settings.database_url.contains("mode=memory");
         let writer = |synchronous| {
             SqlitePoolOptions::new()
+                .test_before_acquire(false)
                 .max_connections(1)
                 .acquire_timeout(settings.checkin_timeout)
                 .connect_with(
@@ -180,6 +183,7 @@ impl SqliteStore {
                 .await
                 .map_err(Error::storage("open sqlite database"))?;
             let read = SqlitePoolOptions::new()
+                .test_before_acquire(false)
                 .max_connections(READERS)
                 .acquire_timeout(settings.checkin_timeout)
                 .connect_with(options.read_only(true))
