@@ -322,6 +322,20 @@ pub struct Settings {
     )]
     pub webhook_allow: tessera_flows::egress::Policy,
 
+    /// Internal places staff identity providers may be reached at (OpenID discovery, keys
+    /// and tokens): comma-separated host names and CIDRs, as for webhooks. Empty by default:
+    /// a provider must be on a public address and speak https; an on-premises one (a
+    /// Keycloak on the LAN) is allowed here, and only a host listed here may use plain
+    /// http (`docs/sign-in.md`).
+    #[arg(
+        long,
+        env = "TESSERA_IDP_ALLOW",
+        default_value = "",
+        value_parser = parse_webhook_allow,
+        global = true
+    )]
+    pub idp_allow: tessera_flows::egress::Policy,
+
     /// With several hosts in the database URL: milliseconds between probes of every host
     /// for the primary (`pg_is_in_recovery()`), each probe bounded by the same time; the
     /// primary is given up after two failed probes in a row (`store::primary`).

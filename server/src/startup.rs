@@ -122,6 +122,16 @@ impl Application {
         // The tasks run from here on; `run_until_stopped` adds the rest and awaits them all.
         let mut tasks = tokio::task::JoinSet::new();
         let feed = tessera_flows::hub::Hub::spawn(store.clone(), shutdown_rx.clone(), &mut tasks);
+        let sso = Arc::new(
+            tessera_flows::sso::Sso::new(
+                store.clone(),
+                Arc::clone(&keys),
+                settings.idp_allow.clone(),
+                &settings.public_url(bound),
+                settings.console_session_ttl_s,
+            )
+            .map_err(|error| Error::Config(error.to_string()))?,
+        );
         let state = AppState {
             redemption: tessera_flows::redemption::Redemption {
                 store: store.clone(),
@@ -168,6 +178,7 @@ impl Application {
             gate_revocations: tokio::sync::broadcast::channel(256).0,
             last_used: Arc::default(),
             webhook_egress: Arc::new(settings.webhook_allow.clone()),
+            sso,
         };
         Ok((
             Self {

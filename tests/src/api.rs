@@ -280,6 +280,14 @@ impl ApiClient {
         .await
     }
 
+    /// `PUT path` with a JSON body.
+    ///
+    /// # Errors
+    /// On a transport failure only.
+    pub async fn put(&self, path: &str, body: &Value) -> Result<Reply> {
+        Self::send(self.request(reqwest::Method::PUT, path).json(body)).await
+    }
+
     /// `DELETE path`.
     ///
     /// # Errors

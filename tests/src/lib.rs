@@ -18,6 +18,8 @@ pub mod csv;
 pub mod db;
 pub mod fixtures;
 pub mod gate;
+pub mod node;
+pub mod oidc;
 pub mod pgproxy;
 pub mod proxy;
 pub mod server;

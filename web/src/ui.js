@@ -58,3 +58,42 @@ export async function fetchJson(path, { method, body, credentials, timeoutMs }) 
   const code = json && json.error && typeof json.error.code === 'string' ? json.error.code : null;
   return { status: res.status, ok: res.ok, body: json, code };
 }
+
+// Sign-in through the organisation's identity provider (docs/sign-in.md): the work email's
+// domain finds the organisation, and the browser goes to `/v1/sso/start`, which sends it on
+// to the provider; it comes back signed in, to `page` (`console` or `host`).
+export function ssoForm(page) {
+  const input = h('input', {
+    id: 'sso-email', type: 'email', autocomplete: 'email', autocapitalize: 'none', spellcheck: 'false', required: true, 'aria-describedby': 'sso-email-help',
+  });
+  const slot = h('div', { class: 'error-slot' });
+  const form = h(
+    'form',
+    { class: 'sso-form', novalidate: true },
+    h('div', { class: 'field' }, h('label', { for: 'sso-email', text: 'Work email' }), input, h('p', { id: 'sso-email-help', class: 'muted', text: 'You sign in at your organisation’s own sign-in page, then come back here.' })),
+    slot,
+    h('p', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', id: 'sso-continue', text: 'Continue with single sign-on' })),
+  );
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const email = input.value.trim();
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+      slot.replaceChildren(h('p', { class: 'error', role: 'alert', text: 'Enter your work email address, such as ada@example.com.' }));
+      input.focus();
+      return;
+    }
+    window.location.assign(`/v1/sso/start?page=${encodeURIComponent(page)}&email=${encodeURIComponent(email)}`);
+  });
+  return h('section', { class: 'sso', 'aria-labelledby': 'sso-title' }, h('h2', { id: 'sso-title', text: 'Sign in with your organisation' }), form);
+}
+
+// Where a sign-out sends the browser: the identity provider's own sign-out, when the
+// session was made through it and the provider offers one; otherwise nowhere.
+export function providerSignOut(res) {
+  const url = res && res.status === 200 && res.body && res.body.end_session_url;
+  if (typeof url === 'string' && /^https?:\/\//.test(url)) {
+    window.location.assign(url);
+    return true;
+  }
+  return false;
+}

@@ -28,6 +28,7 @@ mod resends;
 mod rest;
 mod retention;
 mod settle;
+mod sso;
 mod storage;
 mod transfer;
 mod walk_ins;

@@ -25,18 +25,23 @@
 //!   the TSR1T proof from WebCrypto, the link claimed by the second phone, the first phone's
 //!   code refused at the gate and the second's admitted, a second transfer refused.
 //!
+//! - Staff sign-in through a real OpenID provider (issue 30, `web/test/e2e/sso.e2e.mjs`):
+//!   the console and the host page signed in at the provider's own login form, a refused
+//!   person, back-channel logout ending a live console, sign-out at the provider, axe-core.
+//!
 //! Nothing here skips: without npm or `/usr/bin/chromium` the tests fail and say what to
 //! install. `npm ci` runs once per checkout, when `web/node_modules` is missing or older
 //! than `web/package-lock.json`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use anyhow::{bail, ensure, Context, Result};
 use tessera_tests::cluster::Replica;
 use tessera_tests::db::PgUrl;
+use tessera_tests::node::{npm_ready, web_dir};
+use tessera_tests::oidc::{self, Provider, CLIENT_ID};
 use tessera_tests::tls::TestCa;
 use tessera_tests::{both_backends, Backend, TestServer};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -44,44 +49,6 @@ use tokio::process::Command;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const E2E_TIMEOUT: Duration = Duration::from_secs(240);
-
-fn web_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../web")
-}
-
-/// `npm ci` once for the whole test binary (its tests run in parallel).
-fn npm_ready() -> Result<()> {
-    static READY: OnceLock<std::result::Result<(), String>> = OnceLock::new();
-    READY
-        .get_or_init(|| install().map_err(|error| format!("{error:#}")))
-        .clone()
-        .map_err(anyhow::Error::msg)
-}
-
-fn install() -> Result<()> {
-    let web = web_dir();
-    let installed = web.join("node_modules/.package-lock.json");
-    let fresh = match (
-        std::fs::metadata(&installed).and_then(|m| m.modified()),
-        std::fs::metadata(web.join("package-lock.json")).and_then(|m| m.modified()),
-    ) {
-        (Ok(installed), Ok(lock)) => installed >= lock,
-        _ => false,
-    };
-    if fresh {
-        return Ok(());
-    }
-    let status = std::process::Command::new("npm")
-        .args(["ci", "--no-audit", "--no-fund"])
-        .current_dir(&web)
-        .status()
-        .context(
-            "npm not found: the web wallet's tests need Node.js 20 and npm \
-             (apt-get install nodejs npm)",
-        )?;
-    ensure!(status.success(), "`npm ci` in web/ failed with {status}");
-    Ok(())
-}
 
 async fn npm(args: &[&str], envs: &[(&str, String)]) -> Result<String> {
     npm_ready()?;
@@ -461,6 +428,58 @@ async fn wallet_hands_a_pass_to_a_second_wallet_in_chromium() -> Result<()> {
     ensure!(
         out.contains("transfer e2e: all steps passed"),
         "the transfer e2e did not finish:\n{out}"
+    );
+    Ok(())
+}
+
+/// Issue 30: staff sign in to the console and the host page through a real OpenID provider
+/// (`oidc-provider`), at its own login form, in Chromium: the role mapping, the just-in-time
+/// host, the audit entry naming the person, a refused person, back-channel logout ending a
+/// live console session (its stream closes), sign-out at the provider; axe-core on the
+/// sign-in pages. SQLite only: the sign-in rules run on both backends in the conformance
+/// suite (`conformance/sso.rs`); this is the browser. No retry.
+#[tokio::test]
+async fn staff_sign_in_through_the_identity_provider_in_chromium() -> Result<()> {
+    if !Path::new(CHROMIUM).exists() {
+        bail!("chromium not found at {CHROMIUM}: apt-get install chromium");
+    }
+    let _browser = ONE_BROWSER.lock().await;
+    let dir = tempfile::tempdir()?;
+    let ca = TestCa::create(dir.path())?;
+    let server = TestServer::builder(Backend::Sqlite)
+        .tls(&ca)
+        .env("TESSERA_IDP_ALLOW", "127.0.0.1")
+        .start()
+        .await?;
+    let provider = Provider::start_with_env(
+        CLIENT_ID,
+        &server.url(""),
+        oidc::people(),
+        &[("NODE_EXTRA_CA_CERTS", ca.ca_pem.display().to_string())],
+    )
+    .await?;
+    server
+        .admin()
+        .put("/v1/sso", &oidc::settings(&provider.issuer, true))
+        .await?
+        .expect(200)?;
+    let shots = std::env::var("TESSERA_SCREENSHOTS")
+        .unwrap_or_else(|_| dir.path().join("shots").display().to_string());
+    let out = npm(
+        &["run", "e2e:sso"],
+        &[
+            ("TESSERA_URL", server.url("")),
+            ("TESSERA_ADMIN_KEY", server.org().admin_key.clone()),
+            ("TESSERA_IDP", provider.issuer.clone()),
+            ("TESSERA_CHROMIUM_SPKI", ca.leaf_spki_sha256.clone()),
+            ("NODE_EXTRA_CA_CERTS", ca.ca_pem.display().to_string()),
+            ("TESSERA_SCREENSHOTS", format!("{shots}/sso/sqlite")),
+        ],
+    )
+    .await?;
+    ensure!(
+        out.contains("sso e2e: all steps passed"),
+        "the sign-in e2e did not finish:\n{out}"
     );
     Ok(())
 }

@@ -15,7 +15,7 @@ import {
 } from './model.js';
 import { ago, reasonWords } from '../gate/words.js';
 import { qrSvg } from '../qr.js';
-import { h, showScreen } from '../ui.js';
+import { h, providerSignOut, showScreen, ssoForm } from '../ui.js';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const GATES_REFRESH_MS = 30_000;
@@ -173,6 +173,7 @@ function showSignIn(notice) {
       h('p', { class: 'muted', text: 'Alarms, gates, passes and the audit log of your organisation.' }),
       notice ? h('p', { role: 'status', class: 'notice', text: notice }) : null,
       form,
+      ssoForm('console'),
     ),
   );
   input.focus();
@@ -202,6 +203,7 @@ function signedOut(notice) {
 
 async function signOut() {
   const res = await api('DELETE', '/v1/console/session');
+  if (providerSignOut(res)) return;
   if (res.ok || res.status === 401) return signedOut('Signed out.');
   if (ui) setError(ui.errors, problem(res, 'sign out'));
 }
@@ -242,6 +244,7 @@ function openConsole() {
         'div',
         { class: 'bar-right' },
         feedPill,
+        session.person ? h('span', { class: 'who', id: 'signed-in-person', text: session.person.name }) : null,
         h('span', { class: 'role', text: session.role }),
         h('button', { type: 'button', class: 'bar-button', onclick: signOut }, 'Sign out'),
       ),

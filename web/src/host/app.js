@@ -11,7 +11,7 @@ import {
   WalkInFeed, arrivalText, countdown, decisionProblem, defaultWindow, fromLocalInput, inviteBody, inviteProblem, newArrivals, toLocalInput, visits,
 } from './model.js';
 import { qrSvg } from '../qr.js';
-import { h, showScreen } from '../ui.js';
+import { h, providerSignOut, showScreen, ssoForm } from '../ui.js';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const PASS_PAGES = 5; // × 100 passes
@@ -192,6 +192,7 @@ function showSignIn(notice, error) {
       h('p', { class: 'muted', text: 'Invite visitors, and let in the ones who arrive without a pass.' }),
       notice ? h('p', { role: 'status', class: 'notice', text: notice }) : null,
       form,
+      ssoForm('host'),
     ),
   );
   if (error) setError(slot, error);
@@ -221,6 +222,7 @@ function signedOut(notice) {
 
 async function signOut() {
   const res = await api('DELETE', '/v1/console/session');
+  if (providerSignOut(res)) return;
   if (res.ok || res.status === 401) return signedOut('Signed out.');
   if (ui) setError(ui.errors, problem(res, 'sign out'));
 }

@@ -157,6 +157,17 @@ kinds! {
     ZoneCreated(ZoneCreatedDetails) = "zone_created",
     /// Everyone inside a zone was checked out at its check-out time.
     ZoneCheckout(ZoneCheckout) = "zone_checkout",
+    /// An admin configured the organisation's identity provider (or changed it).
+    SsoConfigured(SsoConfigured) = "sso_configured",
+    /// An admin removed the organisation's identity provider.
+    SsoRemoved(ByKey) = "sso_removed",
+    /// A sign-in through the identity provider failed: no session was made.
+    SsoSignInFailed(SsoSignInFailed) = "sso_sign_in_failed",
+    /// The identity provider ended sessions (back-channel logout), or a person's access
+    /// ended at sign-in.
+    SsoSessionsEnded(SsoSessionsEnded) = "sso_sessions_ended",
+    /// An admin ended someone's console or host session.
+    SessionEnded(SessionEnded) = "session_ended",
 }
 
 impl AuditKind {
@@ -607,10 +618,74 @@ pub struct GateSocketEvent {
 /// A console session started.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct SignedIn {
-    /// The key exchanged.
+    /// The key exchanged, or the key or host an SSO person acts as.
     pub by_key_id: Uuid,
     /// Its role.
     pub role: String,
+    /// The person, when they signed in through the identity provider.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub person: Option<crate::sso::Person>,
+}
+
+/// The organisation's identity provider, as an admin set it (never its secret).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SsoConfigured {
+    /// The admin's key.
+    pub by_key_id: Uuid,
+    /// The admin, when they signed in through the provider.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_person: Option<crate::sso::Person>,
+    /// The provider.
+    pub issuer: String,
+    /// The client id.
+    pub client_id: String,
+    /// Whether the client secret changed.
+    pub secret_changed: bool,
+    /// Whether API keys may still sign in to the pages.
+    pub key_sign_in: bool,
+}
+
+/// A sign-in through the identity provider that made no session.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SsoSignInFailed {
+    /// Why, as a stable word: `bad_state`, `provider_error`, `code_refused`, `bad_token`,
+    /// `unreachable`, `no_email`, `unverified_email`, `domain_not_allowed`, `no_role`,
+    /// `revoked`.
+    pub reason: String,
+    /// What was wrong, in words (never a token or code).
+    pub detail: String,
+    /// The provider.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub issuer: Option<String>,
+    /// The person, when the ID token was verified.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub person: Option<crate::sso::Person>,
+}
+
+/// Sessions the identity provider ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SsoSessionsEnded {
+    /// `back_channel_logout` or `access_ended` (the person no longer has a role).
+    pub cause: String,
+    /// The provider.
+    pub issuer: String,
+    /// The person's subject, when named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subject: Option<String>,
+    /// How many sessions ended.
+    pub sessions: u64,
+}
+
+/// A session an admin ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SessionEnded {
+    /// The admin's key.
+    pub by_key_id: Uuid,
+    /// The admin, when they signed in through the provider.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_person: Option<crate::sso::Person>,
+    /// The session's key or host.
+    pub key_id: Uuid,
 }
 
 /// A host created.

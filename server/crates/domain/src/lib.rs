@@ -14,6 +14,8 @@
 //! - [`audit`]: how urgent an event is, who it is about, and building one;
 //! - [`events`]: the kinds of event and what each records, one type per kind;
 //! - [`gates`]: whether a gate lets people in or out; [`roles`]: what a staff key may do;
+//! - [`sso`]: staff sign-in with the organisation's identity provider: allowed domains,
+//!   role mapping, session ends;
 //! - [`webhook`]: the events other systems receive and the state of their deliveries;
 //! - [`label`]: checked text; [`time`]: stored times; [`error`]: what the rules refuse.
 
@@ -25,6 +27,7 @@ pub mod label;
 pub mod roles;
 pub mod rows;
 pub mod rules;
+pub mod sso;
 pub mod time;
 pub mod visits;
 pub mod webhook;

@@ -611,6 +611,24 @@ pub struct ConsoleSessionRow {
     pub key: ApiKeyRow,
     /// When the session stops being honoured.
     pub expires_at_ms: i64,
+    /// The person who signed in through the organisation's identity provider, when one did
+    /// (`people.name`; a key's session has none).
+    pub person_name: Option<String>,
+    /// That person's provider (`iss`).
+    pub person_issuer: Option<String>,
+    /// That person's subject at the provider (`sub`).
+    pub person_subject: Option<String>,
+}
+
+impl ConsoleSessionRow {
+    /// The person behind the session, when it was made by SSO.
+    pub fn person(&self) -> Option<crate::sso::Person> {
+        Some(crate::sso::Person {
+            issuer: self.person_issuer.clone()?,
+            subject: self.person_subject.clone()?,
+            name: self.person_name.clone()?,
+        })
+    }
 }
 
 /// An expired challenge the sweep settled, and whether an outcome is stored under it.

@@ -17,6 +17,11 @@ pub enum Error {
     /// The credential's role may not do this (403).
     #[error("this credential's role may not do that")]
     Forbidden,
+    /// The organisation signs its staff in through its identity provider only (403).
+    #[error(
+        "this organisation signs in with single sign-on; API keys cannot sign in to the pages"
+    )]
+    KeySignInOff,
     /// No such object for this tenant (404).
     #[error("not found")]
     NotFound,
@@ -135,6 +140,7 @@ impl Error {
         match self {
             Error::Unauthorized => (StatusCode::UNAUTHORIZED, "unauthorized"),
             Error::Forbidden => (StatusCode::FORBIDDEN, "forbidden"),
+            Error::KeySignInOff => (StatusCode::FORBIDDEN, "key_sign_in_off"),
             Error::NotFound => (StatusCode::NOT_FOUND, "not_found"),
             Error::InvalidClaim => (StatusCode::NOT_FOUND, "invalid_claim"),
             Error::InvalidPairing => (StatusCode::NOT_FOUND, "invalid_pairing"),

@@ -49,6 +49,8 @@ pub struct AppState {
     pub last_used: Arc<tessera_flows::keys::LastUsed>,
     /// Where webhooks may point (`tessera_flows::egress`), checked when one is made.
     pub webhook_egress: Arc<tessera_flows::egress::Policy>,
+    /// Staff sign-in with the organisation's identity provider.
+    pub sso: Arc<tessera_flows::sso::Sso>,
 }
 
 /// The settings the edges read (the app builds them from its own).

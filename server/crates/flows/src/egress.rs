@@ -120,6 +120,17 @@ impl Policy {
             .any(|allowed| allowed.eq_ignore_ascii_case(host))
     }
 
+    /// Whether the allow list names this URL's host: the name itself, or an address in an
+    /// allowed net.
+    pub fn lists(&self, url: &url::Url) -> bool {
+        match url.host() {
+            Some(url::Host::Ipv4(ip)) => self.nets.iter().any(|net| net.contains(&IpAddr::V4(ip))),
+            Some(url::Host::Ipv6(ip)) => self.nets.iter().any(|net| net.contains(&IpAddr::V6(ip))),
+            Some(url::Host::Domain(name)) => self.allows_host(name),
+            None => false,
+        }
+    }
+
     /// The rule `ip` breaks under this policy (an allowed net lifts every rule).
     pub fn refuses(&self, ip: IpAddr) -> Option<&'static str> {
         if self.nets.iter().any(|net| net.contains(&ip)) {

@@ -17,6 +17,7 @@
 //!   and those it keeps sealed to read back;
 //! - [`keys`]: staff keys listed, revoked and rotated, and their last use noted;
 //! - [`metrics`]: the counters the flows and the edges bump;
+//! - [`sso`]: staff sign-in with the organisation's identity provider (OpenID Connect);
 //! - [`shutdown`]: the one signal every long-running task stops on.
 
 pub mod credentials;
@@ -30,6 +31,7 @@ pub mod redemption;
 pub mod retention;
 pub mod sealing;
 pub mod shutdown;
+pub mod sso;
 pub mod walk_ins;
 pub mod webhooks;
 

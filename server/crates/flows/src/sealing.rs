@@ -26,12 +26,16 @@ const PREFIX: &str = "sealed1.";
 pub enum Purpose {
     /// A webhook's signing secret, bound to the webhook's id.
     WebhookSecret,
+    /// An organisation's client secret at its identity provider, bound to the
+    /// organisation's id.
+    SsoClientSecret,
 }
 
 impl Purpose {
     fn label(self) -> &'static str {
         match self {
             Purpose::WebhookSecret => "webhook secret",
+            Purpose::SsoClientSecret => "sso client secret",
         }
     }
 }

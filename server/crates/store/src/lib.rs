@@ -28,6 +28,7 @@ use sqlx::migrate::Migrator;
 use uuid::Uuid;
 
 pub use tessera_domain::rows::*;
+pub use tessera_domain::sso::{PersonSignIn, SessionListing, SsoConfigRow, SsoLoginRow};
 
 /// Woken whenever audit events may have committed, so the live feed (`crate::feed`) reads
 /// the table at once instead of at its next poll. A permit is kept when nobody waits, so a
@@ -927,6 +928,106 @@ pub trait SharedStatements {
     /// [`Error::Storage`].
     async fn delete_console_session(&self, token_hash: &[u8; 32], event: &NewAudit)
         -> Result<bool>;
+
+    /// An organisation's identity provider, if it configured one.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn sso_config(&self, org_id: Uuid) -> Result<Option<SsoConfigRow>>;
+
+    /// The organisation whose provider is `issuer` with the client `client_id` (a logout
+    /// token names no organisation, only these).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn sso_config_by_client(
+        &self,
+        issuer: &str,
+        client_id: &str,
+    ) -> Result<Vec<SsoConfigRow>>;
+
+    /// The organisations that admit email addresses of `domain` through their provider.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn sso_orgs_for_domain(&self, domain: &str) -> Result<Vec<Uuid>>;
+
+    /// Stores (or replaces) an organisation's identity provider, with its event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn put_sso_config(&self, config: &SsoConfigRow, event: &NewAudit) -> Result<()>;
+
+    /// Removes an organisation's identity provider, with its event; false when it had none.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn delete_sso_config(&self, org_id: Uuid, event: &NewAudit) -> Result<bool>;
+
+    /// Stores a sign-in under way (and drops those that expired).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn insert_sso_login(&self, login: &SsoLoginRow) -> Result<()>;
+
+    /// Takes (finds and deletes, so it is good once) the sign-in under way with this
+    /// state's hash, if it has not expired by `now_ms`.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn take_sso_login(
+        &self,
+        state_hash: &[u8; 32],
+        now_ms: i64,
+    ) -> Result<Option<SsoLoginRow>>;
+
+    /// Records a verified person's sign-in in one transaction: the person made or updated,
+    /// the key (admin, auditor, issuer) or host they act as made or given their role and
+    /// name now, their sessions under another role ended, the session stored, the event.
+    /// `event` is made for the key or host id. Returns the session, or `None` when an admin
+    /// revoked the key or host they act as.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn sign_in_person(
+        &self,
+        sign_in: &PersonSignIn,
+        event: &(dyn Fn(Uuid) -> NewAudit + Send + Sync),
+    ) -> Result<Option<ConsoleSessionRow>>;
+
+    /// Ends the SSO sessions of a person at `issuer`: those of the provider session `sid`,
+    /// or, without one, every session of `subject`; with `event` when any ended. Returns how
+    /// many ended.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn end_person_sessions(
+        &self,
+        org_id: Uuid,
+        issuer: &str,
+        subject: Option<&str>,
+        sid: Option<&str>,
+        event: &NewAudit,
+    ) -> Result<u64>;
+
+    /// The organisation's console and host sessions that have not ended by `now_ms`,
+    /// newest first.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn list_sessions(&self, org_id: Uuid, now_ms: i64) -> Result<Vec<SessionListing>>;
+
+    /// Ends one of the organisation's sessions (an admin's decision), with its event made for
+    /// the session's key or host; that id, or `None` when there was no such session.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn end_session(
+        &self,
+        org_id: Uuid,
+        token_hash: &[u8; 32],
+        event: &(dyn Fn(Uuid) -> NewAudit + Send + Sync),
+    ) -> Result<Option<Uuid>>;
 
     /// Ids and times of every tenant's events after `after_id`, in id order.
     ///

@@ -30,6 +30,8 @@ pub struct ApiCaller {
     pub role: Role,
     /// What it presented, so that a long-lived answer can ask again later.
     pub presented: Presented,
+    /// The person behind a session made through the organisation's identity provider.
+    pub person: Option<tessera_domain::sso::Person>,
 }
 
 /// The credential a caller presented, as its SHA-256: a bearer key or a session cookie.
@@ -269,6 +271,7 @@ impl FromRequestParts<AppState> for ApiCaller {
             role: key.role,
             key,
             presented: Presented::Key(hash),
+            person: None,
         }) {
             Some(caller) => {
                 state.sources.verified(&hash);

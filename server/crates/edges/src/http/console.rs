@@ -106,6 +106,9 @@ pub(super) struct SessionView {
     /// A host's unit (flat, office), when it has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     unit: Option<String>,
+    /// The person, when they signed in through the organisation's identity provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    person: Option<tessera_domain::sso::Person>,
 }
 
 fn session_view(session: &ConsoleSessionRow, secret: &str, unit: Option<String>) -> SessionView {
@@ -117,6 +120,7 @@ fn session_view(session: &ConsoleSessionRow, secret: &str, unit: Option<String>)
         csrf_token: csrf_token(secret),
         expires_at: rfc3339(session.expires_at_ms),
         unit: unit.filter(|_| session.key.role == Role::Host),
+        person: session.person(),
     }
 }
 
@@ -174,6 +178,13 @@ pub(super) async fn sign_in(
     if !matches!(key.role, Role::Admin | Role::Auditor | Role::Host) {
         return Err(Error::Forbidden);
     }
+    // An organisation that signs its staff in through its identity provider may switch
+    // key sign-in off (`docs/sign-in.md`); keys keep working as bearer credentials.
+    if let Some(sso) = state.store.sso_config(key.org_id).await? {
+        if !sso.key_sign_in {
+            return Err(Error::KeySignInOff);
+        }
+    }
     let minted = tessera_flows::credentials::mint();
     let now = tessera_domain::now_ms();
     let ttl_s = state.settings.console_session_ttl_s;
@@ -187,6 +198,7 @@ pub(super) async fn sign_in(
         Details::ConsoleSignedIn(SignedIn {
             by_key_id: key.id,
             role: key.role.as_str().to_owned(),
+            person: None,
         }),
     );
     state
@@ -195,7 +207,13 @@ pub(super) async fn sign_in(
         .await?;
     // The cookie comes back with the next request: known good from now on.
     state.sources.verified(&minted.hash);
-    let session = ConsoleSessionRow { key, expires_at_ms };
+    let session = ConsoleSessionRow {
+        key,
+        expires_at_ms,
+        person_name: None,
+        person_issuer: None,
+        person_subject: None,
+    };
     let mut response = (
         StatusCode::CREATED,
         Json(session_view(
@@ -256,6 +274,7 @@ pub(super) async fn current(State(state): State<AppState>, headers: HeaderMap) -
     tag = "console",
     security(("console_session" = []), ("api_key" = [])),
     responses(
+        (status = 200, description = "Signed out of a single sign-on session whose provider ends its own session too: send the browser to `end_session_url`; `Set-Cookie` clears the cookie", body = SignedOut),
         (status = 204, description = "Signed out; `Set-Cookie` clears the cookie"),
         (status = 400, description = "The request carries no console session (a bearer key only)", body = ErrorBody),
         (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
@@ -289,11 +308,33 @@ pub(super) async fn sign_out(
         .store
         .delete_console_session(&tessera_flows::credentials::hash(secret), &event)
         .await?;
-    let mut response = StatusCode::NO_CONTENT.into_response();
+    // A person who signed in through the provider signs out there too (RP-initiated
+    // logout), when the provider offers it.
+    let end_session_url = match caller.person {
+        Some(_) => {
+            let back_to = format!("{}/console", state.public_url.trim_end_matches('/'));
+            state.sso.end_session_url(caller.key.org_id, &back_to).await
+        }
+        None => None,
+    };
+    let mut response = match end_session_url {
+        Some(url) => Json(SignedOut {
+            end_session_url: url.to_string(),
+        })
+        .into_response(),
+        None => StatusCode::NO_CONTENT.into_response(),
+    };
     response
         .headers_mut()
         .insert(header::SET_COOKIE, set_cookie("", 0)?);
     Ok(response)
+}
+
+/// A single sign-on session signed out here: the provider's own session ends at this URL.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct SignedOut {
+    /// The provider's end-session URL; send the browser there.
+    end_session_url: String,
 }
 
 /// The caller of a request that carries a console cookie instead of a bearer key; `None`
@@ -348,10 +389,12 @@ pub async fn session_caller(state: &AppState, parts: &Parts) -> Result<Option<Ap
         }
     }
     state.sources.verified(&hash);
+    let person = session.person();
     Ok(Some(ApiCaller {
         role: session.key.role,
         key: session.key,
         presented: super::auth::Presented::Session(hash),
+        person,
     }))
 }
 

@@ -20,6 +20,7 @@ pub mod metrics;
 mod openapi;
 mod pairing;
 mod passes;
+mod sso;
 mod walk_ins;
 mod web;
 mod webhooks;
@@ -65,6 +66,7 @@ pub fn router(state: AppState, sockets: Router<AppState>) -> Router {
         .merge(audit_log::router())
         .merge(audit_feed::router())
         .merge(console::router())
+        .merge(sso::router())
         .merge(gates::router())
         .merge(links::router())
         .merge(bulk::router())

@@ -1,0 +1,440 @@
+//! Issue 30 (`docs/sign-in.md`): staff sign in through the organisation's identity provider,
+//! a real `oidc-provider` on loopback, on both backends: roles from the groups claim, the
+//! just-in-time host, the audit log naming the person, every failure audited without a
+//! session, back-channel logout, an admin ending sessions, and key sign-in switched off.
+
+use anyhow::{ensure, Context, Result};
+use reqwest::header::{COOKIE, ORIGIN};
+use serde_json::{json, Value};
+use tessera_tests::oidc::{people, settings, Browser, Provider, CLIENT_ID, CLIENT_SECRET};
+use tessera_tests::{both_backends, Backend, TestServer};
+
+both_backends!(
+    people_sign_in_with_the_role_their_groups_map_to_and_the_log_names_them,
+    every_bad_sign_in_is_refused_audited_and_makes_no_session,
+    the_provider_ends_sessions_and_so_can_an_admin,
+    an_organisation_can_switch_key_sign_in_off,
+);
+
+/// A server that may reach the loopback provider, the provider, and the organisation's
+/// settings pointing at it.
+async fn set_up(backend: Backend) -> Result<(TestServer, Provider)> {
+    let server = TestServer::builder(backend)
+        .env("TESSERA_IDP_ALLOW", "127.0.0.1")
+        .start()
+        .await?;
+    let provider = Provider::start(CLIENT_ID, &server.url(""), people()).await?;
+    let reply = server
+        .admin()
+        .put("/v1/sso", &settings(&provider.issuer, true))
+        .await?;
+    let view = reply.expect(200)?;
+    assert_eq!(view["client_secret_set"], true);
+    assert!(
+        !view.to_string().contains(CLIENT_SECRET),
+        "the secret is never shown"
+    );
+    assert_eq!(view["redirect_uri"], server.url("/v1/sso/callback"));
+    Ok((server, provider))
+}
+
+/// Signs `login` in through the provider to `page`; returns the browser (holding the
+/// session cookie) and the callback's page.
+async fn sign_in(
+    server: &TestServer,
+    provider: &Provider,
+    login: &str,
+    page: &str,
+) -> Result<(Browser, tessera_tests::oidc::Page)> {
+    let _ = provider;
+    let mut browser = Browser::new()?;
+    let start = server.url(&format!(
+        "/v1/sso/start?org={}&page={page}",
+        server.org().org_id
+    ));
+    let callback = browser
+        .sign_in_at_provider(&start, login, &server.url(""))
+        .await?;
+    let landed = browser.open(&callback).await?;
+    Ok((browser, landed))
+}
+
+fn session_cookie(server: &TestServer, browser: &Browser) -> Option<String> {
+    browser
+        .cookie(&server.url(""), "tessera_console")
+        .map(|value| format!("tessera_console={value}"))
+}
+
+async fn session_of(server: &TestServer, cookie: &str) -> Result<(u16, Value)> {
+    let response = reqwest::Client::new()
+        .get(server.url("/v1/console/session"))
+        .header(COOKIE, cookie)
+        .send()
+        .await?;
+    let status = response.status().as_u16();
+    Ok((status, response.json().await.unwrap_or(Value::Null)))
+}
+
+async fn sign_in_failures(server: &TestServer) -> Result<Vec<String>> {
+    Ok(server
+        .admin()
+        .audit("kind=sso_sign_in_failed")
+        .await?
+        .iter()
+        .filter_map(|event| event.reason().map(str::to_owned))
+        .collect())
+}
+
+async fn people_sign_in_with_the_role_their_groups_map_to_and_the_log_names_them(
+    backend: Backend,
+) -> Result<()> {
+    let (server, provider) = set_up(backend).await?;
+
+    // An admin by group: the page moves on to the console with the session cookie set.
+    let (browser, landed) = sign_in(&server, &provider, "ada", "console").await?;
+    assert_eq!(landed.status, 200, "{}", landed.body);
+    assert!(landed.body.contains("url=/console"), "{}", landed.body);
+    let cookie = session_cookie(&server, &browser).context("no session cookie")?;
+    assert!(
+        browser.cookie(&server.url(""), "tessera_sso").is_none(),
+        "the login cookie is cleared"
+    );
+    let (status, session) = session_of(&server, &cookie).await?;
+    assert_eq!(status, 200, "{session}");
+    assert_eq!(session["role"], "admin");
+    assert_eq!(session["person"]["name"], "Ada Lovelace");
+    assert_eq!(session["person"]["subject"], "ada");
+    assert_eq!(session["person"]["issuer"], provider.issuer);
+    let ada_key = session["key_id"].as_str().context("key_id")?.to_owned();
+
+    // The session does what an admin may, and the log names the person.
+    let keys = reqwest::Client::new()
+        .get(server.url("/v1/api-keys"))
+        .header(COOKIE, &cookie)
+        .send()
+        .await?;
+    assert_eq!(keys.status().as_u16(), 200);
+    let signed_in = server.admin().audit("kind=console_signed_in").await?;
+    let ada = signed_in
+        .iter()
+        .find(|event| event.details["person"]["subject"] == "ada")
+        .context("a sign-in event naming ada")?;
+    assert_eq!(ada.details["person"]["name"], "Ada Lovelace");
+    assert_eq!(ada.details["by_key_id"], ada_key.as_str());
+    assert_eq!(ada.details["role"], "admin");
+
+    // Signing in again is the same person acting as the same key (keyed by issuer and
+    // subject), not a second one.
+    let (again, _) = sign_in(&server, &provider, "ada", "console").await?;
+    let (_, second) =
+        session_of(&server, &session_cookie(&server, &again).context("cookie")?).await?;
+    assert_eq!(second["key_id"], ada_key.as_str());
+
+    // An auditor by group.
+    let (browser, _) = sign_in(&server, &provider, "grace", "console").await?;
+    let (_, grace) = session_of(
+        &server,
+        &session_cookie(&server, &browser).context("cookie")?,
+    )
+    .await?;
+    assert_eq!(grace["role"], "auditor");
+
+    // A host, made just in time, for the host page.
+    let (browser, landed) = sign_in(&server, &provider, "hana", "host").await?;
+    assert!(landed.body.contains("url=/host"), "{}", landed.body);
+    let hana_cookie = session_cookie(&server, &browser).context("cookie")?;
+    let (_, hana) = session_of(&server, &hana_cookie).await?;
+    assert_eq!(hana["role"], "host");
+    assert_eq!(hana["label"], "Hana Ito");
+    let hosts = server.admin().get("/v1/hosts?q=Hana").await?.expect(200)?;
+    assert!(
+        hosts.to_string().contains("Hana Ito"),
+        "the host is listed: {hosts}"
+    );
+
+    // The admin's list shows every live session with its person.
+    let list = server
+        .admin()
+        .get("/v1/console/sessions")
+        .await?
+        .expect(200)?;
+    let names: Vec<&str> = list["sessions"]
+        .as_array()
+        .context("sessions")?
+        .iter()
+        .filter_map(|s| s["person_name"].as_str())
+        .collect();
+    for name in ["Ada Lovelace", "Grace Hopper", "Hana Ito"] {
+        assert!(names.contains(&name), "{name} in {names:?}");
+    }
+    Ok(())
+}
+
+async fn every_bad_sign_in_is_refused_audited_and_makes_no_session(backend: Backend) -> Result<()> {
+    let (server, provider) = set_up(backend).await?;
+    let start = server.url(&format!("/v1/sso/start?org={}", server.org().org_id));
+
+    // A person with no mapped role, and one outside the allowed domains.
+    for (login, status, reason) in [("otto", 403, "no_role"), ("eve", 403, "domain_not_allowed")] {
+        let (browser, landed) = sign_in(&server, &provider, login, "console").await?;
+        assert_eq!(landed.status, status, "{login}: {}", landed.body);
+        assert!(landed.body.contains("role=\"alert\""), "{}", landed.body);
+        assert!(
+            session_cookie(&server, &browser).is_none(),
+            "{login} got no session"
+        );
+        assert!(sign_in_failures(&server)
+            .await?
+            .contains(&reason.to_owned()));
+    }
+    let page = {
+        let (_, landed) = sign_in(&server, &provider, "otto", "console").await?;
+        landed.body
+    };
+    assert!(page.contains("groups"), "the page says which claim: {page}");
+
+    // A wrong state: the callback with another state than the one sent.
+    let mut browser = Browser::new()?;
+    let callback = browser
+        .sign_in_at_provider(&start, "ada", &server.url(""))
+        .await?;
+    let forged = callback.replace("state=", "state=x");
+    let landed = browser.open(&forged).await?;
+    assert_eq!(landed.status, 400, "{}", landed.body);
+    assert!(session_cookie(&server, &browser).is_none());
+
+    // The callback in another browser than the one that began: refused, and the state is
+    // spent, so the right browser cannot use it afterwards either.
+    let mut began = Browser::new()?;
+    let callback = began
+        .sign_in_at_provider(&start, "ada", &server.url(""))
+        .await?;
+    let mut other = Browser::new()?;
+    assert_eq!(other.open(&callback).await?.status, 400);
+    assert_eq!(began.open(&callback).await?.status, 400);
+    assert!(session_cookie(&server, &began).is_none());
+    assert!(sign_in_failures(&server)
+        .await?
+        .contains(&"bad_state".to_owned()));
+
+    // A replayed code: a code already exchanged, under a fresh state of this browser.
+    let mut browser = Browser::new()?;
+    let first = browser
+        .sign_in_at_provider(&start, "ada", &server.url(""))
+        .await?;
+    assert_eq!(browser.open(&first).await?.status, 200);
+    let used_code = query_value(&first, "code").context("code")?;
+    let fresh = browser
+        .sign_in_at_provider(&start, "ada", &server.url(""))
+        .await?;
+    let replayed = fresh.replace(
+        &format!("code={}", query_value(&fresh, "code").context("code")?),
+        &format!("code={used_code}"),
+    );
+    let before = session_cookie(&server, &browser);
+    let landed = browser.open(&replayed).await?;
+    assert_eq!(landed.status, 502, "{}", landed.body);
+    assert_eq!(session_cookie(&server, &browser), before, "no new session");
+    assert!(sign_in_failures(&server)
+        .await?
+        .contains(&"code_refused".to_owned()));
+
+    // Tokens the provider's answer carries altered: tampered under the original signature,
+    // re-signed for another audience, re-signed already expired.
+    for mode in ["tamper", "wrong-aud", "expired"] {
+        provider.alter_next_token(mode).await?;
+        let (browser, landed) = sign_in(&server, &provider, "grace", "console").await?;
+        assert_eq!(landed.status, 502, "{mode}: {}", landed.body);
+        assert!(
+            session_cookie(&server, &browser).is_none(),
+            "{mode} made no session"
+        );
+    }
+    let failures = sign_in_failures(&server).await?;
+    assert!(
+        failures
+            .iter()
+            .filter(|reason| *reason == "bad_token")
+            .count()
+            >= 3,
+        "{failures:?}"
+    );
+
+    // The provider rotates its signing key: the next sign-in fetches the new JWKS.
+    provider.rotate_key().await?;
+    let (browser, landed) = sign_in(&server, &provider, "grace", "console").await?;
+    assert_eq!(landed.status, 200, "after rotation: {}", landed.body);
+    assert!(session_cookie(&server, &browser).is_some());
+
+    // An unknown issuer is refused when an admin sets it.
+    let unreachable = server
+        .admin()
+        .put(
+            "/v1/sso",
+            &settings("http://127.0.0.1:9/nothing-here", true),
+        )
+        .await?;
+    assert_eq!(unreachable.status, 422, "{:?}", unreachable.json());
+    // So is a plain-http issuer the operator did not allow.
+    let plain = server
+        .admin()
+        .put("/v1/sso", &settings("http://idp.example.com", true))
+        .await?;
+    assert_eq!(plain.status, 400, "{:?}", plain.json());
+
+    // A provider that cannot be reached any more: the person gets a page that says so.
+    let mut provider = provider;
+    let mut browser = Browser::new()?;
+    let callback = browser
+        .sign_in_at_provider(&start, "ada", &server.url(""))
+        .await?;
+    provider.stop().await?;
+    let landed = browser.open(&callback).await?;
+    assert_eq!(landed.status, 502, "{}", landed.body);
+    assert!(session_cookie(&server, &browser).is_none());
+    assert!(sign_in_failures(&server)
+        .await?
+        .contains(&"code_refused".to_owned()));
+    Ok(())
+}
+
+async fn the_provider_ends_sessions_and_so_can_an_admin(backend: Backend) -> Result<()> {
+    let (server, provider) = set_up(backend).await?;
+    let (mut browser, _) = sign_in(&server, &provider, "ada", "console").await?;
+    let cookie = session_cookie(&server, &browser).context("cookie")?;
+    ensure!(session_of(&server, &cookie).await?.0 == 200, "signed in");
+
+    // The person signs out at the provider: its back-channel logout ends the session here.
+    let page = browser.sign_out_at_provider(&provider.issuer).await?;
+    ensure!(
+        page.status < 500,
+        "provider logout: {} {}",
+        page.status,
+        page.body
+    );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while session_of(&server, &cookie).await?.0 == 200 {
+        ensure!(
+            std::time::Instant::now() < deadline,
+            "the session outlived the provider's logout"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let ended = server.admin().audit("kind=sso_sessions_ended").await?;
+    assert!(
+        ended
+            .iter()
+            .any(|event| event.details["cause"] == "back_channel_logout"),
+        "{ended:?}"
+    );
+
+    // A forged logout token is refused.
+    let forged = reqwest::Client::new()
+        .post(server.url("/v1/sso/back-channel-logout"))
+        .form(&[("logout_token", "eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZGEifQ.")])
+        .send()
+        .await?;
+    assert_eq!(forged.status().as_u16(), 400);
+
+    // An admin ends someone's session.
+    let (browser, _) = sign_in(&server, &provider, "grace", "console").await?;
+    let grace = session_cookie(&server, &browser).context("cookie")?;
+    let list = server
+        .admin()
+        .get("/v1/console/sessions")
+        .await?
+        .expect(200)?;
+    let id = list["sessions"]
+        .as_array()
+        .context("sessions")?
+        .iter()
+        .find(|s| s["person_name"] == "Grace Hopper")
+        .and_then(|s| s["id"].as_str())
+        .context("grace's session")?
+        .to_owned();
+    let ended = server
+        .admin()
+        .delete(&format!("/v1/console/sessions/{id}"))
+        .await?;
+    assert_eq!(ended.status, 204, "{}", ended.body);
+    assert_eq!(session_of(&server, &grace).await?.0, 401);
+    assert_eq!(
+        server
+            .admin()
+            .delete(&format!("/v1/console/sessions/{id}"))
+            .await?
+            .status,
+        404
+    );
+    let ended = server.admin().audit("kind=session_ended").await?;
+    assert_eq!(ended.len(), 1, "{ended:?}");
+
+    // Signing out of an SSO session sends the browser on to the provider's logout.
+    let (browser, _) = sign_in(&server, &provider, "ada", "console").await?;
+    let cookie = session_cookie(&server, &browser).context("cookie")?;
+    let (_, session) = session_of(&server, &cookie).await?;
+    let out = reqwest::Client::new()
+        .delete(server.url("/v1/console/session"))
+        .header(COOKIE, &cookie)
+        .header(ORIGIN, server.url(""))
+        .header(
+            "x-csrf-token",
+            session["csrf_token"].as_str().unwrap_or_default(),
+        )
+        .send()
+        .await?;
+    assert_eq!(out.status().as_u16(), 200);
+    let body: Value = out.json().await?;
+    let url = body["end_session_url"]
+        .as_str()
+        .context("end_session_url")?;
+    assert!(
+        url.starts_with(&format!("{}/session/end", provider.issuer)),
+        "{url}"
+    );
+    assert!(url.contains(CLIENT_ID), "{url}");
+    assert_eq!(session_of(&server, &cookie).await?.0, 401);
+    Ok(())
+}
+
+async fn an_organisation_can_switch_key_sign_in_off(backend: Backend) -> Result<()> {
+    let (server, provider) = set_up(backend).await?;
+    let sign_in_with_key = || async {
+        let response = reqwest::Client::new()
+            .post(server.url("/v1/console/session"))
+            .header(ORIGIN, server.url(""))
+            .json(&json!({ "api_key": server.org().admin_key }))
+            .send()
+            .await?;
+        anyhow::Ok(response.status().as_u16())
+    };
+    assert_eq!(sign_in_with_key().await?, 201);
+    // The secret may be left out once stored.
+    let mut off = settings(&provider.issuer, false);
+    off.as_object_mut()
+        .context("object")?
+        .remove("client_secret");
+    server.admin().put("/v1/sso", &off).await?.expect(200)?;
+    assert_eq!(sign_in_with_key().await?, 403);
+    // Keys still work as bearer credentials, and people still sign in through SSO.
+    server.admin().get("/v1/api-keys").await?.expect(200)?;
+    let (browser, _) = sign_in(&server, &provider, "ada", "console").await?;
+    assert!(session_cookie(&server, &browser).is_some());
+    // The settings were audited, without the secret.
+    let configured = server.admin().audit("kind=sso_configured").await?;
+    assert_eq!(configured.len(), 2);
+    assert!(!configured
+        .iter()
+        .any(|e| e.details.to_string().contains(CLIENT_SECRET)));
+    assert_eq!(configured[1].details["key_sign_in"], false);
+    assert_eq!(configured[1].details["secret_changed"], false);
+    Ok(())
+}
+
+fn query_value(url: &str, name: &str) -> Option<String> {
+    reqwest::Url::parse(url)
+        .ok()?
+        .query_pairs()
+        .find(|(key, _)| key == name)
+        .map(|(_, value)| value.into_owned())
+}
