@@ -106,6 +106,17 @@ async fn people_sign_in_with_the_role_their_groups_map_to_and_the_log_names_them
     assert_eq!(session["person"]["subject"], "ada");
     assert_eq!(session["person"]["issuer"], provider.issuer);
     let ada_key = session["key_id"].as_str().context("key_id")?.to_owned();
+    // The session ends with the ID token (an hour at this provider), before the server's
+    // eight-hour limit.
+    let expires_at = time::OffsetDateTime::parse(
+        session["expires_at"].as_str().context("expires_at")?,
+        &time::format_description::well_known::Rfc3339,
+    )?;
+    let left = expires_at - time::OffsetDateTime::now_utc();
+    assert!(
+        left <= time::Duration::seconds(3600) && left > time::Duration::seconds(3500),
+        "the session ends with the ID token: {left}"
+    );
 
     // The session does what an admin may, and the log names the person.
     let keys = reqwest::Client::new()
@@ -122,6 +133,37 @@ async fn people_sign_in_with_the_role_their_groups_map_to_and_the_log_names_them
     assert_eq!(ada.details["person"]["name"], "Ada Lovelace");
     assert_eq!(ada.details["by_key_id"], ada_key.as_str());
     assert_eq!(ada.details["role"], "admin");
+
+    // The person's session does what an admin does from the console, with the CSRF token:
+    // a gate, and the link that pairs a tablet with it.
+    let csrf = session["csrf_token"]
+        .as_str()
+        .context("csrf_token")?
+        .to_owned();
+    let console_post = |path: String, body: Value| {
+        reqwest::Client::new()
+            .post(server.url(&path))
+            .header(COOKIE, &cookie)
+            .header(ORIGIN, server.url(""))
+            .header("x-csrf-token", &csrf)
+            .json(&body)
+            .send()
+    };
+    let gate: Value = console_post("/v1/gates".into(), json!({ "label": "Lobby tablet" }))
+        .await?
+        .json()
+        .await?;
+    let gate_id = gate["gate_id"].as_str().context("gate_id")?;
+    let pairing = console_post(format!("/v1/gates/{gate_id}/pairing"), json!({})).await?;
+    assert_eq!(pairing.status().as_u16(), 201);
+    let pairing: Value = pairing.json().await?;
+    assert!(pairing["pairing_url"].as_str().is_some(), "{pairing}");
+    let made = server.admin().audit("kind=gate_pairing_created").await?;
+    assert!(
+        made.iter()
+            .any(|event| event.details.to_string().contains(&ada_key)),
+        "the pairing is recorded under the person's key: {made:?}"
+    );
 
     // Signing in again is the same person acting as the same key (keyed by issuer and
     // subject), not a second one.
@@ -241,7 +283,7 @@ async fn every_bad_sign_in_is_refused_audited_and_makes_no_session(backend: Back
 
     // Tokens the provider's answer carries altered: tampered under the original signature,
     // re-signed for another audience, re-signed already expired.
-    for mode in ["tamper", "wrong-aud", "expired"] {
+    for mode in ["tamper", "wrong-aud", "wrong-iss", "expired"] {
         provider.alter_next_token(mode).await?;
         let (browser, landed) = sign_in(&server, &provider, "grace", "console").await?;
         assert_eq!(landed.status, 502, "{mode}: {}", landed.body);

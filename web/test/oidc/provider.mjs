@@ -15,10 +15,10 @@
 // Test controls, on the same port under /__control (never part of OpenID Connect):
 // - `POST /__control/rotate`: a new signing key; the old one is gone from the JWKS at once,
 //   as a provider that rotates its key (sessions and grants are forgotten with it).
-// - `POST /__control/next-token` with `{"mode": "tamper" | "wrong-aud" | "expired"}`: the
-//   next token response's ID token is altered: its payload changed under the original
-//   signature, or re-signed with the provider's own key for another audience, or with an
-//   expiry in the past. Everything else about the exchange is the provider's own.
+// - `POST /__control/next-token` with `{"mode": "tamper" | "wrong-aud" | "wrong-iss" |
+//   "expired"}`: the next token response's ID token is altered: its payload changed under
+//   the original signature, or re-signed with the provider's own key for another audience,
+//   another issuer, or with an expiry in the past. Everything else about the exchange is the provider's own.
 import http from 'node:http';
 import crypto from 'node:crypto';
 import * as jose from 'jose';
@@ -126,6 +126,7 @@ async function alter(idToken, mode) {
   }
   const now = Math.floor(Date.now() / 1000);
   if (mode === 'wrong-aud') claims.aud = 'someone-else';
+  if (mode === 'wrong-iss') claims.iss = 'https://impostor.example';
   if (mode === 'expired') {
     claims.iat = now - 7200;
     claims.exp = now - 3600;
@@ -155,7 +156,7 @@ async function control(req, res) {
     handler = build().callback();
   } else if (req.url === '/__control/next-token') {
     const { mode } = JSON.parse((await readBody(req)) || '{}');
-    if (!['tamper', 'wrong-aud', 'expired'].includes(mode)) {
+    if (!['tamper', 'wrong-aud', 'wrong-iss', 'expired'].includes(mode)) {
       res.writeHead(400, { 'content-type': 'text/plain' }).end(`unknown mode ${mode}`);
       return;
     }

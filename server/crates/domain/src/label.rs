@@ -30,6 +30,23 @@ pub fn check_text(field: &'static str, text: &str, max: usize) -> Result<(), Inv
     Ok(())
 }
 
+/// Whether `text` is a DNS host name: dot-separated labels of letters, digits and inner
+/// hyphens, each 1–63 characters, 253 in all (trailing dots aside).
+pub fn is_dns_name(text: &str) -> bool {
+    let text = text.trim_end_matches('.');
+    !text.is_empty()
+        && text.len() <= 253
+        && text.split('.').all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        })
+}
+
 /// A label, a site, a name: 1–200 printable characters.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Label(String);

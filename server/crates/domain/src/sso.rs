@@ -34,18 +34,7 @@ impl Domain {
     /// [`InvalidSetting`] for anything that is not a DNS name of two labels or more.
     pub fn parse(text: &str) -> Result<Self, InvalidSetting> {
         let text = text.trim().trim_end_matches('.').to_ascii_lowercase();
-        let labels: Vec<&str> = text.split('.').collect();
-        let valid = text.len() <= 253
-            && labels.len() >= 2
-            && labels.iter().all(|label| {
-                !label.is_empty()
-                    && label.len() <= 63
-                    && !label.starts_with('-')
-                    && !label.ends_with('-')
-                    && label
-                        .bytes()
-                        .all(|b| b.is_ascii_alphanumeric() || b == b'-')
-            });
+        let valid = crate::label::is_dns_name(&text) && text.contains('.');
         if valid {
             Ok(Domain(text))
         } else {

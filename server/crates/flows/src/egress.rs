@@ -199,18 +199,7 @@ impl Policy {
 }
 
 fn is_host_name(text: &str) -> bool {
-    let text = text.trim_end_matches('.');
-    !text.is_empty()
-        && text.len() <= 253
-        && text.split('.').all(|label| {
-            !label.is_empty()
-                && label.len() <= 63
-                && !label.starts_with('-')
-                && !label.ends_with('-')
-                && label
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
-        })
+    tessera_domain::label::is_dns_name(text)
 }
 
 /// A [`reqwest::dns::Resolve`] that refuses what the [`Policy`] refuses.
