@@ -78,7 +78,7 @@ export function ssoForm(page) {
     e.preventDefault();
     const email = input.value.trim();
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
-      slot.replaceChildren(h('p', { class: 'error', role: 'alert', text: 'Enter your work email address, such as ada@example.com.' }));
+      slot.replaceChildren(h('p', { class: 'alert shown', role: 'alert', text: 'Enter your work email address, such as ada@example.com.' }));
       input.focus();
       return;
     }

@@ -41,7 +41,7 @@ use anyhow::{bail, ensure, Context, Result};
 use tessera_tests::cluster::Replica;
 use tessera_tests::db::PgUrl;
 use tessera_tests::node::{npm_ready, web_dir};
-use tessera_tests::oidc::{self, Provider, CLIENT_ID};
+use tessera_tests::oidc::{self, Provider, CLIENT_ID, CLIENT_SECRET};
 use tessera_tests::tls::TestCa;
 use tessera_tests::{both_backends, Backend, TestServer};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -458,11 +458,6 @@ async fn staff_sign_in_through_the_identity_provider_in_chromium() -> Result<()>
         &[("NODE_EXTRA_CA_CERTS", ca.ca_pem.display().to_string())],
     )
     .await?;
-    server
-        .admin()
-        .put("/v1/sso", &oidc::settings(&provider.issuer, true))
-        .await?
-        .expect(200)?;
     let shots = std::env::var("TESSERA_SCREENSHOTS")
         .unwrap_or_else(|_| dir.path().join("shots").display().to_string());
     let out = npm(
@@ -471,6 +466,8 @@ async fn staff_sign_in_through_the_identity_provider_in_chromium() -> Result<()>
             ("TESSERA_URL", server.url("")),
             ("TESSERA_ADMIN_KEY", server.org().admin_key.clone()),
             ("TESSERA_IDP", provider.issuer.clone()),
+            ("TESSERA_IDP_CLIENT_ID", CLIENT_ID.to_owned()),
+            ("TESSERA_IDP_CLIENT_SECRET", CLIENT_SECRET.to_owned()),
             ("TESSERA_CHROMIUM_SPKI", ca.leaf_spki_sha256.clone()),
             ("NODE_EXTRA_CA_CERTS", ca.ca_pem.display().to_string()),
             ("TESSERA_SCREENSHOTS", format!("{shots}/sso/sqlite")),

@@ -217,6 +217,7 @@ const TABS = [
   ['passes', 'Passes'],
   ['webhooks', 'Webhooks'],
   ['admin', 'Manage'],
+  ['signin', 'Sign-in'],
 ];
 
 function openConsole() {
@@ -226,7 +227,7 @@ function openConsole() {
   const tabs = new Map();
   const nav = h('nav', { class: 'tabs', 'aria-label': 'Views' });
   for (const [name, label] of TABS) {
-    if (name === 'admin' && !isAdmin()) continue;
+    if ((name === 'admin' || name === 'signin') && !isAdmin()) continue;
     const a = h('a', { href: `#${name}`, class: 'tab' }, label, name === 'alarms' ? alarmCount : null);
     tabs.set(name, a);
     nav.append(a);
@@ -361,7 +362,7 @@ function route() {
   if (view && view.teardown) view.teardown();
   view = null;
   setError(ui.errors, null);
-  const tab = { alarms: 'alarms', events: 'events', gates: 'gates', gate: 'gates', passes: 'passes', pass: 'passes', webhooks: 'webhooks', admin: 'admin' }[name] || 'alarms';
+  const tab = { alarms: 'alarms', events: 'events', gates: 'gates', gate: 'gates', passes: 'passes', pass: 'passes', webhooks: 'webhooks', admin: 'admin', signin: 'signin' }[name] || 'alarms';
   for (const [n, a] of ui.tabs) {
     if (n === tab) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -375,6 +376,7 @@ function route() {
     pass: () => (isUuid(id) ? passView(id) : passesView()),
     webhooks: () => webhooksView(),
     admin: () => (isAdmin() ? adminView() : alarmsView(null)),
+    signin: () => (isAdmin() ? signInView() : alarmsView(null)),
   }[name] || (() => alarmsView(null));
   view = make();
   window.scrollTo(0, 0);
@@ -1189,6 +1191,148 @@ function webhooksView() {
     h('p', { class: 'muted', text: 'Events that ran out of retries or whose webhook was disabled (a receiver answered 410). Replay queues one again, due now, with a fresh three days of retries.' }),
     status,
     h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Dead letters' }, h('thead', {}, h('tr', {}, ['Event', 'Type', 'Pass', 'Attempts', 'Last error', 'Queued', ''].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
+  );
+  return { root };
+}
+
+/** Single sign-on settings (PUT /v1/sso, docs/sign-in.md) and the organisation's live sessions. */
+function signInView() {
+  const slot = h('div', { class: 'error-slot' });
+  const saved = h('div', { role: 'status' });
+  const field = (id, label, control, help) => h('div', { class: 'field' }, h('label', { for: id, text: label }), control, help ? h('p', { class: 'muted', id: `${id}-help`, text: help }) : null);
+  const input = (id, extra = {}) => h('input', { id, autocomplete: 'off', autocapitalize: 'none', spellcheck: 'false', ...extra });
+  const issuer = input('sso-issuer', { type: 'url', required: true, placeholder: 'https://login.example.com/realms/staff' });
+  const clientId = input('sso-client-id', { required: true });
+  const secret = input('sso-client-secret', { type: 'password' });
+  const domains = input('sso-domains', { placeholder: 'example.com' });
+  const claim = input('sso-role-claim', { value: 'groups' });
+  const ROLES = [['admin', 'Admins'], ['auditor', 'Auditors'], ['issuer', 'Issuers'], ['host', 'Hosts']];
+  const maps = new Map(ROLES.map(([role]) => [role, input(`sso-map-${role}`)]));
+  const keySignIn = h('input', { id: 'sso-key-sign-in', type: 'checkbox', checked: true });
+  const secretHelp = h('p', { class: 'muted', id: 'sso-client-secret-help', text: 'Required the first time; it is stored sealed and never shown again.' });
+  const list = (text) => text.split(',').map((v) => v.trim()).filter(Boolean);
+  const registered = h('dl', { class: 'sso-uris' });
+  const showUris = (v) => {
+    registered.replaceChildren(
+      ...[
+        ['Redirect URI', v.redirect_uri],
+        ['Back-channel logout URI', v.back_channel_logout_uri],
+        ['Post-logout redirect URI', v.post_logout_redirect_uri],
+        ['Sign-in link for staff', v.sign_in_url],
+      ].flatMap(([term, value]) => [h('dt', { text: term }), h('dd', {}, h('code', { text: value }))]),
+    );
+  };
+  const fill = (v) => {
+    issuer.value = v.issuer;
+    clientId.value = v.client_id;
+    domains.value = (v.allowed_domains || []).join(', ');
+    claim.value = v.role_claim;
+    for (const [role, box] of maps) box.value = (v.role_map || []).filter((m) => m.role === role).map((m) => m.value).join(', ');
+    keySignIn.checked = Boolean(v.key_sign_in);
+    secretHelp.textContent = 'A secret is stored. Leave this empty to keep it.';
+    showUris(v);
+  };
+  const form = h(
+    'form',
+    { class: 'admin-form', novalidate: true, 'aria-label': 'Single sign-on settings' },
+    field('sso-issuer', 'Issuer URL', issuer, 'Exactly as your identity provider names itself (its discovery document is fetched when you save).'),
+    h('div', { class: 'two' }, field('sso-client-id', 'Client ID', clientId), h('div', { class: 'field' }, h('label', { for: 'sso-client-secret', text: 'Client secret' }), secret, secretHelp)),
+    field('sso-domains', 'Allowed email domains', domains, 'Comma-separated, matched exactly. Empty: anyone your provider vouches for.'),
+    field('sso-role-claim', 'Role claim', claim, 'The ID-token claim whose values give roles: groups, roles, or a path such as realm_access.roles.'),
+    h(
+      'fieldset',
+      { class: 'sso-map' },
+      h('legend', { text: 'Claim values that give each role (comma-separated; the strongest match wins, none is refused)' }),
+      ...ROLES.map(([role, label]) => field(`sso-map-${role}`, label, maps.get(role))),
+    ),
+    h('div', { class: 'field check' }, keySignIn, h('label', { for: 'sso-key-sign-in', text: 'Staff may also sign in to these pages with an API key' })),
+    slot,
+    h('p', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', id: 'sso-save', text: 'Save' })),
+    saved,
+  );
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const body = {
+      issuer: issuer.value.trim(),
+      client_id: clientId.value.trim(),
+      allowed_domains: list(domains.value),
+      role_claim: claim.value.trim() || 'groups',
+      role_map: [...maps].flatMap(([role, box]) => list(box.value).map((value) => ({ value, role }))),
+      key_sign_in: keySignIn.checked,
+    };
+    if (secret.value) body.client_secret = secret.value;
+    if (!body.issuer || !body.client_id) return setError(slot, 'Enter the issuer URL and the client ID.');
+    if (!body.role_map.length) return setError(slot, 'Map at least one claim value to a role, or nobody can sign in.');
+    saved.textContent = '';
+    const res = await api('PUT', '/v1/sso', body);
+    if (!res.ok || !res.body) return setError(slot, problem(res, 'save the single sign-on settings'));
+    setError(slot, null);
+    secret.value = '';
+    fill(res.body);
+    saved.replaceChildren(h('p', { class: 'notice', text: 'Saved. Register the addresses below at your identity provider.' }));
+  });
+
+  const sessionsSlot = h('div', { class: 'error-slot' });
+  const sessionsStatus = h('p', { class: 'muted', role: 'status', text: 'Loading sessions…' });
+  const tbody = h('tbody');
+  const loadSessions = async () => {
+    const res = await api('GET', '/v1/console/sessions');
+    if (!res.ok || !res.body || !Array.isArray(res.body.sessions)) {
+      sessionsStatus.textContent = '';
+      return setError(sessionsSlot, problem(res, 'list the sessions'));
+    }
+    const rows = res.body.sessions;
+    sessionsStatus.textContent = `${rows.length} live session${rows.length === 1 ? '' : 's'}.`;
+    tbody.replaceChildren(
+      ...rows.map((row) => {
+        const who = row.person_name || row.label;
+        const action = h('td', { class: 'nowrap' });
+        action.append(
+          h('button', {
+            type: 'button',
+            class: 'secondary small',
+            text: 'End',
+            'aria-label': `End the session of ${who}`,
+            onclick: async () => {
+              const end = await api('DELETE', `/v1/console/sessions/${encodeURIComponent(row.id)}`);
+              if (!end.ok) return setError(sessionsSlot, problem(end, 'end the session'));
+              setError(sessionsSlot, null);
+              loadSessions();
+            },
+          }),
+        );
+        return h(
+          'tr',
+          {},
+          h('td', { text: who }),
+          h('td', { text: row.person_email || (row.person_name ? '—' : 'API key') }),
+          h('td', { text: row.role }),
+          h('td', { class: 'nowrap', text: clock(row.created_at) }),
+          h('td', { class: 'nowrap', text: clock(row.expires_at) }),
+          action,
+        );
+      }),
+    );
+  };
+
+  (async () => {
+    const res = await api('GET', '/v1/sso');
+    if (res.ok && res.body) fill(res.body);
+    else if (res.status !== 404) setError(slot, problem(res, 'read the single sign-on settings'));
+  })();
+  loadSessions();
+  const root = h(
+    'section',
+    { class: 'signin-view' },
+    h('div', { class: 'view-head' }, h('h1', { text: 'Sign-in' })),
+    h('h2', { text: 'Single sign-on' }),
+    h('p', { class: 'muted', text: 'Let staff sign in with your organisation’s identity provider (OpenID Connect). See docs/sign-in.md for Keycloak, Entra ID and Google.' }),
+    form,
+    registered,
+    h('div', { class: 'view-head' }, h('h2', { text: 'Live sessions' }), h('button', { type: 'button', class: 'secondary', text: 'Refresh', onclick: loadSessions })),
+    sessionsSlot,
+    sessionsStatus,
+    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Live sessions' }, h('thead', {}, h('tr', {}, ['Who', 'Email', 'Role', 'Since', 'Ends', ''].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
   );
   return { root };
 }

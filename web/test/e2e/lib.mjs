@@ -321,9 +321,9 @@ export function qrMatrix(text) {
   return Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => qr.isDark(r, c)));
 }
 
-/** A screenshot (of a page or a locator), saved as `<name>.png` under TESSERA_SCREENSHOTS. */
-export async function shoot(target, name) {
-  const png = await target.screenshot();
+/** A screenshot (of a page or a locator, with Playwright's `options`), saved as `<name>.png` under TESSERA_SCREENSHOTS. */
+export async function shoot(target, name, options = {}) {
+  const png = await target.screenshot(options);
   const dir = process.env.TESSERA_SCREENSHOTS;
   if (dir && name) {
     mkdirSync(dir, { recursive: true });

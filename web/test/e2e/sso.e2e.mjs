@@ -4,15 +4,18 @@
 // Rust harness). Nothing is mocked: people type at the provider's own login form.
 //
 //   TESSERA_URL=https://127.0.0.1:8443 TESSERA_ADMIN_KEY=<admin key> TESSERA_IDP=<issuer> \
+//   TESSERA_IDP_CLIENT_ID=<id> TESSERA_IDP_CLIENT_SECRET=<secret> \
 //   [TESSERA_SCREENSHOTS=/some/dir] [TESSERA_CHROMIUM_SPKI=<base64 sha256>] node test/e2e/sso.e2e.mjs
 //
-// Steps: (1) the console's sign-in page (tablet, 1280×800) offers single sign-on beside the
+// Steps: (0) an admin signs in with her key and sets single sign-on up on the console's
+// Sign-in view (the addresses to register at the provider are shown; axe-core), then signs
+// out. (1) the console's sign-in page (tablet, 1280×800) offers single sign-on beside the
 // key form, with 0 axe-core WCAG 2.1 A/AA violations; a bad email is an alert. (2) An admin
 // (group tessera-admins) signs in at the provider and lands in the console, named in its
 // bar; the sign-in event in the audit log names her. (3) A person with no mapped group gets
 // the refusal page naming the claim, and no session. (4) A host (group residents) signs in to
-// /host on a phone (390×844), made just in time, named on the page. (5) The admin's console is
-// live; she signs out at the provider (its back-channel logout): the console's session ends,
+// /host on a phone (390×844), made just in time, named on the page. (5) The admin's console lists the
+// live sessions with their people and ends the host's; her console is live; she signs out at the provider (its back-channel logout): the console's session ends,
 // its live stream closes, and the console shows the sign-in screen. (6) An auditor signs in
 // and signs out from the console: the browser goes on to the provider's sign-out page.
 // Exits 0 when every step passed, 1 with a message otherwise.
@@ -53,10 +56,41 @@ await main(
   async () => {
     const base = env('TESSERA_URL').replace(/\/$/, '');
     const idp = env('TESSERA_IDP').replace(/\/$/, '');
-    const admin = adminApi(base, env('TESSERA_ADMIN_KEY'));
+    const adminKey = env('TESSERA_ADMIN_KEY');
+    const admin = adminApi(base, adminKey);
     const browser = await launchChromium();
     const pageErrors = [];
     try {
+      // ---------------------------------------------------------- (0) set-up on the console
+      const setUpContext = await browser.newContext({ ...TABLET, bypassCSP: true });
+      const setUp = await setUpContext.newPage();
+      watchErrors(setUp, 'set-up', pageErrors);
+      await setUp.goto(`${base}/console`);
+      await setUp.getByLabel('API key').fill(adminKey);
+      await setUp.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await setUp.getByRole('link', { name: 'Sign-in' }).click();
+      await setUp.getByRole('heading', { name: 'Single sign-on' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      await setUp.getByLabel('Issuer URL').fill(idp);
+      await setUp.getByLabel('Client ID').fill(env('TESSERA_IDP_CLIENT_ID'));
+      await setUp.getByLabel('Client secret').fill(env('TESSERA_IDP_CLIENT_SECRET'));
+      await setUp.getByLabel('Allowed email domains').fill('example.com');
+      await setUp.getByLabel('Admins').fill('tessera-admins');
+      await setUp.getByLabel('Auditors').fill('security');
+      await setUp.getByLabel('Hosts').fill('residents');
+      await setUp.getByRole('button', { name: 'Save' }).click();
+      await setUp.getByText('Saved. Register the addresses').waitFor({ timeout: STEP_TIMEOUT_MS });
+      const redirect = await setUp.locator('.sso-uris dd').first().innerText();
+      if (redirect.trim() !== `${base}/v1/sso/callback`) fail(`the redirect URI shown is ${redirect}`);
+      if ((await setUp.getByLabel('Client secret').inputValue()) !== '') fail('the secret stays in the form after saving');
+      await axe(setUp, 'the console\'s Sign-in view');
+      await setUp.evaluate(() => window.scrollTo(0, 0)); // the bar is sticky: keep it on top
+      await shoot(setUp, 'console-sso-settings', { fullPage: true });
+      const stored = await admin('GET', '/v1/sso');
+      if (stored.role_map.length !== 3 || stored.allowed_domains[0] !== 'example.com' || !stored.key_sign_in) fail(`odd settings stored: ${JSON.stringify(stored)}`);
+      await setUp.getByRole('button', { name: 'Sign out' }).click();
+      await setUpContext.close();
+      ok('an admin sets single sign-on up on the console; the addresses to register are shown');
+
       // ---------------------------------------------------------- (1) the sign-in page
       // bypassCSP only lets the test inject axe-core; the pages' own CSP is checked by the
       // server's header tests.
@@ -116,7 +150,18 @@ await main(
       await hanaContext.close();
       ok('a host signs in to /host on a phone and is made just in time');
 
-      // ---------------------------------------------------------- (5) back-channel logout
+      // ---------------------------------------------------------- (5) sessions, back-channel logout
+      await ada.goto(`${base}/console#signin`);
+      const hanaRow = ada.getByRole('row').filter({ hasText: 'Hana Ito' });
+      await hanaRow.waitFor({ timeout: STEP_TIMEOUT_MS });
+      await ada.getByRole('row').filter({ hasText: 'Ada Lovelace' }).first().waitFor({ timeout: STEP_TIMEOUT_MS });
+      await shoot(ada.locator('.signin-view .table-wrap'), 'console-sso-sessions');
+      await ada.getByRole('button', { name: 'End the session of Hana Ito' }).click();
+      await hanaRow.waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
+      const left = await admin('GET', '/v1/console/sessions');
+      if (left.sessions.some((x) => x.person_name === 'Hana Ito')) fail('the host\'s session outlived the End button');
+      ok('the console lists live sessions with their people, and an admin ends one');
+
       // The console holds a live stream; the person signs out at the provider in another tab.
       const providerTab = await adaContext.newPage();
       await providerTab.goto(`${idp}/session/end`);
