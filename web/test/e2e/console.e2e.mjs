@@ -28,7 +28,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { isDeepStrictEqual } from 'node:util';
 import {
-  PHONE, STEP_TIMEOUT_MS, adminApi, createGate, decodeFrom, env, expectAlert, fail, gateSocket, launchChromium, main, nodeWallet, ok, shoot, until,
+  PHONE, STEP_TIMEOUT_MS, adminApi, axe, createGate, decodeFrom, env, expectAlert, fail, gateSocket, launchChromium, main, nodeWallet, ok, shoot, until,
 } from './lib.mjs';
 
 const TABLET = { viewport: { width: 1280, height: 800 } };
@@ -276,6 +276,7 @@ async function run() {
     );
     if (csrfless !== 403) fail(`a POST with the cookie but without X-CSRF-Token answered ${csrfless}, not 403`);
     await c.live();
+    await axe(page, 'the console (alarms, tablet)');
     ok('the admin signs in: the field is gone, no role=alert, the key is in no URL, storage or DOM, the cookie is HttpOnly, a POST without the CSRF token is 403');
 
     // ---------------------------------------------------------- (2) alarms

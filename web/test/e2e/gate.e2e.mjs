@@ -30,7 +30,7 @@ import {
   rotatingCode,
 } from '../../src/tsr1.js';
 import {
-  PHONE, STEP_TIMEOUT_MS, adminApi, assertFullyVisible, createGate, createPass, decodeFrom, decodeQr, env, expectAlert, fail, fakeCameraInit,
+  PHONE, STEP_TIMEOUT_MS, adminApi, assertFullyVisible, axe, createGate, createPass, decodeFrom, decodeQr, env, expectAlert, fail, fakeCameraInit,
   gateSocket, launchChromium, main, ok, openClaim, qrMatrix, shoot, showToCamera, until, waitForServiceWorker, watchErrors,
 } from './lib.mjs';
 
@@ -193,6 +193,7 @@ async function run() {
     if (!/North gate A/.test(barText) || !/e2e/.test(barText)) fail(`the status bar does not name the gate and site: ${barText}`);
     await page.getByRole('heading', { name: 'Ready to scan' }).waitFor({ timeout: STEP_TIMEOUT_MS });
     await shoot(page, 'gate-1-paired-idle');
+    await axe(page, 'the web gate, ready to scan');
     ok('pairing link opened with nothing typed: ONLINE, the secret left the address bar');
 
     const other = await browser.newContext({ ...TABLET });

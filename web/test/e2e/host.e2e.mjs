@@ -24,7 +24,7 @@
 
 import { randomUUID } from 'node:crypto';
 import {
-  PHONE, STEP_TIMEOUT_MS, adminApi, claimLink, createGate, decodeFrom, env, expectAlert, fail, fakeCameraInit, gateSocket, launchChromium, main, ok, shoot, until, watchErrors,
+  PHONE, STEP_TIMEOUT_MS, adminApi, axe, claimLink, createGate, decodeFrom, env, expectAlert, fail, fakeCameraInit, gateSocket, launchChromium, main, ok, shoot, until, watchErrors,
 } from './lib.mjs';
 
 const TABLET = { viewport: { width: 1280, height: 800 } };
@@ -87,6 +87,7 @@ await main(
       if (!cookie || !cookie.httpOnly || !cookie.secure || cookie.sameSite !== 'Strict') fail(`the session cookie is not HttpOnly/Secure/Strict: ${JSON.stringify(cookie)}`);
       const forged = await page.evaluate(async () => (await fetch('/v1/passes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'x', valid_until: '2099-01-01T00:00:00Z' }) })).status);
       if (forged !== 403) fail(`a POST with the cookie but without X-CSRF-Token answered ${forged}, not 403`);
+      await axe(page, 'the host page (phone)');
       ok('a wrong key is an alert; the host signs in; the key is in no URL, storage or the DOM; HttpOnly cookie; no CSRF token → 403');
 
       // ---------------------------------------------------------- (2) invite a visitor

@@ -1,10 +1,11 @@
 // What the browser end-to-end tests (wallet, gate, console, host and transfer .e2e.mjs)
 // share: failing and reporting, the environment, Chromium, the admin API, a wallet in Node, a
-// gate device on the real WebSocket (scans, answers and walk-in requests), screenshots and
-// the QR codes in them, the fake camera, and waiting.
+// gate device on the real WebSocket (scans, answers and walk-in requests), axe-core's WCAG 2.1
+// A/AA check, screenshots and the QR codes in them, the fake camera, and waiting.
 
 import { randomUUID, webcrypto } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { PNG } from 'pngjs';
@@ -302,6 +303,24 @@ export async function assertFullyVisible(page, locator, what, min = 200) {
   if (box.x < 0 || box.y < 0 || box.x + box.width > vp.width + 0.5 || box.y + box.height > vp.height + 0.5) {
     fail(`${what} is not fully visible in ${vp.width}×${vp.height}: ${JSON.stringify(box)}`);
   }
+}
+
+// ------------------------------------------------------------------ accessibility
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core's WCAG 2.1 A and AA rules on the page as it is; fails on any violation. axe
+ * is loaded by evaluation (as DevTools would), so the page keeps its own CSP.
+ */
+export async function axe(page, what) {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  if (violations.length) fail(`${what}: axe-core found ${violations.length} WCAG 2.1 A/AA violations: ${violations.join('; ')}`);
+  ok(`${what}: 0 axe-core WCAG 2.1 A/AA violations`);
 }
 
 // ------------------------------------------------------------------ screenshots and QR codes

@@ -14,32 +14,19 @@
 // (group tessera-admins) signs in at the provider and lands in the console, named in its
 // bar; the sign-in event in the audit log names her. (3) A person with no mapped group gets
 // the refusal page naming the claim, and no session. (4) A host (group residents) signs in to
-// /host on a phone (390×844), made just in time, named on the page. (5) The admin's console lists the
-// live sessions with their people and ends the host's; her console is live; she signs out at the provider (its back-channel logout): the console's session ends,
-// its live stream closes, and the console shows the sign-in screen. (6) An auditor signs in
+// /host on a phone (390×844), made just in time, named on the page. (5) The admin's console
+// lists the live sessions with their people and ends the host's; her console is live; she
+// signs out at the provider (its back-channel logout): the console's session ends, its live
+// stream closes, and the console shows the sign-in screen. (6) An auditor signs in
 // and signs out from the console: the browser goes on to the provider's sign-out page.
 // Exits 0 when every step passed, 1 with a message otherwise.
 
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import {
-  PHONE, STEP_TIMEOUT_MS, adminApi, env, expectAlert, fail, launchChromium, main, ok, shoot, until, watchErrors,
+  PHONE, STEP_TIMEOUT_MS, adminApi, axe, env, expectAlert, fail, launchChromium, main, ok, shoot, until, watchErrors,
 } from './lib.mjs';
 
 const TABLET = { viewport: { width: 1280, height: 800 } };
 const TOTAL_TIMEOUT_MS = 150_000;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Runs axe-core's WCAG 2.1 A/AA rules on the page; fails on any violation. */
-async function axe(page, what) {
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  if (violations.length) fail(`${what}: axe-core found ${violations.length} WCAG 2.1 A/AA violations: ${violations.join('; ')}`);
-  ok(`${what}: 0 axe-core WCAG 2.1 A/AA violations`);
-}
 
 /** From a page showing the SSO form: enter `email`, go to the provider, sign in as `login`. */
 async function signInAtProvider(page, email, login, idp) {
@@ -62,7 +49,7 @@ await main(
     const pageErrors = [];
     try {
       // ---------------------------------------------------------- (0) set-up on the console
-      const setUpContext = await browser.newContext({ ...TABLET, bypassCSP: true });
+      const setUpContext = await browser.newContext({ ...TABLET});
       const setUp = await setUpContext.newPage();
       watchErrors(setUp, 'set-up', pageErrors);
       await setUp.goto(`${base}/console`);
@@ -92,9 +79,7 @@ await main(
       ok('an admin sets single sign-on up on the console; the addresses to register are shown');
 
       // ---------------------------------------------------------- (1) the sign-in page
-      // bypassCSP only lets the test inject axe-core; the pages' own CSP is checked by the
-      // server's header tests.
-      const adaContext = await browser.newContext({ ...TABLET, bypassCSP: true });
+      const adaContext = await browser.newContext({ ...TABLET});
       const ada = await adaContext.newPage();
       watchErrors(ada, 'ada', pageErrors);
       await ada.goto(`${base}/console`);
@@ -120,7 +105,7 @@ await main(
       ok('an admin signs in through the provider, is named in the console bar and in the audit log');
 
       // ---------------------------------------------------------- (3) an unmapped person
-      const ottoContext = await browser.newContext({ ...TABLET, bypassCSP: true });
+      const ottoContext = await browser.newContext({ ...TABLET});
       const otto = await ottoContext.newPage();
       await otto.goto(`${base}/console`);
       await signInAtProvider(otto, 'otto@example.com', 'otto', idp);
@@ -135,7 +120,7 @@ await main(
       ok(`a person with no mapped role is refused with a page that says why: "${refusal}"`);
 
       // ---------------------------------------------------------- (4) a host, just in time
-      const hanaContext = await browser.newContext({ ...PHONE, bypassCSP: true });
+      const hanaContext = await browser.newContext({ ...PHONE});
       const hana = await hanaContext.newPage();
       watchErrors(hana, 'hana', pageErrors);
       await hana.goto(`${base}/host`);

@@ -19,7 +19,7 @@
 import { randomUUID, randomBytes } from 'node:crypto';
 import { base32Encode } from '../../src/tsr1.js';
 import {
-  PHONE, STEP_TIMEOUT_MS, adminApi, assertFullyVisible, createGate, createPass, decodeFrom, env, expectAlert, fail, fakeCameraInit, gateSocket,
+  PHONE, STEP_TIMEOUT_MS, adminApi, assertFullyVisible, axe, createGate, createPass, decodeFrom, env, expectAlert, fail, fakeCameraInit, gateSocket,
   launchChromium, main, ok, openClaim, shoot, showToCamera, until, waitForServiceWorker, watchErrors,
 } from './lib.mjs';
 
@@ -108,6 +108,7 @@ async function run() {
     const step = Number(code.split(':')[2]);
     const nowStep = Math.floor(Date.now() / 1000 / 15);
     if (Math.abs(step - nowStep) > 1) fail(`the code names step ${step}, now is ${nowStep}`);
+    await axe(page, 'the wallet, showing a pass (phone)');
     ok(`code QR decoded from the screenshot: ${code.slice(0, 33)}…`);
 
     // --- the gate scans the code and challenges the wallet
