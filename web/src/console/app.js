@@ -33,6 +33,7 @@ let highFeed = null; // the high-severity alarms from further back than the main
 let log = newLog();
 let gates = new Map(); // id → Gate
 const passLabels = new Map(); // id → label
+const keyLabels = new Map(); // API key or host id → label (an SSO person's key: their name); admins only
 let ui = null; // the shell's parts while signed in
 let view = null; // {name, update(ev?), teardown()}
 let timers = [];
@@ -193,6 +194,7 @@ function stopConsole() {
   log = newLog();
   gates = new Map();
   passLabels.clear();
+  keyLabels.clear();
 }
 
 function signedOut(notice) {
@@ -256,6 +258,7 @@ function openConsole() {
   );
   main.replaceChildren(shell);
   ui = { feedPill, alarmCount, tabs, errors, body };
+  if (isAdmin()) loadKeyLabels();
 
   const checkSession = async () => {
     const res = await api('GET', '/v1/console/session');
@@ -386,6 +389,13 @@ function route() {
 
 // ---------------------------------------------------------------- shared pieces
 
+/** Who holds each key, so that events say who acted ("by Ada Lovelace"); admins only. */
+async function loadKeyLabels() {
+  const res = await api('GET', '/v1/api-keys');
+  if (!res.ok || !res.body || !Array.isArray(res.body.keys)) return;
+  for (const key of res.body.keys) keyLabels.set(key.key_id, key.label);
+}
+
 function sevBadge(severity) {
   return h('span', { class: `sev sev-${SEVERITIES.includes(severity) ? severity : 'info'}`, text: severity || 'info' });
 }
@@ -424,7 +434,7 @@ function timelineItem(ev, highlight, showGate = true) {
     'li',
     { class: `tl-item sev-line-${ev.severity || 'info'}${highlight ? ' tl-highlight' : ''}` },
     h('span', { class: 'tl-time', text: clock(ev.at) }),
-    h('span', { class: 'tl-what' }, sevBadge(ev.severity), ' ', describe(ev)),
+    h('span', { class: 'tl-what' }, sevBadge(ev.severity), ' ', describe(ev, keyLabels)),
     !showGate ? null : ev.gate_id ? h('span', { class: 'tl-gate', text: gateName(ev.gate_id, ev.gate_label) }) : h('span', { class: 'tl-gate muted', text: '—' }),
     d.challenge_gate_id && d.challenge_gate_id !== ev.gate_id ? h('span', { class: 'tl-note muted', text: `challenge issued to ${gateName(d.challenge_gate_id)}` }) : null,
   );
@@ -665,7 +675,7 @@ function eventsView(query) {
       {},
       h('td', { class: 'nowrap', text: clock(ev.at) }),
       h('td', {}, sevBadge(ev.severity)),
-      h('td', { text: describe(ev) }),
+      h('td', { text: describe(ev, keyLabels) }),
       h('td', {}, ev.gate_id ? h('a', { href: `#gate/${ev.gate_id}`, text: gateName(ev.gate_id, ev.gate_label) }) : '—'),
       h('td', {}, ev.pass_id ? h('a', { href: `#pass/${ev.pass_id}`, text: passName(ev.pass_id, ev.pass_label) }) : '—'),
     );

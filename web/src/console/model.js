@@ -107,10 +107,33 @@ export function passLabel(id, passes, fromEvent) {
   return label || `pass ${shortId(id)}`;
 }
 
-/** One line of words for an event ("denied: stale_code — old code, a screenshot?"). */
-export function describe(ev) {
+/**
+ * Who did it, in words: the person the event names (single sign-on), else the label of the
+ * key in `keys` (id → label; a person's own key carries their name), else nothing.
+ */
+export function actorName(details, keys) {
+  const d = isObj(details) ? details : {};
+  for (const person of [d.by_person, d.person]) {
+    if (isObj(person) && typeof person.name === 'string' && person.name) return person.name;
+  }
+  const id = typeof d.by_key_id === 'string' ? d.by_key_id : null;
+  return (id && keys && keys.get(id)) || null;
+}
+
+/** One line of words for an event ("denied: stale_code — old code, a screenshot?"), and who did it when known. */
+export function describe(ev, keys) {
+  const what = describeWhat(ev);
+  const who = actorName(ev.details, keys);
+  return who ? `${what} — by ${who}` : what;
+}
+
+function describeWhat(ev) {
   const d = isObj(ev.details) ? ev.details : {};
   switch (ev.kind) {
+    case 'sso_sign_in_failed':
+      return `single sign-on refused: ${d.reason || 'unknown'}${d.detail ? ` (${d.detail})` : ''}`;
+    case 'sso_sessions_ended':
+      return `sessions ended by the identity provider (${d.cause === 'access_ended' ? 'access ended' : 'sign-out there'})`;
     case 'scan':
       if (d.reason) return `scan denied: ${d.reason} — ${reasonWords(d.reason)}`;
       if (d.resent) return 'scan resent';

@@ -103,6 +103,9 @@ await main(
       const hers = events.events.find((e) => e.details.person && e.details.person.subject === 'ada');
       if (!hers || hers.details.person.name !== 'Ada Lovelace' || hers.details.role !== 'admin') fail(`no sign-in event naming Ada: ${JSON.stringify(events.events)}`);
       ok('an admin signs in through the provider, is named in the console bar and in the audit log');
+      await ada.goto(`${base}/console#events`);
+      await ada.getByText('console signed in — by Ada Lovelace').first().waitFor({ timeout: STEP_TIMEOUT_MS });
+      ok('the console\'s events say who: "console signed in — by Ada Lovelace"');
 
       // ---------------------------------------------------------- (3) an unmapped person
       const ottoContext = await browser.newContext({ ...TABLET});

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
-  ALARM_KINDS, ALARM_REASONS, EventLog, KNOWN_KINDS, alarmName, applyPresence, describe, exportUrl, filterProblem, filterQuery, gateLabel, isoToLocal, localToIso,
+  ALARM_KINDS, ALARM_REASONS, EventLog, KNOWN_KINDS, actorName, alarmName, applyPresence, describe, exportUrl, filterProblem, filterQuery, gateLabel, isoToLocal, localToIso,
   passLabel,
 } from '../../src/console/model.js';
 
@@ -128,3 +128,18 @@ test('the kind filter offers every kind the server writes (server/crates/domain/
   assert.deepEqual([...KNOWN_KINDS].sort(), [...kinds].sort());
 });
 
+
+test('events name who did them: the person, else the label of the key', () => {
+  const keys = new Map([['k-1', 'Ada Lovelace'], ['k-2', 'deploy script']]);
+  const ada = { issuer: 'https://idp.example', subject: 'ada', name: 'Ada Lovelace' };
+  assert.equal(actorName({ by_key_id: 'k-1', role: 'admin', person: ada }, null), 'Ada Lovelace');
+  assert.equal(actorName({ by_key_id: 'k-9', by_person: { ...ada, name: 'Grace Hopper' } }, keys), 'Grace Hopper');
+  assert.equal(actorName({ by_key_id: 'k-2' }, keys), 'deploy script');
+  assert.equal(actorName({ by_key_id: 'k-3' }, keys), null);
+  assert.equal(actorName({ by_key_id: 'k-1' }, null), null);
+  assert.equal(actorName({ person: { name: '' } }, keys), null);
+  assert.equal(actorName(null, keys), null);
+  assert.equal(describe(ev(5, 'console_signed_in', { by_key_id: 'k-1', role: 'admin', person: ada })), 'console signed in — by Ada Lovelace');
+  assert.equal(describe(ev(6, 'pass_revoked', { by_key_id: 'k-2' }), keys), 'pass revoked — by deploy script');
+  assert.equal(describe(ev(7, 'sso_sign_in_failed', { reason: 'no_role', detail: 'no role' })), 'single sign-on refused: no_role (no role)');
+});
