@@ -591,21 +591,14 @@ async fn scan_contexts(
     pool: PgPool,
     lookups: Arc<[ScanLookup]>,
 ) -> Result<Vec<Attempt<Option<ScanContext>>>> {
-    let rows: Vec<Numbered<ScanContext>> = sqlx::query_as(
-        "SELECT q.i, p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
-         p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
-         p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
-         p.claim_token_hash AS p_claim_token_hash, p.wallet_public_key AS p_wallet_public_key, \
-         p.server_kid AS p_server_kid, p.created_at_ms AS p_created_at_ms, \
-         p.claimed_at_ms AS p_claimed_at_ms, p.revoked_at_ms AS p_revoked_at_ms, \
-         (SELECT r.gate_id FROM redemptions r WHERE r.pass_id = q.pass_id \
-             AND r.counter = q.counter AND r.outcome = 'admitted') AS step_gate_id, \
-         ((SELECT 1 FROM challenges c WHERE c.gate_id = q.gate_id AND c.scan_id = q.scan_id) \
-             IS NOT NULL OR (SELECT 1 FROM scan_denials d WHERE d.gate_id = q.gate_id \
-             AND d.scan_id = q.scan_id) IS NOT NULL) AS resent_scan \
-         FROM unnest($1::uuid[], $2::int8[], $3::uuid[], $4::uuid[]) WITH ORDINALITY \
-         AS q(pass_id, counter, gate_id, scan_id, i) JOIN passes p ON p.id = q.pass_id",
-    )
+    let rows: Vec<Numbered<ScanContext>> = sqlx::query_as(concat!(
+        "SELECT q.i, ",
+        crate::shared::pass_columns!(),
+        ", ",
+        crate::shared::scan_flags!(),
+        " FROM unnest($1::uuid[], $2::int8[], $3::uuid[], $4::uuid[]) WITH ORDINALITY ",
+        "AS q(pass_id, counter, gate_id, scan_id, i) JOIN passes p ON p.id = q.pass_id",
+    ))
     .bind(lookups.iter().map(|l| l.0).collect::<Vec<_>>())
     .bind(lookups.iter().map(|l| l.1).collect::<Vec<_>>())
     .bind(lookups.iter().map(|l| l.2).collect::<Vec<_>>())
@@ -633,22 +626,17 @@ async fn challenge_contexts(
     pool: PgPool,
     nonces: Arc<[[u8; 32]]>,
 ) -> Result<Vec<Attempt<Option<ChallengeContext>>>> {
-    let rows: Vec<Numbered<ChallengeContext>> = sqlx::query_as(
-        "SELECT q.i, c.nonce, c.org_id, c.gate_id, c.scan_id, c.pass_id, c.counter, \
-         c.code_hash, c.created_at_ms, c.expires_at_ms, c.wrong_answers, \
-         p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
-         p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
-         p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
-         p.claim_token_hash AS p_claim_token_hash, p.wallet_public_key AS p_wallet_public_key, \
-         p.server_kid AS p_server_kid, p.created_at_ms AS p_created_at_ms, \
-         p.claimed_at_ms AS p_claimed_at_ms, p.revoked_at_ms AS p_revoked_at_ms, \
-         r.outcome AS r_outcome, r.reason AS r_reason, \
-         r.first_admitted_at_ms AS r_first_admitted_at_ms, r.first_gate_id AS r_first_gate_id, \
-         r.created_at_ms AS r_created_at_ms \
-         FROM unnest($1::bytea[]) WITH ORDINALITY AS q(nonce, i) \
-         JOIN challenges c ON c.nonce = q.nonce JOIN passes p ON p.id = c.pass_id \
-         LEFT JOIN redemptions r ON r.nonce = c.nonce",
-    )
+    let rows: Vec<Numbered<ChallengeContext>> = sqlx::query_as(concat!(
+        "SELECT q.i, ",
+        crate::shared::challenge_columns!(),
+        ", ",
+        crate::shared::pass_columns!(),
+        ", ",
+        crate::shared::redemption_columns!(),
+        " FROM unnest($1::bytea[]) WITH ORDINALITY AS q(nonce, i) JOIN challenges c ON ",
+        "c.nonce = q.nonce JOIN passes p ON p.id = c.pass_id LEFT JOIN redemptions r ",
+        "ON r.nonce = c.nonce",
+    ))
     .bind(nonces.iter().map(|n| n.to_vec()).collect::<Vec<_>>())
     .fetch_all(&pool)
     .await
@@ -885,30 +873,21 @@ impl RedemptionTx for PgRedemption {
         if locked.is_none() {
             return Ok(None);
         }
-        sqlx::query_as(
-            "SELECT c.nonce, c.org_id, c.gate_id, c.scan_id, c.pass_id, c.counter, \
-             c.code_hash, c.created_at_ms, c.expires_at_ms, c.wrong_answers, \
-             p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
-             p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
-             p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
-             p.claim_token_hash AS p_claim_token_hash, \
-             p.wallet_public_key AS p_wallet_public_key, p.server_kid AS p_server_kid, \
-             p.created_at_ms AS p_created_at_ms, p.claimed_at_ms AS p_claimed_at_ms, \
-             p.revoked_at_ms AS p_revoked_at_ms, \
-             r.outcome AS r_outcome, r.reason AS r_reason, \
-             r.first_admitted_at_ms AS r_first_admitted_at_ms, \
-             r.first_gate_id AS r_first_gate_id, r.created_at_ms AS r_created_at_ms, \
-             s.gate_id AS step_gate_id, s.created_at_ms AS step_at_ms, \
-             l.gate_id AS last_gate_id, l.created_at_ms AS last_at_ms \
-             FROM challenges c JOIN passes p ON p.id = c.pass_id \
-             LEFT JOIN redemptions r ON r.nonce = c.nonce \
-             LEFT JOIN redemptions s ON s.pass_id = c.pass_id AND s.counter = c.counter \
-                 AND s.outcome = 'admitted' \
-             LEFT JOIN LATERAL (SELECT gate_id, created_at_ms FROM redemptions \
-                 WHERE pass_id = c.pass_id AND outcome = 'admitted' \
-                 ORDER BY created_at_ms DESC, nonce DESC LIMIT 1) l ON TRUE \
-             WHERE c.nonce = $1",
-        )
+        sqlx::query_as(concat!(
+            "SELECT ",
+            crate::shared::challenge_columns!(),
+            ", ",
+            crate::shared::pass_columns!(),
+            ", ",
+            crate::shared::redemption_columns!(),
+            ", s.gate_id AS step_gate_id, s.created_at_ms AS step_at_ms, l.gate_id AS ",
+            "last_gate_id, l.created_at_ms AS last_at_ms FROM challenges c JOIN passes p ",
+            "ON p.id = c.pass_id LEFT JOIN redemptions r ON r.nonce = c.nonce LEFT JOIN ",
+            "redemptions s ON s.pass_id = c.pass_id AND s.counter = c.counter AND ",
+            "s.outcome = 'admitted' LEFT JOIN LATERAL (SELECT gate_id, created_at_ms FROM ",
+            "redemptions WHERE pass_id = c.pass_id AND outcome = 'admitted' ORDER BY ",
+            "created_at_ms DESC, nonce DESC LIMIT 1) l ON TRUE WHERE c.nonce = $1",
+        ))
         .bind(&nonce[..])
         .fetch_optional(&mut *self.tx)
         .await

@@ -24,6 +24,49 @@
 /// its redemption transaction `$redemption`, with the statements below and the backend's
 /// lock clauses: `$for_update` ends a read whose rows the transaction goes on to change,
 /// `$skip_locked` the inner select of a queue claim.
+/// A pass's columns, prefixed `p_` as [`crate::ScanContext`], [`crate::ChallengeContext`]
+/// and [`crate::LockedRedemption`] read them: one list for the hot path's six reads.
+macro_rules! pass_columns {
+    () => {
+        "p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
+         p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
+         p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
+         p.claim_token_hash AS p_claim_token_hash, p.wallet_public_key AS \
+         p_wallet_public_key, p.server_kid AS p_server_kid, p.created_at_ms AS \
+         p_created_at_ms, p.claimed_at_ms AS p_claimed_at_ms, p.revoked_at_ms AS \
+         p_revoked_at_ms"
+    };
+}
+
+/// A challenge's columns, as [`crate::ChallengeRow`] reads them (alias `c`).
+macro_rules! challenge_columns {
+    () => {
+        "c.nonce, c.org_id, c.gate_id, c.scan_id, c.pass_id, c.counter, c.code_hash, \
+         c.created_at_ms, c.expires_at_ms, c.wrong_answers"
+    };
+}
+
+/// The stored outcome's columns, prefixed `r_` (alias `r`, possibly absent).
+macro_rules! redemption_columns {
+    () => {
+        "r.outcome AS r_outcome, r.reason AS r_reason, r.first_admitted_at_ms AS \
+         r_first_admitted_at_ms, r.first_gate_id AS r_first_gate_id, r.created_at_ms AS \
+         r_created_at_ms"
+    };
+}
+
+/// What a scan's read adds to its pass (alias `q` holding `pass_id`, `counter`, `gate_id`,
+/// `scan_id`): the gate that already admitted this step, and whether the scan id was seen.
+macro_rules! scan_flags {
+    () => {
+        "(SELECT r.gate_id FROM redemptions r WHERE r.pass_id = q.pass_id AND r.counter = \
+         q.counter AND r.outcome = 'admitted') AS step_gate_id, ((SELECT 1 FROM \
+         challenges c WHERE c.gate_id = q.gate_id AND c.scan_id = q.scan_id) IS NOT NULL \
+         OR (SELECT 1 FROM scan_denials d WHERE d.gate_id = q.gate_id AND d.scan_id = \
+         q.scan_id) IS NOT NULL) AS resent_scan"
+    };
+}
+
 /// The columns of an `sso_configs` row, in [`crate::SsoConfigRow`]'s order.
 macro_rules! sso_config_columns {
     () => {
@@ -2443,7 +2486,10 @@ macro_rules! shared_functions {
     };
 }
 
-pub(crate) use {shared_functions, shared_statements, sso_config_columns};
+pub(crate) use {
+    challenge_columns, pass_columns, redemption_columns, scan_flags, shared_functions,
+    shared_statements, sso_config_columns,
+};
 
 /// The statements that change a key, for the table it lives in: admin, issuer and auditor
 /// keys in `api_keys`, a host's in `hosts` (with its sessions in `console_sessions` and

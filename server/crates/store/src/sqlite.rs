@@ -82,21 +82,14 @@ impl SqliteStore {
         &self,
         (pass_id, counter, gate_id, scan_id): (Uuid, i64, Uuid, Uuid),
     ) -> Result<Option<ScanContext>> {
-        sqlx::query_as(
-            "SELECT p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
-             p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
-             p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
-             p.claim_token_hash AS p_claim_token_hash, p.wallet_public_key AS p_wallet_public_key, \
-             p.server_kid AS p_server_kid, p.created_at_ms AS p_created_at_ms, \
-             p.claimed_at_ms AS p_claimed_at_ms, p.revoked_at_ms AS p_revoked_at_ms, \
-             (SELECT r.gate_id FROM redemptions r WHERE r.pass_id = q.pass_id \
-                 AND r.counter = q.counter AND r.outcome = 'admitted') AS step_gate_id, \
-             ((SELECT 1 FROM challenges c WHERE c.gate_id = q.gate_id AND c.scan_id = q.scan_id) \
-                 IS NOT NULL OR (SELECT 1 FROM scan_denials d WHERE d.gate_id = q.gate_id \
-                 AND d.scan_id = q.scan_id) IS NOT NULL) AS resent_scan \
-             FROM (SELECT $1 AS pass_id, $2 AS counter, $3 AS gate_id, $4 AS scan_id) q \
-             CROSS JOIN passes p WHERE p.id = q.pass_id",
-        )
+        sqlx::query_as(concat!(
+            "SELECT ",
+            crate::shared::pass_columns!(),
+            ", ",
+            crate::shared::scan_flags!(),
+            " FROM (SELECT $1 AS pass_id, $2 AS counter, $3 AS gate_id, $4 AS scan_id) q ",
+            "CROSS JOIN passes p WHERE p.id = q.pass_id",
+        ))
         .bind(pass_id)
         .bind(counter)
         .bind(gate_id)
@@ -111,21 +104,16 @@ impl SqliteStore {
         &self,
         nonce: [u8; 32],
     ) -> Result<Option<ChallengeContext>> {
-        sqlx::query_as(
-            "SELECT c.nonce, c.org_id, c.gate_id, c.scan_id, c.pass_id, c.counter, \
-             c.code_hash, c.created_at_ms, c.expires_at_ms, c.wrong_answers, \
-             p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
-             p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
-             p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
-             p.claim_token_hash AS p_claim_token_hash, p.wallet_public_key AS p_wallet_public_key, \
-             p.server_kid AS p_server_kid, p.created_at_ms AS p_created_at_ms, \
-             p.claimed_at_ms AS p_claimed_at_ms, p.revoked_at_ms AS p_revoked_at_ms, \
-             r.outcome AS r_outcome, r.reason AS r_reason, \
-             r.first_admitted_at_ms AS r_first_admitted_at_ms, r.first_gate_id AS r_first_gate_id, \
-             r.created_at_ms AS r_created_at_ms \
-             FROM challenges c JOIN passes p ON p.id = c.pass_id \
-             LEFT JOIN redemptions r ON r.nonce = c.nonce WHERE c.nonce = $1",
-        )
+        sqlx::query_as(concat!(
+            "SELECT ",
+            crate::shared::challenge_columns!(),
+            ", ",
+            crate::shared::pass_columns!(),
+            ", ",
+            crate::shared::redemption_columns!(),
+            " FROM challenges c JOIN passes p ON p.id = c.pass_id LEFT JOIN redemptions r ",
+            "ON r.nonce = c.nonce WHERE c.nonce = $1",
+        ))
         .bind(&nonce[..])
         .fetch_optional(&self.read)
         .await
@@ -570,32 +558,23 @@ pub struct SqliteRedemption {
 #[async_trait::async_trait]
 impl RedemptionTx for SqliteRedemption {
     async fn lock(&mut self, nonce: &[u8; 32]) -> Result<Option<LockedRedemption>> {
-        sqlx::query_as(
-            "SELECT c.nonce, c.org_id, c.gate_id, c.scan_id, c.pass_id, c.counter, \
-             c.code_hash, c.created_at_ms, c.expires_at_ms, c.wrong_answers, \
-             p.id AS p_id, p.org_id AS p_org_id, p.label AS p_label, p.site AS p_site, \
-             p.valid_from_ms AS p_valid_from_ms, p.valid_until_ms AS p_valid_until_ms, \
-             p.max_uses AS p_max_uses, p.uses AS p_uses, p.state AS p_state, \
-             p.claim_token_hash AS p_claim_token_hash, \
-             p.wallet_public_key AS p_wallet_public_key, p.server_kid AS p_server_kid, \
-             p.created_at_ms AS p_created_at_ms, p.claimed_at_ms AS p_claimed_at_ms, \
-             p.revoked_at_ms AS p_revoked_at_ms, \
-             r.outcome AS r_outcome, r.reason AS r_reason, \
-             r.first_admitted_at_ms AS r_first_admitted_at_ms, \
-             r.first_gate_id AS r_first_gate_id, r.created_at_ms AS r_created_at_ms, \
-             s.gate_id AS step_gate_id, s.created_at_ms AS step_at_ms, \
-             (SELECT l.gate_id FROM redemptions l WHERE l.pass_id = c.pass_id \
-                 AND l.outcome = 'admitted' ORDER BY l.created_at_ms DESC, l.nonce DESC \
-                 LIMIT 1) AS last_gate_id, \
-             (SELECT l.created_at_ms FROM redemptions l WHERE l.pass_id = c.pass_id \
-                 AND l.outcome = 'admitted' ORDER BY l.created_at_ms DESC, l.nonce DESC \
-                 LIMIT 1) AS last_at_ms \
-             FROM challenges c JOIN passes p ON p.id = c.pass_id \
-             LEFT JOIN redemptions r ON r.nonce = c.nonce \
-             LEFT JOIN redemptions s ON s.pass_id = c.pass_id AND s.counter = c.counter \
-                 AND s.outcome = 'admitted' \
-             WHERE c.nonce = $1",
-        )
+        sqlx::query_as(concat!(
+            "SELECT ",
+            crate::shared::challenge_columns!(),
+            ", ",
+            crate::shared::pass_columns!(),
+            ", ",
+            crate::shared::redemption_columns!(),
+            ", s.gate_id AS step_gate_id, s.created_at_ms AS step_at_ms, (SELECT l.gate_id ",
+            "FROM redemptions l WHERE l.pass_id = c.pass_id AND l.outcome = 'admitted' ",
+            "ORDER BY l.created_at_ms DESC, l.nonce DESC LIMIT 1) AS last_gate_id, (SELECT ",
+            "l.created_at_ms FROM redemptions l WHERE l.pass_id = c.pass_id AND l.outcome ",
+            "= 'admitted' ORDER BY l.created_at_ms DESC, l.nonce DESC LIMIT 1) AS ",
+            "last_at_ms FROM challenges c JOIN passes p ON p.id = c.pass_id LEFT JOIN ",
+            "redemptions r ON r.nonce = c.nonce LEFT JOIN redemptions s ON s.pass_id = ",
+            "c.pass_id AND s.counter = c.counter AND s.outcome = 'admitted' WHERE c.nonce ",
+            "= $1",
+        ))
         .bind(&nonce[..])
         .fetch_optional(&mut *self.tx)
         .await
