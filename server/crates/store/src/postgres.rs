@@ -628,11 +628,7 @@ async fn challenge_contexts(
 ) -> Result<Vec<Attempt<Option<ChallengeContext>>>> {
     let rows: Vec<Numbered<ChallengeContext>> = sqlx::query_as(concat!(
         "SELECT q.i, ",
-        crate::shared::challenge_columns!(),
-        ", ",
-        crate::shared::pass_columns!(),
-        ", ",
-        crate::shared::redemption_columns!(),
+        crate::shared::answer_columns!(),
         " FROM unnest($1::bytea[]) WITH ORDINALITY AS q(nonce, i) JOIN challenges c ON ",
         "c.nonce = q.nonce JOIN passes p ON p.id = c.pass_id LEFT JOIN redemptions r ",
         "ON r.nonce = c.nonce",
@@ -875,11 +871,7 @@ impl RedemptionTx for PgRedemption {
         }
         sqlx::query_as(concat!(
             "SELECT ",
-            crate::shared::challenge_columns!(),
-            ", ",
-            crate::shared::pass_columns!(),
-            ", ",
-            crate::shared::redemption_columns!(),
+            crate::shared::answer_columns!(),
             ", s.gate_id AS step_gate_id, s.created_at_ms AS step_at_ms, l.gate_id AS ",
             "last_gate_id, l.created_at_ms AS last_at_ms FROM challenges c JOIN passes p ",
             "ON p.id = c.pass_id LEFT JOIN redemptions r ON r.nonce = c.nonce LEFT JOIN ",

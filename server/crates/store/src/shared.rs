@@ -55,6 +55,19 @@ macro_rules! redemption_columns {
     };
 }
 
+/// What an answer's reads take: the challenge, its pass and the outcome stored under it.
+macro_rules! answer_columns {
+    () => {
+        concat!(
+            $crate::shared::challenge_columns!(),
+            ", ",
+            $crate::shared::pass_columns!(),
+            ", ",
+            $crate::shared::redemption_columns!()
+        )
+    };
+}
+
 /// What a scan's read adds to its pass (alias `q` holding `pass_id`, `counter`, `gate_id`,
 /// `scan_id`): the gate that already admitted this step, and whether the scan id was seen.
 macro_rules! scan_flags {
@@ -2487,8 +2500,8 @@ macro_rules! shared_functions {
 }
 
 pub(crate) use {
-    challenge_columns, pass_columns, redemption_columns, scan_flags, shared_functions,
-    shared_statements, sso_config_columns,
+    answer_columns, challenge_columns, pass_columns, redemption_columns, scan_flags,
+    shared_functions, shared_statements, sso_config_columns,
 };
 
 /// The statements that change a key, for the table it lives in: admin, issuer and auditor

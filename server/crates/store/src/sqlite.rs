@@ -106,11 +106,7 @@ impl SqliteStore {
     ) -> Result<Option<ChallengeContext>> {
         sqlx::query_as(concat!(
             "SELECT ",
-            crate::shared::challenge_columns!(),
-            ", ",
-            crate::shared::pass_columns!(),
-            ", ",
-            crate::shared::redemption_columns!(),
+            crate::shared::answer_columns!(),
             " FROM challenges c JOIN passes p ON p.id = c.pass_id LEFT JOIN redemptions r ",
             "ON r.nonce = c.nonce WHERE c.nonce = $1",
         ))
@@ -560,11 +556,7 @@ impl RedemptionTx for SqliteRedemption {
     async fn lock(&mut self, nonce: &[u8; 32]) -> Result<Option<LockedRedemption>> {
         sqlx::query_as(concat!(
             "SELECT ",
-            crate::shared::challenge_columns!(),
-            ", ",
-            crate::shared::pass_columns!(),
-            ", ",
-            crate::shared::redemption_columns!(),
+            crate::shared::answer_columns!(),
             ", s.gate_id AS step_gate_id, s.created_at_ms AS step_at_ms, (SELECT l.gate_id ",
             "FROM redemptions l WHERE l.pass_id = c.pass_id AND l.outcome = 'admitted' ",
             "ORDER BY l.created_at_ms DESC, l.nonce DESC LIMIT 1) AS last_gate_id, (SELECT ",
