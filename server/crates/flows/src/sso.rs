@@ -886,7 +886,7 @@ impl Sso {
     }
 
     async fn end_for_lost_access(&self, config: &SsoConfigRow, person: &Person) {
-        let event = sessions_ended_event(config, "access_ended", Some(&person.subject), 0);
+        let event = sessions_ended_event(config, "access_ended", Some(&person.subject));
         if let Err(error) = self
             .store
             .end_person_sessions(
@@ -952,7 +952,7 @@ impl Sso {
         }
         let sid = others.get("sid").and_then(|sid| sid.as_str());
         let subject = claims.subject().as_str();
-        let event = sessions_ended_event(&config, "back_channel_logout", Some(subject), 0);
+        let event = sessions_ended_event(&config, "back_channel_logout", Some(subject));
         let ended = self
             .store
             .end_person_sessions(config.org_id, &config.issuer, Some(subject), sid, &event)
@@ -977,27 +977,27 @@ impl Sso {
     }
 }
 
-/// The event of sessions a provider ended (`sessions` is filled in by storage's count only
-/// in the log's reading: the event is written when any ended).
-fn sessions_ended_event(
-    config: &SsoConfigRow,
-    cause: &str,
-    subject: Option<&str>,
-    sessions: u64,
-) -> tessera_store::NewAudit {
-    audit::event(
-        Severity::Info,
-        Subject {
-            org_id: Some(config.org_id),
-            ..Subject::default()
-        },
-        Details::SsoSessionsEnded(SsoSessionsEnded {
-            cause: cause.to_owned(),
-            issuer: config.issuer.clone(),
-            subject: subject.map(str::to_owned),
-            sessions,
-        }),
-    )
+/// The event of sessions a provider ended, made for how many storage ended.
+fn sessions_ended_event<'a>(
+    config: &'a SsoConfigRow,
+    cause: &'a str,
+    subject: Option<&'a str>,
+) -> impl Fn(u64) -> tessera_store::NewAudit + Send + Sync + 'a {
+    move |sessions| {
+        audit::event(
+            Severity::Info,
+            Subject {
+                org_id: Some(config.org_id),
+                ..Subject::default()
+            },
+            Details::SsoSessionsEnded(SsoSessionsEnded {
+                cause: cause.to_owned(),
+                issuer: config.issuer.clone(),
+                subject: subject.map(str::to_owned),
+                sessions,
+            }),
+        )
+    }
 }
 
 /// The person a verified ID token names.

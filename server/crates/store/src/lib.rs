@@ -996,8 +996,8 @@ pub trait SharedStatements {
     ) -> Result<Option<ConsoleSessionRow>>;
 
     /// Ends the SSO sessions of a person at `issuer`: those of the provider session `sid`,
-    /// or, without one, every session of `subject`; with `event` when any ended. Returns how
-    /// many ended.
+    /// or, without one, every session of `subject`; with `event`, made for how many ended,
+    /// when any ended. Returns how many ended.
     ///
     /// # Errors
     /// [`Error::Storage`].
@@ -1007,7 +1007,7 @@ pub trait SharedStatements {
         issuer: &str,
         subject: Option<&str>,
         sid: Option<&str>,
-        event: &NewAudit,
+        event: &(dyn Fn(u64) -> NewAudit + Send + Sync),
     ) -> Result<u64>;
 
     /// The organisation's console and host sessions that have not ended by `now_ms`,

@@ -1599,7 +1599,7 @@ macro_rules! shared_statements {
                 issuer: &str,
                 subject: Option<&str>,
                 sid: Option<&str>,
-                event: &NewAudit,
+                event: &(dyn Fn(u64) -> NewAudit + Send + Sync),
             ) -> Result<u64> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("end person sessions").await?;
@@ -1623,7 +1623,7 @@ macro_rules! shared_statements {
                         .rows_affected();
                 }
                 if ended > 0 {
-                    insert_audit(&mut tx, event).await?;
+                    insert_audit(&mut tx, &event(ended)).await?;
                 }
                 commit(tx, "end person sessions").await?;
                 Ok(ended)
