@@ -331,12 +331,11 @@ impl Browser {
     ) -> Result<String> {
         // A person still signed in at the provider is sent straight back.
         let callback = format!("{}/v1/sso/callback", server_url.trim_end_matches('/'));
-        let server_url = callback.as_str();
         let mut next = url.to_owned();
         let form = loop {
             let response = self.send(reqwest::Method::GET, &next, None).await?;
             match location(&next, &response)? {
-                Some(to) if to.starts_with(server_url) => return Ok(to),
+                Some(to) if to.starts_with(&callback) => return Ok(to),
                 Some(to) => next = to,
                 None => {
                     break Page {
@@ -363,10 +362,10 @@ impl Browser {
             )
             .await?;
         let next = location(&action, &response)?.context("login did not redirect")?;
-        if next.starts_with(server_url) {
+        if next.starts_with(&callback) {
             return Ok(next);
         }
-        self.open_until(&next, server_url).await
+        self.open_until(&next, &callback).await
     }
 
     /// Ends the person's session at the provider (its RP-initiated logout page, confirmed),

@@ -83,6 +83,14 @@ impl ApiCaller {
         Ok(key.is_some_and(|key| key.id == self.key.id))
     }
 
+    /// The caller as the audit log names an actor: the key, and the person behind it.
+    pub fn actor(&self) -> tessera_flows::sso::Actor {
+        tessera_flows::sso::Actor {
+            key_id: self.key.id,
+            person: self.person.clone(),
+        }
+    }
+
     /// Notes the key's use for the key list's "last used" (at most once a minute).
     pub fn note_use(&self, state: &AppState) {
         let now = tessera_domain::now_ms();

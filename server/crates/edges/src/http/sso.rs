@@ -29,7 +29,7 @@ use crate::state::AppState;
 use tessera_domain::audit::{self, Severity, Subject};
 use tessera_domain::events::{Details, SessionEnded};
 use tessera_domain::sso::{Domain, Page, RoleMapping};
-use tessera_flows::sso::{Actor, Callback, ConfigInput, SsoError};
+use tessera_flows::sso::{Callback, ConfigInput, SsoError};
 use tessera_store::SsoConfigRow;
 
 /// The cookie that binds a sign-in under way to the browser that began it.
@@ -60,16 +60,6 @@ impl From<SsoError> for Error {
             SsoError::BadToken(message) => Error::BadRequest(message),
             SsoError::Seal(_) => Error::Internal("a sealed client secret cannot be opened"),
             other => Error::BadRequest(other.to_string()),
-        }
-    }
-}
-
-impl ApiCaller {
-    /// The caller as the audit log names an actor.
-    pub fn actor(&self) -> Actor {
-        Actor {
-            key_id: self.key.id,
-            person: self.person.clone(),
         }
     }
 }
@@ -557,7 +547,7 @@ pub(super) async fn sessions(
         sessions: rows
             .into_iter()
             .map(|row| SessionView {
-                id: hex(&row.token_hash),
+                id: tessera_protocol::encoding::base64url(&row.token_hash),
                 role: row.role,
                 key_id: row.key_id,
                 label: row.label,
@@ -594,7 +584,7 @@ pub(super) async fn end_session(
     Path(id): Path<String>,
 ) -> Result<StatusCode> {
     caller.require(&[])?;
-    let Some(token_hash) = unhex(&id) else {
+    let Some(token_hash) = tessera_protocol::encoding::base64url_exact::<32>(&id) else {
         return Err(Error::NotFound);
     };
     let org_id = caller.key.org_id;
@@ -617,21 +607,6 @@ pub(super) async fn end_session(
         Some(_) => Ok(StatusCode::NO_CONTENT),
         None => Err(Error::NotFound),
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
-}
-
-fn unhex(text: &str) -> Option<[u8; 32]> {
-    if text.len() != 64 || !text.is_ascii() {
-        return None;
-    }
-    let mut out = [0u8; 32];
-    for (index, byte) in out.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(text.get(index * 2..index * 2 + 2)?, 16).ok()?;
-    }
-    Some(out)
 }
 
 /// The look of the sign-in pages, inline (their only markup from outside is escaped text).
@@ -711,15 +686,6 @@ fn html_escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn session_ids_round_trip_and_refuse_anything_else() {
-        let hash = [0xab_u8; 32];
-        assert_eq!(unhex(&hex(&hash)), Some(hash));
-        assert_eq!(unhex("ab"), None);
-        assert_eq!(unhex(&"zz".repeat(32)), None);
-        assert_eq!(unhex(&"é".repeat(32)), None);
-    }
 
     #[test]
     fn page_text_is_escaped() {
