@@ -86,6 +86,9 @@ await main(
       await ada.getByRole('heading', { name: 'Sign in with your organisation' }).waitFor({ timeout: STEP_TIMEOUT_MS });
       await axe(ada, 'console sign-in with single sign-on');
       await shoot(ada, 'console-sign-in-sso');
+      await ada.setViewportSize(PHONE.viewport);
+      await shoot(ada, 'console-sign-in-sso-phone');
+      await ada.setViewportSize(TABLET.viewport);
       await ada.getByLabel('Work email').fill('not an email');
       await ada.getByRole('button', { name: 'Continue with single sign-on' }).click();
       await expectAlert(ada, /work email/, 'a bad email');
@@ -119,6 +122,8 @@ await main(
       if (ottoCookies.some((c) => c.name === 'tessera_console')) fail('a refused person got a session cookie');
       await axe(otto, 'the refusal page');
       await shoot(otto, 'sso-refused');
+      await otto.setViewportSize(PHONE.viewport);
+      await shoot(otto, 'sso-refused-phone');
       await ottoContext.close();
       ok(`a person with no mapped role is refused with a page that says why: "${refusal}"`);
 
@@ -129,6 +134,7 @@ await main(
       await hana.goto(`${base}/host`);
       await hana.getByRole('heading', { name: 'Sign in with your organisation' }).waitFor({ timeout: STEP_TIMEOUT_MS });
       await axe(hana, 'host sign-in with single sign-on');
+      await shoot(hana, 'host-sign-in-sso');
       await signInAtProvider(hana, 'hana@example.com', 'hana', idp);
       await hana.waitForURL(`${base}/host**`, { timeout: STEP_TIMEOUT_MS });
       await hana.getByText('Hana Ito').first().waitFor({ timeout: STEP_TIMEOUT_MS });
