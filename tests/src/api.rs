@@ -186,6 +186,9 @@ pub struct AuditEvent {
     pub pass_id: Option<Uuid>,
     /// Bounded details; a denial's reason is `details.reason`.
     pub details: Value,
+    /// The person who acted (issuer, subject, name) in an identity-provider session.
+    #[serde(default)]
+    pub actor: Value,
 }
 
 impl AuditEvent {

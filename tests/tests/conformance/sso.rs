@@ -156,11 +156,42 @@ async fn people_sign_in_with_the_role_their_groups_map_to_and_the_log_names_them
     assert_eq!(pairing.status().as_u16(), 201);
     let pairing: Value = pairing.json().await?;
     assert!(pairing["pairing_url"].as_str().is_some(), "{pairing}");
-    let made = server.admin().audit("kind=gate_pairing_created").await?;
+    // Each of those actions names the person who took it (issuer, subject, name) beside
+    // the key they act as; the server's own admin key names nobody.
+    let ada_person = json!({
+        "issuer": provider.issuer,
+        "subject": "ada",
+        "name": "Ada Lovelace",
+    });
+    for kind in ["gate_created", "gate_pairing_created"] {
+        let made = server.admin().audit(&format!("kind={kind}")).await?;
+        let by_ada = made
+            .iter()
+            .find(|event| event.gate_id.map(|id| id.to_string()).as_deref() == Some(gate_id))
+            .with_context(|| format!("a {kind} event for the gate: {made:?}"))?;
+        assert_eq!(by_ada.actor, ada_person, "{kind}");
+        assert_eq!(by_ada.details["by_key_id"], ada_key.as_str(), "{kind}");
+    }
+    let key_made = server.admin().audit("kind=sso_configured").await?;
     assert!(
-        made.iter()
-            .any(|event| event.details.to_string().contains(&ada_key)),
-        "the pairing is recorded under the person's key: {made:?}"
+        key_made.iter().all(|event| event.actor.is_null()),
+        "an API key's action names no person: {key_made:?}"
+    );
+    let csv = reqwest::Client::new()
+        .get(server.url("/v1/audit?kind=gate_created"))
+        .header(COOKIE, &cookie)
+        .header("accept", "text/csv")
+        .send()
+        .await?
+        .text()
+        .await?;
+    assert!(
+        csv.starts_with("id,at,kind,severity,org_id,gate_id,pass_id,details,actor\r\n"),
+        "{csv}"
+    );
+    assert!(
+        csv.contains("Ada Lovelace"),
+        "the export names the person: {csv}"
     );
 
     // Signing in again is the same person acting as the same key (keyed by issuer and

@@ -675,7 +675,7 @@ function eventsView(query) {
       {},
       h('td', { class: 'nowrap', text: clock(ev.at) }),
       h('td', {}, sevBadge(ev.severity)),
-      h('td', { text: describe(ev, keyLabels) }),
+      h('td', { text: describe(ev, keyLabels), title: ev.actor ? `${ev.actor.name}: ${ev.actor.subject} at ${ev.actor.issuer}` : null }),
       h('td', {}, ev.gate_id ? h('a', { href: `#gate/${ev.gate_id}`, text: gateName(ev.gate_id, ev.gate_label) }) : '—'),
       h('td', {}, ev.pass_id ? h('a', { href: `#pass/${ev.pass_id}`, text: passName(ev.pass_id, ev.pass_label) }) : '—'),
     );

@@ -108,12 +108,13 @@ export function passLabel(id, passes, fromEvent) {
 }
 
 /**
- * Who did it, in words: the person the event names (single sign-on), else the label of the
- * key in `keys` (id → label; a person's own key carries their name), else nothing.
+ * Who did it, in words: the person who acted (`actor`, a staff action in a single sign-on
+ * session) or the one the details name, else the label of the key in `keys` (id → label; a
+ * person's own key carries their name), else nothing.
  */
-export function actorName(details, keys) {
-  const d = isObj(details) ? details : {};
-  for (const person of [d.by_person, d.person]) {
+export function actorName(ev, keys) {
+  const d = isObj(ev && ev.details) ? ev.details : {};
+  for (const person of [ev && ev.actor, d.by_person, d.person]) {
     if (isObj(person) && typeof person.name === 'string' && person.name) return person.name;
   }
   const id = typeof d.by_key_id === 'string' ? d.by_key_id : null;
@@ -123,7 +124,7 @@ export function actorName(details, keys) {
 /** One line of words for an event ("denied: stale_code — old code, a screenshot?"), and who did it when known. */
 export function describe(ev, keys) {
   const what = describeWhat(ev);
-  const who = actorName(ev.details, keys);
+  const who = actorName(ev, keys);
   return who ? `${what} — by ${who}` : what;
 }
 

@@ -155,6 +155,12 @@ await main(
       const left = await admin('GET', '/v1/console/sessions');
       if (left.sessions.some((x) => x.person_name === 'Hana Ito')) fail('the host\'s session outlived the End button');
       ok('the console lists live sessions with their people, and an admin ends one');
+      const ended = await admin('GET', '/v1/audit?kind=session_ended');
+      const byAda = ended.events.find((e) => e.actor && e.actor.subject === 'ada');
+      if (!byAda || byAda.actor.name !== 'Ada Lovelace' || byAda.actor.issuer !== idp) fail(`no session_ended event whose actor is Ada: ${JSON.stringify(ended.events)}`);
+      await ada.goto(`${base}/console#events`);
+      await ada.getByText('session ended — by Ada Lovelace').first().waitFor({ timeout: STEP_TIMEOUT_MS });
+      ok('the audit log records who ended it (actor: issuer, subject, name), and the console says "session ended — by Ada Lovelace"');
 
       // The console holds a live stream; the person signs out at the provider in another tab.
       const providerTab = await adaContext.newPage();

@@ -129,17 +129,22 @@ test('the kind filter offers every kind the server writes (server/crates/domain/
 });
 
 
-test('events name who did them: the person, else the label of the key', () => {
+test('events name who did them: the person who acted, else the one the details name, else the label of the key', () => {
   const keys = new Map([['k-1', 'Ada Lovelace'], ['k-2', 'deploy script']]);
   const ada = { issuer: 'https://idp.example', subject: 'ada', name: 'Ada Lovelace' };
-  assert.equal(actorName({ by_key_id: 'k-1', role: 'admin', person: ada }, null), 'Ada Lovelace');
-  assert.equal(actorName({ by_key_id: 'k-9', by_person: { ...ada, name: 'Grace Hopper' } }, keys), 'Grace Hopper');
-  assert.equal(actorName({ by_key_id: 'k-2' }, keys), 'deploy script');
-  assert.equal(actorName({ by_key_id: 'k-3' }, keys), null);
-  assert.equal(actorName({ by_key_id: 'k-1' }, null), null);
-  assert.equal(actorName({ person: { name: '' } }, keys), null);
+  const grace = { ...ada, subject: 'grace', name: 'Grace Hopper' };
+  const at = (details, actor = null) => ({ details, actor });
+  assert.equal(actorName(at({ by_key_id: 'k-2' }, grace), keys), 'Grace Hopper');
+  assert.equal(actorName(at({ by_key_id: 'k-1', role: 'admin', person: ada }), null), 'Ada Lovelace');
+  assert.equal(actorName(at({ by_key_id: 'k-9', by_person: grace }), keys), 'Grace Hopper');
+  assert.equal(actorName(at({ by_key_id: 'k-2' }), keys), 'deploy script');
+  assert.equal(actorName(at({ by_key_id: 'k-3' }), keys), null);
+  assert.equal(actorName(at({ by_key_id: 'k-1' }), null), null);
+  assert.equal(actorName(at({ person: { name: '' } }), keys), null);
+  assert.equal(actorName(at(null), keys), null);
   assert.equal(actorName(null, keys), null);
   assert.equal(describe(ev(5, 'console_signed_in', { by_key_id: 'k-1', role: 'admin', person: ada })), 'console signed in — by Ada Lovelace');
   assert.equal(describe(ev(6, 'pass_revoked', { by_key_id: 'k-2' }), keys), 'pass revoked — by deploy script');
+  assert.equal(describe({ ...ev(8, 'zone_created', { by_key_id: 'k-2', zone_id: 'z', name: 'Lobby' }), actor: grace }, keys), 'zone created — by Grace Hopper');
   assert.equal(describe(ev(7, 'sso_sign_in_failed', { reason: 'no_role', detail: 'no role' })), 'single sign-on refused: no_role (no role)');
 });

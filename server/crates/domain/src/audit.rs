@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 pub use crate::events::AuditKind;
 use crate::events::Details;
+use crate::sso::Person;
 
 /// How urgent an event is for a security team (the schema allows no other value).
 #[derive(
@@ -99,6 +100,28 @@ pub struct NewAudit {
     pub pass_id: Option<Uuid>,
     /// JSON object text.
     pub details: String,
+    /// The person who did it, for a staff action taken in a session made through the
+    /// organisation's identity provider; none for keys, gates, visitors and the server.
+    pub actor: Option<Person>,
+}
+
+impl NewAudit {
+    /// The same event, done by `person` (see [`NewAudit::actor`]).
+    #[must_use]
+    pub fn by(mut self, person: Option<&Person>) -> Self {
+        self.actor = person.cloned();
+        self
+    }
+}
+
+/// Who asked for a staff action: the key (or host) used, and the person behind a session
+/// made through the organisation's identity provider.
+#[derive(Clone, Debug)]
+pub struct Actor {
+    /// The key (or host) used.
+    pub key_id: Uuid,
+    /// The person, if one signed in.
+    pub person: Option<Person>,
 }
 
 /// Builds an event stamped now; its kind is its details'.
@@ -111,5 +134,6 @@ pub fn event(severity: Severity, subject: Subject, details: Details) -> NewAudit
         gate_id: subject.gate_id,
         pass_id: subject.pass_id,
         details: details.to_json(),
+        actor: None,
     }
 }

@@ -531,6 +531,8 @@ pub struct AuditRow {
     pub pass_id: Option<Uuid>,
     /// What happened: its kind and details.
     pub event: Recorded,
+    /// The person who did it, for a staff action in an identity-provider session.
+    pub actor: Option<crate::sso::Person>,
 }
 
 #[cfg(feature = "sqlx")]
@@ -541,8 +543,21 @@ where
     i64: Decode<'r, R::Database> + Type<R::Database>,
     String: Decode<'r, R::Database> + Type<R::Database>,
     Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
 {
     fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
+        let actor = match (
+            row.try_get::<Option<String>, _>("actor_issuer")?,
+            row.try_get::<Option<String>, _>("actor_subject")?,
+            row.try_get::<Option<String>, _>("actor_name")?,
+        ) {
+            (Some(issuer), Some(subject), name) => Some(crate::sso::Person {
+                name: name.unwrap_or_else(|| subject.clone()),
+                issuer,
+                subject,
+            }),
+            _ => None,
+        };
         let kind: String = row.try_get("kind")?;
         let details: String = row.try_get("details")?;
         let severity: String = row.try_get("severity")?;
@@ -555,6 +570,7 @@ where
             gate_id: row.try_get("gate_id")?,
             pass_id: row.try_get("pass_id")?,
             event: Recorded::decode(&kind, &details),
+            actor,
         })
     }
 }

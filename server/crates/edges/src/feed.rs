@@ -231,6 +231,11 @@ pub struct AuditEvent {
     pub gate_id: Option<Uuid>,
     /// The pass it is about.
     pub pass_id: Option<Uuid>,
+    /// Who did it, for a staff action taken in a session made through the organisation's
+    /// identity provider: the provider, the person's id there and their display name.
+    /// `null` for everything else: API keys (their id is in `details.by_key_id`), gates,
+    /// visitors and the server itself.
+    pub actor: Option<tessera_domain::sso::Person>,
 }
 
 impl AuditEvent {
@@ -244,6 +249,7 @@ impl AuditEvent {
             org_id: row.org_id,
             gate_id: row.gate_id,
             pass_id: row.pass_id,
+            actor: row.actor.clone(),
         }
     }
 }

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use uuid::Uuid;
 
-use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::audit::{self, Actor, Severity, Subject};
 use tessera_domain::events::{ApiKeyRevokedDetails, ApiKeyRotatedDetails, Details};
 use tessera_domain::Refusal;
 use tessera_store::{ApiKeyListing, KeyChange, NewSecret, Role, Store};
@@ -38,8 +38,8 @@ fn subject(org_id: Uuid) -> Subject {
     }
 }
 
-/// Revokes a key of `org_id` and ends its sessions. `by` is the admin key that asked;
-/// none for the operator's command line.
+/// Revokes a key of `org_id` and ends its sessions. `by` is the admin that asked; none
+/// for the operator's command line.
 ///
 /// # Errors
 /// [`Error::NotFound`]; [`Refusal::LastAdminKey`] for the organisation's last working
@@ -48,7 +48,7 @@ pub async fn revoke(
     store: &Store,
     org_id: Uuid,
     key_id: Uuid,
-    by: Option<Uuid>,
+    by: Option<&Actor>,
 ) -> Result<ApiKeyListing> {
     let event = |key: &ApiKeyListing, sessions_ended: u64| {
         audit::event(
@@ -58,10 +58,11 @@ pub async fn revoke(
                 key_id: key.id,
                 role: key.role,
                 label: key.label.clone(),
-                by_key_id: by,
+                by_key_id: by.map(|actor| actor.key_id),
                 sessions_ended,
             }),
         )
+        .by(by.and_then(|actor| actor.person.as_ref()))
     };
     match store
         .revoke_api_key(org_id, key_id, tessera_domain::now_ms(), &event)
@@ -84,7 +85,7 @@ pub async fn rotate(
     org_id: Uuid,
     key_id: Uuid,
     overlap: Duration,
-    by: Option<Uuid>,
+    by: Option<&Actor>,
 ) -> Result<(ApiKeyListing, MintedSecret)> {
     let now_ms = tessera_domain::now_ms();
     let overlap = overlap.min(MAX_OVERLAP);
@@ -102,11 +103,12 @@ pub async fn rotate(
                 key_id: key.id,
                 role: key.role,
                 label: key.label.clone(),
-                by_key_id: by,
+                by_key_id: by.map(|actor| actor.key_id),
                 previous_valid_until_ms: secret.previous_valid_until_ms,
                 sessions_ended,
             }),
         )
+        .by(by.and_then(|actor| actor.person.as_ref()))
     };
     match store
         .rotate_api_key(org_id, key_id, &secret, now_ms, &event)

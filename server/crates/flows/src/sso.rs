@@ -249,14 +249,7 @@ impl std::fmt::Debug for ConfigInput {
     }
 }
 
-/// Who is acting: a key, and the person behind it when they signed in through SSO.
-#[derive(Clone, Debug)]
-pub struct Actor {
-    /// The key (or host) used.
-    pub key_id: Uuid,
-    /// The person.
-    pub person: Option<Person>,
-}
+pub use tessera_domain::audit::Actor;
 
 /// A sign-in begun: where to send the browser, and the cookie that binds it.
 pub struct Begun {
@@ -503,7 +496,8 @@ impl Sso {
                 secret_changed: input.client_secret.is_some(),
                 key_sign_in: input.key_sign_in,
             }),
-        );
+        )
+        .by(by.person.as_ref());
         self.store.put_sso_config(&row, &event).await?;
         Ok(row)
     }
@@ -522,7 +516,8 @@ impl Sso {
             Details::SsoRemoved(tessera_domain::events::ByKey {
                 by_key_id: by.key_id,
             }),
-        );
+        )
+        .by(by.person.as_ref());
         Ok(self.store.delete_sso_config(org_id, &event).await?)
     }
 
@@ -814,6 +809,7 @@ impl Sso {
                         person: Some(person.clone()),
                     }),
                 )
+                .by(Some(&person))
             }
         };
         let session = self

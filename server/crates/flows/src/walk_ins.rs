@@ -17,7 +17,7 @@ use uuid::Uuid;
 
 use crate::error::{Error, Result};
 use crate::shutdown::Shutdown;
-use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::audit::{self, Actor, Severity, Subject};
 use tessera_domain::events::{
     AdmissionKind, Details, WalkInDecided, WalkInExpired, WalkInRef, WalkInRequested,
 };
@@ -184,7 +184,7 @@ pub async fn decide(
     store: &Store,
     org_id: Uuid,
     host_id: Option<Uuid>,
-    by_key_id: Uuid,
+    by: &Actor,
     id: Uuid,
     wanted: WalkInState,
 ) -> Result<WalkInView> {
@@ -195,7 +195,7 @@ pub async fn decide(
         .ok_or(Error::NotFound)?;
     let decided = |admission| WalkInDecided {
         walk_in: walk_in_ref(&view.walk_in),
-        by_key_id,
+        by_key_id: by.key_id,
         admission,
     };
     let (severity, details) = match wanted {
@@ -206,7 +206,7 @@ pub async fn decide(
         _ => (Severity::Warning, Details::WalkInDenied(decided(None))),
     };
     let now = now_ms();
-    let event = walk_in_event(severity, &view.walk_in, details);
+    let event = walk_in_event(severity, &view.walk_in, details).by(by.person.as_ref());
     if !store
         .decide_walk_in(org_id, id, wanted.as_str(), now, &event)
         .await?

@@ -752,7 +752,8 @@ macro_rules! shared_statements {
 
             async fn pass_history(&self, org_id: Uuid, pass_id: Uuid) -> Result<Vec<AuditRow>> {
                 sqlx::query_as(
-                    "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details \
+                    "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details, \
+                     actor_issuer, actor_subject, actor_name \
                      FROM audit_events WHERE org_id = $1 AND pass_id = $2 AND kind IN ('pass_issued', \
                      'claim', 'pass_rebound', 'transfer_started', 'pass_transferred', 'pass_revoked') \
                      ORDER BY id LIMIT 1000",
@@ -1735,7 +1736,8 @@ macro_rules! shared_statements {
 
             async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
                 sqlx::query_as(
-                    "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details \
+                    "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details, \
+                     actor_issuer, actor_subject, actor_name \
                      FROM audit_events WHERE org_id = $1 \
                      AND ($2 IS NULL OR kind = $2) AND ($3 IS NULL OR severity = $3) \
                      AND ($4 IS NULL OR gate_id = $4) AND ($5 IS NULL OR pass_id = $5) \
@@ -1760,7 +1762,8 @@ macro_rules! shared_statements {
 
             async fn audit_tail(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
                 sqlx::query_as(
-                    "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details \
+                    "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details, \
+                     actor_issuer, actor_subject, actor_name \
                      FROM audit_events WHERE org_id = $1 \
                      AND ($2 IS NULL OR kind = $2) AND ($3 IS NULL OR severity = $3) \
                      AND ($4 IS NULL OR gate_id = $4) AND ($5 IS NULL OR pass_id = $5) \
@@ -2408,8 +2411,9 @@ macro_rules! shared_functions {
         /// and its event commit together.
         async fn insert_audit(conn: &mut <$db as sqlx::Database>::Connection, event: &NewAudit) -> Result<()> {
             sqlx::query(
-                "INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details, \
+                 actor_issuer, actor_subject, actor_name) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             )
             .bind(event.at_ms)
             .bind(event.org_id)
@@ -2418,6 +2422,9 @@ macro_rules! shared_functions {
             .bind(event.gate_id)
             .bind(event.pass_id)
             .bind(&event.details)
+            .bind(event.actor.as_ref().map(|person| person.issuer.as_str()))
+            .bind(event.actor.as_ref().map(|person| person.subject.as_str()))
+            .bind(event.actor.as_ref().map(|person| person.name.as_str()))
             .execute(conn)
             .await
             .map_err(Error::storage("append audit event"))?;

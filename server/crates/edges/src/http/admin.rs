@@ -168,9 +168,13 @@ pub(super) async fn revoke_api_key(
 ) -> Result<Json<ApiKeyView>> {
     caller.require(&[])?;
     let key_id = parse_id(&id)?;
-    let key =
-        tessera_flows::keys::revoke(&state.store, caller.key.org_id, key_id, Some(caller.key.id))
-            .await?;
+    let key = tessera_flows::keys::revoke(
+        &state.store,
+        caller.key.org_id,
+        key_id,
+        Some(&caller.actor()),
+    )
+    .await?;
     Ok(Json(ApiKeyView::of(key)))
 }
 
@@ -248,7 +252,7 @@ pub(super) async fn rotate_api_key(
         caller.key.org_id,
         key_id,
         overlap,
-        Some(caller.key.id),
+        Some(&caller.actor()),
     )
     .await?;
     state.sources.verified(&secret.hash);
@@ -396,7 +400,8 @@ pub(super) async fn create_api_key(
                 unit: host.unit.clone(),
                 by_key_id: caller.key.id,
             }),
-        );
+        )
+        .by(caller.person.as_ref());
         state
             .store
             .insert_host(&host, &secret.hash, tessera_domain::now_ms(), &event)
@@ -432,7 +437,8 @@ pub(super) async fn create_api_key(
             by_key_id: Some(caller.key.id),
             bootstrap: false,
         }),
-    );
+    )
+    .by(caller.person.as_ref());
     state
         .store
         .insert_api_key(&key, &secret.hash, tessera_domain::now_ms(), &event)
@@ -520,7 +526,8 @@ pub(super) async fn create_gate(
         Details::GateCreated(ByKey {
             by_key_id: caller.key.id,
         }),
-    );
+    )
+    .by(caller.person.as_ref());
     state
         .store
         .insert_gate(&gate, &secret.hash, tessera_domain::now_ms(), &event)

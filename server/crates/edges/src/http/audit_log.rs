@@ -27,8 +27,8 @@ pub(super) fn router() -> Router<AppState> {
     Router::new().route("/v1/audit", get(list))
 }
 
-pub(super) const COLUMNS: [&str; 8] = [
-    "id", "at", "kind", "severity", "org_id", "gate_id", "pass_id", "details",
+pub(super) const COLUMNS: [&str; 9] = [
+    "id", "at", "kind", "severity", "org_id", "gate_id", "pass_id", "details", "actor",
 ];
 
 /// The query parameters `GET /v1/audit` accepts; any other is a 400.

@@ -263,7 +263,8 @@ async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<Row
             pass_id: Some(pass.id),
         },
         issued_details(&pass, caller.key.id),
-    );
+    )
+    .by(caller.person.as_ref());
     match state
         .store
         .insert_pass_by_ref(&pass, &content_hash, &event)

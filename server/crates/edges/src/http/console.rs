@@ -303,7 +303,8 @@ pub(super) async fn sign_out(
         Details::ConsoleSignedOut(ByKey {
             by_key_id: caller.key.id,
         }),
-    );
+    )
+    .by(caller.person.as_ref());
     state
         .store
         .delete_console_session(&tessera_flows::credentials::hash(secret), &event)

@@ -279,6 +279,7 @@ mod tests {
             gate_id: None,
             pass_id: None,
             event: Recorded::Known(details),
+            actor: None,
         }
     }
 

@@ -21,6 +21,7 @@ use crate::error::{Error, ErrorBody, Refusal, Result};
 use crate::state::AppState;
 use tessera_domain::audit::{self, Severity, Subject};
 use tessera_domain::events::{Details, PassRebound, TransferAsker, TransferBy, TransferStarted};
+use tessera_domain::sso::Person;
 use tessera_domain::visits::{self, Minter};
 use tessera_store::{LinkKind, LinkOutcome, PassLinkRow, PassRow};
 
@@ -224,6 +225,7 @@ pub(super) async fn rebind(
                         by_key_id: caller.key.id,
                     }),
                 )
+                .by(caller.person.as_ref())
             },
         )
         .await?;
@@ -253,6 +255,7 @@ async fn transfer(
     request_key: Vec<u8>,
     minter: Minter<'_>,
     asker: TransferAsker,
+    by: Option<&Person>,
 ) -> Result<TransferLink> {
     let (link, token) = new_link(
         state,
@@ -272,7 +275,7 @@ async fn transfer(
                     transfer_id: link.id,
                     from_key: key_text(locked.wallet_public_key.as_deref()),
                 };
-                link_event(Severity::Info, locked, Details::TransferStarted(details))
+                link_event(Severity::Info, locked, Details::TransferStarted(details)).by(by)
             },
         )
         .await?;
@@ -334,6 +337,7 @@ pub(super) async fn issuer_transfer(
             by_key_id: Some(caller.key.id),
             request_id: Some(body.request_id),
         },
+        caller.person.as_ref(),
     )
     .await?;
     Ok((axum::http::StatusCode::CREATED, Json(link)))
@@ -512,6 +516,7 @@ pub(super) async fn holder_transfer(
             by_key_id: None,
             request_id: None,
         },
+        None,
     )
     .await?;
     Ok((axum::http::StatusCode::CREATED, Json(link)))

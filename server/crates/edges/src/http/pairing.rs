@@ -127,7 +127,8 @@ pub(super) async fn create(
             expires_at: rfc3339(pairing.expires_at_ms),
             secret_sha256: tessera_flows::credentials::fingerprint(&secret.hash),
         }),
-    );
+    )
+    .by(caller.person.as_ref());
     if !state.store.insert_pairing(&pairing, &event).await? {
         return Err(Error::NotFound);
     }
@@ -276,7 +277,8 @@ pub(super) async fn revoke(
         Details::GateRevoked(ByKey {
             by_key_id: caller.key.id,
         }),
-    );
+    )
+    .by(caller.person.as_ref());
     if !state
         .store
         .revoke_gate(caller.key.org_id, gate_id, now, &event)

@@ -256,7 +256,8 @@ pub(super) async fn issue(
         Severity::Info,
         subject,
         issued_details(&pass, caller.key.id),
-    );
+    )
+    .by(caller.person.as_ref());
     state.store.insert_pass(&pass, &event).await?;
     state.sources.known_pass(pass.id);
     let claim_url = claim_url(&state, pass.id, &token.text);
@@ -670,7 +671,8 @@ pub(super) async fn revoke(
             previous_state: pass.state.as_str().to_owned(),
             by_key_id: caller.key.id,
         }),
-    );
+    )
+    .by(caller.person.as_ref());
     if !state
         .store
         .revoke_pass(caller.key.org_id, pass.id, now_ms(), &event)

@@ -602,6 +602,7 @@ pub(super) async fn end_session(
                 key_id,
             }),
         )
+        .by(by_person.as_ref())
     };
     match state.store.end_session(org_id, &token_hash, &event).await? {
         Some(_) => Ok(StatusCode::NO_CONTENT),

@@ -437,7 +437,7 @@ async fn answer(
         &state.store,
         caller.key.org_id,
         own_host(&caller),
-        caller.key.id,
+        &caller.actor(),
         id,
         wanted,
     )

@@ -136,6 +136,7 @@ fn admin_event(caller: &ApiCaller, details: Details) -> tessera_store::NewAudit 
         },
         details,
     )
+    .by(caller.person.as_ref())
 }
 
 /// A webhook's new signing secret, shown once.
@@ -274,7 +275,8 @@ pub(super) async fn create(
             events: events.types().to_vec(),
             by_key_id: caller.key.id,
         }),
-    );
+    )
+    .by(caller.person.as_ref());
     state.store.insert_webhook(&webhook, &event).await?;
     Ok((
         StatusCode::CREATED,

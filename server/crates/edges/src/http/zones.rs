@@ -156,7 +156,8 @@ pub(super) async fn create(
             name: zone.name.clone(),
             by_key_id: caller.key.id,
         }),
-    );
+    )
+    .by(caller.person.as_ref());
     state.store.insert_zone(&zone, &event).await?;
     Ok((StatusCode::CREATED, Json(view(zone, 0))))
 }
