@@ -40,6 +40,42 @@ enum Command {
         #[command(subcommand)]
         action: KeysAction,
     },
+    /// Set, show or remove the SMTP relay every replica sends mail through (stored in the
+    /// database, its password sealed under a server key of `--key-dir`).
+    Mail {
+        #[command(subcommand)]
+        action: MailAction,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum MailAction {
+    /// Set the relay; prints the settings as JSON (never the password).
+    Set {
+        /// Relay host name.
+        #[arg(long)]
+        host: String,
+        /// Relay port (default: 587 for starttls, 465 for implicit, 25 for none).
+        #[arg(long)]
+        port: Option<u16>,
+        /// `starttls` (required to succeed), `implicit` (TLS from the first byte) or `none`
+        /// (a relay on this host or network only).
+        #[arg(long, default_value = "starttls")]
+        tls: String,
+        /// User name, when the relay wants one.
+        #[arg(long)]
+        user: Option<String>,
+        /// A file holding the password (its first line), when the relay wants one.
+        #[arg(long)]
+        password_file: Option<std::path::PathBuf>,
+        /// The From (and envelope sender) address.
+        #[arg(long)]
+        from: String,
+    },
+    /// Print the relay's settings as JSON (never the password), or `null`.
+    Show,
+    /// Remove the relay: messages stay queued until one is set (or their moment passes).
+    Off,
 }
 
 #[derive(Debug, Subcommand)]
@@ -132,6 +168,100 @@ async fn run(cli: Cli) -> Result<()> {
             let done = keys(&store, action).await;
             store.close().await;
             done
+        }
+        Command::Mail { action } => {
+            let store = Store::connect(&cli.settings.store_options()).await?;
+            if store.is_sqlite() {
+                store.migrate().await?;
+            } else if store.schema_status().await? == SchemaStatus::Behind {
+                return Err(Error::SchemaBehind);
+            }
+            let done = mail(&store, &cli.settings, action).await;
+            store.close().await;
+            done
+        }
+    }
+}
+
+fn smtp_json(settings: Option<&tessera_store::SmtpSettingsRow>) -> serde_json::Value {
+    match settings {
+        None => serde_json::Value::Null,
+        Some(settings) => json!({
+            "host": settings.host,
+            "port": settings.port,
+            "tls": settings.tls.as_str(),
+            "user": settings.username,
+            "password_set": settings.password.is_some(),
+            "from": settings.from_address,
+        }),
+    }
+}
+
+async fn mail(store: &Store, settings: &Settings, action: MailAction) -> Result<()> {
+    use tessera_domain::mail::{EmailAddress, SmtpTls};
+    match action {
+        MailAction::Show => {
+            print_line(&smtp_json(store.smtp_settings().await?.as_ref()).to_string())
+        }
+        MailAction::Off => {
+            store.put_smtp_settings(None).await?;
+            print_line("null")
+        }
+        MailAction::Set {
+            host,
+            port,
+            tls,
+            user,
+            password_file,
+            from,
+        } => {
+            let tls = SmtpTls::try_from(tls)
+                .map_err(|_| Error::Config("--tls must be starttls, implicit or none".into()))?;
+            if !tessera_domain::label::is_dns_name(&host)
+                && host.parse::<std::net::IpAddr>().is_err()
+            {
+                return Err(Error::Config(format!(
+                    "--host {host:?} is not a host name or address"
+                )));
+            }
+            let from = EmailAddress::parse("--from", &from)
+                .map_err(|invalid| Error::Config(invalid.to_string()))?;
+            let password = match password_file {
+                None => None,
+                Some(path) => {
+                    let text = std::fs::read_to_string(&path).map_err(|error| {
+                        Error::Config(format!(
+                            "cannot read --password-file {}: {error}",
+                            path.display()
+                        ))
+                    })?;
+                    let password =
+                        zeroize::Zeroizing::new(text.lines().next().unwrap_or_default().to_owned());
+                    let keys = tessera_flows::keyring::Keyring::load_or_create(&settings.key_dir)?;
+                    Some(
+                        tessera_flows::mail::seal_password(&keys, &password)
+                            .map_err(|error| Error::Config(error.to_string()))?,
+                    )
+                }
+            };
+            if password.is_some() && user.is_none() {
+                return Err(Error::Config("--password-file needs --user".into()));
+            }
+            let row = tessera_store::SmtpSettingsRow {
+                host,
+                port: i32::from(port.unwrap_or(match tls {
+                    SmtpTls::Starttls => 587,
+                    SmtpTls::Implicit => 465,
+                    SmtpTls::None => 25,
+                })),
+                tls,
+                username: user,
+                password,
+                from_address: from.to_string(),
+                updated_at_ms: tessera_domain::now_ms(),
+            };
+            store.put_smtp_settings(Some(&row)).await?;
+            print_line(&smtp_json(Some(&row)).to_string())
         }
     }
 }

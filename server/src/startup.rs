@@ -132,7 +132,13 @@ impl Application {
             )
             .map_err(|error| Error::Config(error.to_string()))?,
         );
+        let mailer = tessera_flows::mail::Mailer::new(
+            store.clone(),
+            Arc::clone(&keys),
+            settings.public_url(bound),
+        );
         let state = AppState {
+            mailer,
             redemption: tessera_flows::redemption::Redemption {
                 store: store.clone(),
                 keys: Arc::clone(&keys),
@@ -267,6 +273,10 @@ impl Application {
                 hub: Arc::clone(&state.feed),
                 retry_for: Duration::from_secs(settings.webhook_retry_for_s),
             },
+            shutdown_signal.clone(),
+        ));
+        tasks.spawn(tessera_flows::mail::run(
+            state.mailer.clone(),
             shutdown_signal.clone(),
         ));
         tasks.spawn(zone_checkouts(state.clone()));

@@ -18,6 +18,7 @@ pub mod csv;
 pub mod db;
 pub mod fixtures;
 pub mod gate;
+pub mod mail;
 pub mod node;
 pub mod oidc;
 pub mod pgproxy;

@@ -112,7 +112,9 @@ async fn main() -> Result<()> {
         external_ref: None,
         zones: Vec::new(),
     };
-    store.insert_pass(&pass, &note(org_id, start_ms)).await?;
+    store
+        .insert_pass(&pass, &note(org_id, start_ms), None)
+        .await?;
     store
         .bind_wallet(pass.id, &[3; 32], start_ms, &note(org_id, start_ms))
         .await?;

@@ -20,6 +20,7 @@ mod gate_flow;
 mod hardening;
 mod hosts;
 mod keys;
+mod mail;
 mod metrics;
 mod pairing;
 mod races;

@@ -19,6 +19,7 @@ export const KNOWN_KINDS = Object.freeze([
   'pass_rebound', 'transfer_started', 'pass_transferred', 'transfer_rejected', 'webhook_created',
   'webhook_disabled', 'webhook_enabled', 'webhook_secret_rotated', 'webhook_deleted', 'zone_created', 'zone_checkout',
   'sso_configured', 'sso_removed', 'sso_sign_in_failed', 'sso_sessions_ended', 'session_ended',
+  'message_queued', 'message_sent', 'message_bounced', 'message_dead', 'message_expired',
 ]);
 
 export const SEVERITIES = Object.freeze(['info', 'warning', 'high']);
@@ -133,6 +134,16 @@ function describeWhat(ev) {
   switch (ev.kind) {
     case 'sso_sign_in_failed':
       return `single sign-on refused: ${d.reason || 'unknown'}${d.detail ? ` (${d.detail})` : ''}`;
+    case 'message_queued':
+      return `${d.resend ? 'claim link sent again' : 'claim link queued'}${d.to ? ` for ${d.to}` : ''}`;
+    case 'message_sent':
+      return `mail sent${d.to ? ` to ${d.to}` : ''}`;
+    case 'message_bounced':
+      return `mail bounced${d.to ? ` at ${d.to}` : ''}${d.error ? ` (${d.error})` : ''}`;
+    case 'message_dead':
+      return `mail given up${d.to ? ` for ${d.to}` : ''}${d.error ? ` (${d.error})` : ''}`;
+    case 'message_expired':
+      return `mail not sent: its pass expired first${d.to ? ` (${d.to})` : ''}`;
     case 'sso_sessions_ended':
       return `sessions ended by the identity provider (${d.cause === 'access_ended' ? 'access ended' : 'sign-out there'})`;
     case 'scan':

@@ -146,5 +146,7 @@ test('events name who did them: the person who acted, else the one the details n
   assert.equal(describe(ev(5, 'console_signed_in', { by_key_id: 'k-1', role: 'admin', person: ada })), 'console signed in — by Ada Lovelace');
   assert.equal(describe(ev(6, 'pass_revoked', { by_key_id: 'k-2' }), keys), 'pass revoked — by deploy script');
   assert.equal(describe({ ...ev(8, 'zone_created', { by_key_id: 'k-2', zone_id: 'z', name: 'Lobby' }), actor: grace }, keys), 'zone created — by Grace Hopper');
+  assert.equal(describe(ev(9, 'message_bounced', { to: 'x@example.com', error: '550 no such mailbox' })), 'mail bounced at x@example.com (550 no such mailbox)');
+  assert.equal(describe(ev(10, 'message_queued', { to: 'x@example.com', resend: true, by_key_id: 'k-2' }), keys), 'claim link sent again for x@example.com — by deploy script');
   assert.equal(describe(ev(7, 'sso_sign_in_failed', { reason: 'no_role', detail: 'no role' })), 'single sign-on refused: no_role (no role)');
 });

@@ -168,6 +168,16 @@ kinds! {
     SsoSessionsEnded(SsoSessionsEnded) = "sso_sessions_ended",
     /// An admin ended someone's console or host session.
     SessionEnded(SessionEnded) = "session_ended",
+    /// A message was queued: a pass's claim link to its visitor (or sent again).
+    MessageQueued(MessageDetails) = "message_queued",
+    /// The relay took a message.
+    MessageSent(MessageDetails) = "message_sent",
+    /// The receiving server refused a message's address for good.
+    MessageBounced(MessageDetails) = "message_bounced",
+    /// A message ran out of retries.
+    MessageDead(MessageDetails) = "message_dead",
+    /// A message's moment passed before it could be sent: it was not sent late.
+    MessageExpired(MessageDetails) = "message_expired",
 }
 
 impl AuditKind {
@@ -674,6 +684,29 @@ pub struct SsoSessionsEnded {
     pub subject: Option<String>,
     /// How many sessions ended.
     pub sessions: u64,
+}
+
+/// A message and what became of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct MessageDetails {
+    /// The message (`GET /v1/messages`).
+    pub message_id: Uuid,
+    /// `invitation` or `approval_request`.
+    pub message: String,
+    /// The address it goes to.
+    pub to: String,
+    /// Attempts so far.
+    #[serde(default)]
+    pub attempts: i64,
+    /// A resend an issuer asked for.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub resend: bool,
+    /// The key that asked, for a message a person or a script asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_key_id: Option<Uuid>,
+    /// Why it was not sent, as the relay or the receiving server put it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 /// A session an admin ended.

@@ -17,6 +17,7 @@
 //! - [`sso`]: staff sign-in with the organisation's identity provider: allowed domains,
 //!   role mapping, session ends;
 //! - [`webhook`]: the events other systems receive and the state of their deliveries;
+//! - [`mail`]: email addresses, the outbox of messages and what a send attempt means;
 //! - [`label`]: checked text; [`time`]: stored times; [`error`]: what the rules refuse.
 
 pub mod audit;
@@ -24,6 +25,7 @@ pub mod error;
 pub mod events;
 pub mod gates;
 pub mod label;
+pub mod mail;
 pub mod roles;
 pub mod rows;
 pub mod rules;

@@ -13,6 +13,12 @@ use crate::rows::{
     LinkKind, LinkOutcome, PassLinkRow, PassRow, PassState, TransferClaim, WalkInRow,
 };
 
+/// The claim link of a pass: `<public url>/claim#p=<pass id>&t=<token>`. The token rides
+/// in the fragment, which browsers never send to a server.
+pub fn claim_url(public_url: &str, pass_id: uuid::Uuid, token: &str) -> String {
+    format!("{public_url}/claim#p={pass_id}&t={token}")
+}
+
 /// Where a walk-in request stands at `now_ms`: a request still waiting past its approval
 /// timeout is expired, whether or not the sweeper has written that yet.
 pub fn walk_in_state(walk_in: &WalkInRow, now_ms: i64) -> WalkInState {

@@ -60,6 +60,10 @@ pub enum Error {
     /// network), named in the message (422).
     #[error("{0}")]
     PolicyRefused(String),
+    /// A field holds a value of the right type that cannot be used (an email address
+    /// without a domain): 422 `invalid_field`, naming the field in `field` and the message.
+    #[error("{1}")]
+    InvalidField(&'static str, String),
 
     /// Storage failed: retried by the client when [`Error::is_storage`] says so.
     #[error(transparent)]
@@ -85,12 +89,17 @@ pub struct ErrorBody {
 pub struct ErrorDetail {
     /// One of `unauthorized`, `forbidden`, `not_found`, `invalid_claim`, `invalid_pairing`,
     /// `already_claimed`, `revoked`, `invalid_public_key`, `bad_request`,
-    /// `payload_too_large`, `rate_limited`, `refused_by_policy`, `storage_unavailable`,
-    /// `internal`, or a refusal's own code (`last_admin_key`, `key_revoked`, …).
+    /// `payload_too_large`, `rate_limited`, `refused_by_policy`, `invalid_field`,
+    /// `storage_unavailable`, `internal`, or a refusal's own code (`last_admin_key`,
+    /// `key_revoked`, …).
     #[schema(example = "not_found")]
     pub code: String,
     /// For people; never parse it.
     pub message: String,
+    /// The request's field at fault, for `invalid_field`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "email")]
+    pub field: Option<String>,
 }
 
 pub use tessera_domain::{Conflict, Refusal};
@@ -154,6 +163,7 @@ impl Error {
             }
             Error::Refused(refusal) => (refusal_status(*refusal), refusal.code()),
             Error::PolicyRefused(_) => (StatusCode::UNPROCESSABLE_ENTITY, "refused_by_policy"),
+            Error::InvalidField(..) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_field"),
             error if error.is_storage() => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),
             _ => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
@@ -184,6 +194,10 @@ impl IntoResponse for Error {
             error: ErrorDetail {
                 code: code.to_owned(),
                 message,
+                field: match &self {
+                    Error::InvalidField(field, _) => Some((*field).to_owned()),
+                    _ => None,
+                },
             },
         };
         let mut response = (status, Json(body)).into_response();

@@ -51,6 +51,8 @@ pub struct AppState {
     pub webhook_egress: Arc<tessera_flows::egress::Policy>,
     /// Staff sign-in with the organisation's identity provider.
     pub sso: Arc<tessera_flows::sso::Sso>,
+    /// The mail dispatcher, woken when a message is queued.
+    pub mailer: tessera_flows::mail::Mailer,
 }
 
 /// The settings the edges read (the app builds them from its own).

@@ -163,6 +163,7 @@ async fn refuse_over_cap(
             error: crate::error::ErrorDetail {
                 code: "too_many_connections".to_owned(),
                 message,
+                field: None,
             },
         }),
     )

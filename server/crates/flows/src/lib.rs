@@ -11,6 +11,7 @@
 //! - [`walk_ins`]: a visitor without a pass held at the gate while a host decides;
 //! - [`webhooks`]: audit events delivered, signed, to the organisation's receivers, and
 //!   [`egress`]: where the server may send them (never inside, unless allowed);
+//! - [`mail`]: messages to people (a pass's claim link by email), sent from an outbox;
 //! - [`retention`]: rows past their period removed, and said so in the audit log;
 //! - [`hub`]: wake-ups for the readers of the audit log;
 //! - [`keyring`], [`credentials`], [`sealing`]: the server's keys, the secrets it hands out
@@ -26,6 +27,7 @@ pub mod error;
 pub mod hub;
 pub mod keyring;
 pub mod keys;
+pub mod mail;
 pub mod metrics;
 pub mod redemption;
 pub mod retention;

@@ -29,6 +29,10 @@ pub enum Purpose {
     /// An organisation's client secret at its identity provider, bound to the
     /// organisation's id.
     SsoClientSecret,
+    /// A pass's claim token in a queued invitation, bound to the message's id.
+    ClaimToken,
+    /// The password of the server's SMTP relay (one row: bound to the nil id).
+    SmtpPassword,
 }
 
 impl Purpose {
@@ -36,6 +40,8 @@ impl Purpose {
         match self {
             Purpose::WebhookSecret => "webhook secret",
             Purpose::SsoClientSecret => "sso client secret",
+            Purpose::ClaimToken => "claim token",
+            Purpose::SmtpPassword => "smtp password",
         }
     }
 }

@@ -27,6 +27,7 @@ use sqlx::migrate::Migrator;
 
 use uuid::Uuid;
 
+pub use tessera_domain::mail::{MessageRow, MessageState, OrgMailRow, SmtpSettingsRow};
 pub use tessera_domain::rows::*;
 pub use tessera_domain::sso::{PersonSignIn, SessionListing, SsoConfigRow, SsoLoginRow};
 
@@ -658,7 +659,12 @@ pub trait SharedStatements {
     ///
     /// # Errors
     /// [`Error::Storage`].
-    async fn insert_pass(&self, pass: &PassRow, event: &NewAudit) -> Result<()>;
+    async fn insert_pass(
+        &self,
+        pass: &PassRow,
+        event: &NewAudit,
+        message: Option<(&MessageRow, &NewAudit)>,
+    ) -> Result<()>;
 
     /// Loads a pass of any tenant (callers check the tenant).
     ///
@@ -743,6 +749,7 @@ pub trait SharedStatements {
         pass: &PassRow,
         content_hash: &[u8; 32],
         event: &NewAudit,
+        message: Option<(&MessageRow, &NewAudit)>,
     ) -> Result<ByRef>;
 
     /// The transfer link of a pass with this token hash, open or not.
@@ -1210,6 +1217,132 @@ pub trait SharedStatements {
         limit: i64,
         event: &(dyn for<'a> Fn(&'a RetentionCounts) -> NewAudit + Send + Sync),
     ) -> Result<RetentionCounts>;
+
+    /// An organisation's name.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn org_name(&self, org_id: Uuid) -> Result<Option<String>>;
+
+    /// Queues a message with its event (a resend: a new pass's message commits with the
+    /// pass, [`SharedStatements::insert_pass`]).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn queue_message(&self, message: &MessageRow, event: &NewAudit) -> Result<()>;
+
+    /// Gives an unclaimed, unexpired pass a new claim token (the earlier link stops
+    /// working) and queues the message that carries it, with its event, together. False
+    /// (nothing written) when the pass is claimed, used, revoked, expired or not the
+    /// tenant's.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn reinvite(
+        &self,
+        org_id: Uuid,
+        pass_id: Uuid,
+        token_hash: &[u8; 32],
+        now_ms: i64,
+        message: &MessageRow,
+        event: &NewAudit,
+    ) -> Result<bool>;
+
+    /// Claims up to `limit` due pending messages for `lease_ms`: each counts an attempt and
+    /// is not due again before the lease ends, so no two dispatchers send it at once.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn claim_messages(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<MessageRow>>;
+
+    /// Records what the attempt numbered `attempts` came to, with `event` when it is one
+    /// worth auditing; a settled message loses its sealed secret. False (and nothing
+    /// written) when the message is no longer that attempt's: settled, or claimed again.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn settle_message(
+        &self,
+        id: Uuid,
+        attempts: i64,
+        settled: &MessageSettlement,
+        event: Option<&NewAudit>,
+    ) -> Result<bool>;
+
+    /// A tenant's messages, newest first.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn messages(&self, filter: &MessageFilter) -> Result<Vec<MessageRow>>;
+
+    /// One message of a tenant.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn message(&self, org_id: Uuid, id: Uuid) -> Result<Option<MessageRow>>;
+
+    /// The server's SMTP relay, if one is set.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn smtp_settings(&self) -> Result<Option<SmtpSettingsRow>>;
+
+    /// Sets (or, with `None`, removes) the server's SMTP relay.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn put_smtp_settings(&self, settings: Option<&SmtpSettingsRow>) -> Result<()>;
+
+    /// An organisation's sender name and reply-to address (empty when never set).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn org_mail(&self, org_id: Uuid) -> Result<OrgMailRow>;
+
+    /// Sets an organisation's sender name and reply-to address, with its event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn put_org_mail(
+        &self,
+        org_id: Uuid,
+        settings: &OrgMailRow,
+        now_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()>;
+}
+
+/// Filters of `GET /v1/messages`.
+#[derive(Clone, Debug)]
+pub struct MessageFilter {
+    /// Tenant.
+    pub org_id: Uuid,
+    /// Only in this state.
+    pub state: Option<MessageState>,
+    /// Only about this pass.
+    pub pass_id: Option<Uuid>,
+    /// Older than this `(created_at_ms, id)` (the next page).
+    pub before: Option<(i64, Uuid)>,
+    /// At most this many.
+    pub limit: i64,
+}
+
+/// Where an attempt leaves a message, as storage writes it.
+#[derive(Clone, Debug)]
+pub struct MessageSettlement {
+    /// Its new state.
+    pub state: MessageState,
+    /// When it may be tried again (pending), else when it settled.
+    pub next_attempt_ms: i64,
+    /// Why it failed, if it did.
+    pub last_error: Option<String>,
+    /// Now.
+    pub at_ms: i64,
 }
 
 /// An open redemption transaction; dropping it without `commit` rolls back.

@@ -88,6 +88,14 @@ macro_rules! sso_config_columns {
     };
 }
 
+/// The columns of a [`MessageRow`], in its order.
+macro_rules! message_columns {
+    () => {
+        "id, org_id, kind, pass_id, walk_in_id, to_address, language, secret, state, attempts, \
+         next_attempt_ms, not_after_ms, last_error, created_at_ms, settled_at_ms"
+    };
+}
+
 macro_rules! shared_statements {
     (
         store: $store:ty,
@@ -558,13 +566,22 @@ macro_rules! shared_statements {
                 Ok(true)
             }
 
-            async fn insert_pass(&self, pass: &PassRow, event: &NewAudit) -> Result<()> {
+            async fn insert_pass(
+                &self,
+                pass: &PassRow,
+                event: &NewAudit,
+                message: Option<(&MessageRow, &NewAudit)>,
+            ) -> Result<()> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("insert pass").await?;
                 if !insert_pass_row(&mut tx, pass, None).await? {
                     return Err(Error::Internal("a pass without a reference was refused"));
                 }
                 insert_audit(&mut tx, event).await?;
+                if let Some((message, queued)) = message {
+                    insert_message(&mut tx, message).await?;
+                    insert_audit(&mut tx, queued).await?;
+                }
                 commit(tx, "insert pass").await
             }
 
@@ -819,11 +836,16 @@ macro_rules! shared_statements {
                 pass: &PassRow,
                 content_hash: &[u8; 32],
                 event: &NewAudit,
+                message: Option<(&MessageRow, &NewAudit)>,
             ) -> Result<ByRef> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("insert pass by reference").await?;
                 if insert_pass_row(&mut tx, pass, Some(content_hash)).await? {
                     insert_audit(&mut tx, event).await?;
+                    if let Some((message, queued)) = message {
+                        insert_message(&mut tx, message).await?;
+                        insert_audit(&mut tx, queued).await?;
+                    }
                     commit(tx, "insert pass by reference").await?;
                     return Ok(ByRef::Issued);
                 }
@@ -2196,6 +2218,221 @@ macro_rules! shared_statements {
                 .await
                 .map_err(Error::storage("list passes"))
             }
+
+            async fn org_name(&self, org_id: Uuid) -> Result<Option<String>> {
+                sqlx::query_scalar("SELECT name FROM orgs WHERE id = $1")
+                    .bind(org_id)
+                    .fetch_optional(self.reads())
+                    .await
+                    .map_err(Error::storage("load organisation name"))
+            }
+
+            async fn queue_message(&self, message: &MessageRow, event: &NewAudit) -> Result<()> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("queue message").await?;
+                insert_message(&mut tx, message).await?;
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "queue message").await
+            }
+
+            async fn reinvite(
+                &self,
+                org_id: Uuid,
+                pass_id: Uuid,
+                token_hash: &[u8; 32],
+                now_ms: i64,
+                message: &MessageRow,
+                event: &NewAudit,
+            ) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("send the claim link again").await?;
+                let changed = sqlx::query(
+                    "UPDATE passes SET claim_token_hash = $3 WHERE id = $1 AND org_id = $2 \
+                     AND state = 'issued' AND valid_until_ms > $4",
+                )
+                .bind(pass_id)
+                .bind(org_id)
+                .bind(&token_hash[..])
+                .bind(now_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("send the claim link again"))?
+                .rows_affected()
+                    == 1;
+                if !changed {
+                    return Ok(false);
+                }
+                insert_message(&mut tx, message).await?;
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "send the claim link again").await?;
+                Ok(true)
+            }
+
+            async fn claim_messages(
+                &self,
+                now_ms: i64,
+                lease_ms: i64,
+                limit: i64,
+            ) -> Result<Vec<MessageRow>> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin_presence("claim messages").await?;
+                let claimed = sqlx::query_as(concat!(
+                    "UPDATE messages SET next_attempt_ms = $2, attempts = attempts + 1 \
+                     WHERE id IN (SELECT m.id FROM messages m \
+                     WHERE m.state = 'pending' AND m.next_attempt_ms <= $1 \
+                     ORDER BY m.next_attempt_ms LIMIT $3",
+                    $skip_locked,
+                    ") RETURNING ", $crate::shared::message_columns!(),
+                ))
+                .bind(now_ms)
+                .bind(now_ms.saturating_add(lease_ms))
+                .bind(limit)
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(Error::storage("claim messages"))?;
+                tx.commit().await.map_err(Error::storage("claim messages"))?;
+                Ok(claimed)
+            }
+
+            async fn settle_message(
+                &self,
+                id: Uuid,
+                attempts: i64,
+                settled: &MessageSettlement,
+                event: Option<&NewAudit>,
+            ) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("settle message").await?;
+                let pending = settled.state == MessageState::Pending;
+                // Only the attempt that claimed it settles it: a claim by another replica
+                // after this lease ran out moved `attempts` on.
+                let changed = sqlx::query(
+                    "UPDATE messages SET state = $3, next_attempt_ms = $4, last_error = $5, \
+                     settled_at_ms = $6, secret = CASE WHEN $7 THEN secret ELSE NULL END \
+                     WHERE id = $1 AND attempts = $2 AND state = 'pending'",
+                )
+                .bind(id)
+                .bind(attempts)
+                .bind(settled.state.as_str())
+                .bind(settled.next_attempt_ms)
+                .bind(&settled.last_error)
+                .bind((!pending).then_some(settled.at_ms))
+                .bind(pending)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("settle message"))?
+                .rows_affected()
+                    == 1;
+                if changed {
+                    if let Some(event) = event {
+                        insert_audit(&mut tx, event).await?;
+                    }
+                }
+                commit(tx, "settle message").await?;
+                Ok(changed)
+            }
+
+            async fn messages(&self, filter: &MessageFilter) -> Result<Vec<MessageRow>> {
+                sqlx::query_as(concat!(
+                    "SELECT ", $crate::shared::message_columns!(), " FROM messages WHERE org_id = $1 \
+                     AND ($2 IS NULL OR state = $2) AND ($3 IS NULL OR pass_id = $3) \
+                     AND ($4 IS NULL OR (created_at_ms, id) < ($4, $5)) \
+                     ORDER BY created_at_ms DESC, id DESC LIMIT $6",
+                ))
+                .bind(filter.org_id)
+                .bind(filter.state.map(MessageState::as_str))
+                .bind(filter.pass_id)
+                .bind(filter.before.map(|(at, _)| at))
+                .bind(filter.before.map(|(_, id)| id))
+                .bind(filter.limit)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("list messages"))
+            }
+
+            async fn message(&self, org_id: Uuid, id: Uuid) -> Result<Option<MessageRow>> {
+                sqlx::query_as(concat!(
+                    "SELECT ", $crate::shared::message_columns!(), " FROM messages WHERE org_id = $1 AND id = $2",
+                ))
+                .bind(org_id)
+                .bind(id)
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load message"))
+            }
+
+            async fn smtp_settings(&self) -> Result<Option<SmtpSettingsRow>> {
+                sqlx::query_as(
+                    "SELECT host, port, tls, username, password, from_address, updated_at_ms \
+                     FROM smtp_settings WHERE id = 1",
+                )
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load SMTP settings"))
+            }
+
+            async fn put_smtp_settings(&self, settings: Option<&SmtpSettingsRow>) -> Result<()> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("set SMTP settings").await?;
+                sqlx::query("DELETE FROM smtp_settings WHERE id = 1")
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("set SMTP settings"))?;
+                if let Some(settings) = settings {
+                    sqlx::query(
+                        "INSERT INTO smtp_settings (id, host, port, tls, username, password, \
+                         from_address, updated_at_ms) VALUES (1, $1, $2, $3, $4, $5, $6, $7)",
+                    )
+                    .bind(&settings.host)
+                    .bind(settings.port)
+                    .bind(settings.tls.as_str())
+                    .bind(&settings.username)
+                    .bind(&settings.password)
+                    .bind(&settings.from_address)
+                    .bind(settings.updated_at_ms)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("set SMTP settings"))?;
+                }
+                tx.commit().await.map_err(Error::storage("set SMTP settings"))
+            }
+
+            async fn org_mail(&self, org_id: Uuid) -> Result<OrgMailRow> {
+                let row: Option<OrgMailRow> = sqlx::query_as(
+                    "SELECT from_name, reply_to FROM org_mail_settings WHERE org_id = $1",
+                )
+                .bind(org_id)
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load mail settings"))?;
+                Ok(row.unwrap_or_default())
+            }
+
+            async fn put_org_mail(
+                &self,
+                org_id: Uuid,
+                settings: &OrgMailRow,
+                now_ms: i64,
+                event: &NewAudit,
+            ) -> Result<()> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("set mail settings").await?;
+                sqlx::query(
+                    "INSERT INTO org_mail_settings (org_id, from_name, reply_to, updated_at_ms) \
+                     VALUES ($1, $2, $3, $4) ON CONFLICT (org_id) DO UPDATE SET \
+                     from_name = excluded.from_name, reply_to = excluded.reply_to, \
+                     updated_at_ms = excluded.updated_at_ms",
+                )
+                .bind(org_id)
+                .bind(&settings.from_name)
+                .bind(&settings.reply_to)
+                .bind(now_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("set mail settings"))?;
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "set mail settings").await
+            }
         }
 
         #[async_trait::async_trait]
@@ -2407,6 +2644,35 @@ macro_rules! shared_functions {
             Ok(())
         }
 
+        /// Queues a message on a connection or inside a transaction, so that it commits with
+        /// the change that asks for it.
+        async fn insert_message(conn: &mut <$db as sqlx::Database>::Connection, message: &MessageRow) -> Result<()> {
+            sqlx::query(
+                "INSERT INTO messages (id, org_id, kind, pass_id, walk_in_id, to_address, language, \
+                 secret, state, attempts, next_attempt_ms, not_after_ms, last_error, created_at_ms, \
+                 settled_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+            )
+            .bind(message.id)
+            .bind(message.org_id)
+            .bind(message.kind.as_str())
+            .bind(message.pass_id)
+            .bind(message.walk_in_id)
+            .bind(&message.to_address)
+            .bind(&message.language)
+            .bind(&message.secret)
+            .bind(message.state.as_str())
+            .bind(message.attempts)
+            .bind(message.next_attempt_ms)
+            .bind(message.not_after_ms)
+            .bind(&message.last_error)
+            .bind(message.created_at_ms)
+            .bind(message.settled_at_ms)
+            .execute(conn)
+            .await
+            .map_err(Error::storage("queue message"))?;
+            Ok(())
+        }
+
         /// Appends an audit event on a connection or inside a transaction, so that a state change
         /// and its event commit together.
         async fn insert_audit(conn: &mut <$db as sqlx::Database>::Connection, event: &NewAudit) -> Result<()> {
@@ -2507,8 +2773,8 @@ macro_rules! shared_functions {
 }
 
 pub(crate) use {
-    answer_columns, challenge_columns, pass_columns, redemption_columns, scan_flags,
-    shared_functions, shared_statements, sso_config_columns,
+    answer_columns, challenge_columns, message_columns, pass_columns, redemption_columns,
+    scan_flags, shared_functions, shared_statements, sso_config_columns,
 };
 
 /// The statements that change a key, for the table it lives in: admin, issuer and auditor

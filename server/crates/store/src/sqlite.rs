@@ -34,6 +34,9 @@ use super::{
     DeliveryRow, Finished, KeyChange, NewDelivery, NewSecret, SweptChallenge, WebhookChange,
     WebhookRow, ZoneRow,
 };
+use super::{
+    MessageFilter, MessageRow, MessageSettlement, MessageState, OrgMailRow, SmtpSettingsRow,
+};
 use crate::error::{Error, Result};
 use crate::{Backend, RedemptionTx, StoreOptions};
 

@@ -31,7 +31,7 @@ pub const MAX_BULK_BYTES: usize = 4 * 1024 * 1024;
 /// Most rows in one upload.
 pub const MAX_BULK_ROWS: usize = 10_000;
 
-const COLUMNS: [&str; 8] = [
+const COLUMNS: [&str; 10] = [
     "label",
     "valid_from",
     "valid_until",
@@ -40,6 +40,8 @@ const COLUMNS: [&str; 8] = [
     "host",
     "external_ref",
     "max_transfers",
+    "email",
+    "language",
 ];
 const REQUIRED: [&str; 3] = ["label", "valid_until", "external_ref"];
 
@@ -108,6 +110,8 @@ struct Row {
     max_transfers: Option<i64>,
     host: Option<String>,
     external_ref: String,
+    email: Option<String>,
+    language: Option<String>,
 }
 
 /// Parses one row's fields, naming the first field that is wrong.
@@ -153,6 +157,8 @@ fn parse_row(layout: &Layout, record: &csv::StringRecord, width: usize) -> Resul
         max_transfers: number("max_transfers")?,
         host: layout.get(record, "host").map(str::to_owned),
         external_ref,
+        email: layout.get(record, "email").map(str::to_owned),
+        language: layout.get(record, "language").map(str::to_owned),
     })
 }
 
@@ -224,6 +230,10 @@ async fn row_host(
 
 async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<RowAnswer> {
     let external_ref = row.external_ref.clone();
+    let to = match super::passes::recipient(row.email.as_deref(), row.language.as_deref()) {
+        Ok(to) => to,
+        Err(error) => return Ok(RowAnswer::refused(external_ref, 422, error.to_string())),
+    };
     let host_id = match row_host(state, caller, row.host.as_deref()).await {
         Ok(host_id) => host_id,
         Err(error) => return Ok(RowAnswer::refused(external_ref, 400, error)),
@@ -265,12 +275,35 @@ async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<Row
         issued_details(&pass, caller.key.id),
     )
     .by(caller.person.as_ref());
+    let message = match &to {
+        Some((address, language)) => Some(
+            tessera_flows::mail::invitation(
+                &state.keys,
+                &pass,
+                address,
+                language.as_ref(),
+                &token.text,
+                Some(&caller.actor()),
+                false,
+            )
+            .map_err(|_| Error::Internal("no server key to seal the claim token with"))?,
+        ),
+        None => None,
+    };
     match state
         .store
-        .insert_pass_by_ref(&pass, &content_hash, &event)
+        .insert_pass_by_ref(
+            &pass,
+            &content_hash,
+            &event,
+            message.as_ref().map(|(m, e)| (m, e)),
+        )
         .await?
     {
         ByRef::Issued => {
+            if message.is_some() {
+                state.mailer.wake();
+            }
             state.sources.known_pass(pass.id);
             Ok(RowAnswer {
                 external_ref,

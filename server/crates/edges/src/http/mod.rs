@@ -16,6 +16,7 @@ mod console;
 mod gates;
 mod health;
 mod links;
+mod messages;
 pub mod metrics;
 mod openapi;
 mod pairing;
@@ -69,6 +70,7 @@ pub fn router(state: AppState, sockets: Router<AppState>) -> Router {
         .merge(sso::router())
         .merge(gates::router())
         .merge(links::router())
+        .merge(messages::router())
         .merge(bulk::router())
         .merge(walk_ins::router())
         .merge(webhooks::router())

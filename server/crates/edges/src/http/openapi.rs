@@ -106,6 +106,9 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         super::webhooks::delete,
         super::zones::create,
         super::zones::list,
+        super::messages::list,
+        super::messages::show,
+        super::messages::resend,
     ),
     modifiers(&SecuritySchemes),
     tags(
@@ -119,6 +122,7 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         (name = "sign-in", description = "Staff sign-in with the organisation's identity provider (`docs/sign-in.md`)"),
         (name = "zones", description = "Zones, entry and exit gates, who is inside"),
         (name = "webhooks", description = "Admission events delivered to other systems"),
+        (name = "messages", description = "Mail to visitors: claim links sent, bounced, dead (`docs/operations.md`)"),
         (name = "hosts", description = "Hosts and walk-in approval (`docs/protocol.md`, \"Hosts, walk-ins, re-binding and transfer\")"),
     )
 )]

@@ -19,6 +19,7 @@ use crate::error::{Error, ErrorBody, Refusal, Result};
 use crate::state::AppState;
 use tessera_domain::audit::{self, Severity, Subject};
 use tessera_domain::events::{self, Details, Recorded};
+use tessera_domain::mail::{EmailAddress, Language};
 use tessera_domain::{datetime_to_ms, now_ms};
 use tessera_store::{PassRow, PassState};
 
@@ -67,6 +68,39 @@ pub(super) struct NewPass {
     /// The zones it is valid for (`POST /v1/zones`); default every zone.
     #[serde(default)]
     zones: Option<Vec<Uuid>>,
+    /// The visitor's email address: the server mails them the claim link (text and HTML,
+    /// with its QR code) through its SMTP relay (`docs/operations.md`). A bad address is a
+    /// 422 naming the field.
+    #[serde(default)]
+    #[schema(example = "ada@example.com", max_length = 254)]
+    email: Option<String>,
+    /// The language to write to the visitor in (a BCP 47 tag, e.g. `en`, `pt-BR`).
+    #[serde(default)]
+    #[schema(example = "en", max_length = 35)]
+    language: Option<String>,
+}
+
+/// An address and language a message is to go to, checked where they enter.
+pub(super) fn recipient(
+    email: Option<&str>,
+    language: Option<&str>,
+) -> Result<Option<(EmailAddress, Option<Language>)>> {
+    let language = language
+        .map(|tag| Language::parse("language", tag))
+        .transpose()
+        .map_err(|error| Error::InvalidField(error.field, error.to_string()))?;
+    match email {
+        None if language.is_some() => Err(Error::InvalidField(
+            "language",
+            "language: is for the message to `email`, which is missing".into(),
+        )),
+        None => Ok(None),
+        Some(text) => {
+            let address = EmailAddress::parse("email", text)
+                .map_err(|error| Error::InvalidField(error.field, error.to_string()))?;
+            Ok(Some((address, language)))
+        }
+    }
 }
 
 /// An issued pass and its claim link, shown exactly once.
@@ -84,6 +118,10 @@ pub(super) struct PassIssued {
     host_id: Option<Uuid>,
     /// How many times the holder may hand it on (0: not transferable).
     max_transfers: i64,
+    /// The invitation queued for the visitor's `email` (`GET /v1/messages/{id}`); absent
+    /// without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message_id: Option<Uuid>,
 }
 
 /// A pass as issuers and auditors read it.
@@ -209,6 +247,7 @@ pub(super) async fn issue(
     ApiJson(body): ApiJson<NewPass>,
 ) -> Result<(StatusCode, Json<PassIssued>)> {
     caller.require(&[Role::Issuer, Role::Host])?;
+    let to = recipient(body.email.as_deref(), body.language.as_deref())?;
     let host_id = pass_host(&state, &caller, body.host_id).await?;
     let terms = PassTerms::check(
         body.label,
@@ -258,7 +297,28 @@ pub(super) async fn issue(
         issued_details(&pass, caller.key.id),
     )
     .by(caller.person.as_ref());
-    state.store.insert_pass(&pass, &event).await?;
+    let message = match &to {
+        Some((address, language)) => Some(
+            tessera_flows::mail::invitation(
+                &state.keys,
+                &pass,
+                address,
+                language.as_ref(),
+                &token.text,
+                Some(&caller.actor()),
+                false,
+            )
+            .map_err(|_| Error::Internal("no server key to seal the claim token with"))?,
+        ),
+        None => None,
+    };
+    state
+        .store
+        .insert_pass(&pass, &event, message.as_ref().map(|(m, e)| (m, e)))
+        .await?;
+    if message.is_some() {
+        state.mailer.wake();
+    }
     state.sources.known_pass(pass.id);
     let claim_url = claim_url(&state, pass.id, &token.text);
     Ok((
@@ -270,13 +330,14 @@ pub(super) async fn issue(
             state: "issued",
             host_id: pass.host_id,
             max_transfers: pass.max_transfers,
+            message_id: message.map(|(m, _)| m.id),
         }),
     ))
 }
 
 /// The claim link of a pass: the token in the fragment, never sent to a server.
 pub(super) fn claim_url(state: &AppState, pass_id: Uuid, token: &str) -> String {
-    format!("{}/claim#p={pass_id}&t={token}", state.public_url)
+    tessera_domain::visits::claim_url(&state.public_url, pass_id, token)
 }
 
 /// The details of a `pass_issued` event.

@@ -1,0 +1,295 @@
+//! Messages to people (issue 31): the outbox as staff see it, and a claim link sent again.
+//!
+//! `GET /v1/messages` lists the organisation's messages, newest first, filtered by state
+//! (`pending`, `sent`, `bounced`, `dead`, `expired`: the dead-letter list is
+//! `state=dead` and `state=bounced`) or pass; `POST /v1/passes/{id}/invitation` sends a
+//! pass's claim link again, an explicit and audited action. Neither ever shows a claim
+//! token: it is in the message and nowhere else.
+
+use std::collections::HashMap;
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::passes::{load_own_pass, recipient};
+use super::{parse_id, rfc3339, ApiCaller, ApiJson, Role};
+use crate::error::{Error, ErrorBody, Result};
+use crate::state::AppState;
+use tessera_domain::mail::{MessageKind, MessageRow, MessageState};
+use tessera_store::{MessageFilter, PassState};
+
+/// Most messages in one page.
+const PAGE_LIMIT: i64 = 200;
+
+pub(super) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/v1/messages", get(list))
+        .route("/v1/messages/{id}", get(show))
+        .route("/v1/passes/{id}/invitation", post(resend))
+}
+
+/// A message as staff see it: never its claim token.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct MessageView {
+    message_id: Uuid,
+    /// `invitation` (a pass's claim link) or `approval_request`.
+    kind: MessageKind,
+    /// `pending`, `sent`, `bounced` (refused for good by the receiving side), `dead` (out
+    /// of retries) or `expired` (its moment passed: not sent late).
+    state: MessageState,
+    /// Where it goes.
+    to: String,
+    pass_id: Option<Uuid>,
+    /// The language it is written in, when one was asked for.
+    language: Option<String>,
+    /// Attempts so far.
+    attempts: i64,
+    /// The last failure, as the relay or the receiving server put it.
+    last_error: Option<String>,
+    /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
+    created_at: String,
+    /// RFC 3339, UTC: when it was sent, bounced, given up or expired.
+    #[schema(format = DateTime)]
+    settled_at: Option<String>,
+    /// RFC 3339, UTC: the next attempt, while pending.
+    #[schema(format = DateTime)]
+    next_attempt_at: Option<String>,
+}
+
+impl MessageView {
+    fn of(row: MessageRow) -> Self {
+        MessageView {
+            message_id: row.id,
+            kind: row.kind,
+            state: row.state,
+            to: row.to_address,
+            pass_id: row.pass_id,
+            language: row.language,
+            attempts: row.attempts,
+            last_error: row.last_error,
+            created_at: rfc3339(row.created_at_ms),
+            settled_at: row.settled_at_ms.map(rfc3339),
+            next_attempt_at: (row.state == MessageState::Pending)
+                .then(|| rfc3339(row.next_attempt_ms)),
+        }
+    }
+}
+
+/// A page of messages.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct MessageList {
+    messages: Vec<MessageView>,
+}
+
+/// The organisation's messages, newest first (admin, issuer, auditor). Filters: `state`
+/// (`pending`, `sent`, `bounced`, `dead`, `expired`), `pass_id`, `limit` (1–200, default
+/// 50).
+#[utoipa::path(
+    get,
+    path = "/v1/messages",
+    operation_id = "list_messages",
+    tag = "messages",
+    security(("api_key" = []), ("console_session" = [])),
+    params(
+        ("state" = Option<String>, Query, description = "Only messages in this state"),
+        ("pass_id" = Option<String>, Query, format = Uuid, description = "Only messages about this pass"),
+        ("limit" = Option<i64>, Query, description = "1–200, default 50"),
+    ),
+    responses(
+        (status = 200, description = "The messages, newest first", body = MessageList),
+        (status = 400, description = "An unknown filter or value", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "A host key", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+    )
+)]
+pub(super) async fn list(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Json<MessageList>> {
+    caller.require(&[Role::Issuer, Role::Auditor])?;
+    if let Some(unknown) = query
+        .keys()
+        .find(|key| !["state", "pass_id", "limit"].contains(&key.as_str()))
+    {
+        return Err(Error::BadRequest(format!(
+            "unknown filter {unknown:?}; the filters are state, pass_id, limit"
+        )));
+    }
+    let wanted = match query.get("state") {
+        None => None,
+        Some(text) => Some(MessageState::parse(text).ok_or_else(|| {
+            Error::BadRequest("state must be pending, sent, bounced, dead or expired".into())
+        })?),
+    };
+    let pass_id = query.get("pass_id").map(|id| parse_id(id)).transpose()?;
+    let limit = match query.get("limit") {
+        None => 50,
+        Some(text) => text
+            .parse::<i64>()
+            .ok()
+            .filter(|n| (1..=PAGE_LIMIT).contains(n))
+            .ok_or_else(|| Error::BadRequest("limit must be 1–200".into()))?,
+    };
+    let rows = state
+        .store
+        .messages(&MessageFilter {
+            org_id: caller.key.org_id,
+            state: wanted,
+            pass_id,
+            before: None,
+            limit,
+        })
+        .await?;
+    Ok(Json(MessageList {
+        messages: rows.into_iter().map(MessageView::of).collect(),
+    }))
+}
+
+/// One message (admin, issuer, auditor).
+#[utoipa::path(
+    get,
+    path = "/v1/messages/{id}",
+    operation_id = "show_message",
+    tag = "messages",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("id" = String, Path, format = Uuid, description = "The message id")),
+    responses(
+        (status = 200, description = "The message", body = MessageView),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "A host key", body = ErrorBody),
+        (status = 404, description = "No such message in this organisation", body = ErrorBody),
+    )
+)]
+pub(super) async fn show(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(id): Path<String>,
+) -> Result<Json<MessageView>> {
+    caller.require(&[Role::Issuer, Role::Auditor])?;
+    let id = parse_id(&id)?;
+    state
+        .store
+        .message(caller.key.org_id, id)
+        .await?
+        .map(MessageView::of)
+        .map(Json)
+        .ok_or(Error::NotFound)
+}
+
+/// Where to send a claim link again.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Resend {
+    /// The address; default the one the pass's last invitation went to.
+    #[serde(default)]
+    email: Option<String>,
+    /// The language; default the last invitation's.
+    #[serde(default)]
+    language: Option<String>,
+}
+
+/// A claim link sent again.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct Resent {
+    message_id: Uuid,
+    pass_id: Uuid,
+    to: String,
+}
+
+/// Sends a pass's claim link again (issuer, admin, or the pass's host): a new link, so the
+/// one sent before stops working, mailed to `email` or to where the last invitation went
+/// (the body may be `{}`).
+/// Only while the pass is unclaimed and unexpired.
+#[utoipa::path(
+    post,
+    path = "/v1/passes/{id}/invitation",
+    operation_id = "resend_invitation",
+    tag = "messages",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("id" = String, Path, format = Uuid, description = "The pass id")),
+    request_body = Resend,
+    responses(
+        (status = 202, description = "Queued", body = Resent),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "An auditor key", body = ErrorBody),
+        (status = 404, description = "No such pass in this organisation (or not the host's)", body = ErrorBody),
+        (status = 409, description = "`already_claimed` or `revoked`: there is no claim link to send; or `bad_request` for an expired pass", body = ErrorBody),
+        (status = 422, description = "`invalid_field`: a bad `email` or `language`, or no address known", body = ErrorBody),
+    )
+)]
+pub(super) async fn resend(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<Resend>,
+) -> Result<(StatusCode, Json<Resent>)> {
+    caller.require(&[Role::Issuer, Role::Host])?;
+    let pass = load_own_pass(&state, &caller, &id).await?;
+    let last = state
+        .store
+        .messages(&MessageFilter {
+            org_id: pass.org_id,
+            state: None,
+            pass_id: Some(pass.id),
+            before: None,
+            limit: 1,
+        })
+        .await?
+        .into_iter()
+        .next();
+    let email = body
+        .email
+        .or_else(|| last.as_ref().map(|m| m.to_address.clone()))
+        .ok_or_else(|| {
+            Error::InvalidField(
+                "email",
+                "email: no invitation was sent for this pass; say where to send it".into(),
+            )
+        })?;
+    let language = body
+        .language
+        .or_else(|| last.as_ref().and_then(|m| m.language.clone()));
+    let Some((address, language)) = recipient(Some(&email), language.as_deref())? else {
+        return Err(Error::Internal("an address was given"));
+    };
+    let token = tessera_flows::credentials::mint();
+    let (message, event) = tessera_flows::mail::invitation(
+        &state.keys,
+        &pass,
+        &address,
+        language.as_ref(),
+        &token.text,
+        Some(&caller.actor()),
+        true,
+    )
+    .map_err(|_| Error::Internal("no server key to seal the claim token with"))?;
+    let now = tessera_domain::now_ms();
+    if !state
+        .store
+        .reinvite(pass.org_id, pass.id, &token.hash, now, &message, &event)
+        .await?
+    {
+        return Err(match pass.state {
+            PassState::Revoked => Error::Revoked,
+            PassState::Issued => Error::BadRequest("the pass has expired".into()),
+            PassState::Claimed | PassState::Used => Error::AlreadyClaimed,
+        });
+    }
+    state.mailer.wake();
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(Resent {
+            message_id: message.id,
+            pass_id: pass.id,
+            to: address.to_string(),
+        }),
+    ))
+}

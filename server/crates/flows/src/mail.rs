@@ -1,0 +1,603 @@
+//! Messages that reach people (issue 31): a pass's claim link mailed to its visitor.
+//!
+//! **The outbox.** A message is a row of `messages`, written in the transaction of the
+//! change that asks for it (a pass issued with an address, a resend) together with its
+//! `message_queued` event, so a message can neither be lost by a crash after the COMMIT nor
+//! exist for a pass that rolled back. The claim token it carries is sealed
+//! ([`crate::sealing`], bound to the message's id): it is in the message and nowhere else,
+//! never in a log, and the row forgets it once the message is settled.
+//!
+//! **The dispatcher** ([`run`]), on every replica, claims due messages for a lease (like
+//! webhook deliveries: no two replicas send one at once), hands each to the server's SMTP
+//! relay (`tessera-server mail set`) and records what that came to ([`settle`]): sent;
+//! tried again with back-off while the relay is down or answers 4xx, so a relay that is
+//! down delays mail and loses none; bounced when the receiving side refuses the address
+//! for good (5xx); dead once out of retries. A message whose moment has passed (the pass
+//! expired) is not sent late: it is expired. Each outcome but a retry is audited. Delivery
+//! is at least once; a message keeps one `Message-ID` across attempts, by which a mail
+//! system drops a duplicate.
+//!
+//! The server sends only the messages it composes here, to the one address a message
+//! names: there is no way to hand it text to relay.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use tokio::sync::{Mutex, Notify};
+use uuid::Uuid;
+
+use crate::keyring::Keyring;
+use crate::sealing::{self, Purpose, SealError};
+use crate::shutdown::Shutdown;
+use tessera_domain::audit::{self, Actor, Severity, Subject};
+use tessera_domain::events::{Details, MessageDetails};
+use tessera_domain::mail::{
+    header_text, settle, still_due, EmailAddress, Language, MessageKind, MessageRow, MessageState,
+    SendResult, Settled, SmtpSettingsRow, SmtpTls,
+};
+use tessera_store::{MessageSettlement, NewAudit, PassRow, Store};
+
+/// How long a message may be retried after it was queued.
+pub const RETRY_FOR_MS: i64 = 3 * 24 * 3_600_000;
+/// How long a claimed message is another dispatcher's to leave alone.
+pub const LEASE_MS: i64 = 60_000;
+/// How long the relay may take over one message.
+pub const RELAY_TIMEOUT: Duration = Duration::from_secs(20);
+/// Messages claimed per round.
+const CLAIM_BATCH: i64 = 16;
+/// How often the dispatcher looks without a wake-up.
+const POLL_EVERY: Duration = Duration::from_secs(1);
+/// The QR code's pixels per module, and its quiet zone in modules.
+const QR_SCALE: usize = 6;
+const QR_QUIET: usize = 4;
+
+/// Why a message could not be queued or composed.
+#[derive(Debug, thiserror::Error)]
+pub enum MailError {
+    /// Sealing or opening the claim token or the relay's password failed.
+    #[error(transparent)]
+    Seal(#[from] SealError),
+    /// Storage failed.
+    #[error(transparent)]
+    Store(#[from] tessera_store::Error),
+    /// The message could not be built (an address the relay's library refuses).
+    #[error("the message could not be built: {0}")]
+    Compose(String),
+    /// The relay's settings are unusable.
+    #[error("the SMTP relay is misconfigured: {0}")]
+    Relay(String),
+}
+
+/// A pass's invitation, queued: the row to write with the pass (or alone, for a resend)
+/// and its event.
+///
+/// # Errors
+/// [`SealError::NoKey`] (never after start-up).
+pub fn invitation(
+    keys: &Keyring,
+    pass: &PassRow,
+    to: &EmailAddress,
+    language: Option<&Language>,
+    claim_token: &str,
+    by: Option<&Actor>,
+    resend: bool,
+) -> Result<(MessageRow, NewAudit), SealError> {
+    let id = Uuid::now_v7();
+    let now = tessera_domain::now_ms();
+    let message = MessageRow {
+        id,
+        org_id: pass.org_id,
+        kind: MessageKind::Invitation,
+        pass_id: Some(pass.id),
+        walk_in_id: None,
+        to_address: to.as_str().to_owned(),
+        language: language.map(|tag| tag.as_str().to_owned()),
+        secret: Some(sealing::seal(keys, Purpose::ClaimToken, id, claim_token)?),
+        state: MessageState::Pending,
+        attempts: 0,
+        next_attempt_ms: now,
+        not_after_ms: pass.valid_until_ms,
+        last_error: None,
+        created_at_ms: now,
+        settled_at_ms: None,
+    };
+    let event = message_event(
+        &message,
+        Severity::Info,
+        |details| {
+            Details::MessageQueued(MessageDetails {
+                resend,
+                by_key_id: by.map(|actor| actor.key_id),
+                ..details
+            })
+        },
+        None,
+    )
+    .by(by.and_then(|actor| actor.person.as_ref()));
+    Ok((message, event))
+}
+
+fn message_event(
+    message: &MessageRow,
+    severity: Severity,
+    kind: impl FnOnce(MessageDetails) -> Details,
+    error: Option<String>,
+) -> NewAudit {
+    audit::event(
+        severity,
+        Subject {
+            org_id: Some(message.org_id),
+            gate_id: None,
+            pass_id: message.pass_id,
+        },
+        kind(MessageDetails {
+            message_id: message.id,
+            message: message.kind.as_str().to_owned(),
+            to: message.to_address.clone(),
+            attempts: message.attempts,
+            resend: false,
+            by_key_id: None,
+            error,
+        }),
+    )
+}
+
+/// The audit event of a settled message; none for a retry.
+fn settled_event(message: &MessageRow, settled: &Settled) -> Option<NewAudit> {
+    Some(match settled {
+        Settled::Retry { .. } => return None,
+        Settled::Sent => message_event(message, Severity::Info, Details::MessageSent, None),
+        Settled::Bounced(error) => message_event(
+            message,
+            Severity::Warning,
+            Details::MessageBounced,
+            Some(error.clone()),
+        ),
+        Settled::Dead(error) => message_event(
+            message,
+            Severity::Warning,
+            Details::MessageDead,
+            Some(error.clone()),
+        ),
+        Settled::Expired => message_event(
+            message,
+            Severity::Warning,
+            Details::MessageExpired,
+            message.last_error.clone(),
+        ),
+    })
+}
+
+/// The mail dispatcher's handles and its relay connection.
+#[derive(Clone)]
+pub struct Mailer {
+    store: Store,
+    keys: Arc<Keyring>,
+    public_url: String,
+    wake: Arc<Notify>,
+    relay: Arc<Mutex<Option<Relay>>>,
+}
+
+impl std::fmt::Debug for Mailer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Mailer")
+            .field("public_url", &self.public_url)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The relay's transport, kept while its settings stay the same (its connection pool).
+struct Relay {
+    updated_at_ms: i64,
+    from: String,
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+}
+
+impl Mailer {
+    /// A dispatcher over `store`, opening sealed secrets with `keys`; claim links point at
+    /// `public_url`.
+    pub fn new(store: Store, keys: Arc<Keyring>, public_url: String) -> Self {
+        Mailer {
+            store,
+            keys,
+            public_url,
+            wake: Arc::new(Notify::new()),
+            relay: Arc::new(Mutex::new(None)),
+        }
+    }
+
+    /// Sends what was just queued now rather than at the next poll.
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// The relay as its settings are now, or `None` when none is set.
+    async fn relay(
+        &self,
+    ) -> Result<Option<(AsyncSmtpTransport<Tokio1Executor>, String)>, MailError> {
+        let Some(settings) = self.store.smtp_settings().await? else {
+            *self.relay.lock().await = None;
+            return Ok(None);
+        };
+        let mut cached = self.relay.lock().await;
+        if let Some(relay) = cached
+            .as_ref()
+            .filter(|r| r.updated_at_ms == settings.updated_at_ms)
+        {
+            return Ok(Some((relay.transport.clone(), relay.from.clone())));
+        }
+        let transport = transport(&self.keys, &settings)?;
+        *cached = Some(Relay {
+            updated_at_ms: settings.updated_at_ms,
+            from: settings.from_address.clone(),
+            transport: transport.clone(),
+        });
+        Ok(Some((transport, settings.from_address)))
+    }
+
+    /// One round: claims due messages and sends them; how many it settled or retried.
+    ///
+    /// # Errors
+    /// Storage failures and an unusable relay: the messages stay queued.
+    pub async fn round(&self) -> Result<usize, MailError> {
+        let Some((transport, from)) = self.relay().await? else {
+            return Ok(0);
+        };
+        let now = tessera_domain::now_ms();
+        let claimed = self
+            .store
+            .claim_messages(now, LEASE_MS, CLAIM_BATCH)
+            .await?;
+        let count = claimed.len();
+        for message in claimed {
+            let now = tessera_domain::now_ms();
+            let result = if still_due(&message, now) {
+                Some(self.attempt(&transport, &from, &message).await)
+            } else {
+                None
+            };
+            let settled = match result {
+                Some(Err(error)) => Settled::Dead(error.to_string()),
+                Some(Ok(result)) => settle(&message, Some(result), now, RETRY_FOR_MS),
+                None => settle(&message, None, now, RETRY_FOR_MS),
+            };
+            let event = settled_event(&message, &settled);
+            let (next_attempt_ms, last_error) = match &settled {
+                Settled::Retry { at, error } => (*at, Some(error.clone())),
+                Settled::Bounced(error) | Settled::Dead(error) => (now, Some(error.clone())),
+                Settled::Sent | Settled::Expired => (now, message.last_error.clone()),
+            };
+            if matches!(settled, Settled::Retry { .. }) {
+                tracing::info!(message_id = %message.id, attempts = message.attempts, "mail relay failed; will retry");
+            }
+            let settlement = MessageSettlement {
+                state: settled.state(),
+                next_attempt_ms,
+                last_error,
+                at_ms: now,
+            };
+            self.store
+                .settle_message(message.id, message.attempts, &settlement, event.as_ref())
+                .await?;
+        }
+        Ok(count)
+    }
+
+    /// Composes `message` and hands it to the relay.
+    async fn attempt(
+        &self,
+        transport: &AsyncSmtpTransport<Tokio1Executor>,
+        from: &str,
+        message: &MessageRow,
+    ) -> Result<SendResult, MailError> {
+        let email = self.compose(from, message).await?;
+        Ok(
+            match tokio::time::timeout(RELAY_TIMEOUT, transport.send(email)).await {
+                Err(_) => SendResult::Transient("the relay did not answer in time".into()),
+                Ok(Ok(_)) => SendResult::Accepted,
+                Ok(Err(error)) if error.is_permanent() => {
+                    SendResult::Permanent(relay_error(&error))
+                }
+                Ok(Err(error)) => SendResult::Transient(relay_error(&error)),
+            },
+        )
+    }
+
+    async fn compose(
+        &self,
+        from: &str,
+        message: &MessageRow,
+    ) -> Result<lettre::Message, MailError> {
+        let pass = match message.pass_id {
+            Some(id) => self.store.pass_by_id(id).await?,
+            None => None,
+        }
+        .ok_or_else(|| MailError::Compose("its pass is gone".into()))?;
+        let sealed = message
+            .secret
+            .as_deref()
+            .ok_or_else(|| MailError::Compose("its claim token is gone".into()))?;
+        let token = sealing::open(&self.keys, Purpose::ClaimToken, message.id, sealed)?;
+        let org_name = self
+            .store
+            .org_name(message.org_id)
+            .await?
+            .unwrap_or_default();
+        let org_mail = self.store.org_mail(message.org_id).await?;
+        let host = match pass.host_id {
+            Some(id) => self
+                .store
+                .host(pass.org_id, id)
+                .await?
+                .map(|host| host.label),
+            None => None,
+        };
+        let claim_url = tessera_domain::visits::claim_url(&self.public_url, pass.id, &token);
+        let sender = header_text(org_mail.from_name.as_deref().unwrap_or(&org_name));
+        let from_address = from.parse().map_err(|_| {
+            MailError::Relay(format!("the From address {from:?} is not an address"))
+        })?;
+        let to = message
+            .to_address
+            .parse()
+            .map_err(|_| MailError::Compose("the address does not parse".into()))?;
+        let content = Invitation {
+            venue: &org_name,
+            pass: &pass,
+            host: host.as_deref(),
+            claim_url: &claim_url,
+        };
+        let mut builder = lettre::Message::builder()
+            .from(Mailbox::new(
+                (!sender.is_empty()).then_some(sender),
+                from_address,
+            ))
+            .to(Mailbox::new(None, to))
+            .subject(header_text(&format!("Your pass for {org_name}")))
+            .message_id(Some(format!("<{}@{}>", message.id, domain_of(from))));
+        if let Some(reply_to) = org_mail.reply_to.as_deref().and_then(|a| a.parse().ok()) {
+            builder = builder.reply_to(Mailbox::new(None, reply_to));
+        }
+        let png = qr_png(&claim_url).map_err(MailError::Compose)?;
+        let image_type =
+            ContentType::parse("image/png").map_err(|e| MailError::Compose(e.to_string()))?;
+        builder
+            .multipart(
+                MultiPart::alternative()
+                    .singlepart(SinglePart::plain(content.text()))
+                    .multipart(
+                        MultiPart::related()
+                            .singlepart(SinglePart::html(content.html()))
+                            .singlepart(
+                                Attachment::new_inline("claim-qr".into()).body(png, image_type),
+                            ),
+                    ),
+            )
+            .map_err(|error| MailError::Compose(error.to_string()))
+    }
+}
+
+/// The relay's error as the console shows it: its reply, else what went wrong.
+fn relay_error(error: &lettre::transport::smtp::Error) -> String {
+    let text = error.to_string();
+    text.chars().take(300).collect()
+}
+
+fn domain_of(address: &str) -> &str {
+    address
+        .rsplit_once('@')
+        .map_or("tessera.invalid", |(_, domain)| domain)
+}
+
+/// The relay's transport for `settings`.
+fn transport(
+    keys: &Keyring,
+    settings: &SmtpSettingsRow,
+) -> Result<AsyncSmtpTransport<Tokio1Executor>, MailError> {
+    let relay = |error: lettre::transport::smtp::Error| MailError::Relay(error.to_string());
+    let port = u16::try_from(settings.port).map_err(|_| MailError::Relay("bad port".into()))?;
+    let builder = match settings.tls {
+        SmtpTls::Starttls => {
+            AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&settings.host).map_err(relay)?
+        }
+        SmtpTls::Implicit => {
+            AsyncSmtpTransport::<Tokio1Executor>::relay(&settings.host).map_err(relay)?
+        }
+        SmtpTls::None => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&settings.host),
+    };
+    let mut builder = builder.port(port).timeout(Some(RELAY_TIMEOUT));
+    if let Some(user) = &settings.username {
+        let password = match &settings.password {
+            Some(sealed) => sealing::open(keys, Purpose::SmtpPassword, Uuid::nil(), sealed)?,
+            None => zeroize::Zeroizing::new(String::new()),
+        };
+        builder = builder.credentials(Credentials::new(user.clone(), password.to_string()));
+    }
+    Ok(builder.build())
+}
+
+/// Seals the relay's password for storage.
+///
+/// # Errors
+/// [`SealError::NoKey`].
+pub fn seal_password(keys: &Keyring, password: &str) -> Result<String, SealError> {
+    sealing::seal(keys, Purpose::SmtpPassword, Uuid::nil(), password)
+}
+
+/// Sends due messages until shutdown.
+pub async fn run(mailer: Mailer, mut shutdown: Shutdown) {
+    loop {
+        tokio::select! {
+            biased;
+            () = shutdown.recv() => return,
+            () = mailer.wake.notified() => {}
+            () = tokio::time::sleep(POLL_EVERY) => {}
+        }
+        loop {
+            match mailer.round().await {
+                // A full batch: more may be due.
+                Ok(count) if count as i64 == CLAIM_BATCH => continue,
+                Ok(_) => break,
+                Err(error) => {
+                    tracing::warn!(%error, "mail round failed; messages stay queued");
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// What an invitation says, in text and HTML.
+struct Invitation<'a> {
+    venue: &'a str,
+    pass: &'a PassRow,
+    host: Option<&'a str>,
+    claim_url: &'a str,
+}
+
+impl Invitation<'_> {
+    fn when(&self) -> String {
+        format!(
+            "{} – {} (UTC)",
+            utc(self.pass.valid_from_ms),
+            utc(self.pass.valid_until_ms)
+        )
+    }
+
+    fn where_(&self) -> String {
+        self.pass
+            .site
+            .clone()
+            .unwrap_or_else(|| "any entrance".to_owned())
+    }
+
+    fn text(&self) -> String {
+        let mut text = format!(
+            "Hello {name},\n\n{venue} has a pass for you.\n\nWhen: {when}\nWhere: {where_}\n",
+            name = self.pass.label,
+            venue = self.venue,
+            when = self.when(),
+            where_ = self.where_(),
+        );
+        if let Some(host) = self.host {
+            text.push_str(&format!("Your host: {host}\n"));
+        }
+        text.push_str(&format!(
+            "\nOpen your pass on your phone:\n{url}\n\nOn another device, scan the QR code in \
+             this message.\nThe link is yours alone: the first phone that opens it holds the \
+             pass. Show the rotating code at the gate; a screenshot will not work.\n",
+            url = self.claim_url
+        ));
+        text
+    }
+
+    fn html(&self) -> String {
+        let e = html_escape;
+        let host = self
+            .host
+            .map(|host| {
+                format!(
+                    "<tr><th scope=\"row\" align=\"left\">Your host</th><td>{}</td></tr>",
+                    e(host)
+                )
+            })
+            .unwrap_or_default();
+        format!(
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Your pass for {venue}</title></head>\
+             <body style=\"font-family:system-ui,sans-serif;color:#1b1b1f;max-width:36em;margin:auto;padding:1em\">\
+             <h1 style=\"font-size:1.4em\">{venue} has a pass for you</h1>\
+             <p>Hello {name},</p>\
+             <table role=\"presentation\" cellpadding=\"4\">\
+             <tr><th scope=\"row\" align=\"left\">When</th><td>{when}</td></tr>\
+             <tr><th scope=\"row\" align=\"left\">Where</th><td>{where_}</td></tr>{host}</table>\
+             <p><a href=\"{url}\" style=\"display:inline-block;background:#1f4fbf;color:#fff;padding:0.8em 1.4em;border-radius:6px;text-decoration:none;font-weight:bold\">Open your pass</a></p>\
+             <p>On another device, scan this code with the phone's camera:</p>\
+             <p><img src=\"cid:claim-qr\" alt=\"QR code of your pass link\" width=\"240\" height=\"240\"></p>\
+             <p style=\"font-size:0.9em\">The link is yours alone: the first phone that opens it holds the pass. \
+             Show the rotating code at the gate; a screenshot will not work.</p>\
+             <p style=\"font-size:0.8em;color:#555\">If the button does not work, open this address: {url}</p>\
+             </body></html>",
+            venue = e(self.venue),
+            name = e(&self.pass.label),
+            when = e(&self.when()),
+            where_ = e(&self.where_()),
+            url = e(self.claim_url),
+        )
+    }
+}
+
+fn utc(ms: i64) -> String {
+    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]");
+    tessera_domain::ms_to_datetime(ms)
+        .format(&format)
+        .unwrap_or_else(|_| tessera_domain::rfc3339(ms))
+}
+
+/// Text made safe inside HTML text and double-quoted attributes.
+fn html_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A QR code of `text` as a grayscale PNG.
+fn qr_png(text: &str) -> Result<Vec<u8>, String> {
+    let code = qrcode::QrCode::new(text.as_bytes()).map_err(|error| error.to_string())?;
+    let modules = code.width();
+    let colors = code.to_colors();
+    let side = (modules + 2 * QR_QUIET) * QR_SCALE;
+    let mut pixels = vec![255u8; side * side];
+    for (index, color) in colors.iter().enumerate() {
+        if *color == qrcode::Color::Dark {
+            let (row, col) = (index / modules + QR_QUIET, index % modules + QR_QUIET);
+            for y in row * QR_SCALE..(row + 1) * QR_SCALE {
+                let start = y * side + col * QR_SCALE;
+                pixels[start..start + QR_SCALE].fill(0);
+            }
+        }
+    }
+    let side = u32::try_from(side).map_err(|error| error.to_string())?;
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, side, side);
+        encoder.set_color(png::ColorType::Grayscale);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().map_err(|error| error.to_string())?;
+        writer
+            .write_image_data(&pixels)
+            .map_err(|error| error.to_string())?;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_escapes_what_a_label_could_smuggle() {
+        assert_eq!(
+            html_escape("<script>\"x\" & 'y'</script>"),
+            "&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;"
+        );
+    }
+
+    #[test]
+    fn the_qr_code_is_a_png() {
+        let png = qr_png("https://tessera.example/claim#p=1&t=2").expect("png");
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    }
+}
