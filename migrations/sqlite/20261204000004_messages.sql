@@ -51,3 +51,7 @@ CREATE TABLE org_mail_settings (
     reply_to      TEXT,
     updated_at_ms BIGINT NOT NULL
 );
+
+-- Where a host is told of a walk-in waiting for them (`POST /v1/api-keys` with `email`; a
+-- host made at single sign-on is reached at the email the provider gave).
+ALTER TABLE hosts ADD COLUMN email TEXT;

@@ -19,13 +19,18 @@ both_backends!(
     a_relay_that_is_down_delays_mail_and_loses_none,
     bad_addresses_and_header_injection_are_refused,
     a_resend_is_audited_and_retires_the_earlier_link,
+    a_host_answers_a_walk_in_from_the_mail_once,
+    an_answer_link_after_the_window_shows_the_request_expired,
 );
 
 const WITHIN: Duration = Duration::from_secs(30);
 
 /// A server whose relay is `sink`.
 async fn set_up(backend: Backend, sink_port: u16) -> Result<TestServer> {
-    let server = TestServer::start(backend).await?;
+    set_up_with(TestServer::start(backend).await?, sink_port).await
+}
+
+async fn set_up_with(server: TestServer, sink_port: u16) -> Result<TestServer> {
     let shown = server
         .run(&[
             "mail",
@@ -234,21 +239,27 @@ async fn a_relay_that_is_down_delays_mail_and_loses_none(backend: Backend) -> Re
         "{log:?}"
     );
     // A mailbox that answers 4xx is tried again later, not given up on.
-    let busy = server
-        .admin()
-        .get(&format!(
-            "/v1/messages/{}",
-            busy["message_id"].as_str().context("id")?
-        ))
-        .await?
-        .expect(200)?;
-    assert_eq!(busy["state"], "pending", "{busy}");
-    assert!(
-        busy["last_error"]
+    let busy_id = busy["message_id"].as_str().context("id")?.to_owned();
+    let deadline = tokio::time::Instant::now() + WITHIN;
+    loop {
+        let busy = server
+            .admin()
+            .get(&format!("/v1/messages/{busy_id}"))
+            .await?
+            .expect(200)?;
+        assert_eq!(busy["state"], "pending", "{busy}");
+        if busy["last_error"]
             .as_str()
-            .is_some_and(|e| e.contains("451")),
-        "{busy}"
-    );
+            .is_some_and(|e| e.contains("451"))
+        {
+            break;
+        }
+        ensure!(
+            tokio::time::Instant::now() < deadline,
+            "never retried: {busy}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     // Nothing twice: a little longer, and still one each.
     tokio::time::sleep(Duration::from_secs(2)).await;
     for to in visitors {
@@ -386,5 +397,218 @@ async fn a_resend_is_audited_and_retires_the_earlier_link(backend: Backend) -> R
         .await?;
     assert_eq!(reply.status, 422, "{}", reply.body);
     assert_eq!(reply.json()?["error"]["field"], "email");
+    Ok(())
+}
+
+/// The answer link after `label` in a mail's text (`Approve (let them in): <url>`).
+fn answer_link(text: &str, label: &str) -> Option<String> {
+    let start = text.find(label)? + label.len();
+    text[start..].split_whitespace().next().map(str::to_owned)
+}
+
+/// The form fields of an answer link (its query), as the page's form posts them.
+fn form_of(link: &str) -> Vec<(String, String)> {
+    link.split_once('?')
+        .map(|(_, query)| {
+            query
+                .split('&')
+                .filter_map(|pair| pair.split_once('='))
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+async fn post_form(link: &str, fields: &[(String, String)]) -> Result<(u16, String)> {
+    let url = link.split_once('?').map_or(link, |(path, _)| path);
+    let response = reqwest::Client::new().post(url).form(fields).send().await?;
+    Ok((response.status().as_u16(), response.text().await?))
+}
+
+/// A host with an address, a gate, and a walk-in for the host; the approval mail.
+async fn walk_in_mailed(
+    server: &TestServer,
+    sink: &SmtpSink,
+    host_email: &str,
+) -> Result<(String, tessera_tests::gate::Gate, Value)> {
+    let admin = server.admin();
+    let host = admin
+        .post(
+            "/v1/api-keys",
+            &json!({ "role": "host", "label": "R. Iyer, Flat 12B", "unit": "12B", "email": host_email }),
+        )
+        .await?
+        .expect(201)?;
+    let host_id = host["key_id"].as_str().context("key_id")?.to_owned();
+    let (_, mut gate) =
+        tessera_tests::fixtures::connected_gate(server, &admin, "North entrance", None).await?;
+    let request = tessera_tests::gate::WalkIn::new("Sam Okafor", host_id.parse()?, Some("parcel"));
+    let waiting = gate.walk_in_status(&request).await?;
+    assert_eq!(
+        waiting.state,
+        tessera_protocol::messages::WalkInState::Waiting
+    );
+    let mail = sink.wait_for(host_email, 1, WITHIN).await?.remove(0);
+    Ok((host_id, gate, mail))
+}
+
+async fn a_host_answers_a_walk_in_from_the_mail_once(backend: Backend) -> Result<()> {
+    let sink = SmtpSink::start(0).await?;
+    let server = set_up(backend, sink.port()).await?;
+    let (host_id, mut gate, mail) = walk_in_mailed(&server, &sink, "iyer@example.com").await?;
+    assert_eq!(
+        mail["subject"], "Sam Okafor is waiting at North entrance",
+        "{mail}"
+    );
+    let text = mail["text"].as_str().context("text")?;
+    assert!(text.contains("parcel"), "the guard's note: {text}");
+    let approve = answer_link(text, "Approve (let them in):").context("approve link")?;
+    let deny = answer_link(text, "Deny:").context("deny link")?;
+    assert!(mail["html"]
+        .as_str()
+        .is_some_and(|html| html.contains(&approve.replace('&', "&amp;"))));
+
+    // A tampered signature opens nothing and answers nothing.
+    let tampered = format!("{}x", &approve[..approve.len() - 1]);
+    let page = reqwest::get(&tampered).await?;
+    assert_eq!(page.status().as_u16(), 403);
+    let (status, _) = post_form(&tampered, &form_of(&tampered)).await?;
+    assert_eq!(status, 403);
+    // Opening the link (as a mail scanner would) answers nothing either: it shows a button.
+    let page = reqwest::get(&approve).await?;
+    assert_eq!(page.status().as_u16(), 200);
+    let body = page.text().await?;
+    assert!(
+        body.contains("id=\"answer-submit\"") && body.contains("Approve Sam Okafor"),
+        "{body}"
+    );
+    let waiting = server
+        .admin()
+        .get("/v1/walk-ins?state=waiting")
+        .await?
+        .expect(200)?;
+    assert_eq!(
+        waiting["walk_ins"].as_array().map(Vec::len),
+        Some(1),
+        "{waiting}"
+    );
+
+    // The button settles it: the gate sees APPROVED.
+    let (status, body) = post_form(&approve, &form_of(&approve)).await?;
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        body.contains("Approved: Sam Okafor is let in at North entrance."),
+        "{body}"
+    );
+    let pushed = gate.pushed_walk_in(Duration::from_secs(5)).await?;
+    assert_eq!(
+        pushed.state,
+        tessera_protocol::messages::WalkInState::Approved
+    );
+    // A second click, or the other answer, shows what happened and changes nothing.
+    let (status, body) = post_form(&approve, &form_of(&approve)).await?;
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        body.contains("Already answered") && body.contains("Sam Okafor was let in at"),
+        "{body}"
+    );
+    let (status, body) = post_form(&deny, &form_of(&deny)).await?;
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("was let in"), "{body}");
+    let page = reqwest::get(&deny).await?.text().await?;
+    assert!(
+        page.contains("Already answered") && !page.contains("answer-submit"),
+        "{page}"
+    );
+    // Once, audited as the host's answer.
+    let approved = server.admin().audit("kind=walk_in_approved").await?;
+    assert_eq!(approved.len(), 1, "{approved:?}");
+    assert_eq!(approved[0].details["by_key_id"], host_id.as_str());
+    assert!(server
+        .admin()
+        .audit("kind=walk_in_denied")
+        .await?
+        .is_empty());
+    let sent = messages(&server, "state=sent").await?;
+    assert!(
+        sent.iter().any(|m| m["kind"] == "approval_request"),
+        "{sent:?}"
+    );
+    Ok(())
+}
+
+async fn an_answer_link_after_the_window_shows_the_request_expired(backend: Backend) -> Result<()> {
+    let sink = SmtpSink::start(0).await?;
+    let server = TestServer::builder(backend)
+        .env("TESSERA_APPROVAL_TIMEOUT_S", "3")
+        .start()
+        .await?;
+    let server = set_up_with(server, sink.port()).await?;
+    let (_, _gate, mail) = walk_in_mailed(&server, &sink, "iyer@example.com").await?;
+    let approve = answer_link(
+        mail["text"].as_str().context("text")?,
+        "Approve (let them in):",
+    )
+    .context("link")?;
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let page = reqwest::get(&approve).await?.text().await?;
+    assert!(
+        page.contains("expired") && !page.contains("answer-submit"),
+        "{page}"
+    );
+    let (status, body) = post_form(&approve, &form_of(&approve)).await?;
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("expired"), "{body}");
+    assert!(server
+        .admin()
+        .audit("kind=walk_in_approved")
+        .await?
+        .is_empty());
+
+    // A request whose mail could not go out before its window closed is never sent late.
+    let mut sink = sink;
+    sink.stop().await?;
+    let admin = server.admin();
+    let host = admin
+        .post(
+            "/v1/api-keys",
+            &json!({ "role": "host", "label": "M. Chen", "email": "chen@example.com" }),
+        )
+        .await?
+        .expect(201)?;
+    let (_, mut gate) =
+        tessera_tests::fixtures::connected_gate(&server, &admin, "South entrance", None).await?;
+    let request = tessera_tests::gate::WalkIn::new(
+        "Lee Park",
+        host["key_id"].as_str().context("key_id")?.parse()?,
+        None,
+    );
+    gate.walk_in_status(&request).await?;
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    sink.restart().await?;
+    let deadline = tokio::time::Instant::now() + WITHIN;
+    loop {
+        let expired = messages(&server, "state=expired").await?;
+        if expired.iter().any(|m| m["to"] == "chen@example.com") {
+            break;
+        }
+        ensure!(
+            tokio::time::Instant::now() < deadline,
+            "not expired: {:?}",
+            messages(&server, "").await?
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(
+        sink.wait_for("chen@example.com", 1, Duration::ZERO)
+            .await
+            .is_err(),
+        "a request past its window was mailed"
+    );
+    assert!(!server
+        .admin()
+        .audit("kind=message_expired")
+        .await?
+        .is_empty());
     Ok(())
 }

@@ -47,6 +47,23 @@ pub fn is_dns_name(text: &str) -> bool {
         })
 }
 
+/// Text made safe inside HTML text and double-quoted attributes (pages and mail the server
+/// writes itself).
+pub fn html_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// A label, a site, a name: 1–200 printable characters.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Label(String);

@@ -887,6 +887,9 @@ pub struct HostRow {
     pub label: String,
     /// Unit, flat or office.
     pub unit: Option<String>,
+    /// Where the host is told of a walk-in waiting for them.
+    #[cfg_attr(feature = "sqlx", sqlx(default))]
+    pub email: Option<String>,
 }
 
 /// A walk-in request as stored.

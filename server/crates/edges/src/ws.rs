@@ -634,8 +634,13 @@ async fn walk_in(
         }
         return error(ErrorCode::RateLimited);
     }
-    let work =
-        tessera_flows::walk_ins::ask(&state.store, state.settings.approval_timeout, gate, asked);
+    let work = tessera_flows::walk_ins::ask(
+        &state.store,
+        &state.mailer,
+        state.settings.approval_timeout,
+        gate,
+        asked,
+    );
     match tokio::time::timeout(state.settings.operation_timeout, work).await {
         Ok(Ok(reply)) => reply,
         Ok(Err(failure)) if failure.is_storage() => {

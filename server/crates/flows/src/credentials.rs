@@ -56,6 +56,45 @@ pub fn link_token(server: &tessera_protocol::SecretKey, link_id: uuid::Uuid) -> 
     MintedSecret { text, hash }
 }
 
+/// The signature of a host's one-click answer to a walk-in (`approve` or `deny`), mailed
+/// to them: an HMAC of the walk-in's id and the answer under a key derived from a server
+/// secret. It needs no sign-in and is good for one walk-in and one answer; the walk-in's
+/// approval window bounds it, and its first use closes the walk-in.
+pub fn answer_token(
+    server: &tessera_protocol::SecretKey,
+    walk_in_id: uuid::Uuid,
+    answer: &str,
+) -> String {
+    use hmac::{Mac, SimpleHmac};
+    let secret = server.to_hex();
+    let derived = hkdf::Hkdf::<Sha256>::new(Some(b"tessera/v1 walk-in answer"), secret.as_bytes());
+    let mut key = Zeroizing::new([0u8; 32]);
+    let _ = derived.expand(b"tessera/v1 walk-in answer token", key.as_mut());
+    let tag = match <SimpleHmac<Sha256> as Mac>::new_from_slice(key.as_ref()) {
+        Ok(mut mac) => {
+            mac.update(walk_in_id.as_bytes());
+            mac.update(b"/");
+            mac.update(answer.as_bytes());
+            mac.finalize().into_bytes()
+        }
+        Err(_) => Sha256::digest(walk_in_id.as_bytes()),
+    };
+    tessera_protocol::encoding::base64url(&tag)
+}
+
+/// Whether `presented` is the answer token of `walk_in_id` and `answer` under `server`,
+/// compared in constant time.
+pub fn answer_token_matches(
+    server: &tessera_protocol::SecretKey,
+    walk_in_id: uuid::Uuid,
+    answer: &str,
+    presented: &str,
+) -> bool {
+    use subtle::ConstantTimeEq;
+    let expected = answer_token(server, walk_in_id, answer);
+    expected.len() == presented.len() && bool::from(expected.as_bytes().ct_eq(presented.as_bytes()))
+}
+
 /// `SHA-256` of a presented credential.
 pub fn hash(text: &str) -> [u8; 32] {
     Sha256::digest(text.as_bytes()).into()

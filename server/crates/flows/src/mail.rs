@@ -39,7 +39,7 @@ use tessera_domain::mail::{
     header_text, settle, still_due, EmailAddress, Language, MessageKind, MessageRow, MessageState,
     SendResult, Settled, SmtpSettingsRow, SmtpTls,
 };
-use tessera_store::{MessageSettlement, NewAudit, PassRow, Store};
+use tessera_store::{MessageSettlement, NewAudit, PassRow, Store, WalkInRow};
 
 /// How long a message may be retried after it was queued.
 pub const RETRY_FOR_MS: i64 = 3 * 24 * 3_600_000;
@@ -119,6 +119,31 @@ pub fn invitation(
     )
     .by(by.and_then(|actor| actor.person.as_ref()));
     Ok((message, event))
+}
+
+/// A walk-in's approval request to its host, queued with the walk-in: never sent after the
+/// approval window closes.
+pub fn approval_request(walk_in: &WalkInRow, to: &EmailAddress) -> (MessageRow, NewAudit) {
+    let now = tessera_domain::now_ms();
+    let message = MessageRow {
+        id: Uuid::now_v7(),
+        org_id: walk_in.org_id,
+        kind: MessageKind::ApprovalRequest,
+        pass_id: None,
+        walk_in_id: Some(walk_in.id),
+        to_address: to.as_str().to_owned(),
+        language: None,
+        secret: None,
+        state: MessageState::Pending,
+        attempts: 0,
+        next_attempt_ms: now,
+        not_after_ms: walk_in.expires_at_ms,
+        last_error: None,
+        created_at_ms: now,
+        settled_at_ms: None,
+    };
+    let event = message_event(&message, Severity::Info, Details::MessageQueued, None);
+    (message, event)
 }
 
 fn message_event(
@@ -312,6 +337,53 @@ impl Mailer {
         from: &str,
         message: &MessageRow,
     ) -> Result<lettre::Message, MailError> {
+        let org_name = self
+            .store
+            .org_name(message.org_id)
+            .await?
+            .unwrap_or_default();
+        let org_mail = self.store.org_mail(message.org_id).await?;
+        let sender = header_text(org_mail.from_name.as_deref().unwrap_or(&org_name));
+        let from_address = from.parse().map_err(|_| {
+            MailError::Relay(format!("the From address {from:?} is not an address"))
+        })?;
+        let to = message
+            .to_address
+            .parse()
+            .map_err(|_| MailError::Compose("the address does not parse".into()))?;
+        let mut builder = lettre::Message::builder()
+            .from(Mailbox::new(
+                (!sender.is_empty()).then_some(sender),
+                from_address,
+            ))
+            .to(Mailbox::new(None, to))
+            .message_id(Some(format!("<{}@{}>", message.id, domain_of(from))));
+        if let Some(reply_to) = org_mail.reply_to.as_deref().and_then(|a| a.parse().ok()) {
+            builder = builder.reply_to(Mailbox::new(None, reply_to));
+        }
+        let built = match message.kind {
+            MessageKind::Invitation => {
+                let (subject, body) = self.invitation_body(message, &org_name).await?;
+                builder.subject(header_text(&subject)).multipart(body)
+            }
+            MessageKind::ApprovalRequest => {
+                let (subject, text, html) = self.approval_body(message).await?;
+                builder.subject(header_text(&subject)).multipart(
+                    MultiPart::alternative()
+                        .singlepart(SinglePart::plain(text))
+                        .singlepart(SinglePart::html(html)),
+                )
+            }
+        };
+        built.map_err(|error| MailError::Compose(error.to_string()))
+    }
+
+    /// An invitation's subject and body: text, and HTML with the link's QR code.
+    async fn invitation_body(
+        &self,
+        message: &MessageRow,
+        org_name: &str,
+    ) -> Result<(String, MultiPart), MailError> {
         let pass = match message.pass_id {
             Some(id) => self.store.pass_by_id(id).await?,
             None => None,
@@ -322,12 +394,6 @@ impl Mailer {
             .as_deref()
             .ok_or_else(|| MailError::Compose("its claim token is gone".into()))?;
         let token = sealing::open(&self.keys, Purpose::ClaimToken, message.id, sealed)?;
-        let org_name = self
-            .store
-            .org_name(message.org_id)
-            .await?
-            .unwrap_or_default();
-        let org_mail = self.store.org_mail(message.org_id).await?;
         let host = match pass.host_id {
             Some(id) => self
                 .store
@@ -337,47 +403,113 @@ impl Mailer {
             None => None,
         };
         let claim_url = tessera_domain::visits::claim_url(&self.public_url, pass.id, &token);
-        let sender = header_text(org_mail.from_name.as_deref().unwrap_or(&org_name));
-        let from_address = from.parse().map_err(|_| {
-            MailError::Relay(format!("the From address {from:?} is not an address"))
-        })?;
-        let to = message
-            .to_address
-            .parse()
-            .map_err(|_| MailError::Compose("the address does not parse".into()))?;
         let content = Invitation {
-            venue: &org_name,
+            venue: org_name,
             pass: &pass,
             host: host.as_deref(),
             claim_url: &claim_url,
         };
-        let mut builder = lettre::Message::builder()
-            .from(Mailbox::new(
-                (!sender.is_empty()).then_some(sender),
-                from_address,
-            ))
-            .to(Mailbox::new(None, to))
-            .subject(header_text(&format!("Your pass for {org_name}")))
-            .message_id(Some(format!("<{}@{}>", message.id, domain_of(from))));
-        if let Some(reply_to) = org_mail.reply_to.as_deref().and_then(|a| a.parse().ok()) {
-            builder = builder.reply_to(Mailbox::new(None, reply_to));
-        }
         let png = qr_png(&claim_url).map_err(MailError::Compose)?;
         let image_type =
             ContentType::parse("image/png").map_err(|e| MailError::Compose(e.to_string()))?;
-        builder
+        let body = MultiPart::alternative()
+            .singlepart(SinglePart::plain(content.text()))
             .multipart(
-                MultiPart::alternative()
-                    .singlepart(SinglePart::plain(content.text()))
-                    .multipart(
-                        MultiPart::related()
-                            .singlepart(SinglePart::html(content.html()))
-                            .singlepart(
-                                Attachment::new_inline("claim-qr".into()).body(png, image_type),
-                            ),
-                    ),
+                MultiPart::related()
+                    .singlepart(SinglePart::html(content.html()))
+                    .singlepart(Attachment::new_inline("claim-qr".into()).body(png, image_type)),
+            );
+        Ok((format!("Your pass for {org_name}"), body))
+    }
+
+    /// An approval request's subject, text and HTML, with its signed answer links.
+    async fn approval_body(
+        &self,
+        message: &MessageRow,
+    ) -> Result<(String, String, String), MailError> {
+        let view = match message.walk_in_id {
+            Some(id) => self.store.walk_in(message.org_id, id).await?,
+            None => None,
+        }
+        .ok_or_else(|| MailError::Compose("its walk-in is gone".into()))?;
+        let (kid, server) = self.keys.active().ok_or(SealError::NoKey)?;
+        let link = |answer: &str| {
+            format!(
+                "{}/v1/walk-ins/{}/answer?o={}&d={answer}&k={kid}&t={}",
+                self.public_url,
+                view.walk_in.id,
+                view.walk_in.org_id,
+                crate::credentials::answer_token(server, view.walk_in.id, answer)
             )
-            .map_err(|error| MailError::Compose(error.to_string()))
+        };
+        let content = ApprovalRequest {
+            visitor: &view.walk_in.visitor_name,
+            gate: &view.gate_label,
+            note: view.walk_in.note.as_deref(),
+            until: &utc(view.walk_in.expires_at_ms),
+            approve: &link("approve"),
+            deny: &link("deny"),
+        };
+        Ok((
+            format!(
+                "{} is waiting at {}",
+                view.walk_in.visitor_name, view.gate_label
+            ),
+            content.text(),
+            content.html(),
+        ))
+    }
+}
+
+/// What an approval request says.
+struct ApprovalRequest<'a> {
+    visitor: &'a str,
+    gate: &'a str,
+    note: Option<&'a str>,
+    until: &'a str,
+    approve: &'a str,
+    deny: &'a str,
+}
+
+impl ApprovalRequest<'_> {
+    fn text(&self) -> String {
+        let note = self
+            .note
+            .map(|note| format!("The guard's note: {note}\n"))
+            .unwrap_or_default();
+        format!(
+            "{visitor} is at {gate} and asks to be let in to see you.\n{note}\n\
+             Approve (let them in): {approve}\n\nDeny: {deny}\n\n\
+             Each link works once, until {until} (UTC); after that the request has expired. \
+             Whichever answer comes first, here or on the host page, is the one that counts.\n",
+            visitor = self.visitor,
+            gate = self.gate,
+            approve = self.approve,
+            deny = self.deny,
+            until = self.until,
+        )
+    }
+
+    fn html(&self) -> String {
+        let e = tessera_domain::label::html_escape;
+        let note = self
+            .note
+            .map(|note| format!("<p>The guard's note: {}</p>", e(note)))
+            .unwrap_or_default();
+        format!(
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{visitor} is waiting</title></head>\
+             <body style=\"font-family:system-ui,sans-serif;color:#1b1b1f;max-width:36em;margin:auto;padding:1em\">\
+             <h1 style=\"font-size:1.4em\">{visitor} is waiting at {gate}</h1>{note}\
+             <p><a href=\"{approve}\" style=\"display:inline-block;background:#1f4fbf;color:#fff;padding:0.8em 1.4em;border-radius:6px;text-decoration:none;font-weight:bold\">Approve</a> \
+             <a href=\"{deny}\" style=\"display:inline-block;background:#9f1239;color:#fff;padding:0.8em 1.4em;border-radius:6px;text-decoration:none;font-weight:bold\">Deny</a></p>\
+             <p style=\"font-size:0.9em\">Each link works once, until {until} (UTC). Whichever answer comes first, here or on the host page, is the one that counts.</p>\
+             </body></html>",
+            visitor = e(self.visitor),
+            gate = e(self.gate),
+            approve = e(self.approve),
+            deny = e(self.deny),
+            until = e(self.until),
+        )
     }
 }
 
@@ -496,7 +628,7 @@ impl Invitation<'_> {
     }
 
     fn html(&self) -> String {
-        let e = html_escape;
+        let e = tessera_domain::label::html_escape;
         let host = self
             .host
             .map(|host| {
@@ -537,22 +669,6 @@ fn utc(ms: i64) -> String {
         .unwrap_or_else(|_| tessera_domain::rfc3339(ms))
 }
 
-/// Text made safe inside HTML text and double-quoted attributes.
-fn html_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// A QR code of `text` as a grayscale PNG.
 fn qr_png(text: &str) -> Result<Vec<u8>, String> {
     let code = qrcode::QrCode::new(text.as_bytes()).map_err(|error| error.to_string())?;
@@ -586,14 +702,6 @@ fn qr_png(text: &str) -> Result<Vec<u8>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn html_escapes_what_a_label_could_smuggle() {
-        assert_eq!(
-            html_escape("<script>\"x\" & 'y'</script>"),
-            "&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;"
-        );
-    }
 
     #[test]
     fn the_qr_code_is_a_png() {

@@ -45,12 +45,14 @@ pub struct Asked<'a> {
 }
 
 /// Answers a gate's `walk_in` frame: records a new request, or finds the stored one for a
-/// resend, and answers its state. Bad input is an `error` frame naming the request.
+/// resend, and answers its state; a new request to a host with an address is mailed to
+/// them (`mailer`). Bad input is an `error` frame naming the request.
 ///
 /// # Errors
 /// [`Error::Storage`] (the gate resends).
 pub async fn ask(
     store: &Store,
+    mailer: &crate::mail::Mailer,
     approval_timeout: Duration,
     gate: &GateRow,
     asked: Asked<'_>,
@@ -95,7 +97,19 @@ pub async fn ask(
         decided_at_ms: None,
     };
     let event = requested_event(Severity::Info, &row, WalkInRequested::default());
-    let (stored, created) = store.create_walk_in(&row, &event).await?;
+    // The host is told by mail too, when they have an address: queued with the request.
+    let message = match store.host_email(row.org_id, row.host_id).await? {
+        Some(address) => tessera_domain::mail::EmailAddress::parse("email", &address)
+            .ok()
+            .map(|to| crate::mail::approval_request(&row, &to)),
+        None => None,
+    };
+    let (stored, created) = store
+        .create_walk_in(&row, &event, message.as_ref().map(|(m, e)| (m, e)))
+        .await?;
+    if created && message.is_some() {
+        mailer.wake();
+    }
     if !created {
         if !visits::same_walk_in(&stored, asked.visitor_name, asked.host_id, asked.note) {
             store

@@ -789,6 +789,7 @@ pub trait SharedStatements {
         &self,
         walk_in: &WalkInRow,
         event: &NewAudit,
+        message: Option<(&MessageRow, &NewAudit)>,
     ) -> Result<(WalkInRow, bool)>;
 
     /// A gate's walk-in request by its request id.
@@ -1217,6 +1218,13 @@ pub trait SharedStatements {
         limit: i64,
         event: &(dyn for<'a> Fn(&'a RetentionCounts) -> NewAudit + Send + Sync),
     ) -> Result<RetentionCounts>;
+
+    /// Where a host is told of walk-ins: their own address, else the one their identity
+    /// provider gave at their last sign-in; none for a revoked host.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn host_email(&self, org_id: Uuid, host_id: Uuid) -> Result<Option<String>>;
 
     /// An organisation's name.
     ///

@@ -792,8 +792,8 @@ macro_rules! shared_statements {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("insert host").await?;
                 sqlx::query(
-                    "INSERT INTO hosts (id, org_id, label, unit, key_hash, created_at_ms) \
-                     VALUES ($1, $2, $3, $4, $5, $6)",
+                    "INSERT INTO hosts (id, org_id, label, unit, key_hash, created_at_ms, email) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 )
                 .bind(host.id)
                 .bind(host.org_id)
@@ -801,6 +801,7 @@ macro_rules! shared_statements {
                 .bind(&host.unit)
                 .bind(&key_hash[..])
                 .bind(at_ms)
+                .bind(&host.email)
                 .execute(&mut *tx)
                 .await
                 .map_err(Error::storage("insert host"))?;
@@ -926,6 +927,7 @@ macro_rules! shared_statements {
                 &self,
                 walk_in: &WalkInRow,
                 event: &NewAudit,
+                message: Option<(&MessageRow, &NewAudit)>,
             ) -> Result<(WalkInRow, bool)> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("create walk-in").await?;
@@ -951,6 +953,10 @@ macro_rules! shared_statements {
                     == 1;
                 if created {
                     insert_audit(&mut tx, event).await?;
+                    if let Some((message, queued)) = message {
+                        insert_message(&mut tx, message).await?;
+                        insert_audit(&mut tx, queued).await?;
+                    }
                 }
                 let stored: WalkInRow = sqlx::query_as(
                     "SELECT id, org_id, gate_id, request_id, host_id, visitor_name, note, state, \
@@ -2217,6 +2223,21 @@ macro_rules! shared_statements {
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("list passes"))
+            }
+
+            async fn host_email(&self, org_id: Uuid, host_id: Uuid) -> Result<Option<String>> {
+                let email: Option<Option<String>> = sqlx::query_scalar(
+                    "SELECT COALESCE(h.email, (SELECT p.email FROM people p \
+                     WHERE p.host_id = h.id AND p.email IS NOT NULL \
+                     ORDER BY p.signed_in_at_ms DESC LIMIT 1)) \
+                     FROM hosts h WHERE h.org_id = $1 AND h.id = $2 AND h.revoked_at_ms IS NULL",
+                )
+                .bind(org_id)
+                .bind(host_id)
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load host email"))?;
+                Ok(email.flatten())
             }
 
             async fn org_name(&self, org_id: Uuid) -> Result<Option<String>> {

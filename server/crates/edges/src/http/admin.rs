@@ -275,6 +275,11 @@ pub(super) struct NewApiKey {
     #[serde(default)]
     #[schema(min_length = 1, max_length = 200, example = "12B")]
     unit: Option<String>,
+    /// Where a host is told of a walk-in waiting for them, with one-click Approve and Deny
+    /// links (hosts only; `docs/operations.md`). A bad address is a 422 naming the field.
+    #[serde(default)]
+    #[schema(example = "r.iyer@example.com")]
+    email: Option<String>,
 }
 
 /// The roles an admin may hand out (admin keys come only from `tessera-server init`).
@@ -380,6 +385,17 @@ pub(super) async fn create_api_key(
         }
         check_text("unit", unit)?;
     }
+    let email = match &body.email {
+        Some(_) if role != Role::Host => {
+            return Err(Error::BadRequest("email is for host keys only".into()))
+        }
+        Some(text) => Some(
+            tessera_domain::mail::EmailAddress::parse("email", text)
+                .map_err(|error| Error::InvalidField(error.field, error.to_string()))?
+                .to_string(),
+        ),
+        None => None,
+    };
     let secret = tessera_flows::credentials::mint();
     if role == Role::Host {
         let host = HostRow {
@@ -387,6 +403,7 @@ pub(super) async fn create_api_key(
             org_id: caller.key.org_id,
             label: body.label,
             unit: body.unit,
+            email,
         };
         let event = audit::event(
             Severity::Info,

@@ -19,6 +19,7 @@ mod links;
 mod messages;
 pub mod metrics;
 mod openapi;
+mod pages;
 mod pairing;
 mod passes;
 mod sso;

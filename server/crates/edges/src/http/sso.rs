@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
+use super::pages::{html_escape, page, page_with_head};
 use super::{rfc3339, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
@@ -403,15 +404,14 @@ pub(super) async fn callback(
             let ttl_s = (finished.session.expires_at_ms - tessera_domain::now_ms()).max(0) / 1000;
             let path = finished.page.path();
             let name = html_escape(&finished.session.key.label);
-            let body = format!(
-                "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-                 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-                 <meta http-equiv=\"refresh\" content=\"0;url={path}\">\
-                 <title>Signed in · Tessera</title>{PAGE_STYLE}</head><body><main>\
-                 <h1>Signed in</h1><p>Signed in as {name}. \
-                 <a href=\"{path}\">Continue</a></p></main></body></html>"
+            let mut response = page_with_head(
+                StatusCode::OK,
+                "Signed in",
+                &format!("<meta http-equiv=\"refresh\" content=\"0;url={path}\">"),
+                &format!(
+                    "<h1>Signed in</h1><p>Signed in as {name}. <a href=\"{path}\">Continue</a></p>"
+                ),
             );
-            let mut response = (StatusCode::OK, page_headers(), body).into_response();
             if let Ok(cookie) = HeaderValue::from_str(&format!(
                 "{}={}; HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age={ttl_s}",
                 super::CONSOLE_COOKIE,
@@ -610,25 +610,6 @@ pub(super) async fn end_session(
     }
 }
 
-/// The look of the sign-in pages, inline (their only markup from outside is escaped text).
-const PAGE_STYLE: &str = "<style>body{margin:0;background:#eef1f6;color:#0f172a;\
-    font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}\
-    main{max-width:520px;margin:10vh auto 24px;padding:28px;background:#fff;\
-    border:1px solid #cbd5e1;border-radius:14px}h1{margin:0 0 12px;font-size:1.6rem}\
-    a{color:#1e40af;font-weight:600}</style>";
-
-fn page_headers() -> [(header::HeaderName, &'static str); 3] {
-    [
-        (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-        (header::CACHE_CONTROL, "no-store"),
-        (
-            header::CONTENT_SECURITY_POLICY,
-            "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; \
-             frame-ancestors 'none'",
-        ),
-    ]
-}
-
 /// The page of a failed sign-in: its status, what went wrong, the way back.
 fn failure_page(error: &SsoError, page: Page) -> Response {
     let status = match error {
@@ -656,43 +637,15 @@ fn failure_page(error: &SsoError, page: Page) -> Response {
     problem_page(status, &message, page)
 }
 
-fn problem_page(status: StatusCode, message: &str, page: Page) -> Response {
-    let path = page.path();
-    let body = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>Sign-in failed · Tessera</title>{PAGE_STYLE}</head><body><main>\
-         <h1>Sign-in failed</h1><p role=\"alert\" id=\"sso-problem\">{}</p>\
-         <p><a href=\"{path}\">Back to sign-in</a></p></main></body></html>",
-        html_escape(message)
-    );
-    (status, page_headers(), body).into_response()
-}
-
-fn html_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn page_text_is_escaped() {
-        assert_eq!(
-            html_escape("<a href='x'>&\""),
-            "&lt;a href=&#39;x&#39;&gt;&amp;&quot;"
-        );
-    }
+fn problem_page(status: StatusCode, message: &str, back: Page) -> Response {
+    let path = back.path();
+    page(
+        status,
+        "Sign-in failed",
+        &format!(
+            "<h1>Sign-in failed</h1><p role=\"alert\" id=\"sso-problem\">{}</p>\
+             <p><a href=\"{path}\">Back to sign-in</a></p>",
+            html_escape(message)
+        ),
+    )
 }

@@ -8,7 +8,7 @@ use std::convert::Infallible;
 use std::time::Duration;
 
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -18,6 +18,7 @@ use tessera_protocol::messages::WalkInState;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::pages::{html_escape, page};
 use super::{bearer_token, cookie_credential, parse_id, rfc3339, ApiCaller, Peer, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
@@ -36,6 +37,212 @@ pub(super) fn router() -> Router<AppState> {
         .route("/v1/walk-ins/stream", get(stream))
         .route("/v1/walk-ins/{id}/approve", post(approve))
         .route("/v1/walk-ins/{id}/deny", post(deny))
+        .route(
+            "/v1/walk-ins/{id}/answer",
+            get(answer_page).post(answer_by_link),
+        )
+}
+
+/// A host's one-click answer link, mailed to them (`tessera_flows::mail`): the walk-in's
+/// organisation, the answer, the server key and the signature.
+#[derive(Debug, Deserialize)]
+pub(super) struct AnswerLink {
+    o: Uuid,
+    d: String,
+    k: String,
+    t: String,
+}
+
+impl AnswerLink {
+    /// The answer it asks for, if its signature holds for `walk_in_id`.
+    fn verified(&self, state: &AppState, walk_in_id: Uuid) -> Option<WalkInState> {
+        let wanted = match self.d.as_str() {
+            "approve" => WalkInState::Approved,
+            "deny" => WalkInState::Denied,
+            _ => return None,
+        };
+        let server = state.keys.get(&self.k).ok()?;
+        tessera_flows::credentials::answer_token_matches(server, walk_in_id, &self.d, &self.t)
+            .then_some(wanted)
+    }
+}
+
+/// What a closed request's page says.
+fn closed_words(view: &WalkInView, now: i64) -> String {
+    let walk_in = &view.walk_in;
+    let at = walk_in
+        .decided_at_ms
+        .map(|ms| format!(" at {} UTC", clock_utc(ms)))
+        .unwrap_or_default();
+    match tessera_domain::visits::walk_in_state(walk_in, now) {
+        WalkInState::Approved => format!("{} was let in{at}.", walk_in.visitor_name),
+        WalkInState::Denied => format!("{} was turned away{at}.", walk_in.visitor_name),
+        WalkInState::Expired => format!(
+            "The request of {} expired: nobody answered in time.",
+            walk_in.visitor_name
+        ),
+        WalkInState::Waiting => format!("{} is waiting.", walk_in.visitor_name),
+    }
+}
+
+fn clock_utc(ms: i64) -> String {
+    let format = time::macros::format_description!("[hour]:[minute]");
+    tessera_domain::ms_to_datetime(ms)
+        .format(&format)
+        .unwrap_or_default()
+}
+
+/// The page of a link that is not one: tampered, for another request, or unknown.
+fn bad_link(state: &AppState, source: std::net::IpAddr) -> Response {
+    super::auth_failed(state, source, "walk_in_link", true);
+    page(
+        StatusCode::FORBIDDEN,
+        "Link not valid",
+        "<h1>This link is not valid</h1><p role=\"alert\" id=\"answer-problem\">It was changed, \
+         or it is not for this request. Answer from the host page instead.</p>",
+    )
+}
+
+/// Opens a mailed answer link: the request and one button that sends the answer (a link
+/// checker that follows links in mail answers nothing by fetching it), or what already
+/// happened.
+pub(super) async fn answer_page(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(link): Query<AnswerLink>,
+    Peer(peer): Peer,
+    headers: HeaderMap,
+) -> Response {
+    let source = state.sources.source(&headers, peer);
+    let Ok(id) = parse_id(&id) else {
+        return bad_link(&state, source);
+    };
+    let Some(wanted) = link.verified(&state, id) else {
+        return bad_link(&state, source);
+    };
+    let view = match state.store.walk_in(link.o, id).await {
+        Ok(Some(view)) => view,
+        Ok(None) => return bad_link(&state, source),
+        Err(error) => return Error::from(error).into_response(),
+    };
+    let now = tessera_domain::now_ms();
+    let e = html_escape;
+    if tessera_domain::visits::walk_in_state(&view.walk_in, now) != WalkInState::Waiting {
+        return page(
+            StatusCode::OK,
+            "Already answered",
+            &format!(
+                "<h1>Already answered</h1><p id=\"answer-outcome\">{}</p>",
+                e(&closed_words(&view, now))
+            ),
+        );
+    }
+    let (verb, class) = match wanted {
+        WalkInState::Approved => ("Approve", ""),
+        _ => ("Deny", " class=\"deny\""),
+    };
+    let note = view
+        .walk_in
+        .note
+        .as_deref()
+        .map(|note| format!("<p>The guard's note: {}</p>", e(note)))
+        .unwrap_or_default();
+    page(
+        StatusCode::OK,
+        &format!("{verb} {}", view.walk_in.visitor_name),
+        &format!(
+            "<h1>{visitor} is waiting at {gate}</h1>{note}\
+             <form method=\"post\"><input type=\"hidden\" name=\"o\" value=\"{o}\">\
+             <input type=\"hidden\" name=\"d\" value=\"{d}\"><input type=\"hidden\" name=\"k\" value=\"{k}\">\
+             <input type=\"hidden\" name=\"t\" value=\"{t}\">\
+             <button type=\"submit\" id=\"answer-submit\"{class}>{verb} {visitor}</button></form>",
+            visitor = e(&view.walk_in.visitor_name),
+            gate = e(&view.gate_label),
+            o = link.o,
+            d = e(&link.d),
+            k = e(&link.k),
+            t = e(&link.t),
+        ),
+    )
+}
+
+/// Sends a mailed answer: the first answer, from any channel or replica, settles the
+/// request; this one, or a later one, shows what happened.
+pub(super) async fn answer_by_link(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Peer(peer): Peer,
+    headers: HeaderMap,
+    axum::Form(link): axum::Form<AnswerLink>,
+) -> Response {
+    let source = state.sources.source(&headers, peer);
+    let Ok(id) = parse_id(&id) else {
+        return bad_link(&state, source);
+    };
+    let Some(wanted) = link.verified(&state, id) else {
+        return bad_link(&state, source);
+    };
+    let view = match state.store.walk_in(link.o, id).await {
+        Ok(Some(view)) => view,
+        Ok(None) => return bad_link(&state, source),
+        Err(error) => return Error::from(error).into_response(),
+    };
+    let now = tessera_domain::now_ms();
+    let first = tessera_domain::visits::walk_in_state(&view.walk_in, now) == WalkInState::Waiting;
+    let by = tessera_flows::sso::Actor {
+        key_id: view.walk_in.host_id,
+        person: None,
+    };
+    let decided = tessera_flows::walk_ins::decide(
+        &state.store,
+        link.o,
+        Some(view.walk_in.host_id),
+        &by,
+        id,
+        wanted,
+    )
+    .await;
+    let now = tessera_domain::now_ms();
+    let e = html_escape;
+    match decided {
+        Ok(view) if first && view.walk_in.decided_at_ms.is_some_and(|at| at <= now) => {
+            let done = match wanted {
+                WalkInState::Approved => format!(
+                    "Approved: {} is let in at {}.",
+                    view.walk_in.visitor_name, view.gate_label
+                ),
+                _ => format!("Denied: {} is turned away.", view.walk_in.visitor_name),
+            };
+            page(
+                StatusCode::OK,
+                "Answered",
+                &format!(
+                    "<h1>Thank you</h1><p id=\"answer-outcome\">{}</p>",
+                    e(&done)
+                ),
+            )
+        }
+        Ok(view) => page(
+            StatusCode::OK,
+            "Already answered",
+            &format!(
+                "<h1>Already answered</h1><p id=\"answer-outcome\">{}</p>",
+                e(&closed_words(&view, now))
+            ),
+        ),
+        Err(tessera_flows::Error::Refused(_)) => match state.store.walk_in(link.o, id).await {
+            Ok(Some(view)) => page(
+                StatusCode::CONFLICT,
+                "Already answered",
+                &format!(
+                    "<h1>Already answered</h1><p id=\"answer-outcome\">{}</p>",
+                    e(&closed_words(&view, now))
+                ),
+            ),
+            _ => bad_link(&state, source),
+        },
+        Err(error) => Error::from(error).into_response(),
+    }
 }
 
 /// A host as the directory lists it.
