@@ -1,4 +1,5 @@
--- Messages that reach people (issue 31): claim links by email, hosts told of walk-ins. Additive: a server of the
+-- Messages that reach people (issue 31): claim links by email, hosts told of walk-ins by
+-- email and Web Push. Additive: a server of the
 -- previous version ignores the new tables and column, and sends nothing.
 --
 -- The outbox of messages, written in the transaction of the change that asks for one (a
@@ -12,9 +13,10 @@
 CREATE TABLE messages (
     id              UUID PRIMARY KEY,
     org_id          UUID NOT NULL REFERENCES orgs (id),
-    kind            TEXT NOT NULL CHECK (kind IN ('invitation', 'approval_request')),
+    kind            TEXT NOT NULL CHECK (kind IN ('invitation', 'approval_request', 'approval_push')),
     pass_id         UUID REFERENCES passes (id),
     walk_in_id      UUID REFERENCES walk_ins (id),
+    subscription_id UUID,
     to_address      TEXT NOT NULL,
     language        TEXT,
     secret          TEXT,
@@ -55,3 +57,17 @@ CREATE TABLE org_mail_settings (
 -- Where a host is told of a walk-in waiting for them (`POST /v1/api-keys` with `email`; a
 -- host made at single sign-on is reached at the email the provider gave).
 ALTER TABLE hosts ADD COLUMN email TEXT;
+
+-- A host's browsers subscribed to Web Push (the host page installed as an app): the push
+-- service's endpoint (a capability URL, never shown) and the browser's keys the messages
+-- are encrypted to. One row per endpoint; a push service answering 404 or 410 removes it.
+CREATE TABLE push_subscriptions (
+    id            UUID PRIMARY KEY,
+    org_id        UUID NOT NULL REFERENCES orgs (id),
+    host_id       UUID NOT NULL REFERENCES hosts (id),
+    endpoint      TEXT NOT NULL UNIQUE,
+    p256dh        TEXT NOT NULL,
+    auth          TEXT NOT NULL,
+    created_at_ms BIGINT NOT NULL
+);
+CREATE INDEX push_subscriptions_host ON push_subscriptions (host_id);

@@ -336,6 +336,18 @@ pub struct Settings {
     )]
     pub idp_allow: tessera_flows::egress::Policy,
 
+    /// Internal places Web Push services may be reached at: comma-separated host names and
+    /// CIDRs, as for webhooks. Empty by default: browsers' push services are public and
+    /// speak https (`docs/operations.md`, "Sending mail and notifications").
+    #[arg(
+        long,
+        env = "TESSERA_PUSH_ALLOW",
+        default_value = "",
+        value_parser = parse_webhook_allow,
+        global = true
+    )]
+    pub push_allow: tessera_flows::egress::Policy,
+
     /// With several hosts in the database URL: milliseconds between probes of every host
     /// for the primary (`pg_is_in_recovery()`), each probe bounded by the same time; the
     /// primary is given up after two failed probes in a row (`store::primary`).

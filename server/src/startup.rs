@@ -132,11 +132,16 @@ impl Application {
             )
             .map_err(|error| Error::Config(error.to_string()))?,
         );
+        let vapid = tessera_flows::push::Vapid::load_or_create(&settings.key_dir)
+            .map_err(|error| Error::Config(error.to_string()))?;
         let mailer = tessera_flows::mail::Mailer::new(
             store.clone(),
             Arc::clone(&keys),
             settings.public_url(bound),
-        );
+            vapid,
+            settings.push_allow.clone(),
+        )
+        .map_err(|error| Error::Config(error.to_string()))?;
         let state = AppState {
             mailer,
             redemption: tessera_flows::redemption::Redemption {

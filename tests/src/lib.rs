@@ -23,6 +23,7 @@ pub mod node;
 pub mod oidc;
 pub mod pgproxy;
 pub mod proxy;
+pub mod push;
 pub mod server;
 pub mod sse;
 pub mod tls;

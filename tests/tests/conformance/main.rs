@@ -23,6 +23,7 @@ mod keys;
 mod mail;
 mod metrics;
 mod pairing;
+mod push;
 mod races;
 mod rebind;
 mod resends;

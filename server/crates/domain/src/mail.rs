@@ -143,8 +143,10 @@ pub fn header_text(text: &str) -> String {
 pub enum MessageKind {
     /// A pass's claim link, to its visitor.
     Invitation,
-    /// A walk-in waiting for its host's answer.
+    /// A walk-in waiting for its host's answer, by mail.
     ApprovalRequest,
+    /// The same, as a Web Push notification to one of the host's browsers.
+    ApprovalPush,
 }
 
 impl MessageKind {
@@ -153,6 +155,7 @@ impl MessageKind {
         match self {
             MessageKind::Invitation => "invitation",
             MessageKind::ApprovalRequest => "approval_request",
+            MessageKind::ApprovalPush => "approval_push",
         }
     }
 }
@@ -164,6 +167,7 @@ impl TryFrom<String> for MessageKind {
         match text.as_str() {
             "invitation" => Ok(MessageKind::Invitation),
             "approval_request" => Ok(MessageKind::ApprovalRequest),
+            "approval_push" => Ok(MessageKind::ApprovalPush),
             _ => Err(format!("unknown message kind {text:?}")),
         }
     }
@@ -233,6 +237,8 @@ pub struct MessageRow {
     pub pass_id: Option<Uuid>,
     /// The walk-in it is about.
     pub walk_in_id: Option<Uuid>,
+    /// The push subscription it goes to.
+    pub subscription_id: Option<Uuid>,
     /// Where it goes.
     pub to_address: String,
     /// The language it is written in, if the visitor's is known.
@@ -425,6 +431,35 @@ impl fmt::Debug for SmtpSettingsRow {
     }
 }
 
+/// A host's browser subscribed to Web Push.
+#[derive(Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
+pub struct PushSubscriptionRow {
+    /// Subscription id.
+    pub id: Uuid,
+    /// Owning organisation.
+    pub org_id: Uuid,
+    /// The host it tells.
+    pub host_id: Uuid,
+    /// The push service's endpoint: a capability URL, never shown or logged.
+    pub endpoint: String,
+    /// The browser's P-256 key, base64url.
+    pub p256dh: String,
+    /// The browser's auth secret, base64url.
+    pub auth: String,
+    /// Subscribed.
+    pub created_at_ms: i64,
+}
+
+impl fmt::Debug for PushSubscriptionRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PushSubscriptionRow")
+            .field("id", &self.id)
+            .field("host_id", &self.host_id)
+            .finish_non_exhaustive()
+    }
+}
+
 /// An organisation's sender name and reply-to address.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
@@ -531,6 +566,7 @@ mod tests {
             kind: MessageKind::Invitation,
             pass_id: None,
             walk_in_id: None,
+            subscription_id: None,
             to_address: "ada@example.com".into(),
             language: None,
             secret: Some("sealed".into()),

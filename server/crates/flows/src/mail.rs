@@ -30,14 +30,16 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use tokio::sync::{Mutex, Notify};
 use uuid::Uuid;
 
+use crate::egress::Policy;
 use crate::keyring::Keyring;
+use crate::push::Vapid;
 use crate::sealing::{self, Purpose, SealError};
 use crate::shutdown::Shutdown;
 use tessera_domain::audit::{self, Actor, Severity, Subject};
 use tessera_domain::events::{Details, MessageDetails};
 use tessera_domain::mail::{
     header_text, settle, still_due, EmailAddress, Language, MessageKind, MessageRow, MessageState,
-    SendResult, Settled, SmtpSettingsRow, SmtpTls,
+    PushSubscriptionRow, SendResult, Settled, SmtpSettingsRow, SmtpTls,
 };
 use tessera_store::{MessageSettlement, NewAudit, PassRow, Store, WalkInRow};
 
@@ -45,6 +47,8 @@ use tessera_store::{MessageSettlement, NewAudit, PassRow, Store, WalkInRow};
 pub const RETRY_FOR_MS: i64 = 3 * 24 * 3_600_000;
 /// How long a claimed message is another dispatcher's to leave alone.
 pub const LEASE_MS: i64 = 60_000;
+/// How long a push service may take to answer.
+pub const PUSH_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long the relay may take over one message.
 pub const RELAY_TIMEOUT: Duration = Duration::from_secs(20);
 /// Messages claimed per round.
@@ -94,6 +98,7 @@ pub fn invitation(
         kind: MessageKind::Invitation,
         pass_id: Some(pass.id),
         walk_in_id: None,
+        subscription_id: None,
         to_address: to.as_str().to_owned(),
         language: language.map(|tag| tag.as_str().to_owned()),
         secret: Some(sealing::seal(keys, Purpose::ClaimToken, id, claim_token)?),
@@ -131,7 +136,40 @@ pub fn approval_request(walk_in: &WalkInRow, to: &EmailAddress) -> (MessageRow, 
         kind: MessageKind::ApprovalRequest,
         pass_id: None,
         walk_in_id: Some(walk_in.id),
+        subscription_id: None,
         to_address: to.as_str().to_owned(),
+        language: None,
+        secret: None,
+        state: MessageState::Pending,
+        attempts: 0,
+        next_attempt_ms: now,
+        not_after_ms: walk_in.expires_at_ms,
+        last_error: None,
+        created_at_ms: now,
+        settled_at_ms: None,
+    };
+    let event = message_event(&message, Severity::Info, Details::MessageQueued, None);
+    (message, event)
+}
+
+/// A walk-in's approval request as a Web Push notification to one of its host's browsers.
+pub fn approval_push(
+    walk_in: &WalkInRow,
+    subscription: &PushSubscriptionRow,
+) -> (MessageRow, NewAudit) {
+    let now = tessera_domain::now_ms();
+    let service = url::Url::parse(&subscription.endpoint)
+        .ok()
+        .and_then(|url| url.host_str().map(str::to_owned))
+        .unwrap_or_default();
+    let message = MessageRow {
+        id: Uuid::now_v7(),
+        org_id: walk_in.org_id,
+        kind: MessageKind::ApprovalPush,
+        pass_id: None,
+        walk_in_id: Some(walk_in.id),
+        subscription_id: Some(subscription.id),
+        to_address: format!("web push via {service}"),
         language: None,
         secret: None,
         state: MessageState::Pending,
@@ -205,6 +243,15 @@ pub struct Mailer {
     public_url: String,
     wake: Arc<Notify>,
     relay: Arc<Mutex<Option<Relay>>>,
+    push: Arc<Push>,
+}
+
+/// What Web Push is sent with: the VAPID identity, where push services may be, a client
+/// that connects only there.
+struct Push {
+    vapid: Vapid,
+    egress: Policy,
+    client: reqwest::Client,
 }
 
 impl std::fmt::Debug for Mailer {
@@ -225,14 +272,58 @@ struct Relay {
 impl Mailer {
     /// A dispatcher over `store`, opening sealed secrets with `keys`; claim links point at
     /// `public_url`.
-    pub fn new(store: Store, keys: Arc<Keyring>, public_url: String) -> Self {
-        Mailer {
+    ///
+    /// # Errors
+    /// When the HTTP client for push services cannot be built.
+    pub fn new(
+        store: Store,
+        keys: Arc<Keyring>,
+        public_url: String,
+        vapid: Vapid,
+        push_egress: Policy,
+    ) -> Result<Self, MailError> {
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .no_proxy()
+            .timeout(PUSH_TIMEOUT)
+            .connect_timeout(PUSH_TIMEOUT)
+            .dns_resolver(push_egress.resolver())
+            .build()
+            .map_err(|error| MailError::Relay(error.to_string()))?;
+        Ok(Mailer {
             store,
             keys,
             public_url,
             wake: Arc::new(Notify::new()),
             relay: Arc::new(Mutex::new(None)),
+            push: Arc::new(Push {
+                vapid,
+                egress: push_egress,
+                client,
+            }),
+        })
+    }
+
+    /// The public key browsers subscribe to push with (`applicationServerKey`).
+    pub fn vapid_key(&self) -> String {
+        self.push.vapid.public_key()
+    }
+
+    /// Whether push services at `endpoint` may be sent to (not inside the network, unless
+    /// allowed; https, unless its host is allowed).
+    ///
+    /// # Errors
+    /// The rule it breaks, in words.
+    pub async fn check_endpoint(&self, endpoint: &url::Url) -> Result<(), String> {
+        let listed = self.push.egress.lists(endpoint);
+        if endpoint.scheme() != "https" && !(endpoint.scheme() == "http" && listed) {
+            return Err("a push endpoint must be an https URL".into());
         }
+        self.push
+            .egress
+            .check_url_resolving(endpoint)
+            .await
+            .map_err(|refused| refused.to_string())
     }
 
     /// Sends what was just queued now rather than at the next poll.
@@ -269,9 +360,7 @@ impl Mailer {
     /// # Errors
     /// Storage failures and an unusable relay: the messages stay queued.
     pub async fn round(&self) -> Result<usize, MailError> {
-        let Some((transport, from)) = self.relay().await? else {
-            return Ok(0);
-        };
+        let relay = self.relay().await?;
         let now = tessera_domain::now_ms();
         let claimed = self
             .store
@@ -280,10 +369,16 @@ impl Mailer {
         let count = claimed.len();
         for message in claimed {
             let now = tessera_domain::now_ms();
-            let result = if still_due(&message, now) {
-                Some(self.attempt(&transport, &from, &message).await)
-            } else {
+            let result = if !still_due(&message, now) {
                 None
+            } else if message.kind == MessageKind::ApprovalPush {
+                Some(self.push(&message).await)
+            } else if let Some((transport, from)) = &relay {
+                Some(self.attempt(transport, from, &message).await)
+            } else {
+                Some(Ok(SendResult::Transient(
+                    "no SMTP relay is set (tessera-server mail set)".into(),
+                )))
             };
             let settled = match result {
                 Some(Err(error)) => Settled::Dead(error.to_string()),
@@ -310,6 +405,102 @@ impl Mailer {
                 .await?;
         }
         Ok(count)
+    }
+
+    /// Encrypts an approval request for its browser and hands it to the push service. A
+    /// service that says the subscription is gone (404, 410) has it removed.
+    async fn push(&self, message: &MessageRow) -> Result<SendResult, MailError> {
+        let subscription = match message.subscription_id {
+            Some(id) => self.store.push_subscription(id).await?,
+            None => None,
+        };
+        let Some(subscription) = subscription else {
+            return Ok(SendResult::Permanent("the browser unsubscribed".into()));
+        };
+        let endpoint = url::Url::parse(&subscription.endpoint)
+            .map_err(|_| MailError::Compose("the endpoint is not a URL".into()))?;
+        if let Err(refused) = self.push.egress.check_url(&endpoint) {
+            return Ok(SendResult::Permanent(refused.to_string()));
+        }
+        let view = match message.walk_in_id {
+            Some(id) => self.store.walk_in(message.org_id, id).await?,
+            None => None,
+        }
+        .ok_or_else(|| MailError::Compose("its walk-in is gone".into()))?;
+        let (approve, deny) = self.answer_links(&view)?;
+        let payload = serde_json::json!({
+            "type": "walk_in",
+            "walk_in_id": view.walk_in.id,
+            "visitor": view.walk_in.visitor_name,
+            "gate": view.gate_label,
+            "note": view.walk_in.note,
+            "expires_at": tessera_domain::rfc3339(view.walk_in.expires_at_ms),
+            "approve": approve,
+            "deny": deny,
+        });
+        let body = match crate::push::encrypt(
+            &subscription.p256dh,
+            &subscription.auth,
+            payload.to_string().as_bytes(),
+        ) {
+            Ok(body) => body,
+            Err(error) => return Ok(SendResult::Permanent(error.to_string())),
+        };
+        let now = tessera_domain::now_ms();
+        let ttl_s = ((view.walk_in.expires_at_ms - now) / 1000).max(1);
+        let subject = format!("{}/host", self.public_url);
+        let sent = self
+            .push
+            .client
+            .post(endpoint.clone())
+            .header(
+                "authorization",
+                self.push
+                    .vapid
+                    .authorization(&endpoint, &subject, now / 1000),
+            )
+            .header("content-encoding", "aes128gcm")
+            .header("content-type", "application/octet-stream")
+            .header("ttl", ttl_s.to_string())
+            .header("urgency", "high")
+            .body(body)
+            .send()
+            .await;
+        let status = match sent {
+            Ok(response) => response.status().as_u16(),
+            Err(error) => return Ok(SendResult::Transient(format!("push service: {error}"))),
+        };
+        Ok(match status {
+            200..=299 => SendResult::Accepted,
+            404 | 410 => {
+                self.store
+                    .delete_push_subscription(None, None, Some(subscription.id))
+                    .await?;
+                SendResult::Permanent(format!(
+                    "push service answered {status}: the browser unsubscribed"
+                ))
+            }
+            429 | 500..=599 => SendResult::Transient(format!("push service answered {status}")),
+            _ => SendResult::Permanent(format!("push service answered {status}")),
+        })
+    }
+
+    /// A walk-in's signed Approve and Deny links.
+    fn answer_links(
+        &self,
+        view: &tessera_store::WalkInView,
+    ) -> Result<(String, String), MailError> {
+        let (kid, server) = self.keys.active().ok_or(SealError::NoKey)?;
+        let link = |answer: &str| {
+            format!(
+                "{}/v1/walk-ins/{}/answer?o={}&d={answer}&k={kid}&t={}",
+                self.public_url,
+                view.walk_in.id,
+                view.walk_in.org_id,
+                crate::credentials::answer_token(server, view.walk_in.id, answer)
+            )
+        };
+        Ok((link("approve"), link("deny")))
     }
 
     /// Composes `message` and hands it to the relay.
@@ -366,7 +557,7 @@ impl Mailer {
                 let (subject, body) = self.invitation_body(message, &org_name).await?;
                 builder.subject(header_text(&subject)).multipart(body)
             }
-            MessageKind::ApprovalRequest => {
+            MessageKind::ApprovalRequest | MessageKind::ApprovalPush => {
                 let (subject, text, html) = self.approval_body(message).await?;
                 builder.subject(header_text(&subject)).multipart(
                     MultiPart::alternative()
@@ -432,23 +623,14 @@ impl Mailer {
             None => None,
         }
         .ok_or_else(|| MailError::Compose("its walk-in is gone".into()))?;
-        let (kid, server) = self.keys.active().ok_or(SealError::NoKey)?;
-        let link = |answer: &str| {
-            format!(
-                "{}/v1/walk-ins/{}/answer?o={}&d={answer}&k={kid}&t={}",
-                self.public_url,
-                view.walk_in.id,
-                view.walk_in.org_id,
-                crate::credentials::answer_token(server, view.walk_in.id, answer)
-            )
-        };
+        let (approve, deny) = self.answer_links(&view)?;
         let content = ApprovalRequest {
             visitor: &view.walk_in.visitor_name,
             gate: &view.gate_label,
             note: view.walk_in.note.as_deref(),
             until: &utc(view.walk_in.expires_at_ms),
-            approve: &link("approve"),
-            deny: &link("deny"),
+            approve: &approve,
+            deny: &deny,
         };
         Ok((
             format!(

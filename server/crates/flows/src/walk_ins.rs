@@ -97,17 +97,19 @@ pub async fn ask(
         decided_at_ms: None,
     };
     let event = requested_event(Severity::Info, &row, WalkInRequested::default());
-    // The host is told by mail too, when they have an address: queued with the request.
-    let message = match store.host_email(row.org_id, row.host_id).await? {
-        Some(address) => tessera_domain::mail::EmailAddress::parse("email", &address)
-            .ok()
-            .map(|to| crate::mail::approval_request(&row, &to)),
-        None => None,
-    };
-    let (stored, created) = store
-        .create_walk_in(&row, &event, message.as_ref().map(|(m, e)| (m, e)))
-        .await?;
-    if created && message.is_some() {
+    // The host is told on every channel they have, queued with the request: by mail when
+    // they have an address, and by Web Push on each browser they subscribed.
+    let mut messages = Vec::new();
+    if let Some(address) = store.host_email(row.org_id, row.host_id).await? {
+        if let Ok(to) = tessera_domain::mail::EmailAddress::parse("email", &address) {
+            messages.push(crate::mail::approval_request(&row, &to));
+        }
+    }
+    for subscription in store.push_subscriptions(row.host_id).await? {
+        messages.push(crate::mail::approval_push(&row, &subscription));
+    }
+    let (stored, created) = store.create_walk_in(&row, &event, &messages).await?;
+    if created && !messages.is_empty() {
         mailer.wake();
     }
     if !created {

@@ -27,7 +27,9 @@ use sqlx::migrate::Migrator;
 
 use uuid::Uuid;
 
-pub use tessera_domain::mail::{MessageRow, MessageState, OrgMailRow, SmtpSettingsRow};
+pub use tessera_domain::mail::{
+    MessageRow, MessageState, OrgMailRow, PushSubscriptionRow, SmtpSettingsRow,
+};
 pub use tessera_domain::rows::*;
 pub use tessera_domain::sso::{PersonSignIn, SessionListing, SsoConfigRow, SsoLoginRow};
 
@@ -780,8 +782,9 @@ pub trait SharedStatements {
     /// [`Error::Storage`].
     async fn transfer_nonce(&self, nonce: &[u8; 32], now_ms: i64) -> Result<Option<Uuid>>;
 
-    /// Records a walk-in request once per gate and request id, with its event; returns it
-    /// as stored and whether this call made it.
+    /// Records a walk-in request once per gate and request id, with its event and the
+    /// messages that tell its host; returns it as stored and whether this call made it
+    /// (only then are the messages queued).
     ///
     /// # Errors
     /// [`Error::Storage`].
@@ -789,7 +792,7 @@ pub trait SharedStatements {
         &self,
         walk_in: &WalkInRow,
         event: &NewAudit,
-        message: Option<(&MessageRow, &NewAudit)>,
+        messages: &[(MessageRow, NewAudit)],
     ) -> Result<(WalkInRow, bool)>;
 
     /// A gate's walk-in request by its request id.
@@ -1218,6 +1221,36 @@ pub trait SharedStatements {
         limit: i64,
         event: &(dyn for<'a> Fn(&'a RetentionCounts) -> NewAudit + Send + Sync),
     ) -> Result<RetentionCounts>;
+
+    /// Records a browser's push subscription for a host (replacing any of its endpoint).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn put_push_subscription(&self, subscription: &PushSubscriptionRow) -> Result<()>;
+
+    /// Removes push subscriptions: of a host, an endpoint, an id (those given, together;
+    /// never all); how many.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn delete_push_subscription(
+        &self,
+        host_id: Option<Uuid>,
+        endpoint: Option<&str>,
+        id: Option<Uuid>,
+    ) -> Result<u64>;
+
+    /// A host's push subscriptions, oldest first.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn push_subscriptions(&self, host_id: Uuid) -> Result<Vec<PushSubscriptionRow>>;
+
+    /// One push subscription.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn push_subscription(&self, id: Uuid) -> Result<Option<PushSubscriptionRow>>;
 
     /// Where a host is told of walk-ins: their own address, else the one their identity
     /// provider gave at their last sign-in; none for a revoked host.

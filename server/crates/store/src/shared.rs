@@ -91,8 +91,8 @@ macro_rules! sso_config_columns {
 /// The columns of a [`MessageRow`], in its order.
 macro_rules! message_columns {
     () => {
-        "id, org_id, kind, pass_id, walk_in_id, to_address, language, secret, state, attempts, \
-         next_attempt_ms, not_after_ms, last_error, created_at_ms, settled_at_ms"
+        "id, org_id, kind, pass_id, walk_in_id, subscription_id, to_address, language, secret, \
+         state, attempts, next_attempt_ms, not_after_ms, last_error, created_at_ms, settled_at_ms"
     };
 }
 
@@ -927,7 +927,7 @@ macro_rules! shared_statements {
                 &self,
                 walk_in: &WalkInRow,
                 event: &NewAudit,
-                message: Option<(&MessageRow, &NewAudit)>,
+                messages: &[(MessageRow, NewAudit)],
             ) -> Result<(WalkInRow, bool)> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("create walk-in").await?;
@@ -953,7 +953,7 @@ macro_rules! shared_statements {
                     == 1;
                 if created {
                     insert_audit(&mut tx, event).await?;
-                    if let Some((message, queued)) = message {
+                    for (message, queued) in messages {
                         insert_message(&mut tx, message).await?;
                         insert_audit(&mut tx, queued).await?;
                     }
@@ -2225,6 +2225,76 @@ macro_rules! shared_statements {
                 .map_err(Error::storage("list passes"))
             }
 
+            async fn put_push_subscription(&self, subscription: &PushSubscriptionRow) -> Result<()> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("subscribe to push").await?;
+                // One row per endpoint: a browser that subscribes again (new keys, another
+                // host signed in on it) replaces its row.
+                sqlx::query("DELETE FROM push_subscriptions WHERE endpoint = $1")
+                    .bind(&subscription.endpoint)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("subscribe to push"))?;
+                sqlx::query(
+                    "INSERT INTO push_subscriptions (id, org_id, host_id, endpoint, p256dh, auth, \
+                     created_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(subscription.id)
+                .bind(subscription.org_id)
+                .bind(subscription.host_id)
+                .bind(&subscription.endpoint)
+                .bind(&subscription.p256dh)
+                .bind(&subscription.auth)
+                .bind(subscription.created_at_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("subscribe to push"))?;
+                tx.commit().await.map_err(Error::storage("subscribe to push"))
+            }
+
+            async fn delete_push_subscription(
+                &self,
+                host_id: Option<Uuid>,
+                endpoint: Option<&str>,
+                id: Option<Uuid>,
+            ) -> Result<u64> {
+                let _writing = self.write_turn().await;
+                sqlx::query(
+                    "DELETE FROM push_subscriptions WHERE ($1 IS NULL OR host_id = $1) \
+                     AND ($2 IS NULL OR endpoint = $2) AND ($3 IS NULL OR id = $3) \
+                     AND NOT ($1 IS NULL AND $2 IS NULL AND $3 IS NULL)",
+                )
+                .bind(host_id)
+                .bind(endpoint)
+                .bind(id)
+                .execute(self.writes())
+                .await
+                .map(|done| done.rows_affected())
+                .map_err(Error::storage("unsubscribe from push"))
+            }
+
+            async fn push_subscriptions(&self, host_id: Uuid) -> Result<Vec<PushSubscriptionRow>> {
+                sqlx::query_as(
+                    "SELECT id, org_id, host_id, endpoint, p256dh, auth, created_at_ms \
+                     FROM push_subscriptions WHERE host_id = $1 ORDER BY created_at_ms",
+                )
+                .bind(host_id)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("list push subscriptions"))
+            }
+
+            async fn push_subscription(&self, id: Uuid) -> Result<Option<PushSubscriptionRow>> {
+                sqlx::query_as(
+                    "SELECT id, org_id, host_id, endpoint, p256dh, auth, created_at_ms \
+                     FROM push_subscriptions WHERE id = $1",
+                )
+                .bind(id)
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load push subscription"))
+            }
+
             async fn host_email(&self, org_id: Uuid, host_id: Uuid) -> Result<Option<String>> {
                 let email: Option<Option<String>> = sqlx::query_scalar(
                     "SELECT COALESCE(h.email, (SELECT p.email FROM people p \
@@ -2671,7 +2741,8 @@ macro_rules! shared_functions {
             sqlx::query(
                 "INSERT INTO messages (id, org_id, kind, pass_id, walk_in_id, to_address, language, \
                  secret, state, attempts, next_attempt_ms, not_after_ms, last_error, created_at_ms, \
-                 settled_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+                 settled_at_ms, subscription_id) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
             )
             .bind(message.id)
             .bind(message.org_id)
@@ -2688,6 +2759,7 @@ macro_rules! shared_functions {
             .bind(&message.last_error)
             .bind(message.created_at_ms)
             .bind(message.settled_at_ms)
+            .bind(message.subscription_id)
             .execute(conn)
             .await
             .map_err(Error::storage("queue message"))?;

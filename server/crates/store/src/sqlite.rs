@@ -35,7 +35,8 @@ use super::{
     WebhookRow, ZoneRow,
 };
 use super::{
-    MessageFilter, MessageRow, MessageSettlement, MessageState, OrgMailRow, SmtpSettingsRow,
+    MessageFilter, MessageRow, MessageSettlement, MessageState, OrgMailRow, PushSubscriptionRow,
+    SmtpSettingsRow,
 };
 use crate::error::{Error, Result};
 use crate::{Backend, RedemptionTx, StoreOptions};

@@ -22,6 +22,7 @@ mod openapi;
 mod pages;
 mod pairing;
 mod passes;
+mod push;
 mod sso;
 mod walk_ins;
 mod web;
@@ -72,6 +73,7 @@ pub fn router(state: AppState, sockets: Router<AppState>) -> Router {
         .merge(gates::router())
         .merge(links::router())
         .merge(messages::router())
+        .merge(push::router())
         .merge(bulk::router())
         .merge(walk_ins::router())
         .merge(webhooks::router())

@@ -109,6 +109,9 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         super::messages::list,
         super::messages::show,
         super::messages::resend,
+        super::push::key,
+        super::push::subscribe,
+        super::push::unsubscribe,
     ),
     modifiers(&SecuritySchemes),
     tags(

@@ -1,0 +1,191 @@
+//! Issue 31: a host told of a walk-in by Web Push, on both backends. A loopback push
+//! service (`web/test/push/service.mjs`) plays the browser's: it subscribes as a browser
+//! would, checks each push's VAPID JWT, and decrypts it with `http_ece` (independent of the
+//! server's RFC 8291 code). The pushed Approve action settles the walk-in once (the gate
+//! sees APPROVED); a push service that says the browser is gone has its subscription
+//! removed; bad subscriptions are refused.
+
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use serde_json::{json, Value};
+use tessera_protocol::messages::WalkInState;
+use tessera_tests::fixtures::connected_gate;
+use tessera_tests::gate::WalkIn;
+use tessera_tests::push::PushService;
+use tessera_tests::{both_backends, Backend, TestServer};
+
+both_backends!(
+    a_walk_in_is_pushed_encrypted_and_its_approve_action_settles_it,
+    bad_subscriptions_are_refused,
+);
+
+const WITHIN: Duration = Duration::from_secs(30);
+
+async fn server(backend: Backend) -> Result<TestServer> {
+    TestServer::builder(backend)
+        .env("TESSERA_PUSH_ALLOW", "127.0.0.1")
+        .start()
+        .await
+}
+
+/// The form fields of an answer link (its query), as the service worker posts them.
+fn form_of(link: &str) -> Vec<(String, String)> {
+    link.split_once('?')
+        .map(|(_, query)| {
+            query
+                .split('&')
+                .filter_map(|pair| pair.split_once('='))
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+async fn a_walk_in_is_pushed_encrypted_and_its_approve_action_settles_it(
+    backend: Backend,
+) -> Result<()> {
+    let service = PushService::start().await?;
+    let server = server(backend).await?;
+    let admin = server.admin();
+    let key = server.anonymous().get("/v1/push/key").await?.expect(200)?;
+    let vapid_key = key["public_key"].as_str().context("public_key")?.to_owned();
+    let host = admin.create_host("R. Iyer, Flat 12B", Some("12B")).await?;
+    let as_host = server.client(&host.api_key);
+    // Two browsers: one live, one the service says is gone.
+    for gone in [false, true] {
+        let subscription = service.subscription(gone).await?;
+        as_host
+            .post("/v1/push/subscriptions", &subscription)
+            .await?
+            .expect(201)?;
+    }
+    let (_, mut gate) = connected_gate(&server, &admin, "North entrance", None).await?;
+    let request = WalkIn::new("Sam Okafor", host.key_id, Some("parcel"));
+    let waiting = gate.walk_in_status(&request).await?;
+    assert_eq!(waiting.state, WalkInState::Waiting);
+
+    let pushes = service.wait_for(2, WITHIN).await?;
+    let live: Vec<&Value> = pushes.iter().filter(|p| p["status"] == 201).collect();
+    assert_eq!(live.len(), 1, "{pushes:#?}");
+    let push = live[0];
+    assert_eq!(push["encoding"], "aes128gcm");
+    assert_eq!(push["urgency"], "high");
+    let ttl: i64 = push["ttl"].as_str().context("TTL")?.parse()?;
+    assert!(
+        (1..=300).contains(&ttl),
+        "TTL is the approval window: {ttl}"
+    );
+    assert_eq!(push["vapid"]["ok"], true, "{push}");
+    assert_eq!(
+        push["vapid"]["key"],
+        vapid_key.as_str(),
+        "signed with the published key"
+    );
+    assert!(push["error"].is_null(), "decrypted by http_ece: {push}");
+    let payload = &push["payload"];
+    assert_eq!(payload["type"], "walk_in");
+    assert_eq!(payload["visitor"], "Sam Okafor");
+    assert_eq!(payload["gate"], "North entrance");
+    assert_eq!(payload["note"], "parcel");
+    assert_eq!(payload["walk_in_id"], waiting.walk_in_id.to_string());
+
+    // The notification's Approve action posts its link: the gate sees APPROVED, once.
+    let approve = payload["approve"].as_str().context("approve")?;
+    let url = approve.split_once('?').map_or(approve, |(path, _)| path);
+    let response = reqwest::Client::new()
+        .post(url)
+        .form(&form_of(approve))
+        .send()
+        .await?;
+    assert_eq!(response.status().as_u16(), 200);
+    let pushed = gate.pushed_walk_in(Duration::from_secs(5)).await?;
+    assert_eq!(pushed.state, WalkInState::Approved);
+    let deny = payload["deny"].as_str().context("deny")?;
+    let url = deny.split_once('?').map_or(deny, |(path, _)| path);
+    let response = reqwest::Client::new()
+        .post(url)
+        .form(&form_of(deny))
+        .send()
+        .await?;
+    assert_eq!(
+        response.status().as_u16(),
+        409,
+        "the other answer comes too late"
+    );
+    assert_eq!(admin.audit("kind=walk_in_approved").await?.len(), 1);
+
+    // The gone browser's subscription is removed and its message recorded as bounced.
+    let messages = admin.get("/v1/messages").await?.expect(200)?;
+    let messages = messages["messages"].as_array().context("messages")?;
+    let states: Vec<&str> = messages
+        .iter()
+        .filter(|m| m["kind"] == "approval_push")
+        .filter_map(|m| m["state"].as_str())
+        .collect();
+    let mut sorted = states.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, ["bounced", "sent"], "{messages:?}");
+    assert!(
+        !serde_json::to_string(messages)?.contains("/push/"),
+        "an endpoint (a capability URL) is never shown"
+    );
+    let left = server
+        .db()
+        .scalar_i64(
+            "SELECT count(*) FROM push_subscriptions WHERE host_id = $1",
+            host.key_id,
+        )
+        .await?;
+    assert_eq!(left, 1, "the gone subscription is removed");
+    Ok(())
+}
+
+async fn bad_subscriptions_are_refused(backend: Backend) -> Result<()> {
+    let service = PushService::start().await?;
+    let server = server(backend).await?;
+    let admin = server.admin();
+    let host = admin.create_host("R. Iyer", None).await?;
+    let as_host = server.client(&host.api_key);
+    let good = service.subscription(false).await?;
+    let cases: Vec<(&str, Value, &str)> = vec![
+        (
+            "keys that are not a point",
+            json!({ "endpoint": good["endpoint"], "keys": { "p256dh": "AAAA", "auth": good["keys"]["auth"] } }),
+            "keys",
+        ),
+        (
+            "a short auth secret",
+            json!({ "endpoint": good["endpoint"], "keys": { "p256dh": good["keys"]["p256dh"], "auth": "AAAA" } }),
+            "keys",
+        ),
+        (
+            "an endpoint inside the network",
+            json!({ "endpoint": "https://10.0.0.5/push/x", "keys": good["keys"] }),
+            "endpoint",
+        ),
+        (
+            "plain http to a host not allowed",
+            json!({ "endpoint": "http://push.example.net/x", "keys": good["keys"] }),
+            "endpoint",
+        ),
+        (
+            "not a URL",
+            json!({ "endpoint": "push me", "keys": good["keys"] }),
+            "endpoint",
+        ),
+    ];
+    for (name, body, field) in cases {
+        let reply = as_host.post("/v1/push/subscriptions", &body).await?;
+        assert_eq!(reply.status, 422, "{name}: {}", reply.body);
+        assert_eq!(reply.json()?["error"]["field"], field, "{name}");
+    }
+    // Only a host subscribes.
+    let reply = admin.post("/v1/push/subscriptions", &good).await?;
+    assert_eq!(reply.status, 403, "{}", reply.body);
+    as_host
+        .post("/v1/push/subscriptions", &good)
+        .await?
+        .expect(201)?;
+    Ok(())
+}
