@@ -69,3 +69,85 @@ async function fromCache(path, req) {
   const hit = await cache.match(path);
   return hit || fetch(req);
 }
+
+// ---------------------------------------------------------------- Web Push (the host page)
+
+// A walk-in waiting for the host (issue 31): the server pushes it encrypted to this browser
+// (the browser decrypts it before this sees it). The notification names who and where, and
+// its Approve and Deny actions answer without opening the page: each posts its signed,
+// single-use link (the same as the mail's) to this origin.
+self.addEventListener('push', (event) => {
+  let data = null;
+  try {
+    data = event.data ? event.data.json() : null;
+  } catch {
+    data = null;
+  }
+  if (!data || data.type !== 'walk_in') return;
+  event.waitUntil(
+    self.registration.showNotification(`${data.visitor} is waiting`, {
+      body: `At ${data.gate}${data.note ? ` (${data.note})` : ''}. Approve to let them in.`,
+      tag: `walk-in-${data.walk_in_id}`,
+      renotify: true,
+      requireInteraction: true,
+      data,
+      actions: [
+        { action: 'approve', title: 'Approve' },
+        { action: 'deny', title: 'Deny' },
+      ],
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(act(event.notification.data, event.action));
+});
+
+// A page of this origin may perform a shown notification's action too (the host page's
+// list of notifications, and the browser tests, which cannot click an OS notification).
+self.addEventListener('message', (event) => {
+  const m = event.data;
+  if (!m || m.type !== 'notification-action' || typeof m.tag !== 'string') return;
+  event.waitUntil(
+    (async () => {
+      for (const n of await self.registration.getNotifications({ tag: m.tag })) {
+        n.close();
+        await act(n.data, m.action);
+      }
+    })(),
+  );
+});
+
+/** Performs a walk-in notification's action: approve or deny by its link, else open /host. */
+async function act(data, action) {
+  if (!data || data.type !== 'walk_in') return;
+  if (action === 'approve' || action === 'deny') {
+    let link;
+    try {
+      link = new URL(data[action]);
+    } catch {
+      return;
+    }
+    if (link.origin !== self.location.origin) return;
+    let status = 0;
+    try {
+      const res = await fetch(link.pathname, { method: 'POST', body: link.searchParams, credentials: 'omit', cache: 'no-store' });
+      status = res.status;
+    } catch {
+      status = 0;
+    }
+    const done = action === 'approve' ? `${data.visitor} is let in` : `${data.visitor} is turned away`;
+    const title = status === 200 ? done : status === 409 ? `${data.visitor}: already answered` : `Could not answer for ${data.visitor}`;
+    await self.registration.showNotification(title, {
+      tag: `walk-in-${data.walk_in_id}`,
+      body: status === 200 ? `At ${data.gate}.` : 'Open the host page to see what happened.',
+      data: { type: 'walk_in_answered', walk_in_id: data.walk_in_id, action, status },
+    });
+    return;
+  }
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((c) => new URL(c.url).pathname === '/host');
+  if (open) await open.focus();
+  else await self.clients.openWindow('/host');
+}

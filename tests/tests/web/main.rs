@@ -25,6 +25,10 @@
 //!   the TSR1T proof from WebCrypto, the link claimed by the second phone, the first phone's
 //!   code refused at the gate and the second's admitted, a second transfer refused.
 //!
+//! - Messages (issue 31, `web/test/e2e/messages.e2e.mjs`): an invitation mailed from the
+//!   host page to a real SMTP server and claimed in the web wallet from the mail; a walk-in
+//!   pushed to the host's service worker, whose notification's Approve settles it.
+//!
 //! - Staff sign-in through a real OpenID provider (issue 30, `web/test/e2e/sso.e2e.mjs`):
 //!   the console and the host page signed in at the provider's own login form, a refused
 //!   person, back-channel logout ending a live console, sign-out at the provider, axe-core.
@@ -477,6 +481,64 @@ async fn staff_sign_in_through_the_identity_provider_in_chromium() -> Result<()>
     ensure!(
         out.contains("sso e2e: all steps passed"),
         "the sign-in e2e did not finish:\n{out}"
+    );
+    Ok(())
+}
+
+/// Issue 31: the host invites a visitor by email on the host page, the mail arrives at a real
+/// SMTP server (its link and QR code one link) and the visitor's web wallet claims the pass
+/// with it; a walk-in is pushed encrypted to the host's browser (a loopback push service,
+/// decrypted by `http_ece`), the service worker shows it, and its Approve action settles it
+/// (the gate sees APPROVED). SQLite only: the delivery rules run on both backends in the
+/// conformance suite (`conformance/mail.rs`, `conformance/push.rs`). No retry.
+#[tokio::test]
+async fn invitations_by_mail_and_walk_ins_by_push_in_chromium() -> Result<()> {
+    if !Path::new(CHROMIUM).exists() {
+        bail!("chromium not found at {CHROMIUM}: apt-get install chromium");
+    }
+    let _browser = ONE_BROWSER.lock().await;
+    let dir = tempfile::tempdir()?;
+    let ca = TestCa::create(dir.path())?;
+    let server = TestServer::builder(Backend::Sqlite)
+        .tls(&ca)
+        .env("TESSERA_PUSH_ALLOW", "127.0.0.1")
+        .start()
+        .await?;
+    // A free port for the SMTP server the script starts.
+    let smtp_port = std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port();
+    server
+        .run(&[
+            "mail",
+            "set",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            &smtp_port.to_string(),
+            "--tls",
+            "none",
+            "--from",
+            "passes@venue.example",
+        ])
+        .await?;
+    let shots = std::env::var("TESSERA_SCREENSHOTS")
+        .unwrap_or_else(|_| dir.path().join("shots").display().to_string());
+    let out = npm(
+        &["run", "e2e:messages"],
+        &[
+            ("TESSERA_URL", server.url("")),
+            ("TESSERA_ADMIN_KEY", server.org().admin_key.clone()),
+            ("TESSERA_SMTP_PORT", smtp_port.to_string()),
+            ("TESSERA_CHROMIUM_SPKI", ca.leaf_spki_sha256.clone()),
+            ("NODE_EXTRA_CA_CERTS", ca.ca_pem.display().to_string()),
+            ("TESSERA_SCREENSHOTS", format!("{shots}/messages/sqlite")),
+        ],
+    )
+    .await?;
+    ensure!(
+        out.contains("messages e2e: all steps passed"),
+        "the messages e2e did not finish:\n{out}"
     );
     Ok(())
 }

@@ -259,7 +259,7 @@ function openHost() {
       'header',
       { class: 'bar host-bar' },
       h('div', { class: 'brand' }, h('span', { class: 'brand-name', text: 'Tessera' }), h('span', { class: 'brand-sub', text: who() })),
-      h('div', { class: 'bar-right' }, livePill, h('button', { type: 'button', class: 'bar-button', onclick: signOut }, 'Sign out')),
+      h('div', { class: 'bar-right' }, livePill, pushButton(), h('button', { type: 'button', class: 'bar-button', onclick: signOut }, 'Sign out')),
     ),
     announcer,
     errors,
@@ -293,6 +293,69 @@ function openHost() {
   renderWaiting();
   window.addEventListener('hashchange', route);
   route();
+}
+
+// ---------------------------------------------------------------- notifications
+
+/** base64url text as bytes. */
+function fromBase64url(text) {
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '=');
+  return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+}
+
+/**
+ * The bar's "Notify me" button: subscribes this browser to Web Push with the server's VAPID
+ * key, so a walk-in reaches the host with the page closed (Approve and Deny work from the
+ * notification). Absent where the browser has no Web Push.
+ */
+function pushButton() {
+  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window) || !window.isSecureContext) return null;
+  const button = h('button', { type: 'button', class: 'bar-button', id: 'push-toggle', 'aria-pressed': 'false', text: 'Notify me' });
+  const mark = (on) => {
+    button.setAttribute('aria-pressed', on ? 'true' : 'false');
+    button.textContent = on ? 'Notifying' : 'Notify me';
+  };
+  navigator.serviceWorker.ready
+    .then((reg) => reg.pushManager.getSubscription())
+    .then((sub) => mark(Boolean(sub) && Notification.permission === 'granted'))
+    .catch(() => {});
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      const reg = await navigator.serviceWorker.ready;
+      const current = await reg.pushManager.getSubscription();
+      if (current && button.getAttribute('aria-pressed') === 'true') {
+        await api('DELETE', '/v1/push/subscriptions', { endpoint: current.endpoint });
+        await current.unsubscribe();
+        mark(false);
+        announce('Notifications are off on this device.');
+        return;
+      }
+      if ((await Notification.requestPermission()) !== 'granted') {
+        setError(ui.errors, 'Notifications are blocked for this site: allow them in the browser’s settings, then try again.');
+        return;
+      }
+      const key = await api('GET', '/v1/push/key');
+      if (!key.ok || !key.body || typeof key.body.public_key !== 'string') {
+        setError(ui.errors, problem(key, 'turn notifications on'));
+        return;
+      }
+      const sub = current || (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(key.body.public_key) }));
+      const res = await api('POST', '/v1/push/subscriptions', sub.toJSON());
+      if (!res.ok) {
+        setError(ui.errors, problem(res, 'turn notifications on'));
+        return;
+      }
+      setError(ui.errors, null);
+      mark(true);
+      announce('Notifications are on: a visitor at the gate reaches you with this page closed.');
+    } catch (error) {
+      setError(ui.errors, `Could not turn notifications on: ${error && error.message ? error.message : error}.`);
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return button;
 }
 
 // ---------------------------------------------------------------- walk-ins waiting
@@ -438,6 +501,7 @@ function inviteView() {
   const name = h('input', { id: 'visitor-name', type: 'text', autocomplete: 'off', maxlength: '200', required: true, enterkeyhint: 'next' });
   const fromInput = h('input', { id: 'valid-from', type: 'datetime-local', value: toLocalInput(from), required: true });
   const untilInput = h('input', { id: 'valid-until', type: 'datetime-local', value: toLocalInput(until), required: true });
+  const emailInput = h('input', { id: 'visitor-email', type: 'email', autocomplete: 'off', maxlength: '254', inputmode: 'email', 'aria-describedby': 'visitor-email-help' });
   const slot = h('div', { class: 'error-slot' });
   const submit = h('button', { type: 'submit', class: 'primary', text: 'Create invitation' });
   const result = h('div', { class: 'invite-result' });
@@ -452,13 +516,14 @@ function inviteView() {
       h('div', { class: 'field' }, h('label', { for: 'valid-until', text: 'Until' }), untilInput),
     ),
     h('p', { class: 'muted small', text: 'The pass lets them in once, between these times.' }),
+    h('div', { class: 'field' }, h('label', { for: 'visitor-email', text: 'Visitor email (optional)' }), emailInput, h('p', { id: 'visitor-email-help', class: 'muted small', text: 'We email them the link and its QR code. Leave it empty to send the link yourself.' })),
     slot,
     h('p', { class: 'actions' }, submit),
   );
-  const fields = { label: name, from: fromInput, until: untilInput };
+  const fields = { label: name, from: fromInput, until: untilInput, email: emailInput };
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const input = { label: name.value, from: fromLocalInput(fromInput.value), until: fromLocalInput(untilInput.value) };
+    const input = { label: name.value, from: fromLocalInput(fromInput.value), until: fromLocalInput(untilInput.value), email: emailInput.value };
     const bad = inviteProblem(input, Date.now());
     for (const f of Object.values(fields)) f.removeAttribute('aria-invalid');
     if (bad) {
@@ -474,7 +539,8 @@ function inviteView() {
     submit.disabled = false;
     submit.textContent = 'Create invitation';
     if (!res.ok || !res.body || typeof res.body.claim_url !== 'string') {
-      setError(slot, res.status === 400 ? `The server did not accept the invitation: ${res.message || res.code}.` : problem(res, 'create the invitation'));
+      setError(slot, res.status === 400 || res.status === 422 ? `The server did not accept the invitation: ${res.message || res.code}.` : problem(res, 'create the invitation'));
+      if (res.status === 422 && res.body && res.body.error && res.body.error.field === 'email') emailInput.setAttribute('aria-invalid', 'true');
       return;
     }
     showInvitation(input.label.trim(), res.body, input);
@@ -510,6 +576,7 @@ function inviteView() {
       result.replaceChildren();
       form.hidden = false;
       name.value = '';
+      emailInput.value = '';
       const w = defaultWindow(Date.now());
       fromInput.value = toLocalInput(w.from);
       untilInput.value = toLocalInput(w.until);
@@ -527,6 +594,9 @@ function inviteView() {
             'div',
             { class: 'invitation-link' },
             h('div', { class: 'field' }, h('label', { for: 'claim-link', text: 'Invitation link' }), link),
+            issued.message_id
+              ? h('p', { id: 'invitation-mailed', class: 'notice small', role: 'status', text: `We are emailing the link to ${input.email.trim()}.` })
+              : null,
             h('p', { id: 'claim-link-help', class: 'warn small', text: `Send this link to ${visitor} only: whoever opens it first gets the pass.` }),
             h('p', { class: 'actions' }, copy, share),
             status,
@@ -629,6 +699,11 @@ function visitsView() {
       stopped = true;
     },
   };
+}
+
+// The service worker shows pushed walk-ins (issue 31); the host page itself stays online-only.
+if ('serviceWorker' in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
 }
 
 start();

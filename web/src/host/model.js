@@ -39,8 +39,13 @@ export function defaultWindow(nowMs) {
  * Checks an invitation before it is sent. `from` and `until` are milliseconds (NaN when the
  * field is not a time). Returns `{ field, message }` or null.
  */
-export function inviteProblem({ label, from, until }, nowMs) {
+/** An email address as the server takes it (`local@domain.tld`), or null for another text. */
+const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$/;
+
+export function inviteProblem({ label, from, until, email }, nowMs) {
   const name = typeof label === 'string' ? label.trim() : '';
+  const address = typeof email === 'string' ? email.trim() : '';
+  if (address && (address.length > 254 || !EMAIL.test(address))) return { field: 'email', message: 'Enter the visitor’s email address like name@example.com, or leave it empty.' };
   if (!name) return { field: 'label', message: 'Enter the visitor’s name.' };
   if ([...name].length > MAX_LABEL) return { field: 'label', message: `The name is too long (at most ${MAX_LABEL} characters).` };
   if (CONTROL.test(name)) return { field: 'label', message: 'The name has characters that cannot be printed.' };
@@ -52,9 +57,12 @@ export function inviteProblem({ label, from, until }, nowMs) {
 }
 
 /** The `POST /v1/passes` body of an invitation (UTC, whole seconds). */
-export function inviteBody({ label, from, until }) {
+export function inviteBody({ label, from, until, email }) {
   const iso = (ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.000Z$/, 'Z');
-  return { label: label.trim(), valid_from: iso(from), valid_until: iso(until) };
+  const body = { label: label.trim(), valid_from: iso(from), valid_until: iso(until) };
+  const address = typeof email === 'string' ? email.trim() : '';
+  if (address) body.email = address;
+  return body;
 }
 
 // ---------------------------------------------------------------- visits

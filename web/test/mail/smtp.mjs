@@ -69,7 +69,7 @@ const server = new SMTPServer({
           html: typeof mail.html === 'string' ? mail.html : null,
           images: (mail.attachments || [])
             .filter((a) => a.contentType === 'image/png')
-            .map((a) => ({ cid: a.cid || null, content_type: a.contentType, qr: qrOf(a.content) })),
+            .map((a) => ({ cid: a.cid || null, content_type: a.contentType, qr: qrOf(a.content), content_base64: a.content.toString('base64') })),
         };
         process.stdout.write(`${JSON.stringify(out)}\n`);
         callback();

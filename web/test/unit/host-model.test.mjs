@@ -43,6 +43,15 @@ test('an invitation is checked before it is sent', () => {
     valid_from: '2026-12-01T12:00:00Z',
     valid_until: '2026-12-01T23:59:00Z',
   });
+  // The visitor's email is optional; when given it must be an address the server takes.
+  for (const email of ['', '  ', 'sam@example.com', ' Sam.O+visit@mail.example.org ']) {
+    assert.equal(inviteProblem({ ...ok, email }, now), null, email);
+  }
+  for (const email of ['sam', 'sam@', 'sam@localhost', 'sam@example.com\r\nBcc: x@example.com', 'sam lee@example.com', '"sam"@example.com']) {
+    assert.equal(inviteProblem({ ...ok, email }, now).field, 'email', email);
+  }
+  assert.equal(inviteBody({ ...ok, email: ' sam@example.com ' }).email, 'sam@example.com');
+  assert.equal('email' in inviteBody({ ...ok, email: ' ' }), false);
 });
 
 const pass = (o) => ({ pass_id: o.id || 'p', label: o.label || 'Ada', state: 'issued', valid_from: '2026-12-01T10:00:00Z', valid_until: '2026-12-01T22:00:00Z', uses: 0, max_uses: 1, claimed_at: null, ...o });

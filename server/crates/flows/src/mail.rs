@@ -679,7 +679,7 @@ impl ApprovalRequest<'_> {
             .map(|note| format!("<p>The guard's note: {}</p>", e(note)))
             .unwrap_or_default();
         format!(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{visitor} is waiting</title></head>\
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{visitor} is waiting</title></head>\
              <body style=\"font-family:system-ui,sans-serif;color:#1b1b1f;max-width:36em;margin:auto;padding:1em\">\
              <h1 style=\"font-size:1.4em\">{visitor} is waiting at {gate}</h1>{note}\
              <p><a href=\"{approve}\" style=\"display:inline-block;background:#1f4fbf;color:#fff;padding:0.8em 1.4em;border-radius:6px;text-decoration:none;font-weight:bold\">Approve</a> \
@@ -821,7 +821,7 @@ impl Invitation<'_> {
             })
             .unwrap_or_default();
         format!(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Your pass for {venue}</title></head>\
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Your pass for {venue}</title></head>\
              <body style=\"font-family:system-ui,sans-serif;color:#1b1b1f;max-width:36em;margin:auto;padding:1em\">\
              <h1 style=\"font-size:1.4em\">{venue} has a pass for you</h1>\
              <p>Hello {name},</p>\
