@@ -115,6 +115,24 @@ async fn an_invitation_carries_one_claim_link_that_claims_the_pass(backend: Back
     let sink = SmtpSink::start(0).await?;
     let server = set_up(backend, sink.port()).await?;
     let base = server.url("");
+    // The organisation's sender name and reply-to address (admin, audited).
+    let reply = server
+        .admin()
+        .put("/v1/mail", &json!({ "reply_to": "not an address" }))
+        .await?;
+    assert_eq!(reply.status, 422, "{}", reply.body);
+    assert_eq!(reply.json()?["error"]["field"], "reply_to");
+    server
+        .admin()
+        .put(
+            "/v1/mail",
+            &json!({ "from_name": "Riverside front desk", "reply_to": "desk@riverside.example" }),
+        )
+        .await?
+        .expect(200)?;
+    let set = server.admin().audit("kind=mail_settings_changed").await?;
+    assert_eq!(set.len(), 1, "{set:?}");
+    assert_eq!(set[0].details["reply_to"], "desk@riverside.example");
     let issued = issue_to(&server, "ada@example.com", "Ada Lovelace").await?;
     let message_id = issued["message_id"]
         .as_str()
@@ -124,6 +142,14 @@ async fn an_invitation_carries_one_claim_link_that_claims_the_pass(backend: Back
 
     let mail = sink.wait_for("ada@example.com", 1, WITHIN).await?.remove(0);
     assert_eq!(mail["envelope_from"], "passes@venue.example");
+    assert!(
+        mail["from"]
+            .as_str()
+            .is_some_and(|from| from.contains("Riverside front desk")
+                && from.contains("passes@venue.example")),
+        "{mail}"
+    );
+    assert_eq!(mail["reply_to"], "desk@riverside.example", "{mail}");
     assert!(
         mail["subject"]
             .as_str()

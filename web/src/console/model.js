@@ -19,7 +19,7 @@ export const KNOWN_KINDS = Object.freeze([
   'pass_rebound', 'transfer_started', 'pass_transferred', 'transfer_rejected', 'webhook_created',
   'webhook_disabled', 'webhook_enabled', 'webhook_secret_rotated', 'webhook_deleted', 'zone_created', 'zone_checkout',
   'sso_configured', 'sso_removed', 'sso_sign_in_failed', 'sso_sessions_ended', 'session_ended',
-  'message_queued', 'message_sent', 'message_bounced', 'message_dead', 'message_expired',
+  'message_queued', 'message_sent', 'message_bounced', 'message_dead', 'message_expired', 'mail_settings_changed',
 ]);
 
 export const SEVERITIES = Object.freeze(['info', 'warning', 'high']);

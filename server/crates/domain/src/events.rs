@@ -178,6 +178,8 @@ kinds! {
     MessageDead(MessageDetails) = "message_dead",
     /// A message's moment passed before it could be sent: it was not sent late.
     MessageExpired(MessageDetails) = "message_expired",
+    /// An admin set the organisation's sender name and reply-to address.
+    MailSettingsChanged(MailSettingsChanged) = "mail_settings_changed",
 }
 
 impl AuditKind {
@@ -684,6 +686,17 @@ pub struct SsoSessionsEnded {
     pub subject: Option<String>,
     /// How many sessions ended.
     pub sessions: u64,
+}
+
+/// The organisation's sender name and reply-to address, as an admin set them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct MailSettingsChanged {
+    /// The From name (none: the organisation's name).
+    pub from_name: Option<String>,
+    /// Where replies go (none: the From address).
+    pub reply_to: Option<String>,
+    /// The admin's key.
+    pub by_key_id: Uuid,
 }
 
 /// A message and what became of it.

@@ -31,6 +31,113 @@ pub(super) fn router() -> Router<AppState> {
         .route("/v1/messages", get(list))
         .route("/v1/messages/{id}", get(show))
         .route("/v1/passes/{id}/invitation", post(resend))
+        .route("/v1/mail", get(mail_settings).put(set_mail_settings))
+}
+
+/// The organisation's sender name and reply-to address.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct MailSettings {
+    /// The name mail comes from (`From: <name> <relay's address>`); `null`: the
+    /// organisation's name. 1–200 printable characters.
+    #[serde(default)]
+    #[schema(example = "Riverside Residences front desk")]
+    from_name: Option<String>,
+    /// Where replies go; `null`: the relay's From address.
+    #[serde(default)]
+    #[schema(example = "frontdesk@riverside.example")]
+    reply_to: Option<String>,
+}
+
+/// The organisation's sender name and reply-to address (admin).
+#[utoipa::path(
+    get,
+    path = "/v1/mail",
+    operation_id = "mail_settings",
+    tag = "messages",
+    security(("api_key" = []), ("console_session" = [])),
+    responses(
+        (status = 200, description = "The settings", body = MailSettings),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    )
+)]
+pub(super) async fn mail_settings(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+) -> Result<Json<MailSettings>> {
+    caller.require(&[])?;
+    let row = state.store.org_mail(caller.key.org_id).await?;
+    Ok(Json(MailSettings {
+        from_name: row.from_name,
+        reply_to: row.reply_to,
+    }))
+}
+
+/// Sets the organisation's sender name and reply-to address (admin; audited).
+#[utoipa::path(
+    put,
+    path = "/v1/mail",
+    operation_id = "set_mail_settings",
+    tag = "messages",
+    security(("api_key" = []), ("console_session" = [])),
+    request_body = MailSettings,
+    responses(
+        (status = 200, description = "Set", body = MailSettings),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 422, description = "`invalid_field`: a name that is not 1–200 printable characters, or a bad address", body = ErrorBody),
+    )
+)]
+pub(super) async fn set_mail_settings(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    ApiJson(body): ApiJson<MailSettings>,
+) -> Result<Json<MailSettings>> {
+    caller.require(&[])?;
+    let from_name = match body.from_name {
+        Some(name) => Some(
+            tessera_domain::Label::parse("from_name", &name)
+                .map_err(|invalid| Error::InvalidField("from_name", invalid.to_string()))?
+                .to_string(),
+        ),
+        None => None,
+    };
+    let reply_to = match body.reply_to {
+        Some(address) => Some(
+            tessera_domain::mail::EmailAddress::parse("reply_to", &address)
+                .map_err(|invalid| Error::InvalidField(invalid.field, invalid.to_string()))?
+                .to_string(),
+        ),
+        None => None,
+    };
+    let row = tessera_store::OrgMailRow {
+        from_name: from_name.clone(),
+        reply_to: reply_to.clone(),
+    };
+    let event = tessera_domain::audit::event(
+        tessera_domain::audit::Severity::Info,
+        tessera_domain::audit::Subject {
+            org_id: Some(caller.key.org_id),
+            ..tessera_domain::audit::Subject::default()
+        },
+        tessera_domain::events::Details::MailSettingsChanged(
+            tessera_domain::events::MailSettingsChanged {
+                from_name: from_name.clone(),
+                reply_to: reply_to.clone(),
+                by_key_id: caller.key.id,
+            },
+        ),
+    )
+    .by(caller.person.as_ref());
+    state
+        .store
+        .put_org_mail(caller.key.org_id, &row, tessera_domain::now_ms(), &event)
+        .await?;
+    Ok(Json(MailSettings {
+        from_name,
+        reply_to,
+    }))
 }
 
 /// A message as staff see it: never its claim token.

@@ -109,6 +109,8 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         super::messages::list,
         super::messages::show,
         super::messages::resend,
+        super::messages::mail_settings,
+        super::messages::set_mail_settings,
         super::push::key,
         super::push::subscribe,
         super::push::unsubscribe,
