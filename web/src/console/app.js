@@ -218,6 +218,7 @@ const TABS = [
   ['gates', 'Gates'],
   ['passes', 'Passes'],
   ['webhooks', 'Webhooks'],
+  ['messages', 'Mail'],
   ['admin', 'Manage'],
   ['signin', 'Sign-in'],
 ];
@@ -365,7 +366,7 @@ function route() {
   if (view && view.teardown) view.teardown();
   view = null;
   setError(ui.errors, null);
-  const tab = { alarms: 'alarms', events: 'events', gates: 'gates', gate: 'gates', passes: 'passes', pass: 'passes', webhooks: 'webhooks', admin: 'admin', signin: 'signin' }[name] || 'alarms';
+  const tab = { alarms: 'alarms', events: 'events', gates: 'gates', gate: 'gates', passes: 'passes', pass: 'passes', webhooks: 'webhooks', messages: 'messages', admin: 'admin', signin: 'signin' }[name] || 'alarms';
   for (const [n, a] of ui.tabs) {
     if (n === tab) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -378,6 +379,7 @@ function route() {
     passes: () => passesView(),
     pass: () => (isUuid(id) ? passView(id) : passesView()),
     webhooks: () => webhooksView(),
+    messages: () => messagesView(),
     admin: () => (isAdmin() ? adminView() : alarmsView(null)),
     signin: () => (isAdmin() ? signInView() : alarmsView(null)),
   }[name] || (() => alarmsView(null));
@@ -1201,6 +1203,85 @@ function webhooksView() {
     h('p', { class: 'muted', text: 'Events that ran out of retries or whose webhook was disabled (a receiver answered 410). Replay queues one again, due now, with a fresh three days of retries.' }),
     status,
     h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Dead letters' }, h('thead', {}, h('tr', {}, ['Event', 'Type', 'Pass', 'Attempts', 'Last error', 'Queued', ''].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
+  );
+  return { root };
+}
+
+const MESSAGE_KINDS = { invitation: 'Claim link', approval_request: 'Walk-in (mail)', approval_push: 'Walk-in (push)' };
+const MESSAGE_FILTERS = [
+  ['attention', 'Needs attention (bounced, given up, too late)'],
+  ['pending', 'Waiting to be sent'],
+  ['sent', 'Sent'],
+  ['all', 'All'],
+];
+
+/** Mail and push messages (GET /v1/messages): bounces and dead letters first; an admin sends a claim link again. */
+function messagesView() {
+  const slot = h('div', { class: 'error-slot' });
+  const status = h('p', { class: 'muted', role: 'status', text: 'Loading messages…' });
+  const filter = h('select', { id: 'messages-filter' }, ...MESSAGE_FILTERS.map(([value, label]) => h('option', { value, text: label })));
+  const tbody = h('tbody');
+  const resend = (m, cell) => {
+    const email = h('input', { type: 'email', value: m.kind === 'invitation' ? m.to : '', 'aria-label': `New address for ${m.to}`, autocomplete: 'off', class: 'small-input' });
+    const send = h('button', { type: 'submit', class: 'secondary small', text: 'Send' });
+    const form = h('form', { class: 'inline-form', novalidate: true }, email, send);
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      send.disabled = true;
+      const res = await api('POST', `/v1/passes/${encodeURIComponent(m.pass_id)}/invitation`, { email: email.value.trim() });
+      send.disabled = false;
+      if (!res.ok) return setError(slot, problem(res, 'send the link again'));
+      setError(slot, null);
+      cell.replaceChildren(h('span', { role: 'status', text: `Sent again to ${res.body.to}; the earlier link no longer works.` }));
+    });
+    cell.replaceChildren(form);
+    email.focus();
+  };
+  const load = async () => {
+    const wanted = filter.value;
+    const query = wanted === 'pending' || wanted === 'sent' ? `?state=${wanted}&limit=200` : '?limit=200';
+    const res = await api('GET', `/v1/messages${query}`);
+    if (!res.ok || !res.body || !Array.isArray(res.body.messages)) {
+      status.textContent = '';
+      return setError(slot, problem(res, 'list the messages'));
+    }
+    setError(slot, null);
+    const shown = res.body.messages.filter((m) => wanted !== 'attention' || ['bounced', 'dead', 'expired'].includes(m.state));
+    status.textContent = shown.length
+      ? `${shown.length} message${shown.length === 1 ? '' : 's'}, newest first.`
+      : wanted === 'attention' ? 'Nothing needs attention: every message was sent or is being retried.' : 'No messages.';
+    tbody.replaceChildren(
+      ...shown.map((m) => {
+        const action = h('td', { class: 'nowrap' });
+        if (isAdmin() && m.kind === 'invitation' && m.pass_id && m.state !== 'sent') {
+          action.append(h('button', { type: 'button', class: 'secondary small', text: 'Send again', 'aria-label': `Send again: the claim link for ${m.to}`, onclick: () => resend(m, action) }));
+        }
+        return h(
+          'tr',
+          {},
+          h('td', { text: m.to }),
+          h('td', { text: MESSAGE_KINDS[m.kind] || m.kind }),
+          h('td', {}, h('span', { class: `state msg-${m.state}`, text: m.state })),
+          h('td', {}, m.pass_id ? h('a', { href: `#pass/${m.pass_id}`, text: passName(m.pass_id) }) : '—'),
+          h('td', { class: 'num', text: String(m.attempts) }),
+          h('td', { text: m.last_error || '—' }),
+          h('td', { class: 'nowrap', text: clock(m.created_at) }),
+          action,
+        );
+      }),
+    );
+  };
+  filter.addEventListener('change', load);
+  load();
+  const root = h(
+    'section',
+    { class: 'messages-view' },
+    h('div', { class: 'view-head' }, h('h1', { text: 'Mail' }), h('button', { type: 'button', class: 'secondary', text: 'Refresh', onclick: load })),
+    h('p', { class: 'muted', text: 'Claim links mailed to visitors and walk-ins sent to hosts by mail and push. A bounced address was refused by the receiving side; a message given up ran out of retries; one too late was not sent because its pass or walk-in had ended.' }),
+    h('div', { class: 'field' }, h('label', { for: 'messages-filter', text: 'Show' }), filter),
+    slot,
+    status,
+    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Messages' }, h('thead', {}, h('tr', {}, ['To', 'What', 'State', 'Pass', 'Attempts', 'Last error', 'Queued', ''].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
   );
   return { root };
 }

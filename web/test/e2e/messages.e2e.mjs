@@ -111,7 +111,12 @@ await main(
           });
         });
         await cdp.send('ServiceWorker.enable');
-        await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+        // Pushes go to an activated worker: wait for it (its install precaches the shells).
+        await until('the service worker to be activated', () =>
+          page.evaluate(async () => {
+            const reg = await navigator.serviceWorker.ready;
+            return reg.active && reg.active.state === 'activated';
+          }));
         const id = await Promise.race([found, new Promise((_, reject) => setTimeout(() => reject(new Error('no service worker registration')), STEP_TIMEOUT_MS))]).catch((e) => fail(e.message));
         return { cdp, id };
       })();
@@ -132,8 +137,16 @@ await main(
       if (!pushed.vapid.ok || pushed.status !== 201 || pushed.encoding !== 'aes128gcm') fail(`odd push: ${JSON.stringify(pushed)}`);
       // What the browser would have decrypted is handed to its service worker.
       await registrationId.cdp.send('ServiceWorker.deliverPushMessage', { origin: base, registrationId: registrationId.id, data: JSON.stringify(pushed.payload) });
+      // The notifications are read inside the service worker: with DevTools attached (as the
+      // test is), a worker woken for a delivered push shows its notification only once
+      // DevTools talks to it, so the page's view may lag until then.
+      const shownNotifications = async () => {
+        const [worker] = hostCtx.serviceWorkers();
+        if (!worker) return [];
+        return worker.evaluate(async () => (await self.registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, actions: n.actions.map((a) => a.action) })));
+      };
       const notes = await until('the notification', async () => {
-        const list = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, actions: n.actions.map((a) => a.action) })));
+        const list = await shownNotifications();
         return list.length ? list : null;
       });
       const note = notes[0];
@@ -144,13 +157,40 @@ await main(
       await page.evaluate((tag) => navigator.serviceWorker.ready.then((r) => r.active.postMessage({ type: 'notification-action', tag, action: 'approve' })), note.tag);
       await gate.walkInState(frame.request_id, 'approved');
       const after = await until('the answered notification', async () => {
-        const list = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title));
+        const list = (await shownNotifications()).map((n) => n.title);
         return list.includes('Sam Okafor is let in') ? list : null;
       });
       ok(`the notification's Approve settles the walk-in: the gate sees APPROVED; it now says ${JSON.stringify(after)}`);
       const approved = await admin('GET', '/v1/audit?kind=walk_in_approved');
       if (approved.events.length !== 1 || approved.events[0].details.by_key_id !== host.key_id) fail(`the approval is not the host's, once: ${JSON.stringify(approved.events)}`);
       await gate.close();
+
+      // ---------------------------------------------------------- (3) the console's Mail view
+      await admin('POST', '/v1/passes', { label: 'Ned Nobody', valid_until: new Date(Date.now() + 86400_000).toISOString().replace(/\.\d+Z$/, 'Z'), email: 'bounce@example.com' }, [201]);
+      await until('the bounce to be recorded', async () => {
+        const list = await admin('GET', '/v1/messages?state=bounced');
+        return list.messages.length ? list : null;
+      }, 30_000);
+      const consoleCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const desk = await consoleCtx.newPage();
+      watchErrors(desk, 'console', pageErrors);
+      await desk.goto(`${base}/console`);
+      await desk.getByLabel('API key').fill(env('TESSERA_ADMIN_KEY'));
+      await desk.getByRole('button', { name: 'Sign in' }).click();
+      await desk.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Mail' }).click();
+      const row = desk.getByRole('table', { name: 'Messages' }).getByRole('row').filter({ hasText: 'bounce@example.com' });
+      await row.waitFor({ timeout: STEP_TIMEOUT_MS });
+      if (!/bounced/i.test(await row.innerText()) || !/550/.test(await row.innerText())) fail(`the bounce row lacks its state or reason: ${await row.innerText()}`);
+      await axe(desk, 'the console Mail view');
+      await shoot(desk, 'messages-3-console-mail-tablet');
+      await row.getByRole('button', { name: 'Send again: the claim link for bounce@example.com' }).click();
+      await desk.getByLabel('New address for bounce@example.com').fill('ned@example.com');
+      await row.getByRole('button', { name: 'Send' }).click();
+      await desk.getByRole('status').filter({ hasText: 'Sent again to ned@example.com' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      await until('the mail to the corrected address', () => smtp.lines.find((m) => (m.envelope_to || []).includes('ned@example.com')), 30_000);
+      const resent = await admin('GET', '/v1/audit?kind=message_queued');
+      if (!resent.events.some((e) => e.details.resend && e.details.to === 'ned@example.com')) fail(`the resend is not audited: ${JSON.stringify(resent.events)}`);
+      ok('the console lists the bounce with the relay\'s answer; Send again mails the link to a corrected address (audited)');
       // A 4xx is an answer the page handles (the session probe before sign-in is a 401).
       const serious = pageErrors.filter((e) => !/Failed to load resource|status of 4\d\d/.test(e));
       if (serious.length) fail(`page errors: ${serious.join('; ')}`);
