@@ -84,8 +84,10 @@ self.addEventListener('push', (event) => {
   );
 });
 
+// An answer replaces the notification by its tag with what happened; closing it first would
+// race the replacement (a close lands by tag, and could take the new one with it).
 self.addEventListener('notificationclick', (event) => {
-  event.notification.close();
+  if (event.action !== 'approve' && event.action !== 'deny') event.notification.close();
   event.waitUntil(act(event.notification.data, event.action));
 });
 
@@ -97,7 +99,7 @@ self.addEventListener('message', (event) => {
   event.waitUntil(
     (async () => {
       for (const n of await self.registration.getNotifications({ tag: m.tag })) {
-        n.close();
+        if (m.action !== 'approve' && m.action !== 'deny') n.close();
         await act(n.data, m.action);
       }
     })(),
