@@ -8,10 +8,9 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use serde_json::Value;
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::{Child, Command};
+use tokio::process::Child;
 
-use crate::node::{npm_ready, web_dir};
+use crate::node::{spawn_script, Script};
 
 /// A running SMTP sink and what it received so far.
 pub struct SmtpSink {
@@ -103,28 +102,15 @@ impl SmtpSink {
 }
 
 async fn spawn(port: u16, received: Arc<Mutex<Vec<Value>>>) -> Result<(Child, u16)> {
-    npm_ready()?;
-    let mut child = Command::new("node")
-        .arg("test/mail/smtp.mjs")
-        .arg(port.to_string())
-        .current_dir(web_dir())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()
-        .context("node not found: the mail tests need Node.js 20 (apt-get install nodejs)")?;
-    let stdout = child.stdout.take().context("sink stdout")?;
-    let mut lines = BufReader::new(stdout).lines();
-    let first = tokio::time::timeout(Duration::from_secs(20), lines.next_line())
-        .await
-        .context("the SMTP sink did not start within 20 s")??
-        .context("the SMTP sink exited before it listened")?;
-    let port = serde_json::from_str::<Value>(&first)
-        .with_context(|| format!("the SMTP sink said {first:?}"))?["port"]
+    let Script {
+        child,
+        first,
+        mut lines,
+    } = spawn_script("test/mail/smtp.mjs", &[port.to_string()], "the SMTP sink").await?;
+    let port = first["port"]
         .as_u64()
         .and_then(|port| u16::try_from(port).ok())
-        .context("no port")?;
+        .context("the SMTP sink named no port")?;
     tokio::spawn(async move {
         while let Ok(Some(line)) = lines.next_line().await {
             if let Ok(mail) = serde_json::from_str::<Value>(&line) {
@@ -135,4 +121,55 @@ async fn spawn(port: u16, received: Arc<Mutex<Vec<Value>>>) -> Result<(Child, u1
         }
     });
     Ok((child, port))
+}
+
+/// Sets `server`'s SMTP relay to the sink on `port` (no TLS), with the From address
+/// `passes@venue.example`; returns what `tessera-server mail set` printed.
+///
+/// # Errors
+/// When the command fails.
+pub async fn use_relay(server: &crate::TestServer, port: u16) -> Result<Value> {
+    let shown = server
+        .run(&[
+            "mail",
+            "set",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            &port.to_string(),
+            "--tls",
+            "none",
+            "--from",
+            "passes@venue.example",
+        ])
+        .await?;
+    Ok(serde_json::from_str(shown.trim())?)
+}
+
+/// The form fields of a walk-in answer link (its query), as its page's form posts them.
+pub fn answer_form(link: &str) -> Vec<(String, String)> {
+    link.split_once('?')
+        .map(|(_, query)| {
+            query
+                .split('&')
+                .filter_map(|pair| pair.split_once('='))
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Posts a walk-in answer link's form, as its page's button (or a notification's action)
+/// does; returns the status and the page.
+///
+/// # Errors
+/// On a transport failure.
+pub async fn post_answer(link: &str) -> Result<(u16, String)> {
+    let url = link.split_once('?').map_or(link, |(path, _)| path);
+    let response = reqwest::Client::new()
+        .post(url)
+        .form(&answer_form(link))
+        .send()
+        .await?;
+    Ok((response.status().as_u16(), response.text().await?))
 }

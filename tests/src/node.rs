@@ -48,3 +48,48 @@ fn install() -> Result<()> {
     ensure!(status.success(), "`npm ci` in web/ failed with {status}");
     Ok(())
 }
+
+/// A helper script of `web/` running under Node, its first line of output (JSON: where it
+/// listens) and the rest of its output.
+pub struct Script {
+    /// The process (killed when dropped).
+    pub child: tokio::process::Child,
+    /// Its first line.
+    pub first: serde_json::Value,
+    /// Its output after the first line.
+    pub lines: tokio::io::Lines<tokio::io::BufReader<tokio::process::ChildStdout>>,
+}
+
+/// Starts `node <script> <args>` in `web/` and waits up to 20 s for its first line, JSON.
+///
+/// # Errors
+/// Without Node.js or the npm packages (saying what to install), or when the script does
+/// not start, naming it as `what`.
+pub async fn spawn_script(script: &str, args: &[String], what: &str) -> Result<Script> {
+    use tokio::io::AsyncBufReadExt;
+    npm_ready()?;
+    let mut child = tokio::process::Command::new("node")
+        .arg(script)
+        .args(args)
+        .current_dir(web_dir())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .with_context(|| {
+            format!("node not found: {what} needs Node.js 20 (apt-get install nodejs)")
+        })?;
+    let stdout = child.stdout.take().context("the script's stdout")?;
+    let mut lines = tokio::io::BufReader::new(stdout).lines();
+    let first = tokio::time::timeout(std::time::Duration::from_secs(20), lines.next_line())
+        .await
+        .with_context(|| format!("{what} did not start within 20 s"))??
+        .with_context(|| format!("{what} exited before it listened"))?;
+    let first = serde_json::from_str(&first).with_context(|| format!("{what} said {first:?}"))?;
+    Ok(Script {
+        child,
+        first,
+        lines,
+    })
+}

@@ -7,10 +7,9 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use serde_json::{json, Value};
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::{Child, Command};
+use tokio::process::Child;
 
-use crate::node::{npm_ready, web_dir};
+use crate::node::{spawn_script, Script};
 
 /// A running push service and what it received.
 pub struct PushService {
@@ -25,26 +24,14 @@ impl PushService {
     /// # Errors
     /// Without Node.js or the npm packages, or when it does not listen in 20 s.
     pub async fn start() -> Result<Self> {
-        npm_ready()?;
-        let mut child = Command::new("node")
-            .arg("test/push/service.mjs")
-            .current_dir(web_dir())
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::inherit())
-            .kill_on_drop(true)
-            .spawn()
-            .context("node not found: the push tests need Node.js 20 (apt-get install nodejs)")?;
-        let stdout = child.stdout.take().context("push service stdout")?;
-        let mut lines = BufReader::new(stdout).lines();
-        let first = tokio::time::timeout(Duration::from_secs(20), lines.next_line())
-            .await
-            .context("the push service did not start within 20 s")??
-            .context("the push service exited before it listened")?;
-        let url = serde_json::from_str::<Value>(&first)
-            .with_context(|| format!("the push service said {first:?}"))?["url"]
+        let Script {
+            child,
+            first,
+            mut lines,
+        } = spawn_script("test/push/service.mjs", &[], "the push service").await?;
+        let url = first["url"]
             .as_str()
-            .context("no url")?
+            .context("the push service named no url")?
             .to_owned();
         let received = Arc::new(Mutex::new(Vec::new()));
         let sink = Arc::clone(&received);

@@ -10,7 +10,7 @@ use std::time::Duration;
 use anyhow::{ensure, Context, Result};
 use serde_json::{json, Value};
 use tessera_tests::api::{IssuedPass, PassSpec};
-use tessera_tests::mail::SmtpSink;
+use tessera_tests::mail::{post_answer, use_relay, SmtpSink};
 use tessera_tests::wallet::Wallet;
 use tessera_tests::{both_backends, Backend, TestServer};
 
@@ -31,21 +31,7 @@ async fn set_up(backend: Backend, sink_port: u16) -> Result<TestServer> {
 }
 
 async fn set_up_with(server: TestServer, sink_port: u16) -> Result<TestServer> {
-    let shown = server
-        .run(&[
-            "mail",
-            "set",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            &sink_port.to_string(),
-            "--tls",
-            "none",
-            "--from",
-            "passes@venue.example",
-        ])
-        .await?;
-    let shown: Value = serde_json::from_str(shown.trim())?;
+    let shown = use_relay(&server, sink_port).await?;
     assert_eq!(shown["from"], "passes@venue.example");
     assert_eq!(shown["password_set"], false);
     Ok(server)
@@ -432,25 +418,6 @@ fn answer_link(text: &str, label: &str) -> Option<String> {
     text[start..].split_whitespace().next().map(str::to_owned)
 }
 
-/// The form fields of an answer link (its query), as the page's form posts them.
-fn form_of(link: &str) -> Vec<(String, String)> {
-    link.split_once('?')
-        .map(|(_, query)| {
-            query
-                .split('&')
-                .filter_map(|pair| pair.split_once('='))
-                .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-async fn post_form(link: &str, fields: &[(String, String)]) -> Result<(u16, String)> {
-    let url = link.split_once('?').map_or(link, |(path, _)| path);
-    let response = reqwest::Client::new().post(url).form(fields).send().await?;
-    Ok((response.status().as_u16(), response.text().await?))
-}
-
 /// A host with an address, a gate, and a walk-in for the host; the approval mail.
 async fn walk_in_mailed(
     server: &TestServer,
@@ -498,7 +465,7 @@ async fn a_host_answers_a_walk_in_from_the_mail_once(backend: Backend) -> Result
     let tampered = format!("{}x", &approve[..approve.len() - 1]);
     let page = reqwest::get(&tampered).await?;
     assert_eq!(page.status().as_u16(), 403);
-    let (status, _) = post_form(&tampered, &form_of(&tampered)).await?;
+    let (status, _) = post_answer(&tampered).await?;
     assert_eq!(status, 403);
     // Opening the link (as a mail scanner would) answers nothing either: it shows a button.
     let page = reqwest::get(&approve).await?;
@@ -520,7 +487,7 @@ async fn a_host_answers_a_walk_in_from_the_mail_once(backend: Backend) -> Result
     );
 
     // The button settles it: the gate sees APPROVED.
-    let (status, body) = post_form(&approve, &form_of(&approve)).await?;
+    let (status, body) = post_answer(&approve).await?;
     assert_eq!(status, 200, "{body}");
     assert!(
         body.contains("Approved: Sam Okafor is let in at North entrance."),
@@ -532,13 +499,13 @@ async fn a_host_answers_a_walk_in_from_the_mail_once(backend: Backend) -> Result
         tessera_protocol::messages::WalkInState::Approved
     );
     // A second click, or the other answer, shows what happened and changes nothing.
-    let (status, body) = post_form(&approve, &form_of(&approve)).await?;
+    let (status, body) = post_answer(&approve).await?;
     assert_eq!(status, 200, "{body}");
     assert!(
         body.contains("Already answered") && body.contains("Sam Okafor was let in at"),
         "{body}"
     );
-    let (status, body) = post_form(&deny, &form_of(&deny)).await?;
+    let (status, body) = post_answer(&deny).await?;
     assert_eq!(status, 409, "{body}");
     assert!(body.contains("was let in"), "{body}");
     let page = reqwest::get(&deny).await?.text().await?;
@@ -582,7 +549,7 @@ async fn an_answer_link_after_the_window_shows_the_request_expired(backend: Back
         page.contains("expired") && !page.contains("answer-submit"),
         "{page}"
     );
-    let (status, body) = post_form(&approve, &form_of(&approve)).await?;
+    let (status, body) = post_answer(&approve).await?;
     assert_eq!(status, 409, "{body}");
     assert!(body.contains("expired"), "{body}");
     assert!(server

@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 use tessera_protocol::messages::WalkInState;
 use tessera_tests::fixtures::connected_gate;
 use tessera_tests::gate::WalkIn;
+use tessera_tests::mail::post_answer;
 use tessera_tests::push::PushService;
 use tessera_tests::{both_backends, Backend, TestServer};
 
@@ -27,19 +28,6 @@ async fn server(backend: Backend) -> Result<TestServer> {
         .env("TESSERA_PUSH_ALLOW", "127.0.0.1")
         .start()
         .await
-}
-
-/// The form fields of an answer link (its query), as the service worker posts them.
-fn form_of(link: &str) -> Vec<(String, String)> {
-    link.split_once('?')
-        .map(|(_, query)| {
-            query
-                .split('&')
-                .filter_map(|pair| pair.split_once('='))
-                .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 async fn a_walk_in_is_pushed_encrypted_and_its_approve_action_settles_it(
@@ -91,28 +79,12 @@ async fn a_walk_in_is_pushed_encrypted_and_its_approve_action_settles_it(
     assert_eq!(payload["walk_in_id"], waiting.walk_in_id.to_string());
 
     // The notification's Approve action posts its link: the gate sees APPROVED, once.
-    let approve = payload["approve"].as_str().context("approve")?;
-    let url = approve.split_once('?').map_or(approve, |(path, _)| path);
-    let response = reqwest::Client::new()
-        .post(url)
-        .form(&form_of(approve))
-        .send()
-        .await?;
-    assert_eq!(response.status().as_u16(), 200);
+    let (status, _) = post_answer(payload["approve"].as_str().context("approve")?).await?;
+    assert_eq!(status, 200);
     let pushed = gate.pushed_walk_in(Duration::from_secs(5)).await?;
     assert_eq!(pushed.state, WalkInState::Approved);
-    let deny = payload["deny"].as_str().context("deny")?;
-    let url = deny.split_once('?').map_or(deny, |(path, _)| path);
-    let response = reqwest::Client::new()
-        .post(url)
-        .form(&form_of(deny))
-        .send()
-        .await?;
-    assert_eq!(
-        response.status().as_u16(),
-        409,
-        "the other answer comes too late"
-    );
+    let (status, _) = post_answer(payload["deny"].as_str().context("deny")?).await?;
+    assert_eq!(status, 409, "the other answer comes too late");
     assert_eq!(admin.audit("kind=walk_in_approved").await?.len(), 1);
 
     // The gone browser's subscription is removed and its message recorded as bounced.

@@ -508,20 +508,7 @@ async fn invitations_by_mail_and_walk_ins_by_push_in_chromium() -> Result<()> {
     let smtp_port = std::net::TcpListener::bind("127.0.0.1:0")?
         .local_addr()?
         .port();
-    server
-        .run(&[
-            "mail",
-            "set",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            &smtp_port.to_string(),
-            "--tls",
-            "none",
-            "--from",
-            "passes@venue.example",
-        ])
-        .await?;
+    tessera_tests::mail::use_relay(&server, smtp_port).await?;
     let shots = std::env::var("TESSERA_SCREENSHOTS")
         .unwrap_or_else(|_| dir.path().join("shots").display().to_string());
     let out = npm(

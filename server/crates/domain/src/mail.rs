@@ -262,6 +262,39 @@ pub struct MessageRow {
     pub settled_at_ms: Option<i64>,
 }
 
+impl MessageRow {
+    /// A new message of `kind` to `to_address`, due at `now_ms` and never sent after
+    /// `not_after_ms`, about nothing yet (the caller names its pass, walk-in or
+    /// subscription).
+    pub fn pending(
+        id: Uuid,
+        org_id: Uuid,
+        kind: MessageKind,
+        to_address: String,
+        now_ms: i64,
+        not_after_ms: i64,
+    ) -> Self {
+        MessageRow {
+            id,
+            org_id,
+            kind,
+            pass_id: None,
+            walk_in_id: None,
+            subscription_id: None,
+            to_address,
+            language: None,
+            secret: None,
+            state: MessageState::Pending,
+            attempts: 0,
+            next_attempt_ms: now_ms,
+            not_after_ms,
+            last_error: None,
+            created_at_ms: now_ms,
+            settled_at_ms: None,
+        }
+    }
+}
+
 impl fmt::Debug for MessageRow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("MessageRow")
@@ -561,22 +594,16 @@ mod tests {
 
     fn message(attempts: i64, created_at_ms: i64, not_after_ms: i64) -> MessageRow {
         MessageRow {
-            id: Uuid::nil(),
-            org_id: Uuid::nil(),
-            kind: MessageKind::Invitation,
-            pass_id: None,
-            walk_in_id: None,
-            subscription_id: None,
-            to_address: "ada@example.com".into(),
-            language: None,
             secret: Some("sealed".into()),
-            state: MessageState::Pending,
             attempts,
-            next_attempt_ms: created_at_ms,
-            not_after_ms,
-            last_error: None,
-            created_at_ms,
-            settled_at_ms: None,
+            ..MessageRow::pending(
+                Uuid::nil(),
+                Uuid::nil(),
+                MessageKind::Invitation,
+                "ada@example.com".into(),
+                created_at_ms,
+                not_after_ms,
+            )
         }
     }
 

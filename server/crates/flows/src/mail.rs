@@ -38,7 +38,7 @@ use crate::shutdown::Shutdown;
 use tessera_domain::audit::{self, Actor, Severity, Subject};
 use tessera_domain::events::{Details, MessageDetails};
 use tessera_domain::mail::{
-    header_text, settle, still_due, EmailAddress, Language, MessageKind, MessageRow, MessageState,
+    header_text, settle, still_due, EmailAddress, Language, MessageKind, MessageRow,
     PushSubscriptionRow, SendResult, Settled, SmtpSettingsRow, SmtpTls,
 };
 use tessera_store::{MessageSettlement, NewAudit, PassRow, Store, WalkInRow};
@@ -91,24 +91,18 @@ pub fn invitation(
     resend: bool,
 ) -> Result<(MessageRow, NewAudit), SealError> {
     let id = Uuid::now_v7();
-    let now = tessera_domain::now_ms();
     let message = MessageRow {
-        id,
-        org_id: pass.org_id,
-        kind: MessageKind::Invitation,
         pass_id: Some(pass.id),
-        walk_in_id: None,
-        subscription_id: None,
-        to_address: to.as_str().to_owned(),
         language: language.map(|tag| tag.as_str().to_owned()),
         secret: Some(sealing::seal(keys, Purpose::ClaimToken, id, claim_token)?),
-        state: MessageState::Pending,
-        attempts: 0,
-        next_attempt_ms: now,
-        not_after_ms: pass.valid_until_ms,
-        last_error: None,
-        created_at_ms: now,
-        settled_at_ms: None,
+        ..MessageRow::pending(
+            id,
+            pass.org_id,
+            MessageKind::Invitation,
+            to.as_str().to_owned(),
+            tessera_domain::now_ms(),
+            pass.valid_until_ms,
+        )
     };
     let event = message_event(
         &message,
@@ -129,27 +123,12 @@ pub fn invitation(
 /// A walk-in's approval request to its host, queued with the walk-in: never sent after the
 /// approval window closes.
 pub fn approval_request(walk_in: &WalkInRow, to: &EmailAddress) -> (MessageRow, NewAudit) {
-    let now = tessera_domain::now_ms();
-    let message = MessageRow {
-        id: Uuid::now_v7(),
-        org_id: walk_in.org_id,
-        kind: MessageKind::ApprovalRequest,
-        pass_id: None,
-        walk_in_id: Some(walk_in.id),
-        subscription_id: None,
-        to_address: to.as_str().to_owned(),
-        language: None,
-        secret: None,
-        state: MessageState::Pending,
-        attempts: 0,
-        next_attempt_ms: now,
-        not_after_ms: walk_in.expires_at_ms,
-        last_error: None,
-        created_at_ms: now,
-        settled_at_ms: None,
-    };
-    let event = message_event(&message, Severity::Info, Details::MessageQueued, None);
-    (message, event)
+    walk_in_message(
+        walk_in,
+        MessageKind::ApprovalRequest,
+        to.as_str().to_owned(),
+        None,
+    )
 }
 
 /// A walk-in's approval request as a Web Push notification to one of its host's browsers.
@@ -157,28 +136,35 @@ pub fn approval_push(
     walk_in: &WalkInRow,
     subscription: &PushSubscriptionRow,
 ) -> (MessageRow, NewAudit) {
-    let now = tessera_domain::now_ms();
     let service = url::Url::parse(&subscription.endpoint)
         .ok()
         .and_then(|url| url.host_str().map(str::to_owned))
         .unwrap_or_default();
+    walk_in_message(
+        walk_in,
+        MessageKind::ApprovalPush,
+        format!("web push via {service}"),
+        Some(subscription.id),
+    )
+}
+
+fn walk_in_message(
+    walk_in: &WalkInRow,
+    kind: MessageKind,
+    to_address: String,
+    subscription_id: Option<Uuid>,
+) -> (MessageRow, NewAudit) {
     let message = MessageRow {
-        id: Uuid::now_v7(),
-        org_id: walk_in.org_id,
-        kind: MessageKind::ApprovalPush,
-        pass_id: None,
         walk_in_id: Some(walk_in.id),
-        subscription_id: Some(subscription.id),
-        to_address: format!("web push via {service}"),
-        language: None,
-        secret: None,
-        state: MessageState::Pending,
-        attempts: 0,
-        next_attempt_ms: now,
-        not_after_ms: walk_in.expires_at_ms,
-        last_error: None,
-        created_at_ms: now,
-        settled_at_ms: None,
+        subscription_id,
+        ..MessageRow::pending(
+            Uuid::now_v7(),
+            walk_in.org_id,
+            kind,
+            to_address,
+            tessera_domain::now_ms(),
+            walk_in.expires_at_ms,
+        )
     };
     let event = message_event(&message, Severity::Info, Details::MessageQueued, None);
     (message, event)

@@ -275,21 +275,7 @@ async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<Row
         issued_details(&pass, caller.key.id),
     )
     .by(caller.person.as_ref());
-    let message = match &to {
-        Some((address, language)) => Some(
-            tessera_flows::mail::invitation(
-                &state.keys,
-                &pass,
-                address,
-                language.as_ref(),
-                &token.text,
-                Some(&caller.actor()),
-                false,
-            )
-            .map_err(|_| Error::Internal("no server key to seal the claim token with"))?,
-        ),
-        None => None,
-    };
+    let message = super::passes::invitation(state, caller, &pass, to.as_ref(), &token.text, false)?;
     match state
         .store
         .insert_pass_by_ref(

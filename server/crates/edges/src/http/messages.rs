@@ -364,20 +364,13 @@ pub(super) async fn resend(
     let language = body
         .language
         .or_else(|| last.as_ref().and_then(|m| m.language.clone()));
-    let Some((address, language)) = recipient(Some(&email), language.as_deref())? else {
+    let to = recipient(Some(&email), language.as_deref())?;
+    let token = tessera_flows::credentials::mint();
+    let Some((message, event)) =
+        super::passes::invitation(&state, &caller, &pass, to.as_ref(), &token.text, true)?
+    else {
         return Err(Error::Internal("an address was given"));
     };
-    let token = tessera_flows::credentials::mint();
-    let (message, event) = tessera_flows::mail::invitation(
-        &state.keys,
-        &pass,
-        &address,
-        language.as_ref(),
-        &token.text,
-        Some(&caller.actor()),
-        true,
-    )
-    .map_err(|_| Error::Internal("no server key to seal the claim token with"))?;
     let now = tessera_domain::now_ms();
     if !state
         .store
@@ -396,7 +389,7 @@ pub(super) async fn resend(
         Json(Resent {
             message_id: message.id,
             pass_id: pass.id,
-            to: address.to_string(),
+            to: message.to_address.clone(),
         }),
     ))
 }

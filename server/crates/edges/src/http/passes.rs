@@ -103,6 +103,35 @@ pub(super) fn recipient(
     }
 }
 
+/// The invitation that mails `pass`'s claim link (`token`) to `to`, asked by `caller`; none
+/// without an address.
+///
+/// # Errors
+/// [`Error::Internal`] without a server key to seal the token with.
+pub(super) fn invitation(
+    state: &AppState,
+    caller: &ApiCaller,
+    pass: &PassRow,
+    to: Option<&(EmailAddress, Option<Language>)>,
+    token: &str,
+    resend: bool,
+) -> Result<Option<(tessera_store::MessageRow, tessera_store::NewAudit)>> {
+    let Some((address, language)) = to else {
+        return Ok(None);
+    };
+    tessera_flows::mail::invitation(
+        &state.keys,
+        pass,
+        address,
+        language.as_ref(),
+        token,
+        Some(&caller.actor()),
+        resend,
+    )
+    .map(Some)
+    .map_err(|_| Error::Internal("no server key to seal the claim token with"))
+}
+
 /// An issued pass and its claim link, shown exactly once.
 #[derive(Debug, Serialize, ToSchema)]
 pub(super) struct PassIssued {
@@ -297,21 +326,7 @@ pub(super) async fn issue(
         issued_details(&pass, caller.key.id),
     )
     .by(caller.person.as_ref());
-    let message = match &to {
-        Some((address, language)) => Some(
-            tessera_flows::mail::invitation(
-                &state.keys,
-                &pass,
-                address,
-                language.as_ref(),
-                &token.text,
-                Some(&caller.actor()),
-                false,
-            )
-            .map_err(|_| Error::Internal("no server key to seal the claim token with"))?,
-        ),
-        None => None,
-    };
+    let message = invitation(&state, &caller, &pass, to.as_ref(), &token.text, false)?;
     state
         .store
         .insert_pass(&pass, &event, message.as_ref().map(|(m, e)| (m, e)))

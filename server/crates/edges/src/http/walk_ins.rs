@@ -103,6 +103,39 @@ fn bad_link(state: &AppState, source: std::net::IpAddr) -> Response {
     )
 }
 
+/// The walk-in a link names, with the answer it asks for, once its signature holds; else the
+/// page to answer with.
+async fn linked_walk_in(
+    state: &AppState,
+    source: std::net::IpAddr,
+    id: &str,
+    link: &AnswerLink,
+) -> std::result::Result<(Uuid, WalkInState, WalkInView), Response> {
+    let Ok(id) = parse_id(id) else {
+        return Err(bad_link(state, source));
+    };
+    let Some(wanted) = link.verified(state, id) else {
+        return Err(bad_link(state, source));
+    };
+    match state.store.walk_in(link.o, id).await {
+        Ok(Some(view)) => Ok((id, wanted, view)),
+        Ok(None) => Err(bad_link(state, source)),
+        Err(error) => Err(Error::from(error).into_response()),
+    }
+}
+
+/// The page of a request answered before: what happened.
+fn answered_page(status: StatusCode, view: &WalkInView, now: i64) -> Response {
+    page(
+        status,
+        "Already answered",
+        &format!(
+            "<h1>Already answered</h1><p id=\"answer-outcome\">{}</p>",
+            html_escape(&closed_words(view, now))
+        ),
+    )
+}
+
 /// Opens a mailed answer link: the request and one button that sends the answer (a link
 /// checker that follows links in mail answers nothing by fetching it), or what already
 /// happened.
@@ -114,28 +147,14 @@ pub(super) async fn answer_page(
     headers: HeaderMap,
 ) -> Response {
     let source = state.sources.source(&headers, peer);
-    let Ok(id) = parse_id(&id) else {
-        return bad_link(&state, source);
-    };
-    let Some(wanted) = link.verified(&state, id) else {
-        return bad_link(&state, source);
-    };
-    let view = match state.store.walk_in(link.o, id).await {
-        Ok(Some(view)) => view,
-        Ok(None) => return bad_link(&state, source),
-        Err(error) => return Error::from(error).into_response(),
+    let (_, wanted, view) = match linked_walk_in(&state, source, &id, &link).await {
+        Ok(found) => found,
+        Err(refused) => return refused,
     };
     let now = tessera_domain::now_ms();
     let e = html_escape;
     if tessera_domain::visits::walk_in_state(&view.walk_in, now) != WalkInState::Waiting {
-        return page(
-            StatusCode::OK,
-            "Already answered",
-            &format!(
-                "<h1>Already answered</h1><p id=\"answer-outcome\">{}</p>",
-                e(&closed_words(&view, now))
-            ),
-        );
+        return answered_page(StatusCode::OK, &view, now);
     }
     let (verb, class) = match wanted {
         WalkInState::Approved => ("Approve", ""),
@@ -176,16 +195,9 @@ pub(super) async fn answer_by_link(
     axum::Form(link): axum::Form<AnswerLink>,
 ) -> Response {
     let source = state.sources.source(&headers, peer);
-    let Ok(id) = parse_id(&id) else {
-        return bad_link(&state, source);
-    };
-    let Some(wanted) = link.verified(&state, id) else {
-        return bad_link(&state, source);
-    };
-    let view = match state.store.walk_in(link.o, id).await {
-        Ok(Some(view)) => view,
-        Ok(None) => return bad_link(&state, source),
-        Err(error) => return Error::from(error).into_response(),
+    let (id, wanted, view) = match linked_walk_in(&state, source, &id, &link).await {
+        Ok(found) => found,
+        Err(refused) => return refused,
     };
     let now = tessera_domain::now_ms();
     let first = tessera_domain::visits::walk_in_state(&view.walk_in, now) == WalkInState::Waiting;
@@ -222,23 +234,9 @@ pub(super) async fn answer_by_link(
                 ),
             )
         }
-        Ok(view) => page(
-            StatusCode::OK,
-            "Already answered",
-            &format!(
-                "<h1>Already answered</h1><p id=\"answer-outcome\">{}</p>",
-                e(&closed_words(&view, now))
-            ),
-        ),
+        Ok(view) => answered_page(StatusCode::OK, &view, now),
         Err(tessera_flows::Error::Refused(_)) => match state.store.walk_in(link.o, id).await {
-            Ok(Some(view)) => page(
-                StatusCode::CONFLICT,
-                "Already answered",
-                &format!(
-                    "<h1>Already answered</h1><p id=\"answer-outcome\">{}</p>",
-                    e(&closed_words(&view, now))
-                ),
-            ),
+            Ok(Some(view)) => answered_page(StatusCode::CONFLICT, &view, now),
             _ => bad_link(&state, source),
         },
         Err(error) => Error::from(error).into_response(),
