@@ -359,10 +359,11 @@ pub fn check_text(field: &'static str, text: &str) -> Result<()> {
     request_body = NewApiKey,
     responses(
         (status = 201, description = "Created; the key is shown only now", body = ApiKeyCreated),
-        (status = 400, description = "Malformed body, unknown role, bad label or unit, or a unit for a non-host key", body = ErrorBody),
+        (status = 400, description = "Malformed body, unknown role, bad label or unit, or a unit or email for a non-host key", body = ErrorBody),
         (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 422, description = "`invalid_field`: a host's `email` that is not an address", body = ErrorBody),
         (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
         (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
     )

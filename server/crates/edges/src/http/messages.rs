@@ -60,6 +60,8 @@ pub(super) struct MailSettings {
         (status = 200, description = "The settings", body = MailSettings),
         (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
     )
 )]
 pub(super) async fn mail_settings(
@@ -87,6 +89,10 @@ pub(super) async fn mail_settings(
         (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 422, description = "`invalid_field`: a name that is not 1–200 printable characters, or a bad address", body = ErrorBody),
+        (status = 400, description = "Malformed body", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
     )
 )]
 pub(super) async fn set_mail_settings(
@@ -214,6 +220,7 @@ pub(super) struct MessageList {
         (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "A host key", body = ErrorBody),
         (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
     )
 )]
 pub(super) async fn list(
@@ -236,7 +243,13 @@ pub(super) async fn list(
             Error::BadRequest("state must be pending, sent, bounced, dead or expired".into())
         })?),
     };
-    let pass_id = query.get("pass_id").map(|id| parse_id(id)).transpose()?;
+    let pass_id = query
+        .get("pass_id")
+        .map(|id| {
+            id.parse::<Uuid>()
+                .map_err(|_| Error::BadRequest("pass_id must be a UUID".into()))
+        })
+        .transpose()?;
     let limit = match query.get("limit") {
         None => 50,
         Some(text) => text
@@ -273,6 +286,8 @@ pub(super) async fn list(
         (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "A host key", body = ErrorBody),
         (status = 404, description = "No such message in this organisation", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
     )
 )]
 pub(super) async fn show(
@@ -330,6 +345,10 @@ pub(super) struct Resent {
         (status = 404, description = "No such pass in this organisation (or not the host's)", body = ErrorBody),
         (status = 409, description = "`already_claimed` or `revoked`: there is no claim link to send; or `bad_request` for an expired pass", body = ErrorBody),
         (status = 422, description = "`invalid_field`: a bad `email` or `language`, or no address known", body = ErrorBody),
+        (status = 400, description = "Malformed body", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
     )
 )]
 pub(super) async fn resend(

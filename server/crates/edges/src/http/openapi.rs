@@ -96,6 +96,8 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         super::walk_ins::stream,
         super::walk_ins::approve,
         super::walk_ins::deny,
+        super::walk_ins::answer_page,
+        super::walk_ins::answer_by_link,
         super::webhooks::create,
         super::webhooks::list,
         super::webhooks::dead_letters,

@@ -265,6 +265,7 @@ pub(super) struct PassRevoked {
         (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an issuer or admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 422, description = "`invalid_field`: a bad `email` or `language` (`field` names it)", body = ErrorBody),
         (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
         (status = 500, description = "No server key is loaded (a misconfigured server)", body = ErrorBody),
         (status = 503, description = "Storage unavailable; retry", body = ErrorBody),

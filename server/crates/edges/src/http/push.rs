@@ -89,6 +89,10 @@ pub(super) struct Subscribed {
         (status = 401, description = "Missing or unknown credential", body = ErrorBody),
         (status = 403, description = "Not a host", body = ErrorBody),
         (status = 422, description = "`invalid_field`: keys that are not a P-256 key and a 16-byte secret, or an endpoint that is not https or points inside the network", body = ErrorBody),
+        (status = 400, description = "Malformed body", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
     )
 )]
 pub(super) async fn subscribe(
@@ -152,6 +156,10 @@ pub(super) struct Unsubscribe {
         (status = 204, description = "Unsubscribed (or was not subscribed)"),
         (status = 401, description = "Missing or unknown credential", body = ErrorBody),
         (status = 403, description = "Not a host", body = ErrorBody),
+        (status = 400, description = "Malformed body", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
     )
 )]
 pub(super) async fn unsubscribe(

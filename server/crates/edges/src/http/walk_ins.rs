@@ -43,13 +43,18 @@ pub(super) fn router() -> Router<AppState> {
         )
 }
 
-/// A host's one-click answer link, mailed to them (`tessera_flows::mail`): the walk-in's
-/// organisation, the answer, the server key and the signature.
-#[derive(Debug, Deserialize)]
+/// A host's one-click answer link, mailed or pushed to them (`tessera_flows::mail`): the
+/// walk-in's organisation, the answer, the server key and the signature.
+#[derive(Debug, Deserialize, utoipa::IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
 pub(super) struct AnswerLink {
+    /// The walk-in's organisation.
     o: Uuid,
+    /// `approve` or `deny`.
     d: String,
+    /// The server key that signed it.
     k: String,
+    /// The signature (HMAC of the walk-in and the answer), base64url.
     t: String,
 }
 
@@ -124,6 +129,16 @@ async fn linked_walk_in(
     }
 }
 
+/// The page of a link cut short (a field missing or malformed).
+fn incomplete_link() -> Response {
+    page(
+        StatusCode::BAD_REQUEST,
+        "Link not complete",
+        "<h1>This link is not complete</h1><p role=\"alert\" id=\"answer-problem\">Open the \
+         whole link from the message, or answer from the host page.</p>",
+    )
+}
+
 /// The page of a request answered before: what happened.
 fn answered_page(status: StatusCode, view: &WalkInView, now: i64) -> Response {
     page(
@@ -136,16 +151,32 @@ fn answered_page(status: StatusCode, view: &WalkInView, now: i64) -> Response {
     )
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/walk-ins/{id}/answer",
+    operation_id = "walk_in_answer_page",
+    tag = "hosts",
+    params(("id" = String, Path, format = Uuid, description = "The walk-in id"), AnswerLink),
+    responses(
+        (status = 200, description = "A page: the request and one button that sends the answer, or what already happened", content_type = "text/html", body = String),
+        (status = 400, description = "A page: a field of the link is missing or malformed", content_type = "text/html", body = String),
+        (status = 403, description = "A page: the link's signature does not hold", content_type = "text/html", body = String),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
 /// Opens a mailed answer link: the request and one button that sends the answer (a link
 /// checker that follows links in mail answers nothing by fetching it), or what already
 /// happened.
 pub(super) async fn answer_page(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(link): Query<AnswerLink>,
+    link: std::result::Result<Query<AnswerLink>, axum::extract::rejection::QueryRejection>,
     Peer(peer): Peer,
     headers: HeaderMap,
 ) -> Response {
+    let Ok(Query(link)) = link else {
+        return incomplete_link();
+    };
     let source = state.sources.source(&headers, peer);
     let (_, wanted, view) = match linked_walk_in(&state, source, &id, &link).await {
         Ok(found) => found,
@@ -185,6 +216,22 @@ pub(super) async fn answer_page(
     )
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/walk-ins/{id}/answer",
+    operation_id = "walk_in_answer",
+    tag = "hosts",
+    params(("id" = String, Path, format = Uuid, description = "The walk-in id")),
+    request_body(content = AnswerLink, content_type = "application/x-www-form-urlencoded", description = "The link's query, as form fields"),
+    responses(
+        (status = 200, description = "A page: the answer was recorded (or was this one already)", content_type = "text/html", body = String),
+        (status = 400, description = "A page: a field of the form is missing or malformed", content_type = "text/html", body = String),
+        (status = 403, description = "A page: the link's signature does not hold", content_type = "text/html", body = String),
+        (status = 409, description = "A page: the request was answered otherwise, or expired", content_type = "text/html", body = String),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
 /// Sends a mailed answer: the first answer, from any channel or replica, settles the
 /// request; this one, or a later one, shows what happened.
 pub(super) async fn answer_by_link(
@@ -192,8 +239,11 @@ pub(super) async fn answer_by_link(
     Path(id): Path<String>,
     Peer(peer): Peer,
     headers: HeaderMap,
-    axum::Form(link): axum::Form<AnswerLink>,
+    link: std::result::Result<axum::Form<AnswerLink>, axum::extract::rejection::FormRejection>,
 ) -> Response {
+    let Ok(axum::Form(link)) = link else {
+        return incomplete_link();
+    };
     let source = state.sources.source(&headers, peer);
     let (id, wanted, view) = match linked_walk_in(&state, source, &id, &link).await {
         Ok(found) => found,
