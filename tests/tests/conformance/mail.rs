@@ -279,6 +279,32 @@ async fn a_relay_that_is_down_delays_mail_and_loses_none(backend: Backend) -> Re
         assert_eq!(got.len(), 1, "{to} got {} messages", got.len());
     }
     assert_eq!(messages(&server, "state=sent").await?.len(), 3);
+    // Pages of two walk the whole list once, newest first.
+    let all: Vec<Value> = messages(&server, "").await?;
+    assert_eq!(all.len(), 5);
+    let mut walked = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let query = match &cursor {
+            Some(c) => format!("/v1/messages?limit=2&cursor={c}"),
+            None => "/v1/messages?limit=2".to_owned(),
+        };
+        let page = server.admin().get(&query).await?.expect(200)?;
+        walked.extend(page["messages"].as_array().cloned().unwrap_or_default());
+        match page["next_cursor"].as_str() {
+            Some(next) => cursor = Some(next.to_owned()),
+            None => break,
+        }
+        ensure!(walked.len() <= 5, "paging does not end");
+    }
+    let ids = |list: &[Value]| {
+        list.iter()
+            .map(|m| m["message_id"].clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ids(&walked), ids(&all));
+    let reply = server.admin().get("/v1/messages?cursor=nonsense").await?;
+    assert_eq!(reply.status, 400, "{}", reply.body);
     Ok(())
 }
 

@@ -198,11 +198,13 @@ impl MessageView {
 #[derive(Debug, Serialize, ToSchema)]
 pub(super) struct MessageList {
     messages: Vec<MessageView>,
+    /// Pass it as `cursor` for the next page; `null` on the last page.
+    next_cursor: Option<String>,
 }
 
 /// The organisation's messages, newest first (admin, issuer, auditor). Filters: `state`
 /// (`pending`, `sent`, `bounced`, `dead`, `expired`), `pass_id`, `limit` (1–200, default
-/// 50).
+/// 50), `cursor` (the previous page's `next_cursor`).
 #[utoipa::path(
     get,
     path = "/v1/messages",
@@ -213,6 +215,7 @@ pub(super) struct MessageList {
         ("state" = Option<String>, Query, description = "Only messages in this state"),
         ("pass_id" = Option<String>, Query, format = Uuid, description = "Only messages about this pass"),
         ("limit" = Option<i64>, Query, description = "1–200, default 50"),
+        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
     ),
     responses(
         (status = 200, description = "The messages, newest first", body = MessageList),
@@ -231,12 +234,16 @@ pub(super) async fn list(
     caller.require(&[Role::Issuer, Role::Auditor])?;
     if let Some(unknown) = query
         .keys()
-        .find(|key| !["state", "pass_id", "limit"].contains(&key.as_str()))
+        .find(|key| !["state", "pass_id", "limit", "cursor"].contains(&key.as_str()))
     {
         return Err(Error::BadRequest(format!(
-            "unknown filter {unknown:?}; the filters are state, pass_id, limit"
+            "unknown filter {unknown:?}; the filters are state, pass_id, limit, cursor"
         )));
     }
+    let before = query
+        .get("cursor")
+        .map(|text| super::passes::parse_cursor(text))
+        .transpose()?;
     let wanted = match query.get("state") {
         None => None,
         Some(text) => Some(MessageState::parse(text).ok_or_else(|| {
@@ -264,12 +271,16 @@ pub(super) async fn list(
             org_id: caller.key.org_id,
             state: wanted,
             pass_id,
-            before: None,
+            before,
             limit,
         })
         .await?;
+    let next_cursor = (rows.len() as i64 == limit)
+        .then(|| rows.last().map(|m| format!("{}_{}", m.created_at_ms, m.id)))
+        .flatten();
     Ok(Json(MessageList {
         messages: rows.into_iter().map(MessageView::of).collect(),
+        next_cursor,
     }))
 }
 

@@ -648,8 +648,9 @@ pub(super) struct PassPage {
     next_cursor: Option<String>,
 }
 
-/// A list cursor: the `(created_at_ms, id)` of the last pass of the previous page.
-fn parse_cursor(text: &str) -> Result<(i64, Uuid)> {
+/// A list cursor: the `(created_at_ms, id)` of the last row of the previous page (passes,
+/// messages).
+pub(super) fn parse_cursor(text: &str) -> Result<(i64, Uuid)> {
     text.split_once('_')
         .and_then(|(at, id)| Some((at.parse().ok()?, id.parse().ok()?)))
         .ok_or_else(|| Error::BadRequest("cursor is not one this server issued".into()))
