@@ -491,11 +491,27 @@ async fn a_host_answers_a_walk_in_from_the_mail_once(backend: Backend) -> Result
     let tampered = format!("{}x", &approve[..approve.len() - 1]);
     let page = reqwest::get(&tampered).await?;
     assert_eq!(page.status().as_u16(), 403);
+    let csp = |page: &reqwest::Response| {
+        page.headers()
+            .get("content-security-policy")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(
+        csp(&page).contains("form-action 'none'"),
+        "a page without a form posts nowhere"
+    );
     let (status, _) = post_answer(&tampered).await?;
     assert_eq!(status, 403);
     // Opening the link (as a mail scanner would) answers nothing either: it shows a button.
     let page = reqwest::get(&approve).await?;
     assert_eq!(page.status().as_u16(), 200);
+    assert!(
+        csp(&page).contains("form-action 'self'") && csp(&page).contains("default-src 'none'"),
+        "the answer form posts only here, and the page runs no script: {}",
+        csp(&page)
+    );
     let body = page.text().await?;
     assert!(
         body.contains("id=\"answer-submit\"") && body.contains("Approve Sam Okafor"),

@@ -449,36 +449,21 @@ async fn staff_sign_in_through_the_identity_provider_in_chromium() -> Result<()>
         bail!("chromium not found at {CHROMIUM}: apt-get install chromium");
     }
     let _browser = ONE_BROWSER.lock().await;
-    let dir = tempfile::tempdir()?;
-    let ca = TestCa::create(dir.path())?;
-    let server = TestServer::builder(Backend::Sqlite)
-        .tls(&ca)
-        .env("TESSERA_IDP_ALLOW", "127.0.0.1")
-        .start()
-        .await?;
+    let rig = Rig::start(Backend::Sqlite, &[("TESSERA_IDP_ALLOW", "127.0.0.1")]).await?;
     let provider = Provider::start_with_env(
         CLIENT_ID,
-        &server.url(""),
+        &rig.server.url(""),
         oidc::people(),
-        &[("NODE_EXTRA_CA_CERTS", ca.ca_pem.display().to_string())],
+        &[("NODE_EXTRA_CA_CERTS", rig.ca.ca_pem.display().to_string())],
     )
     .await?;
-    let shots = std::env::var("TESSERA_SCREENSHOTS")
-        .unwrap_or_else(|_| dir.path().join("shots").display().to_string());
-    let out = npm(
-        &["run", "e2e:sso"],
-        &[
-            ("TESSERA_URL", server.url("")),
-            ("TESSERA_ADMIN_KEY", server.org().admin_key.clone()),
-            ("TESSERA_IDP", provider.issuer.clone()),
-            ("TESSERA_IDP_CLIENT_ID", CLIENT_ID.to_owned()),
-            ("TESSERA_IDP_CLIENT_SECRET", CLIENT_SECRET.to_owned()),
-            ("TESSERA_CHROMIUM_SPKI", ca.leaf_spki_sha256.clone()),
-            ("NODE_EXTRA_CA_CERTS", ca.ca_pem.display().to_string()),
-            ("TESSERA_SCREENSHOTS", format!("{shots}/sso/sqlite")),
-        ],
-    )
-    .await?;
+    let mut envs = rig.script_env("sso");
+    envs.extend([
+        ("TESSERA_IDP", provider.issuer.clone()),
+        ("TESSERA_IDP_CLIENT_ID", CLIENT_ID.to_owned()),
+        ("TESSERA_IDP_CLIENT_SECRET", CLIENT_SECRET.to_owned()),
+    ]);
+    let out = npm(&["run", "e2e:sso"], &envs).await?;
     ensure!(
         out.contains("sso e2e: all steps passed"),
         "the sign-in e2e did not finish:\n{out}"
@@ -498,32 +483,15 @@ async fn invitations_by_mail_and_walk_ins_by_push_in_chromium() -> Result<()> {
         bail!("chromium not found at {CHROMIUM}: apt-get install chromium");
     }
     let _browser = ONE_BROWSER.lock().await;
-    let dir = tempfile::tempdir()?;
-    let ca = TestCa::create(dir.path())?;
-    let server = TestServer::builder(Backend::Sqlite)
-        .tls(&ca)
-        .env("TESSERA_PUSH_ALLOW", "127.0.0.1")
-        .start()
-        .await?;
+    let rig = Rig::start(Backend::Sqlite, &[("TESSERA_PUSH_ALLOW", "127.0.0.1")]).await?;
     // A free port for the SMTP server the script starts.
     let smtp_port = std::net::TcpListener::bind("127.0.0.1:0")?
         .local_addr()?
         .port();
-    tessera_tests::mail::use_relay(&server, smtp_port).await?;
-    let shots = std::env::var("TESSERA_SCREENSHOTS")
-        .unwrap_or_else(|_| dir.path().join("shots").display().to_string());
-    let out = npm(
-        &["run", "e2e:messages"],
-        &[
-            ("TESSERA_URL", server.url("")),
-            ("TESSERA_ADMIN_KEY", server.org().admin_key.clone()),
-            ("TESSERA_SMTP_PORT", smtp_port.to_string()),
-            ("TESSERA_CHROMIUM_SPKI", ca.leaf_spki_sha256.clone()),
-            ("NODE_EXTRA_CA_CERTS", ca.ca_pem.display().to_string()),
-            ("TESSERA_SCREENSHOTS", format!("{shots}/messages/sqlite")),
-        ],
-    )
-    .await?;
+    tessera_tests::mail::use_relay(&rig.server, smtp_port).await?;
+    let mut envs = rig.script_env("messages");
+    envs.push(("TESSERA_SMTP_PORT", smtp_port.to_string()));
+    let out = npm(&["run", "e2e:messages"], &envs).await?;
     ensure!(
         out.contains("messages e2e: all steps passed"),
         "the messages e2e did not finish:\n{out}"
@@ -580,22 +548,55 @@ async fn browser_run(
     backend: Backend,
     env: &[(&str, &str)],
 ) -> Result<String> {
-    let dir = tempfile::tempdir()?;
-    let ca = TestCa::create(dir.path())?;
-    let mut builder = TestServer::builder(backend).tls(&ca);
-    for (key, value) in env {
-        builder = builder.env(key, value);
-    }
-    let server = builder.start().await?;
-    let shots = std::env::var("TESSERA_SCREENSHOTS")
-        .unwrap_or_else(|_| dir.path().join("shots").display().to_string());
-    let mut envs = vec![
-        ("TESSERA_URL", server.url("")),
-        ("TESSERA_ADMIN_KEY", server.org().admin_key.clone()),
-        ("TESSERA_CHROMIUM_SPKI", ca.leaf_spki_sha256.clone()),
-        ("NODE_EXTRA_CA_CERTS", ca.ca_pem.display().to_string()),
-        ("TESSERA_SCREENSHOTS", format!("{shots}/{name}/{backend}")),
-    ];
+    let rig = Rig::start(backend, env).await?;
+    let mut envs = rig.script_env(name);
     envs.extend(env.iter().map(|(key, value)| (*key, (*value).to_owned())));
     npm(&["run", script], &envs).await
+}
+
+/// A fresh HTTPS server on `backend` with a test CA that Chromium (by the server key's SPKI)
+/// and Node (`NODE_EXTRA_CA_CERTS`) trust, for one browser script.
+struct Rig {
+    _dir: tempfile::TempDir,
+    ca: TestCa,
+    server: TestServer,
+    backend: Backend,
+    shots: String,
+}
+
+impl Rig {
+    /// Starts the server with `env`.
+    async fn start(backend: Backend, env: &[(&str, &str)]) -> Result<Self> {
+        let dir = tempfile::tempdir()?;
+        let ca = TestCa::create(dir.path())?;
+        let mut builder = TestServer::builder(backend).tls(&ca);
+        for (key, value) in env {
+            builder = builder.env(key, value);
+        }
+        let server = builder.start().await?;
+        let shots = std::env::var("TESSERA_SCREENSHOTS")
+            .unwrap_or_else(|_| dir.path().join("shots").display().to_string());
+        Ok(Rig {
+            _dir: dir,
+            ca,
+            server,
+            backend,
+            shots,
+        })
+    }
+
+    /// What every browser script is told: the server, its admin key, the CA, and where
+    /// screenshots go (`$TESSERA_SCREENSHOTS/<name>/<backend>`).
+    fn script_env(&self, name: &str) -> Vec<(&'static str, String)> {
+        vec![
+            ("TESSERA_URL", self.server.url("")),
+            ("TESSERA_ADMIN_KEY", self.server.org().admin_key.clone()),
+            ("TESSERA_CHROMIUM_SPKI", self.ca.leaf_spki_sha256.clone()),
+            ("NODE_EXTRA_CA_CERTS", self.ca.ca_pem.display().to_string()),
+            (
+                "TESSERA_SCREENSHOTS",
+                format!("{}/{name}/{}", self.shots, self.backend),
+            ),
+        ]
+    }
 }

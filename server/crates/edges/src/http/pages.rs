@@ -17,34 +17,42 @@ pub const PAGE_STYLE: &str = "<style>body{margin:0;background:#eef1f6;color:#0f1
     button{font:inherit;font-weight:600;padding:12px 22px;border-radius:10px;border:0;\
     color:#fff;background:#1e40af;cursor:pointer}button.deny{background:#9f1239}</style>";
 
-/// The headers of every such page: HTML, never cached, no script, no framing; forms post
-/// only to this server.
-pub fn page_headers() -> [(header::HeaderName, &'static str); 3] {
-    [
-        (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-        (header::CACHE_CONTROL, "no-store"),
-        (
-            header::CONTENT_SECURITY_POLICY,
-            "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; \
-             frame-ancestors 'none'",
-        ),
-    ]
-}
+/// The policy of a page: no script, no framing, and forms posting nowhere.
+const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; \
+    form-action 'none'; frame-ancestors 'none'";
+/// The same for a page whose form posts back to this server.
+const CSP_FORM: &str = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; \
+    form-action 'self'; frame-ancestors 'none'";
 
-/// A page: `title` (plain text) and `main` (HTML the caller escaped).
+/// A page: `title` (plain text) and `main` (HTML the caller escaped), without a form.
 pub fn page(status: StatusCode, title: &str, main: &str) -> Response {
-    page_with_head(status, title, "", main)
+    render(status, title, "", main, CSP)
 }
 
 /// [`page`] with more of `<head>` (a refresh), HTML the caller escaped.
 pub fn page_with_head(status: StatusCode, title: &str, head: &str, main: &str) -> Response {
+    render(status, title, head, main, CSP)
+}
+
+/// [`page`] whose `main` holds a form that posts back to this server.
+pub fn form_page(status: StatusCode, title: &str, main: &str) -> Response {
+    render(status, title, "", main, CSP_FORM)
+}
+
+/// The document and its headers: HTML, never cached, `csp`.
+fn render(status: StatusCode, title: &str, head: &str, main: &str, csp: &'static str) -> Response {
     let body = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">{head}\
          <title>{} · Tessera</title>{PAGE_STYLE}</head><body><main>{main}</main></body></html>",
         html_escape(title)
     );
-    (status, page_headers(), body).into_response()
+    let headers = [
+        (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+        (header::CACHE_CONTROL, "no-store"),
+        (header::CONTENT_SECURITY_POLICY, csp),
+    ];
+    (status, headers, body).into_response()
 }
 
 #[cfg(test)]

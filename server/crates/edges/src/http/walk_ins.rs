@@ -18,7 +18,7 @@ use tessera_protocol::messages::WalkInState;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::pages::{html_escape, page};
+use super::pages::{form_page, html_escape, page};
 use super::{bearer_token, cookie_credential, parse_id, rfc3339, ApiCaller, Peer, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
@@ -197,7 +197,7 @@ pub(super) async fn answer_page(
         .as_deref()
         .map(|note| format!("<p>The guard's note: {}</p>", e(note)))
         .unwrap_or_default();
-    page(
+    form_page(
         StatusCode::OK,
         &format!("{verb} {}", view.walk_in.visitor_name),
         &format!(
@@ -251,7 +251,7 @@ pub(super) async fn answer_by_link(
     };
     let now = tessera_domain::now_ms();
     let first = tessera_domain::visits::walk_in_state(&view.walk_in, now) == WalkInState::Waiting;
-    let by = tessera_flows::sso::Actor {
+    let by = tessera_domain::audit::Actor {
         key_id: view.walk_in.host_id,
         person: None,
     };
@@ -267,7 +267,7 @@ pub(super) async fn answer_by_link(
     let now = tessera_domain::now_ms();
     let e = html_escape;
     match decided {
-        Ok(view) if first && view.walk_in.decided_at_ms.is_some_and(|at| at <= now) => {
+        Ok(view) if first => {
             let done = match wanted {
                 WalkInState::Approved => format!(
                     "Approved: {} is let in at {}.",
