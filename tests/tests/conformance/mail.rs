@@ -21,6 +21,7 @@ both_backends!(
     a_resend_is_audited_and_retires_the_earlier_link,
     a_host_answers_a_walk_in_from_the_mail_once,
     an_answer_link_after_the_window_shows_the_request_expired,
+    mail_waits_untouched_until_a_relay_is_set,
 );
 
 const WITHIN: Duration = Duration::from_secs(30);
@@ -645,5 +646,30 @@ async fn an_answer_link_after_the_window_shows_the_request_expired(backend: Back
         .audit("kind=message_expired")
         .await?
         .is_empty());
+    Ok(())
+}
+
+async fn mail_waits_untouched_until_a_relay_is_set(backend: Backend) -> Result<()> {
+    let sink = SmtpSink::start(0).await?;
+    let server = TestServer::start(backend).await?;
+    let issued = issue_to(&server, "ada@example.com", "Ada Lovelace").await?;
+    let id = issued["message_id"]
+        .as_str()
+        .context("message_id")?
+        .to_owned();
+    // A few dispatcher rounds without a relay: the message is not tried, so it keeps no
+    // back-off to sit out once a relay comes.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let waiting = server
+        .admin()
+        .get(&format!("/v1/messages/{id}"))
+        .await?
+        .expect(200)?;
+    assert_eq!(waiting["state"], "pending", "{waiting}");
+    assert_eq!(waiting["attempts"], 0, "{waiting}");
+    use_relay(&server, sink.port()).await?;
+    sink.wait_for("ada@example.com", 1, Duration::from_secs(10))
+        .await?;
+    settled(&server, &id, "sent").await?;
     Ok(())
 }

@@ -350,7 +350,7 @@ impl Mailer {
         let now = tessera_domain::now_ms();
         let claimed = self
             .store
-            .claim_messages(now, LEASE_MS, CLAIM_BATCH)
+            .claim_messages(now, LEASE_MS, CLAIM_BATCH, relay.is_some())
             .await?;
         let count = claimed.len();
         for message in claimed {
@@ -362,9 +362,8 @@ impl Mailer {
             } else if let Some((transport, from)) = &relay {
                 Some(self.attempt(transport, from, &message).await)
             } else {
-                Some(Ok(SendResult::Transient(
-                    "no SMTP relay is set (tessera-server mail set)".into(),
-                )))
+                // Mail is claimed only with a relay (`with_mail` above).
+                continue;
             };
             let settled = match result {
                 Some(Err(error)) => Settled::Dead(error.to_string()),

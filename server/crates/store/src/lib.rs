@@ -1290,7 +1290,8 @@ pub trait SharedStatements {
     ) -> Result<bool>;
 
     /// Claims up to `limit` due pending messages for `lease_ms`: each counts an attempt and
-    /// is not due again before the lease ends, so no two dispatchers send it at once.
+    /// is not due again before the lease ends, so no two dispatchers send it at once. With
+    /// `with_mail` false only pushes are claimed: mail waits, untouched, for a relay.
     ///
     /// # Errors
     /// [`Error::Storage`].
@@ -1299,6 +1300,7 @@ pub trait SharedStatements {
         now_ms: i64,
         lease_ms: i64,
         limit: i64,
+        with_mail: bool,
     ) -> Result<Vec<MessageRow>>;
 
     /// Records what the attempt numbered `attempts` came to, with `event` when it is one

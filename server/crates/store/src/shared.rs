@@ -2364,6 +2364,7 @@ macro_rules! shared_statements {
                 now_ms: i64,
                 lease_ms: i64,
                 limit: i64,
+                with_mail: bool,
             ) -> Result<Vec<MessageRow>> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin_presence("claim messages").await?;
@@ -2371,6 +2372,7 @@ macro_rules! shared_statements {
                     "UPDATE messages SET next_attempt_ms = $2, attempts = attempts + 1 \
                      WHERE id IN (SELECT m.id FROM messages m \
                      WHERE m.state = 'pending' AND m.next_attempt_ms <= $1 \
+                     AND ($4 OR m.kind = 'approval_push') \
                      ORDER BY m.next_attempt_ms LIMIT $3",
                     $skip_locked,
                     ") RETURNING ", $crate::shared::message_columns!(),
@@ -2378,6 +2380,7 @@ macro_rules! shared_statements {
                 .bind(now_ms)
                 .bind(now_ms.saturating_add(lease_ms))
                 .bind(limit)
+                .bind(with_mail)
                 .fetch_all(&mut *tx)
                 .await
                 .map_err(Error::storage("claim messages"))?;
