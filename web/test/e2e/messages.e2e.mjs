@@ -153,6 +153,18 @@ await main(
       if (note.title !== 'Sam Okafor is waiting' || !/North gate/.test(note.body) || note.actions.join() !== 'approve,deny') fail(`odd notification ${JSON.stringify(note)}`);
       ok(`the push (VAPID-signed, aes128gcm, decrypted by http_ece) shows "${note.title}: ${note.body}" with Approve and Deny`);
 
+      // The host's mail about the same walk-in: its Approve link opens a page with one button.
+      const approvalMail = await until('the approval mail', () => smtp.lines.find((m) => (m.envelope_to || []).includes('iyer@example.com')), 30_000);
+      const approveLink = (approvalMail.text.match(/Approve \(let them in\): (\S+)/) || [])[1];
+      if (!approveLink) fail(`no Approve link in the host's mail: ${approvalMail.text}`);
+      const answerCtx = await browser.newContext({ ...PHONE });
+      const answerPage = await answerCtx.newPage();
+      await answerPage.goto(approveLink);
+      await answerPage.getByRole('button', { name: 'Approve Sam Okafor' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      await axe(answerPage, 'the mailed Approve link\'s page (phone)');
+      await shoot(answerPage, 'messages-3-answer-page-phone');
+      await answerCtx.close();
+
       // Its Approve action, without the page: the gate sees APPROVED.
       await page.evaluate((tag) => navigator.serviceWorker.ready.then((r) => r.active.postMessage({ type: 'notification-action', tag, action: 'approve' })), note.tag);
       await gate.walkInState(frame.request_id, 'approved');

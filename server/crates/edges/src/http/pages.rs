@@ -9,7 +9,8 @@ use axum::response::{IntoResponse, Response};
 pub use tessera_domain::label::html_escape;
 
 /// The look of the pages, inline (their only markup from outside is escaped text).
-pub const PAGE_STYLE: &str = "<style>body{margin:0;background:#eef1f6;color:#0f172a;\
+pub const PAGE_STYLE: &str =
+    "<style>body{margin:0;padding:0 16px;background:#eef1f6;color:#0f172a;\
     font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}\
     main{max-width:520px;margin:10vh auto 24px;padding:28px;background:#fff;\
     border:1px solid #cbd5e1;border-radius:14px}h1{margin:0 0 12px;font-size:1.6rem}\
