@@ -9,6 +9,7 @@
 //! Run it with `cargo test --workspace` (the server binary must be built beside the tests);
 //! PostgreSQL tests use `TESSERA_TEST_PG_URL`, default `postgres://postgres@127.0.0.1:5432/postgres`.
 
+mod alarms;
 mod audit;
 mod bulk;
 mod claim_preview;

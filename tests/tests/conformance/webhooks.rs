@@ -46,6 +46,7 @@ both_backends!(
     webhooks_pointing_inside_are_refused_at_create_and_at_send,
     admins_disable_enable_rotate_and_delete_webhooks,
     webhook_secrets_are_sealed_at_rest,
+    each_change_of_an_alarm_is_an_event,
 );
 postgres_only!(two_replicas_deliver_each_event_of_a_burst_exactly_once);
 
@@ -1505,5 +1506,68 @@ async fn webhook_secrets_are_sealed_at_rest(backend: Backend) -> Result<()> {
     admit(&mut gate, &wallet, &wallet.code_now()).await?;
     receiver.wait_delivered(1, DELIVERED_WITHIN).await?;
     receiver.assert_clean();
+    Ok(())
+}
+
+async fn each_change_of_an_alarm_is_an_event(backend: Backend) -> Result<()> {
+    let server = loopback_allowed(backend).start().await?;
+    let admin = server.admin();
+    let receiver = Receiver::start().await?;
+    let types = [
+        "alarm.opened",
+        "alarm.acknowledged",
+        "alarm.assigned",
+        "alarm.resolved",
+    ];
+    let (_, secret) = create_webhook(&admin, &receiver.url(), Some(&types)).await?;
+    receiver.set_secret(&secret);
+    // A copied nonce (an alarm), among an admission (not an alarm event).
+    let (issued, wallet) = claimed_pass(&admin, &PassSpec::default()).await?;
+    let (_, mut gate_a) = connected_gate(&server, &admin, "gate A", None).await?;
+    let (_, mut gate_b) = connected_gate(&server, &admin, "gate B", None).await?;
+    let challenge = gate_a.challenge(&wallet.code_now()).await?;
+    let response = wallet.answer(&challenge)?;
+    gate_b.answer(&challenge, &response).await?;
+    gate_a.answer(&challenge, &response).await?;
+    let opened = receiver.wait_delivered(1, DELIVERED_WITHIN).await?;
+    let alarm_id = opened[0].event["data"]["alarm_id"]
+        .as_i64()
+        .context("alarm.opened names its alarm")?;
+    assert_eq!(opened[0].event["type"], "alarm.opened");
+    assert_eq!(opened[0].event["data"]["alarm"], "foreign_nonce");
+    assert_eq!(opened[0].event["data"]["event"]["kind"], "response");
+    assert_eq!(opened[0].event["pass_id"], json!(issued.pass_id));
+    let key = admin.create_key("security", "Grace Hopper").await?;
+    let officer = server.client(key["api_key"].as_str().context("api_key")?);
+    officer
+        .post_empty(&format!("/v1/alarms/{alarm_id}/acknowledge"))
+        .await?
+        .expect(200)?;
+    officer
+        .post(
+            &format!("/v1/alarms/{alarm_id}/assign"),
+            &json!({"assignee": "Linus"}),
+        )
+        .await?
+        .expect(200)?;
+    officer
+        .post(
+            &format!("/v1/alarms/{alarm_id}/resolve"),
+            &json!({"outcome": "confirmed", "note": "re-paired gate B"}),
+        )
+        .await?
+        .expect(200)?;
+    let got = receiver.wait_delivered(4, DELIVERED_WITHIN).await?;
+    tokio::time::sleep(QUIET_FOR).await;
+    receiver.assert_clean();
+    let seen: Vec<&Value> = got.iter().map(|a| &a.event["type"]).collect();
+    assert_eq!(seen, types.map(|t| json!(t)).iter().collect::<Vec<_>>());
+    for arrival in &got[1..] {
+        assert_eq!(arrival.event["data"]["alarm_id"], alarm_id);
+        assert_eq!(arrival.event["data"]["alarm"], "foreign_nonce");
+    }
+    assert_eq!(got[3].event["data"]["outcome"], "confirmed");
+    assert_eq!(got[3].event["data"]["note"], "re-paired gate B");
+    assert_eq!(receiver.arrivals().len(), 4, "{:#?}", receiver.arrivals());
     Ok(())
 }

@@ -58,7 +58,10 @@ impl TryFrom<String> for Severity {
 /// code is an attack; every other refusal at a gate is worth a look.
 pub fn denial_severity(reason: DenyReason) -> Severity {
     match reason {
-        DenyReason::ForeignNonce | DenyReason::CodeReplayed => Severity::High,
+        // Three wrong answers on one challenge are a burst of forged MACs.
+        DenyReason::ForeignNonce | DenyReason::CodeReplayed | DenyReason::ChallengeBurned => {
+            Severity::High
+        }
         _ => Severity::Warning,
     }
 }

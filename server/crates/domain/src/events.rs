@@ -17,6 +17,7 @@ use tessera_protocol::messages::{DenyReason, ErrorCode, Outcome, WalkInReason};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::alarms::{AlarmOutcome, AlarmState};
 use crate::gates::Direction;
 
 fn is_false(value: &bool) -> bool {
@@ -180,6 +181,12 @@ kinds! {
     MessageExpired(MessageDetails) = "message_expired",
     /// An admin set the organisation's sender name and reply-to address.
     MailSettingsChanged(MailSettingsChanged) = "mail_settings_changed",
+    /// Someone took an alarm.
+    AlarmAcknowledged(AlarmChanged) = "alarm_acknowledged",
+    /// An alarm was given to someone (or to nobody).
+    AlarmAssigned(AlarmChanged) = "alarm_assigned",
+    /// An alarm ended, with an outcome.
+    AlarmResolved(AlarmChanged) = "alarm_resolved",
 }
 
 impl AuditKind {
@@ -924,27 +931,85 @@ pub struct ZoneCheckout {
     pub checked_out: u64,
 }
 
+/// A change to an alarm: the alarm is the high-severity event `alarm_id`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct AlarmChanged {
+    /// The audit id of the event that raised the alarm.
+    pub alarm_id: i64,
+    /// What raised it: a denial reason (`foreign_nonce`, `code_replayed`,
+    /// `challenge_burned`, …) or an event kind (`claim_conflict`, `watchlist_hit`, …).
+    pub alarm: String,
+    /// Where it stands now.
+    pub state: AlarmState,
+    /// The key (or host) used.
+    pub by_key_id: Uuid,
+    /// Whom it is assigned to now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assignee: Option<String>,
+    /// How it ended (`alarm_resolved`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<AlarmOutcome>,
+    /// The resolver's note (`alarm_resolved`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl Recorded {
+    /// What an alarm raised by this event is called: the denial reason of a scan or
+    /// answer, else the event's kind.
+    pub fn alarm_name(&self) -> String {
+        let reason = match self.known() {
+            Some(Details::Scan(scan)) => scan.reason,
+            Some(Details::Response(response)) => response.reason,
+            _ => None,
+        };
+        match reason.and_then(|reason| serde_json::to_value(reason).ok()) {
+            Some(Value::String(name)) => name,
+            _ => self.kind_name().to_owned(),
+        }
+    }
+}
+
 /// A type of event a webhook can receive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
 pub enum WebhookEventType {
     /// A new admission at a gate.
+    #[serde(rename = "admission")]
     Admission,
     /// A move out through a zone's exit gate.
+    #[serde(rename = "exit")]
     Exit,
     /// A walk-in approved by its host.
+    #[serde(rename = "walk_in")]
     WalkIn,
     /// A pass revoked.
+    #[serde(rename = "revocation")]
     Revocation,
+    /// An alarm raised: a high-severity event.
+    #[serde(rename = "alarm.opened")]
+    AlarmOpened,
+    /// An alarm taken by someone.
+    #[serde(rename = "alarm.acknowledged")]
+    AlarmAcknowledged,
+    /// An alarm given to someone.
+    #[serde(rename = "alarm.assigned")]
+    AlarmAssigned,
+    /// An alarm ended.
+    #[serde(rename = "alarm.resolved")]
+    AlarmResolved,
 }
 
 impl WebhookEventType {
     /// Every type.
-    pub const ALL: [WebhookEventType; 4] = [
+    pub const ALL: [WebhookEventType; 8] = [
         WebhookEventType::Admission,
         WebhookEventType::Exit,
         WebhookEventType::WalkIn,
         WebhookEventType::Revocation,
+        WebhookEventType::AlarmOpened,
+        WebhookEventType::AlarmAcknowledged,
+        WebhookEventType::AlarmAssigned,
+        WebhookEventType::AlarmResolved,
     ];
 
     /// The name on the wire and in storage.
@@ -954,6 +1019,10 @@ impl WebhookEventType {
             WebhookEventType::Exit => "exit",
             WebhookEventType::WalkIn => "walk_in",
             WebhookEventType::Revocation => "revocation",
+            WebhookEventType::AlarmOpened => "alarm.opened",
+            WebhookEventType::AlarmAcknowledged => "alarm.acknowledged",
+            WebhookEventType::AlarmAssigned => "alarm.assigned",
+            WebhookEventType::AlarmResolved => "alarm.resolved",
         }
     }
 

@@ -18,8 +18,10 @@
 //!   role mapping, session ends;
 //! - [`webhook`]: the events other systems receive and the state of their deliveries;
 //! - [`mail`]: email addresses, the outbox of messages and what a send attempt means;
+//! - [`alarms`]: what a security team does with an alarm: acknowledge, assign, resolve;
 //! - [`label`]: checked text; [`time`]: stored times; [`error`]: what the rules refuse.
 
+pub mod alarms;
 pub mod audit;
 pub mod error;
 pub mod events;

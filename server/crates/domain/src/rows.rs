@@ -575,6 +575,72 @@ where
     }
 }
 
+/// An alarm: the high-severity event that raised it, and what people did with it since.
+#[derive(Clone, Debug)]
+pub struct AlarmRow {
+    /// The event (its id is the alarm's).
+    pub event: AuditRow,
+    /// Its handling ([`crate::alarms::Handling::untouched`] when nobody touched it).
+    pub handling: crate::alarms::Handling,
+}
+
+#[cfg(feature = "sqlx")]
+impl<'r, R> FromRow<'r, R> for AlarmRow
+where
+    R: Row,
+    for<'c> &'c str: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
+    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    /// Reads an audit event's columns and, from a `LEFT JOIN alarms`, `alarm_state`,
+    /// `alarm_version`, `assignee`, `acknowledged_at_ms`, `acknowledged_by`,
+    /// `resolved_at_ms`, `resolved_by`, `outcome`, `note` and `alarm_updated_at_ms`.
+    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
+        use crate::alarms::{AlarmOutcome, AlarmState, Handling};
+        let state = row
+            .try_get::<Option<String>, _>("alarm_state")?
+            .map(AlarmState::try_from)
+            .transpose()
+            .map_err(|message| decode_error("alarm_state", message))?;
+        let outcome = row
+            .try_get::<Option<String>, _>("outcome")?
+            .map(AlarmOutcome::try_from)
+            .transpose()
+            .map_err(|message| decode_error("outcome", message))?;
+        Ok(AlarmRow {
+            event: AuditRow::from_row(row)?,
+            handling: Handling {
+                state: Some(state.unwrap_or(AlarmState::Open)),
+                version: row.try_get::<Option<i64>, _>("alarm_version")?.unwrap_or(0),
+                assignee: row.try_get("assignee")?,
+                acknowledged_at_ms: row.try_get("acknowledged_at_ms")?,
+                acknowledged_by: row.try_get("acknowledged_by")?,
+                resolved_at_ms: row.try_get("resolved_at_ms")?,
+                resolved_by: row.try_get("resolved_by")?,
+                outcome,
+                note: row.try_get("note")?,
+                updated_at_ms: row.try_get("alarm_updated_at_ms")?,
+            },
+        })
+    }
+}
+
+/// Filters of `GET /v1/alarms`.
+#[derive(Clone, Debug)]
+pub struct AlarmFilter {
+    /// Tenant.
+    pub org_id: Uuid,
+    /// Only in this state.
+    pub state: Option<crate::alarms::AlarmState>,
+    /// Only alarms raised before this one (the page cursor: an alarm id).
+    pub before_id: Option<i64>,
+    /// Page size.
+    pub limit: i64,
+}
+
 /// Filters of `GET /v1/audit`.
 #[derive(Clone, Debug, Default)]
 pub struct AuditFilter {

@@ -374,7 +374,8 @@ pub fn claim_values(claims: &serde_json::Value, path: &str) -> Vec<String> {
 /// How much a role may do, to pick the strongest of several.
 fn strength(role: Role) -> u8 {
     match role {
-        Role::Admin => 3,
+        Role::Admin => 4,
+        Role::Security => 3,
         Role::Auditor => 2,
         Role::Issuer => 1,
         Role::Host => 0,

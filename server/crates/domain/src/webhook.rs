@@ -3,14 +3,17 @@
 //!
 //! An event is made from an audit event ([`WebhookPayload::of`]): a new admission (not a
 //! resent answer), a move out through a zone's exit gate, an approved walk-in, a
-//! revocation. Its `data` is that audit event's details, the same type the audit API shows.
+//! revocation, an alarm raised (any high-severity event) and each change to an alarm. Its
+//! `data` is that audit event's details, the same type the audit API shows (for
+//! `alarm.opened`, the alarm's id and name with the event that raised it).
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::audit::Severity;
 pub use crate::events::WebhookEventType;
-use crate::events::{Details, PassRevokedDetails, ResponseDetails, WalkInDecided};
+use crate::events::{AlarmChanged, Details, PassRevokedDetails, ResponseDetails, WalkInDecided};
 use crate::gates::Direction;
 
 /// The event types one webhook receives, stored as their names joined by commas.
@@ -73,11 +76,42 @@ pub enum WebhookPayload {
     WalkIn(WalkInDecided),
     /// A revocation.
     Revocation(PassRevokedDetails),
+    /// An alarm raised.
+    #[serde(rename = "alarm.opened")]
+    AlarmOpened(AlarmOpened),
+    /// An alarm taken.
+    #[serde(rename = "alarm.acknowledged")]
+    AlarmAcknowledged(AlarmChanged),
+    /// An alarm given to someone.
+    #[serde(rename = "alarm.assigned")]
+    AlarmAssigned(AlarmChanged),
+    /// An alarm ended.
+    #[serde(rename = "alarm.resolved")]
+    AlarmResolved(AlarmChanged),
+}
+
+/// An alarm as raised: the high-severity event that is it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct AlarmOpened {
+    /// The alarm's id: its event's audit id.
+    pub alarm_id: i64,
+    /// What raised it (`foreign_nonce`, `code_replayed`, `watchlist_hit`, …).
+    pub alarm: String,
+    /// The event, as `GET /v1/audit` shows its `kind` and `details`.
+    pub event: Details,
 }
 
 impl WebhookPayload {
-    /// The webhook event an audit event is, if any.
-    pub fn of(details: &Details) -> Option<WebhookPayload> {
+    /// The webhook event the audit event `audit_id` is, if any.
+    pub fn of(audit_id: i64, severity: Severity, details: &Details) -> Option<WebhookPayload> {
+        if severity == Severity::High {
+            let recorded = crate::events::Recorded::Known(details.clone());
+            return Some(WebhookPayload::AlarmOpened(AlarmOpened {
+                alarm_id: audit_id,
+                alarm: recorded.alarm_name(),
+                event: details.clone(),
+            }));
+        }
         match details {
             Details::Response(response) if response.is_new_admission() => {
                 // A move at a zone's exit gate is stored like an admission; its event says so.
@@ -93,6 +127,11 @@ impl WebhookPayload {
             }
             Details::WalkInApproved(approved) => Some(WebhookPayload::WalkIn(approved.clone())),
             Details::PassRevoked(revoked) => Some(WebhookPayload::Revocation(revoked.clone())),
+            Details::AlarmAcknowledged(changed) => {
+                Some(WebhookPayload::AlarmAcknowledged(changed.clone()))
+            }
+            Details::AlarmAssigned(changed) => Some(WebhookPayload::AlarmAssigned(changed.clone())),
+            Details::AlarmResolved(changed) => Some(WebhookPayload::AlarmResolved(changed.clone())),
             _ => None,
         }
     }
@@ -104,6 +143,10 @@ impl WebhookPayload {
             WebhookPayload::Exit(_) => WebhookEventType::Exit,
             WebhookPayload::WalkIn(_) => WebhookEventType::WalkIn,
             WebhookPayload::Revocation(_) => WebhookEventType::Revocation,
+            WebhookPayload::AlarmOpened(_) => WebhookEventType::AlarmOpened,
+            WebhookPayload::AlarmAcknowledged(_) => WebhookEventType::AlarmAcknowledged,
+            WebhookPayload::AlarmAssigned(_) => WebhookEventType::AlarmAssigned,
+            WebhookPayload::AlarmResolved(_) => WebhookEventType::AlarmResolved,
         }
     }
 }
@@ -224,9 +267,42 @@ mod tests {
             ),
         ];
         for (details, expected) in cases {
-            let payload = WebhookPayload::of(&details);
+            let payload = WebhookPayload::of(1, Severity::Info, &details);
             assert_eq!(payload.map(|p| p.event_type()), expected, "{details:?}");
         }
+        // Any high-severity event is an alarm raised; a change to one is its own type.
+        let replayed = Details::Response(ResponseDetails {
+            outcome: Some(Outcome::Denied),
+            reason: Some(DenyReason::CodeReplayed),
+            ..ResponseDetails::default()
+        });
+        let opened = WebhookPayload::of(42, Severity::High, &replayed);
+        assert_eq!(
+            opened.as_ref().map(WebhookPayload::event_type),
+            Some(AlarmOpened)
+        );
+        let body = serde_json::to_value(&opened).unwrap_or_default();
+        assert_eq!(body["type"], "alarm.opened");
+        assert_eq!(body["data"]["alarm_id"], 42);
+        assert_eq!(body["data"]["alarm"], "code_replayed");
+        assert_eq!(body["data"]["event"]["kind"], "response");
+        assert_eq!(body["data"]["event"]["details"]["reason"], "code_replayed");
+        let changed = AlarmChanged {
+            alarm_id: 42,
+            alarm: "code_replayed".into(),
+            state: crate::alarms::AlarmState::Resolved,
+            by_key_id,
+            assignee: None,
+            outcome: Some(crate::alarms::AlarmOutcome::FalseAlarm),
+            note: None,
+        };
+        let resolved = WebhookPayload::of(43, Severity::Info, &Details::AlarmResolved(changed));
+        assert_eq!(
+            resolved.as_ref().map(WebhookPayload::event_type),
+            Some(AlarmResolved)
+        );
+        let body = serde_json::to_value(&resolved).unwrap_or_default();
+        assert_eq!(body["type"], "alarm.resolved");
     }
 
     #[test]

@@ -56,6 +56,10 @@ pub enum Error {
     /// A rule of hosts, walk-ins, re-binding or transfer refuses the request (4xx).
     #[error("{}", .0.message())]
     Refused(Refusal),
+    /// An alarm was acknowledged or resolved by someone else first (409
+    /// `already_acknowledged` or `already_resolved`, naming who).
+    #[error("{0}")]
+    Alarm(tessera_domain::alarms::AlarmRefusal),
     /// The server's policy refuses what the request points at (a webhook URL inside the
     /// network), named in the message (422).
     #[error("{0}")]
@@ -127,6 +131,7 @@ impl From<tessera_flows::Error> for Error {
         match error {
             Flow::Store(store) => Error::Store(store),
             Flow::Refused(refusal) => Error::Refused(refusal),
+            Flow::Alarm(refusal) => Error::Alarm(refusal),
             Flow::NotFound => Error::NotFound,
             Flow::Internal(what) => Error::Internal(what),
             keys => Error::Keys(keys),
@@ -162,6 +167,12 @@ impl Error {
                 (StatusCode::TOO_MANY_REQUESTS, "rate_limited")
             }
             Error::Refused(refusal) => (refusal_status(*refusal), refusal.code()),
+            Error::Alarm(tessera_domain::alarms::AlarmRefusal::AlreadyAcknowledged { .. }) => {
+                (StatusCode::CONFLICT, "already_acknowledged")
+            }
+            Error::Alarm(tessera_domain::alarms::AlarmRefusal::AlreadyResolved { .. }) => {
+                (StatusCode::CONFLICT, "already_resolved")
+            }
             Error::PolicyRefused(_) => (StatusCode::UNPROCESSABLE_ENTITY, "refused_by_policy"),
             Error::InvalidField(..) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_field"),
             error if error.is_storage() => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),

@@ -16,6 +16,10 @@ pub enum Error {
     /// A rule of hosts, walk-ins, re-binding or transfer refuses the request.
     #[error("{}", .0.message())]
     Refused(Refusal),
+    /// Someone moved the alarm past what the action needs (acknowledged or resolved it
+    /// first).
+    #[error("{0}")]
+    Alarm(tessera_domain::alarms::AlarmRefusal),
     /// No such object for this tenant.
     #[error("not found")]
     NotFound,

@@ -19,9 +19,11 @@
 //!   and those it keeps sealed to read back;
 //! - [`keys`]: staff keys listed, revoked and rotated, and their last use noted;
 //! - [`metrics`]: the counters the flows and the edges bump;
+//! - [`alarms`]: alarms acknowledged, assigned and resolved, one winner per change;
 //! - [`sso`]: staff sign-in with the organisation's identity provider (OpenID Connect);
 //! - [`shutdown`]: the one signal every long-running task stops on.
 
+pub mod alarms;
 pub mod credentials;
 pub mod egress;
 pub mod error;

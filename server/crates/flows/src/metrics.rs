@@ -84,6 +84,8 @@ pub struct Metrics {
     pool_idle: Family<PoolLabels, Gauge>,
     waiting: Family<BatchLabels, Gauge>,
     gate_sockets: Family<TenantLabels, Gauge>,
+    alarms_open: Gauge,
+    alarm_acknowledge_seconds: Histogram,
 }
 
 fn latency() -> Histogram {
@@ -122,6 +124,9 @@ impl Metrics {
             pool_idle: Family::default(),
             waiting: Family::default(),
             gate_sockets: Family::default(),
+            alarms_open: Gauge::default(),
+            // 1 s to about 9 hours.
+            alarm_acknowledge_seconds: Histogram::new(exponential_buckets(1.0, 2.0, 16)),
         };
         registry.register("scans", "Scans received from gates", metrics.scans.clone());
         registry.register(
@@ -188,6 +193,16 @@ impl Metrics {
             "gate_sockets",
             "Open gate WebSockets per tenant",
             metrics.gate_sockets.clone(),
+        );
+        registry.register(
+            "alarms_open",
+            "Alarms not yet resolved (open or acknowledged), across tenants",
+            metrics.alarms_open.clone(),
+        );
+        registry.register(
+            "alarm_time_to_acknowledge_seconds",
+            "From an alarm's event to its acknowledgement",
+            metrics.alarm_acknowledge_seconds.clone(),
         );
         Self {
             registry,
@@ -264,6 +279,11 @@ impl Metrics {
             .inc();
     }
 
+    /// Records how long an alarm waited to be acknowledged.
+    pub fn alarm_acknowledged(&self, seconds: f64) {
+        self.alarm_acknowledge_seconds.observe(seconds);
+    }
+
     /// Counts one request or frame refused by a limit on `surface`.
     pub fn rate_limited(&self, surface: &str) {
         self.rate_limited
@@ -304,6 +324,9 @@ impl Metrics {
                 })
                 .set(i64::try_from(open).unwrap_or(i64::MAX));
         }
+        if let Some(open) = gauges.alarms_open {
+            self.alarms_open.set(open);
+        }
         let mut text = String::new();
         if prometheus_client::encoding::text::encode(&mut text, &self.registry).is_err() {
             tracing::warn!("could not encode the metrics");
@@ -321,4 +344,7 @@ pub struct Gauges {
     pub waiting: Vec<(&'static str, usize)>,
     /// Per tenant: gate sockets open on this replica.
     pub gate_sockets: Vec<(uuid::Uuid, usize)>,
+    /// Alarms not resolved, read from the database (shared by every replica); `None` when
+    /// it could not be read now (the last reading stands).
+    pub alarms_open: Option<i64>,
 }

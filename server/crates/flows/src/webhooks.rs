@@ -401,7 +401,7 @@ async fn stream(
     let wanted: Vec<NewDelivery> = events
         .iter()
         .filter_map(|event| {
-            let payload = WebhookPayload::of(event.event.known()?)?;
+            let payload = WebhookPayload::of(event.id, event.severity, event.event.known()?)?;
             let kind = payload.event_type();
             webhook.events.contains(kind).then(|| NewDelivery {
                 audit_id: event.id,

@@ -17,6 +17,7 @@ pub mod batch;
 pub mod error;
 pub mod postgres;
 pub mod primary;
+mod security;
 mod shared;
 pub mod sqlite;
 
@@ -393,7 +394,7 @@ impl Store {
 /// implemented by [`postgres`] and [`sqlite`] with the same atomicity: a state change and
 /// its audit event commit together. The others are [`SharedStatements`].
 #[async_trait::async_trait]
-pub trait Backend: SharedStatements + Send + Sync + std::fmt::Debug {
+pub trait Backend: SharedStatements + SecurityStatements + Send + Sync + std::fmt::Debug {
     /// `postgres` or `sqlite`, for logs.
     fn backend_name(&self) -> &'static str;
 
@@ -480,6 +481,45 @@ pub trait Backend: SharedStatements + Send + Sync + std::fmt::Debug {
     /// # Errors
     /// [`Error::Storage`].
     async fn begin_redemption(&self) -> Result<Box<dyn RedemptionTx>>;
+}
+
+/// The security team's primitives (issue 32), the same statements on both backends,
+/// written once in `security.rs`.
+#[async_trait::async_trait]
+pub trait SecurityStatements {
+    /// An organisation's alarms, newest first: its high-severity events with what people
+    /// did with each.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn alarms(&self, filter: &AlarmFilter) -> Result<Vec<AlarmRow>>;
+
+    /// One alarm (read from the primary: a change is decided on it).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn alarm(&self, org_id: Uuid, alarm_id: i64) -> Result<Option<AlarmRow>>;
+
+    /// Stores an alarm's next handling with its event, if the alarm is still at
+    /// `read_version` (0: untouched); false, with nothing written, when someone changed it
+    /// since.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn write_alarm(
+        &self,
+        org_id: Uuid,
+        alarm_id: i64,
+        read_version: i64,
+        next: &tessera_domain::alarms::Handling,
+        event: &NewAudit,
+    ) -> Result<bool>;
+
+    /// Alarms not resolved, across organisations (for `/metrics`).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn open_alarms(&self) -> Result<i64>;
 }
 
 /// The primitives whose statements are the same on both backends, but for a lock clause

@@ -42,6 +42,7 @@ use super::{
     NewOrg, PairingRow, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs, ScanContext,
     ScanDenialRow, ScanRecord,
 };
+use super::{AlarmFilter, AlarmRow};
 use super::{
     ByRef, HostRow, LinkKind, LinkOutcome, PassLinkRow, Role, TransferClaim, WalkInRow, WalkInView,
 };
@@ -336,6 +337,7 @@ async fn retention_turn(tx: &mut Transaction<'static, Postgres>) -> Result<bool>
 }
 
 crate::shared::shared_functions!(Postgres);
+crate::security::security_statements!(store: PgStore);
 crate::shared::shared_statements! {
     store: PgStore,
     redemption: PgRedemption,

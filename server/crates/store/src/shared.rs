@@ -211,15 +211,16 @@ macro_rules! shared_statements {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("insert api key").await?;
                 sqlx::query(
-                    "INSERT INTO api_keys (id, org_id, role, label, key_hash, created_at_ms) \
-                     VALUES ($1, $2, $3, $4, $5, $6)",
+                    "INSERT INTO api_keys (id, org_id, role, label, key_hash, created_at_ms, \
+                     role_name) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 )
                 .bind(key.id)
                 .bind(key.org_id)
-                .bind(key.role.as_str())
+                .bind(key.role.stored().0)
                 .bind(&key.label)
                 .bind(&hash[..])
                 .bind(at_ms)
+                .bind(key.role.stored().1)
                 .execute(&mut *tx)
                 .await
                 .map_err(Error::storage("insert api key"))?;
@@ -229,9 +230,9 @@ macro_rules! shared_statements {
 
             async fn api_key_by_hash(&self, hash: &[u8; 32], now_ms: i64) -> Result<Option<ApiKeyRow>> {
                 sqlx::query_as(
-                    "SELECT id, org_id, role, label FROM api_keys \
+                    "SELECT id, org_id, COALESCE(role_name, role) AS role, label FROM api_keys \
                      WHERE key_hash = $1 AND revoked_at_ms IS NULL \
-                     UNION ALL SELECT id, org_id, role, label FROM api_keys \
+                     UNION ALL SELECT id, org_id, COALESCE(role_name, role), label FROM api_keys \
                      WHERE previous_key_hash = $1 AND previous_valid_until_ms > $2 AND revoked_at_ms IS NULL \
                      UNION ALL SELECT id, org_id, 'host', label FROM hosts \
                      WHERE key_hash = $1 AND revoked_at_ms IS NULL \
@@ -291,7 +292,8 @@ macro_rules! shared_statements {
 
             async fn list_api_keys(&self, org_id: Uuid) -> Result<Vec<ApiKeyListing>> {
                 sqlx::query_as(concat!(
-                    "SELECT id, role, label, CAST(NULL AS TEXT) AS unit, created_at_ms, last_used_ms, \
+                    "SELECT id, COALESCE(role_name, role) AS role, label, CAST(NULL AS TEXT) AS unit, \
+                     created_at_ms, last_used_ms, \
                      rotated_at_ms, previous_valid_until_ms, revoked_at_ms FROM api_keys WHERE org_id = $1 \
                      UNION ALL SELECT id, 'host', label, unit, created_at_ms, last_used_ms, \
                      rotated_at_ms, previous_valid_until_ms, revoked_at_ms FROM hosts WHERE org_id = $1 \
@@ -1293,7 +1295,8 @@ macro_rules! shared_statements {
                 now_ms: i64,
             ) -> Result<Option<ConsoleSessionRow>> {
                 sqlx::query_as(
-                    "SELECT k.id, k.org_id, k.role, k.label, s.expires_at_ms, \
+                    "SELECT k.id, k.org_id, COALESCE(k.role_name, k.role) AS role, k.label, \
+                     s.expires_at_ms, \
                      p.name AS person_name, p.issuer AS person_issuer, p.subject AS person_subject \
                      FROM console_sessions s JOIN api_keys k ON k.id = s.api_key_id \
                      LEFT JOIN people p ON p.id = s.person_id \
@@ -1513,12 +1516,13 @@ macro_rules! shared_statements {
                             .bind(&person.name)
                         } else {
                             sqlx::query(
-                                "UPDATE api_keys SET label = $2, role = $3 \
+                                "UPDATE api_keys SET label = $2, role = $3, role_name = $4 \
                                  WHERE id = $1 AND revoked_at_ms IS NULL",
                             )
                             .bind(id)
                             .bind(&person.name)
-                            .bind(sign_in.role.as_str())
+                            .bind(sign_in.role.stored().0)
+                            .bind(sign_in.role.stored().1)
                         };
                         let changed = update
                             .execute(&mut *tx)
@@ -1540,7 +1544,7 @@ macro_rules! shared_statements {
                         } else {
                             sqlx::query(
                                 "INSERT INTO api_keys (id, org_id, label, key_hash, created_at_ms, \
-                                 role) VALUES ($1, $2, $3, $4, $5, $6)",
+                                 role, role_name) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                             )
                         };
                         let insert = insert
@@ -1552,7 +1556,9 @@ macro_rules! shared_statements {
                         let insert = if is_host {
                             insert
                         } else {
-                            insert.bind(sign_in.role.as_str())
+                            insert
+                                .bind(sign_in.role.stored().0)
+                                .bind(sign_in.role.stored().1)
                         };
                         insert
                             .execute(&mut *tx)
@@ -1660,7 +1666,8 @@ macro_rules! shared_statements {
 
             async fn list_sessions(&self, org_id: Uuid, now_ms: i64) -> Result<Vec<$crate::SessionListing>> {
                 sqlx::query_as(
-                    "SELECT s.token_hash, k.id AS key_id, k.role, k.label, p.name AS person_name, \
+                    "SELECT s.token_hash, k.id AS key_id, COALESCE(k.role_name, k.role) AS role, \
+                     k.label, p.name AS person_name, \
                      p.email AS person_email, s.created_at_ms, s.expires_at_ms \
                      FROM console_sessions s JOIN api_keys k ON k.id = s.api_key_id \
                      LEFT JOIN people p ON p.id = s.person_id \
@@ -2914,7 +2921,7 @@ macro_rules! key_table {
 /// Admin, issuer and auditor keys.
 pub(crate) const API_KEYS: KeyTable = key_table!(
     "api_keys",
-    "role",
+    "COALESCE(role_name, role)",
     "CAST(NULL AS TEXT)",
     "console_sessions",
     "api_key_id"

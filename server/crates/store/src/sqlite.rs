@@ -27,6 +27,7 @@ use super::{
     NewOrg, PairingRow, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs, ScanContext,
     ScanDenialRow, ScanRecord,
 };
+use super::{AlarmFilter, AlarmRow};
 use super::{
     ByRef, HostRow, LinkKind, LinkOutcome, PassLinkRow, Role, TransferClaim, WalkInRow, WalkInView,
 };
@@ -248,6 +249,7 @@ async fn retention_turn(_tx: &mut Transaction<'static, Sqlite>) -> Result<bool> 
 }
 
 crate::shared::shared_functions!(Sqlite);
+crate::security::security_statements!(store: SqliteStore);
 crate::shared::shared_statements! {
     store: SqliteStore,
     redemption: SqliteRedemption,

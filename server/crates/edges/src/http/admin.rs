@@ -292,6 +292,9 @@ pub(super) enum GrantableRole {
     Auditor,
     /// A person who invites visitors and approves their walk-ins (issue 16).
     Host,
+    /// The security team: reads what an auditor reads, and handles alarms, the
+    /// watchlist, roll calls and requests for personal data (issue 32).
+    Security,
 }
 
 /// The new key, shown exactly once.
@@ -378,6 +381,7 @@ pub(super) async fn create_api_key(
         GrantableRole::Issuer => Role::Issuer,
         GrantableRole::Auditor => Role::Auditor,
         GrantableRole::Host => Role::Host,
+        GrantableRole::Security => Role::Security,
     };
     check_text("label", &body.label)?;
     if let Some(unit) = &body.unit {

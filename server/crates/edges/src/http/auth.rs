@@ -53,12 +53,13 @@ impl std::fmt::Debug for Presented {
 }
 
 impl ApiCaller {
-    /// Succeeds if the caller's role is one of `allowed` (admin always is).
+    /// Succeeds if the caller's role includes one of `allowed` (admin's includes every
+    /// role, security's the auditor's: [`Role::includes`]).
     ///
     /// # Errors
     /// [`Error::Forbidden`].
     pub fn require(&self, allowed: &[Role]) -> Result<(), Error> {
-        if self.role == Role::Admin || allowed.contains(&self.role) {
+        if self.role == Role::Admin || allowed.iter().any(|needed| self.role.includes(*needed)) {
             Ok(())
         } else {
             Err(Error::Forbidden)

@@ -175,7 +175,10 @@ pub(super) async fn sign_in(
     };
     state.sources.verified(&hash);
     // Hosts sign in the same way, for the `/host` page (issue 16).
-    if !matches!(key.role, Role::Admin | Role::Auditor | Role::Host) {
+    if !matches!(
+        key.role,
+        Role::Admin | Role::Auditor | Role::Host | Role::Security
+    ) {
         return Err(Error::Forbidden);
     }
     // An organisation that signs its staff in through its identity provider may switch

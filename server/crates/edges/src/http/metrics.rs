@@ -22,6 +22,15 @@ async fn scrape(State(state): State<AppState>) -> impl IntoResponse {
         pools: state.store.pool_stats(),
         waiting: state.store.waiting(),
         gate_sockets: state.gate_sockets.open_by_tenant(),
+        // A scrape never waits long for the database: a slow or failed count keeps the
+        // last reading.
+        alarms_open: tokio::time::timeout(
+            std::time::Duration::from_secs(1),
+            state.store.open_alarms(),
+        )
+        .await
+        .ok()
+        .and_then(Result::ok),
     };
     (
         [(

@@ -7,6 +7,7 @@
 //! plain-text rejections and never a 500.
 
 mod admin;
+mod alarms;
 mod audit_feed;
 mod audit_log;
 mod auth;
@@ -67,6 +68,7 @@ pub fn router(state: AppState, sockets: Router<AppState>) -> Router {
         .merge(passes::router())
         .merge(claims::router())
         .merge(audit_log::router())
+        .merge(alarms::router())
         .merge(audit_feed::router())
         .merge(console::router())
         .merge(sso::router())

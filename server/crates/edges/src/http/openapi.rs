@@ -116,6 +116,11 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         super::push::key,
         super::push::subscribe,
         super::push::unsubscribe,
+        super::alarms::list,
+        super::alarms::show,
+        super::alarms::acknowledge,
+        super::alarms::assign,
+        super::alarms::resolve,
     ),
     modifiers(&SecuritySchemes),
     tags(
@@ -130,6 +135,7 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         (name = "zones", description = "Zones, entry and exit gates, who is inside"),
         (name = "webhooks", description = "Admission events delivered to other systems"),
         (name = "messages", description = "Mail to visitors: claim links sent, bounced, dead (`docs/operations.md`)"),
+        (name = "alarms", description = "Alarms handled to the end: acknowledged, assigned, resolved (`docs/console.md`)"),
         (name = "hosts", description = "Hosts and walk-in approval (`docs/protocol.md`, \"Hosts, walk-ins, re-binding and transfer\")"),
     )
 )]

@@ -1,0 +1,126 @@
+//! The security team's statements (issue 32): alarms as people handle them.
+//!
+//! [`security_statements!`] implements [`crate::SecurityStatements`] for a backend, with
+//! the same statements on both: an alarm is a high-severity row of `audit_events`, joined
+//! to its row of `alarms` once someone touched it, and every change is written only if the
+//! alarm is still at the version its decision was made on.
+
+/// Columns of an alarm: its event, and its handling from `LEFT JOIN alarms a`.
+macro_rules! alarm_columns {
+    () => {
+        "SELECT e.id, e.at_ms, e.org_id, e.kind, e.severity, e.gate_id, e.pass_id, e.details, \
+         e.actor_issuer, e.actor_subject, e.actor_name, a.state AS alarm_state, \
+         a.version AS alarm_version, a.assignee, a.acknowledged_at_ms, a.acknowledged_by, \
+         a.resolved_at_ms, a.resolved_by, a.outcome, a.note, a.updated_at_ms AS alarm_updated_at_ms \
+         FROM audit_events e LEFT JOIN alarms a ON a.audit_id = e.id "
+    };
+}
+
+macro_rules! security_statements {
+    (store: $store:ty $(,)?) => {
+        #[async_trait::async_trait]
+        impl crate::SecurityStatements for $store {
+            async fn alarms(&self, filter: &AlarmFilter) -> Result<Vec<AlarmRow>> {
+                sqlx::query_as(concat!(
+                    crate::security::alarm_columns!(),
+                    "WHERE e.org_id = $1 AND e.severity = 'high' \
+                     AND ($2 IS NULL OR COALESCE(a.state, 'open') = $2) \
+                     AND ($3 IS NULL OR e.id < $3) ORDER BY e.id DESC LIMIT $4"
+                ))
+                .bind(filter.org_id)
+                .bind(filter.state.map(|state| state.as_str()))
+                .bind(filter.before_id)
+                .bind(filter.limit)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("list alarms"))
+            }
+
+            async fn alarm(&self, org_id: Uuid, alarm_id: i64) -> Result<Option<AlarmRow>> {
+                sqlx::query_as(concat!(
+                    crate::security::alarm_columns!(),
+                    "WHERE e.org_id = $1 AND e.id = $2 AND e.severity = 'high'"
+                ))
+                .bind(org_id)
+                .bind(alarm_id)
+                .fetch_optional(self.writes())
+                .await
+                .map_err(Error::storage("load alarm"))
+            }
+
+            async fn write_alarm(
+                &self,
+                org_id: Uuid,
+                alarm_id: i64,
+                read_version: i64,
+                next: &tessera_domain::alarms::Handling,
+                event: &NewAudit,
+            ) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("change alarm").await?;
+                let state = next.current().as_str();
+                let outcome = next.outcome.map(|outcome| outcome.as_str());
+                // A first change inserts the row (nobody else may have); a later one moves
+                // it from the version it was decided on.
+                let write = if read_version == 0 {
+                    sqlx::query(
+                        "INSERT INTO alarms (audit_id, org_id, state, version, assignee, \
+                         acknowledged_at_ms, acknowledged_by, resolved_at_ms, resolved_by, \
+                         outcome, note, updated_at_ms) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+                         ON CONFLICT (audit_id) DO NOTHING",
+                    )
+                } else {
+                    sqlx::query(
+                        "UPDATE alarms SET state = $3, version = $4, assignee = $5, \
+                         acknowledged_at_ms = $6, acknowledged_by = $7, resolved_at_ms = $8, \
+                         resolved_by = $9, outcome = $10, note = $11, updated_at_ms = $12 \
+                         WHERE audit_id = $1 AND org_id = $2 AND version = $13",
+                    )
+                }
+                .bind(alarm_id)
+                .bind(org_id)
+                .bind(state)
+                .bind(next.version)
+                .bind(&next.assignee)
+                .bind(next.acknowledged_at_ms)
+                .bind(&next.acknowledged_by)
+                .bind(next.resolved_at_ms)
+                .bind(&next.resolved_by)
+                .bind(outcome)
+                .bind(&next.note)
+                .bind(next.updated_at_ms);
+                let write = if read_version == 0 {
+                    write
+                } else {
+                    write.bind(read_version)
+                };
+                let written = write
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("change alarm"))?
+                .rows_affected()
+                    == 1;
+                if !written {
+                    return Ok(false);
+                }
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "change alarm").await?;
+                Ok(true)
+            }
+
+            async fn open_alarms(&self) -> Result<i64> {
+                sqlx::query_scalar(
+                    "SELECT (SELECT COUNT(*) FROM audit_events WHERE severity = 'high') \
+                     - (SELECT COUNT(*) FROM alarms a JOIN audit_events e ON e.id = a.audit_id \
+                        WHERE a.state = 'resolved')",
+                )
+                .fetch_one(self.reads())
+                .await
+                .map_err(Error::storage("count open alarms"))
+            }
+        }
+    };
+}
+
+pub(crate) use {alarm_columns, security_statements};
