@@ -698,6 +698,7 @@ pub fn explain(reason: DenyReason, age_s: Option<u64>, ahead_s: Option<u64>) -> 
         DenyReason::AlreadyInside => "already inside this zone (pass-back)".into(),
         DenyReason::ReentryNotAllowed => "no re-entry into this zone after leaving".into(),
         DenyReason::EntryLimit => "no entries left today for this zone".into(),
+        DenyReason::SeeStaff => "please wait: staff are on their way".into(),
     }
 }
 

@@ -256,6 +256,9 @@ pub enum DenyReason {
     ReentryNotAllowed,
     /// A Tessera addition (zones): the pass used up the zone's entries for the day.
     EntryLimit,
+    /// A Tessera addition (security): the pass is not admitted now and staff are on their
+    /// way. Deliberately neutral: it never says why (a watchlist match, `docs/protocol.md`).
+    SeeStaff,
 }
 
 impl DenyReason {
@@ -283,6 +286,7 @@ impl DenyReason {
             Self::AlreadyInside => "already_inside",
             Self::ReentryNotAllowed => "reentry_not_allowed",
             Self::EntryLimit => "entry_limit",
+            Self::SeeStaff => "see_staff",
         }
     }
 }
@@ -299,8 +303,8 @@ impl std::str::FromStr for DenyReason {
     }
 }
 
-/// Every deny reason, in the order of §6, then the zone additions.
-pub const ALL_DENY_REASONS: [DenyReason; 21] = [
+/// Every deny reason, in the order of §6, then the zone and security additions.
+pub const ALL_DENY_REASONS: [DenyReason; 22] = [
     DenyReason::MalformedCode,
     DenyReason::UnknownPass,
     DenyReason::BadCode,
@@ -322,6 +326,7 @@ pub const ALL_DENY_REASONS: [DenyReason; 21] = [
     DenyReason::AlreadyInside,
     DenyReason::ReentryNotAllowed,
     DenyReason::EntryLimit,
+    DenyReason::SeeStaff,
 ];
 
 impl std::str::FromStr for Outcome {

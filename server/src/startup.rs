@@ -149,6 +149,7 @@ impl Application {
                 keys: Arc::clone(&keys),
                 code_step_s: settings.code_step_s,
                 challenge_lifetime: settings.challenge_lifetime(),
+                watchlist: Arc::default(),
             },
             store,
             keys,

@@ -35,5 +35,6 @@ mod sso;
 mod storage;
 mod transfer;
 mod walk_ins;
+mod watchlist;
 mod webhooks;
 mod zones;

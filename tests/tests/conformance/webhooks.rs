@@ -47,6 +47,7 @@ both_backends!(
     admins_disable_enable_rotate_and_delete_webhooks,
     webhook_secrets_are_sealed_at_rest,
     each_change_of_an_alarm_is_an_event,
+    a_watchlist_match_is_one_watchlist_hit_event,
 );
 postgres_only!(two_replicas_deliver_each_event_of_a_burst_exactly_once);
 
@@ -1569,5 +1570,49 @@ async fn each_change_of_an_alarm_is_an_event(backend: Backend) -> Result<()> {
     assert_eq!(got[3].event["data"]["outcome"], "confirmed");
     assert_eq!(got[3].event["data"]["note"], "re-paired gate B");
     assert_eq!(receiver.arrivals().len(), 4, "{:#?}", receiver.arrivals());
+    Ok(())
+}
+
+async fn a_watchlist_match_is_one_watchlist_hit_event(backend: Backend) -> Result<()> {
+    let server = loopback_allowed(backend).start().await?;
+    let admin = server.admin();
+    let both = Receiver::start().await?;
+    let alarms_only = Receiver::start().await?;
+    let (_, secret) = create_webhook(
+        &admin,
+        &both.url(),
+        Some(&["watchlist.hit", "alarm.opened"]),
+    )
+    .await?;
+    both.set_secret(&secret);
+    let (_, secret) = create_webhook(&admin, &alarms_only.url(), Some(&["alarm.opened"])).await?;
+    alarms_only.set_secret(&secret);
+    let entry = admin
+        .post(
+            "/v1/watchlist",
+            &json!({"email": "eve@example.com", "reason": "former contractor", "mode": "flag"}),
+        )
+        .await?
+        .expect(201)?;
+    admin
+        .post(
+            "/v1/passes",
+            &PassSpec::default().to_json_with(&json!({"email": "eve@example.com"})),
+        )
+        .await?
+        .expect(201)?;
+    let got = both.wait_delivered(1, DELIVERED_WITHIN).await?;
+    let other = alarms_only.wait_delivered(1, DELIVERED_WITHIN).await?;
+    tokio::time::sleep(QUIET_FOR).await;
+    both.assert_clean();
+    alarms_only.assert_clean();
+    // One audit event, one delivery per webhook: the most specific type it subscribed to.
+    assert_eq!(both.arrivals().len(), 1, "{:#?}", both.arrivals());
+    assert_eq!(got[0].event["type"], "watchlist.hit");
+    assert_eq!(got[0].event["data"]["entry_id"], entry["id"]);
+    assert_eq!(got[0].event["data"]["stage"], "issue");
+    assert_eq!(other[0].event["type"], "alarm.opened");
+    assert_eq!(other[0].event["data"]["alarm"], "watchlist_hit");
+    assert_eq!(got[0].id, other[0].id, "the same event under its one id");
     Ok(())
 }

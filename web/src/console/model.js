@@ -20,6 +20,8 @@ export const KNOWN_KINDS = Object.freeze([
   'webhook_disabled', 'webhook_enabled', 'webhook_secret_rotated', 'webhook_deleted', 'zone_created', 'zone_checkout',
   'sso_configured', 'sso_removed', 'sso_sign_in_failed', 'sso_sessions_ended', 'session_ended',
   'message_queued', 'message_sent', 'message_bounced', 'message_dead', 'message_expired', 'mail_settings_changed',
+  'alarm_acknowledged', 'alarm_assigned', 'alarm_resolved', 'watchlist_hit', 'watchlist_entry_added',
+  'watchlist_entry_changed', 'watchlist_entry_removed',
 ]);
 
 export const SEVERITIES = Object.freeze(['info', 'warning', 'high']);

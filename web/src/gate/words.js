@@ -25,6 +25,7 @@ export const REASON_WORDS = Object.freeze({
   already_inside: 'already inside this zone',
   reentry_not_allowed: 'no re-entry after leaving this zone',
   entry_limit: 'no entries left today for this zone',
+  see_staff: 'please wait: staff are on their way',
 });
 
 /** The plain words for `reason` (an unknown future reason still reads as a denial). */
@@ -78,6 +79,11 @@ export function verdictView(v, now = Date.now()) {
     details.push(`First entry ${when} ${where}`);
     details.push('Same phone as the first entry: let them through only if they left and came back');
     return { tone: 'amber', headline: 'ALREADY ADMITTED', details };
+  }
+  // A neutral hold (a watchlist match, never named): not "DENIED", so the visitor reading
+  // the tablet learns nothing; the guard keeps them here until staff arrive.
+  if (v.reason === 'see_staff') {
+    return { tone: 'amber', headline: 'PLEASE WAIT', details: details.concat(['Staff are on their way. Keep the visitor here; do not let them through.']) };
   }
   const extra = [];
   if (v.reason === 'stale_code' && Number.isFinite(v.age_s)) extra.push(`The code is ${v.age_s} s old. Ask for the live wallet.`);

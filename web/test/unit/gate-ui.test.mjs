@@ -29,7 +29,7 @@ test('only the two admitting verdicts contain ADMITTED, never NOT ADMITTED', () 
   assert.equal(amber.headline, 'ALREADY ADMITTED');
   assert.equal(amber.tone, 'amber');
   assert.match(amber.details.join(' '), /\(2 min ago\) at North gate B/);
-  for (const reason of [...Object.keys(REASON_WORDS), 'unknown']) {
+  for (const reason of [...Object.keys(REASON_WORDS), 'unknown'].filter((r) => r !== 'see_staff')) {
     const v = verdictView({ outcome: 'denied', reason, pass, age_s: 47, ahead_s: 30 });
     assert.equal(v.tone, 'red');
     const all = [v.headline, ...v.details].join(' ');
@@ -37,6 +37,15 @@ test('only the two admitting verdicts contain ADMITTED, never NOT ADMITTED', () 
     assert.doesNotMatch(all, /admitted/i, all);
   }
   assert.match(verdictView({ outcome: 'denied', reason: 'stale_code', age_s: 47 }).details.join(), /47 s old/);
+});
+
+test('a hold for staff is neutral: amber PLEASE WAIT, never DENIED, never why', () => {
+  const v = verdictView({ outcome: 'denied', reason: 'see_staff', pass: { id: 'x', label: 'Eve' } });
+  assert.equal(v.tone, 'amber');
+  assert.equal(v.headline, 'PLEASE WAIT');
+  const all = [v.headline, ...v.details].join(' ');
+  assert.match(all, /Staff are on their way/);
+  assert.doesNotMatch(all, /denied|admitted|watch|list|see_staff/i, all);
 });
 
 test('"ago" reads like a guard would say it', () => {

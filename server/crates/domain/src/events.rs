@@ -19,6 +19,7 @@ use uuid::Uuid;
 
 use crate::alarms::{AlarmOutcome, AlarmState};
 use crate::gates::Direction;
+use crate::watchlist::{MatchedBy, WatchMode};
 
 fn is_false(value: &bool) -> bool {
     !*value
@@ -187,6 +188,15 @@ kinds! {
     AlarmAssigned(AlarmChanged) = "alarm_assigned",
     /// An alarm ended, with an outcome.
     AlarmResolved(AlarmChanged) = "alarm_resolved",
+    /// A pass's holder matched the watchlist: at issue, at claim or at a gate (`high` for
+    /// an exact match, an alarm; `warning` for a name's possible match).
+    WatchlistHit(WatchlistHit) = "watchlist_hit",
+    /// A watchlist entry was added.
+    WatchlistEntryAdded(WatchEntryChanged) = "watchlist_entry_added",
+    /// A watchlist entry was changed.
+    WatchlistEntryChanged(WatchEntryChanged) = "watchlist_entry_changed",
+    /// A watchlist entry was removed.
+    WatchlistEntryRemoved(WatchEntryChanged) = "watchlist_entry_removed",
 }
 
 impl AuditKind {
@@ -954,6 +964,57 @@ pub struct AlarmChanged {
     pub note: Option<String>,
 }
 
+/// Where a pass's holder met the watchlist.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WatchStage {
+    /// A pass was being issued.
+    Issue,
+    /// A wallet was claiming a pass.
+    Claim,
+    /// A wallet answered a gate's challenge.
+    Gate,
+}
+
+/// A watchlist match. The event names the entry, never the person's details or the reason:
+/// those stay on the watchlist, readable by security and admins only.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct WatchlistHit {
+    /// The entry that matched.
+    pub entry_id: Uuid,
+    /// Its mode.
+    pub mode: WatchMode,
+    /// How it matched (`name` is only a possible match).
+    pub matched_by: MatchedBy,
+    /// Where.
+    pub stage: WatchStage,
+    /// Whether the holder was refused (issue, claim) or held for staff (gate).
+    pub refused: bool,
+    /// The key (or host) that was issuing the pass.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_key_id: Option<Uuid>,
+    /// At a gate: the scan.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scan_id: Option<Uuid>,
+}
+
+/// A watchlist entry added, changed or removed: which identifiers it holds, never their
+/// values.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct WatchEntryChanged {
+    /// The entry.
+    pub entry_id: Uuid,
+    /// Its mode.
+    pub mode: WatchMode,
+    /// Which of `name`, `email`, `external_ref` it holds.
+    pub identifiers: Vec<String>,
+    /// When it expires, RFC 3339.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires_at: Option<String>,
+    /// The key used.
+    pub by_key_id: Uuid,
+}
+
 impl Recorded {
     /// What an alarm raised by this event is called: the denial reason of a scan or
     /// answer, else the event's kind.
@@ -997,11 +1058,14 @@ pub enum WebhookEventType {
     /// An alarm ended.
     #[serde(rename = "alarm.resolved")]
     AlarmResolved,
+    /// A pass's holder matched the watchlist exactly (at issue, claim or a gate).
+    #[serde(rename = "watchlist.hit")]
+    WatchlistHit,
 }
 
 impl WebhookEventType {
     /// Every type.
-    pub const ALL: [WebhookEventType; 8] = [
+    pub const ALL: [WebhookEventType; 9] = [
         WebhookEventType::Admission,
         WebhookEventType::Exit,
         WebhookEventType::WalkIn,
@@ -1010,6 +1074,7 @@ impl WebhookEventType {
         WebhookEventType::AlarmAcknowledged,
         WebhookEventType::AlarmAssigned,
         WebhookEventType::AlarmResolved,
+        WebhookEventType::WatchlistHit,
     ];
 
     /// The name on the wire and in storage.
@@ -1023,6 +1088,7 @@ impl WebhookEventType {
             WebhookEventType::AlarmAcknowledged => "alarm.acknowledged",
             WebhookEventType::AlarmAssigned => "alarm.assigned",
             WebhookEventType::AlarmResolved => "alarm.resolved",
+            WebhookEventType::WatchlistHit => "watchlist.hit",
         }
     }
 

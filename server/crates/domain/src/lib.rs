@@ -19,6 +19,8 @@
 //! - [`webhook`]: the events other systems receive and the state of their deliveries;
 //! - [`mail`]: email addresses, the outbox of messages and what a send attempt means;
 //! - [`alarms`]: what a security team does with an alarm: acknowledge, assign, resolve;
+//! - [`watchlist`]: people a security team flags or blocks, and how a pass's holder
+//!   matches them;
 //! - [`label`]: checked text; [`time`]: stored times; [`error`]: what the rules refuse.
 
 pub mod alarms;
@@ -34,6 +36,7 @@ pub mod rules;
 pub mod sso;
 pub mod time;
 pub mod visits;
+pub mod watchlist;
 pub mod webhook;
 pub mod zones;
 

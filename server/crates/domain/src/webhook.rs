@@ -13,7 +13,9 @@ use uuid::Uuid;
 
 use crate::audit::Severity;
 pub use crate::events::WebhookEventType;
-use crate::events::{AlarmChanged, Details, PassRevokedDetails, ResponseDetails, WalkInDecided};
+use crate::events::{
+    AlarmChanged, Details, PassRevokedDetails, ResponseDetails, WalkInDecided, WatchlistHit,
+};
 use crate::gates::Direction;
 
 /// The event types one webhook receives, stored as their names joined by commas.
@@ -88,6 +90,9 @@ pub enum WebhookPayload {
     /// An alarm ended.
     #[serde(rename = "alarm.resolved")]
     AlarmResolved(AlarmChanged),
+    /// A watchlist match (exact).
+    #[serde(rename = "watchlist.hit")]
+    WatchlistHit(WatchlistHit),
 }
 
 /// An alarm as raised: the high-severity event that is it.
@@ -102,7 +107,20 @@ pub struct AlarmOpened {
 }
 
 impl WebhookPayload {
-    /// The webhook event the audit event `audit_id` is, if any.
+    /// The webhook events the audit event `audit_id` can be, most specific first: a
+    /// receiver gets the first of them it subscribed to, as one event (`evt_<audit id>`).
+    /// An exact watchlist match is `watchlist.hit`, else `alarm.opened`.
+    pub fn candidates(audit_id: i64, severity: Severity, details: &Details) -> Vec<WebhookPayload> {
+        let mut candidates = Vec::new();
+        if let (Details::WatchlistHit(hit), Severity::High) = (details, severity) {
+            candidates.push(WebhookPayload::WatchlistHit(hit.clone()));
+        }
+        candidates.extend(WebhookPayload::of(audit_id, severity, details));
+        candidates
+    }
+
+    /// The webhook event the audit event `audit_id` is, if any (see
+    /// [`WebhookPayload::candidates`] for the one event some are more specifically).
     pub fn of(audit_id: i64, severity: Severity, details: &Details) -> Option<WebhookPayload> {
         if severity == Severity::High {
             let recorded = crate::events::Recorded::Known(details.clone());
@@ -147,6 +165,7 @@ impl WebhookPayload {
             WebhookPayload::AlarmAcknowledged(_) => WebhookEventType::AlarmAcknowledged,
             WebhookPayload::AlarmAssigned(_) => WebhookEventType::AlarmAssigned,
             WebhookPayload::AlarmResolved(_) => WebhookEventType::AlarmResolved,
+            WebhookPayload::WatchlistHit(_) => WebhookEventType::WatchlistHit,
         }
     }
 }

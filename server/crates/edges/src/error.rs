@@ -60,6 +60,9 @@ pub enum Error {
     /// `already_acknowledged` or `already_resolved`, naming who).
     #[error("{0}")]
     Alarm(tessera_domain::alarms::AlarmRefusal),
+    /// The watchlist keeps this holder out (409 `not_permitted`); neutral on purpose.
+    #[error("this pass cannot be issued or claimed; please contact the security team")]
+    Withheld,
     /// The server's policy refuses what the request points at (a webhook URL inside the
     /// network), named in the message (422).
     #[error("{0}")]
@@ -132,6 +135,7 @@ impl From<tessera_flows::Error> for Error {
             Flow::Store(store) => Error::Store(store),
             Flow::Refused(refusal) => Error::Refused(refusal),
             Flow::Alarm(refusal) => Error::Alarm(refusal),
+            Flow::Withheld => Error::Withheld,
             Flow::NotFound => Error::NotFound,
             Flow::Internal(what) => Error::Internal(what),
             keys => Error::Keys(keys),
@@ -173,6 +177,7 @@ impl Error {
             Error::Alarm(tessera_domain::alarms::AlarmRefusal::AlreadyResolved { .. }) => {
                 (StatusCode::CONFLICT, "already_resolved")
             }
+            Error::Withheld => (StatusCode::CONFLICT, "not_permitted"),
             Error::PolicyRefused(_) => (StatusCode::UNPROCESSABLE_ENTITY, "refused_by_policy"),
             Error::InvalidField(..) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_field"),
             error if error.is_storage() => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),

@@ -20,6 +20,9 @@ pub enum Error {
     /// first).
     #[error("{0}")]
     Alarm(tessera_domain::alarms::AlarmRefusal),
+    /// The watchlist keeps this holder out. Neutral on purpose: it does not say why.
+    #[error("this pass cannot be issued or claimed; please contact the security team")]
+    Withheld,
     /// No such object for this tenant.
     #[error("not found")]
     NotFound,

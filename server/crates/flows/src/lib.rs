@@ -20,6 +20,7 @@
 //! - [`keys`]: staff keys listed, revoked and rotated, and their last use noted;
 //! - [`metrics`]: the counters the flows and the edges bump;
 //! - [`alarms`]: alarms acknowledged, assigned and resolved, one winner per change;
+//! - [`watchlist`]: pass holders screened at issue, claim and gate;
 //! - [`sso`]: staff sign-in with the organisation's identity provider (OpenID Connect);
 //! - [`shutdown`]: the one signal every long-running task stops on.
 
@@ -39,6 +40,7 @@ pub mod sealing;
 pub mod shutdown;
 pub mod sso;
 pub mod walk_ins;
+pub mod watchlist;
 pub mod webhooks;
 
 pub use error::{Error, Result};

@@ -59,6 +59,8 @@ pub struct Redemption {
     pub code_step_s: u64,
     /// How long a challenge may be answered.
     pub challenge_lifetime: Duration,
+    /// The organisations' watchlists, as this replica last read them.
+    pub watchlist: Arc<crate::watchlist::Watchlist>,
 }
 
 /// Challenges remembered per gate connection (a gate has one scan in flight, rarely more).
@@ -595,9 +597,11 @@ async fn redeem(
         wallet_key,
     };
     // A zone gate's answers go through the redemption transaction, which applies the
-    // zone's rules (`tessera_domain::zones`); the batched fast path knows nothing of zones.
+    // zone's rules (`tessera_domain::zones`); the batched fast path knows nothing of zones,
+    // nor of the watchlist: a watchlisted holder's answer is held there for staff.
     let zone = gate_zone(gate);
-    if zone.is_none() && flow.store.admit(&admission).await? {
+    let hold = flow.watchlist.at_gate(&flow.store, pass).await?;
+    if zone.is_none() && hold.is_none() && flow.store.admit(&admission).await? {
         return Ok(stored_result(&admission.row, pass, false));
     }
     let mut attempt = 1;
@@ -609,6 +613,7 @@ async fn redeem(
             nonce_fp,
             &admission.wallet_key,
             zone,
+            hold,
         )
         .await
         {
@@ -634,6 +639,7 @@ async fn settle(
     nonce_fp: &str,
     answered_key: &[u8],
     zone: Option<(Uuid, Direction)>,
+    hold: Option<crate::watchlist::Hold>,
 ) -> Result<ServerMessage> {
     let mut tx = flow.store.begin_redemption().await?;
     let Some(locked) = tx.lock(nonce.as_bytes()).await? else {
@@ -661,6 +667,24 @@ async fn settle(
     let pass = &locked.pass;
     let now = now_ms();
     let mut settlement = rules::settle(&locked, answered_key, now);
+    // A watchlisted holder who would be let in is held instead: `see_staff`, stored under
+    // the nonce like any outcome (a resend gets it again), with the alarm.
+    if let (Some(hold), Settlement::Admit) = (hold, &settlement) {
+        let row = outcome_row(
+            &locked.challenge,
+            StoredOutcome::Denied(DenyReason::SeeStaff),
+        );
+        tx.store_outcome(&row, &response_event(&row, nonce_fp, false, None))
+            .await?;
+        let subject = Subject {
+            org_id: Some(row.org_id),
+            gate_id: Some(row.gate_id),
+            pass_id: Some(row.pass_id),
+        };
+        tx.append_audit(&hold.event(subject, row.scan_id)).await?;
+        tx.commit().await?;
+        return Ok(stored_result(&row, pass, false));
+    }
     if let Some((zone_id, direction)) = zone {
         let (zone, view) = tx
             .zone_view(pass.id, zone_id)

@@ -401,9 +401,12 @@ async fn stream(
     let wanted: Vec<NewDelivery> = events
         .iter()
         .filter_map(|event| {
-            let payload = WebhookPayload::of(event.id, event.severity, event.event.known()?)?;
+            let payload =
+                WebhookPayload::candidates(event.id, event.severity, event.event.known()?)
+                    .into_iter()
+                    .find(|payload| webhook.events.contains(payload.event_type()))?;
             let kind = payload.event_type();
-            webhook.events.contains(kind).then(|| NewDelivery {
+            Some(NewDelivery {
                 audit_id: event.id,
                 pass_id: event.pass_id,
                 event_type: kind.as_str().to_owned(),

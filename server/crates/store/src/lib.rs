@@ -520,6 +520,36 @@ pub trait SecurityStatements {
     /// # Errors
     /// [`Error::Storage`].
     async fn open_alarms(&self) -> Result<i64>;
+
+    /// An organisation's watchlist, expired entries included, oldest first.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn watchlist(&self, org_id: Uuid) -> Result<Vec<tessera_domain::watchlist::WatchEntry>>;
+
+    /// Adds (`new`) or replaces a watchlist entry, with its event; false when a replaced
+    /// entry is not the organisation's.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn put_watch_entry(
+        &self,
+        entry: &tessera_domain::watchlist::WatchEntry,
+        new: bool,
+        event: &NewAudit,
+    ) -> Result<bool>;
+
+    /// Removes a watchlist entry with its event; false when there is no such entry.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn remove_watch_entry(&self, org_id: Uuid, id: Uuid, event: &NewAudit) -> Result<bool>;
+
+    /// The address a pass's latest invitation went to, if one was mailed.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn pass_email(&self, pass_id: Uuid) -> Result<Option<String>>;
 }
 
 /// The primitives whose statements are the same on both backends, but for a lock clause
@@ -1475,6 +1505,12 @@ pub trait SharedRedemption {
     /// # Errors
     /// [`crate::Error::Conflict`], [`Error::Storage`].
     async fn store_outcome(&mut self, row: &RedemptionRow, event: &NewAudit) -> Result<()>;
+
+    /// Appends another audit event that commits with the outcome (a watchlist match).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn append_audit(&mut self, event: &NewAudit) -> Result<()>;
 
     /// Commits. An error here means the outcome's fate is unknown.
     ///

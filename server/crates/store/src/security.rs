@@ -119,6 +119,91 @@ macro_rules! security_statements {
                 .await
                 .map_err(Error::storage("count open alarms"))
             }
+
+            async fn watchlist(&self, org_id: Uuid) -> Result<Vec<tessera_domain::watchlist::WatchEntry>> {
+                sqlx::query_as(
+                    "SELECT id, org_id, name, email, external_ref, reason, mode, added_by, \
+                     created_at_ms, updated_at_ms, expires_at_ms FROM watchlist \
+                     WHERE org_id = $1 ORDER BY created_at_ms, id LIMIT 100000",
+                )
+                .bind(org_id)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("load watchlist"))
+            }
+
+            async fn put_watch_entry(
+                &self,
+                entry: &tessera_domain::watchlist::WatchEntry,
+                new: bool,
+                event: &NewAudit,
+            ) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("put watchlist entry").await?;
+                let written = sqlx::query(if new {
+                    "INSERT INTO watchlist (id, org_id, name, email, external_ref, reason, mode, \
+                     added_by, created_at_ms, updated_at_ms, expires_at_ms) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
+                } else {
+                    // Who added it and when do not change; they sit in the condition so that
+                    // both statements bind the same parameters.
+                    "UPDATE watchlist SET name = $3, email = $4, external_ref = $5, reason = $6, \
+                     mode = $7, updated_at_ms = $10, expires_at_ms = $11 \
+                     WHERE id = $1 AND org_id = $2 AND added_by = $8 AND created_at_ms = $9"
+                })
+                .bind(entry.id)
+                .bind(entry.org_id)
+                .bind(&entry.name)
+                .bind(&entry.email)
+                .bind(&entry.external_ref)
+                .bind(&entry.reason)
+                .bind(entry.mode.as_str())
+                .bind(&entry.added_by)
+                .bind(entry.created_at_ms)
+                .bind(entry.updated_at_ms)
+                .bind(entry.expires_at_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("put watchlist entry"))?
+                .rows_affected()
+                    == 1;
+                if !written {
+                    return Ok(false);
+                }
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "put watchlist entry").await?;
+                Ok(true)
+            }
+
+            async fn remove_watch_entry(&self, org_id: Uuid, id: Uuid, event: &NewAudit) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("remove watchlist entry").await?;
+                let removed = sqlx::query("DELETE FROM watchlist WHERE id = $1 AND org_id = $2")
+                    .bind(id)
+                    .bind(org_id)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("remove watchlist entry"))?
+                    .rows_affected()
+                    == 1;
+                if !removed {
+                    return Ok(false);
+                }
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "remove watchlist entry").await?;
+                Ok(true)
+            }
+
+            async fn pass_email(&self, pass_id: Uuid) -> Result<Option<String>> {
+                sqlx::query_scalar(
+                    "SELECT to_address FROM messages WHERE pass_id = $1 AND kind = 'invitation' \
+                     ORDER BY created_at_ms DESC, id DESC LIMIT 1",
+                )
+                .bind(pass_id)
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load pass email"))
+            }
         }
     };
 }

@@ -2683,6 +2683,10 @@ macro_rules! shared_statements {
                 insert_audit(&mut self.tx, event).await
             }
 
+            async fn append_audit(&mut self, event: &NewAudit) -> Result<()> {
+                insert_audit(&mut self.tx, event).await
+            }
+
             async fn commit(self: Box<Self>) -> Result<()> {
                 commit(self.tx, "commit redemption").await
             }

@@ -275,6 +275,17 @@ async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<Row
         issued_details(&pass, caller.key.id),
     )
     .by(caller.person.as_ref());
+    match super::passes::screen_holder(state, caller, &pass, to.as_ref().map(|(a, _)| a)).await {
+        Ok(()) => {}
+        Err(Error::Withheld) => {
+            return Ok(RowAnswer::refused(
+                external_ref,
+                409,
+                Error::Withheld.to_string(),
+            ))
+        }
+        Err(other) => return Err(other),
+    }
     let message = super::passes::invitation(state, caller, &pass, to.as_ref(), &token.text, false)?;
     match state
         .store

@@ -88,7 +88,7 @@ impl std::fmt::Debug for ClaimRequest {
         (status = 200, description = "Claimed (now or before, by this same key)", body = ClaimAnswer),
         (status = 400, description = "Malformed body, or `invalid_public_key`", body = ErrorBody),
         (status = 404, description = "`invalid_claim`: unknown pass or wrong token (one answer for both)", body = ErrorBody),
-        (status = 409, description = "`already_claimed` by another wallet key, or `revoked`", body = ErrorBody),
+        (status = 409, description = "`already_claimed` by another wallet key, `revoked`, or `not_permitted` (neutral on purpose; the security team knows why)", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 429, description = "Too many claims, or refused claims, from this source; see `Retry-After`", body = ErrorBody),
         (status = 500, description = "The pass's server key is not loaded on this server", body = ErrorBody),
@@ -121,6 +121,31 @@ pub(super) async fn claim(
             return Err(Error::InvalidPublicKey);
         }
     };
+    // The holder is screened against the watchlist when a wallet first takes the pass (or
+    // takes it over): an entry added since the pass was issued holds here (issue 32).
+    let first_take = matches!(linked, Linked::Transfer(..))
+        || pass.state == PassState::Issued
+        || (pass.state == PassState::Used && pass.wallet_public_key.is_none());
+    if first_take {
+        let email = state.store.pass_email(pass.id).await?;
+        let holder = tessera_domain::watchlist::Holder {
+            name: Some(&pass.label),
+            email: email.as_deref(),
+            external_ref: pass.external_ref.as_deref(),
+        };
+        state
+            .redemption
+            .watchlist
+            .admit_holder(
+                &state.store,
+                pass.org_id,
+                Some(pass.id),
+                &holder,
+                tessera_domain::events::WatchStage::Claim,
+                None,
+            )
+            .await?;
+    }
     if let Linked::Transfer(_, link) = linked {
         return claim_transfer(&state, source, subject, pass, link.id, &wallet_key).await;
     }

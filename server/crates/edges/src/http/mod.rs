@@ -26,6 +26,7 @@ mod passes;
 mod push;
 mod sso;
 mod walk_ins;
+mod watchlist;
 mod web;
 mod webhooks;
 mod zones;
@@ -69,6 +70,7 @@ pub fn router(state: AppState, sockets: Router<AppState>) -> Router {
         .merge(claims::router())
         .merge(audit_log::router())
         .merge(alarms::router())
+        .merge(watchlist::router())
         .merge(audit_feed::router())
         .merge(console::router())
         .merge(sso::router())

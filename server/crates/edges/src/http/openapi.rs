@@ -121,6 +121,10 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         super::alarms::acknowledge,
         super::alarms::assign,
         super::alarms::resolve,
+        super::watchlist::list,
+        super::watchlist::add,
+        super::watchlist::change,
+        super::watchlist::remove,
     ),
     modifiers(&SecuritySchemes),
     tags(
@@ -136,6 +140,7 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         (name = "webhooks", description = "Admission events delivered to other systems"),
         (name = "messages", description = "Mail to visitors: claim links sent, bounced, dead (`docs/operations.md`)"),
         (name = "alarms", description = "Alarms handled to the end: acknowledged, assigned, resolved (`docs/console.md`)"),
+        (name = "security", description = "The watchlist: people flagged or kept out (`docs/console.md`)"),
         (name = "hosts", description = "Hosts and walk-in approval (`docs/protocol.md`, \"Hosts, walk-ins, re-binding and transfer\")"),
     )
 )]

@@ -108,6 +108,38 @@ pub(super) fn recipient(
 ///
 /// # Errors
 /// [`Error::Internal`] without a server key to seal the token with.
+/// Screens the holder of a pass about to be issued against the watchlist (issue 32): a
+/// match is recorded first, and an exact `block` is refused, neutrally.
+///
+/// # Errors
+/// [`Error::Withheld`], storage failures.
+pub(super) async fn screen_holder(
+    state: &AppState,
+    caller: &ApiCaller,
+    pass: &tessera_store::PassRow,
+    email: Option<&EmailAddress>,
+) -> Result<()> {
+    let email = email.map(ToString::to_string);
+    let holder = tessera_domain::watchlist::Holder {
+        name: Some(&pass.label),
+        email: email.as_deref(),
+        external_ref: pass.external_ref.as_deref(),
+    };
+    state
+        .redemption
+        .watchlist
+        .admit_holder(
+            &state.store,
+            pass.org_id,
+            Some(pass.id),
+            &holder,
+            tessera_domain::events::WatchStage::Issue,
+            Some((caller.key.id, caller.person.as_ref())),
+        )
+        .await?;
+    Ok(())
+}
+
 pub(super) fn invitation(
     state: &AppState,
     caller: &ApiCaller,
@@ -263,6 +295,7 @@ pub(super) struct PassRevoked {
         )),
         (status = 400, description = "Malformed body, bad label or site, `max_uses` out of range, or `valid_until` not after `valid_from`", body = ErrorBody),
         (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 409, description = "`not_permitted`: this pass cannot be issued (neutral on purpose; the security team knows why)", body = ErrorBody),
         (status = 403, description = "Not an issuer or admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 422, description = "`invalid_field`: a bad `email` or `language` (`field` names it)", body = ErrorBody),
@@ -327,6 +360,13 @@ pub(super) async fn issue(
         issued_details(&pass, caller.key.id),
     )
     .by(caller.person.as_ref());
+    screen_holder(
+        &state,
+        &caller,
+        &pass,
+        to.as_ref().map(|(address, _)| address),
+    )
+    .await?;
     let message = invitation(&state, &caller, &pass, to.as_ref(), &token.text, false)?;
     state
         .store
