@@ -440,6 +440,65 @@ impl Db {
         Ok(())
     }
 
+    /// Every `table.column` of text (or JSON text) in the database holding `needle`, in any
+    /// case: the tables and their columns are read from the schema itself, so a table added
+    /// later is searched too.
+    ///
+    /// # Errors
+    /// When a query fails.
+    pub async fn places_holding(&self, needle: &str) -> Result<Vec<String>> {
+        let columns: Vec<(String, String)> = match self {
+            Self::Postgres(pool) => sqlx::query_as(
+                "SELECT table_name::text, column_name::text FROM information_schema.columns \
+                 WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'jsonb', 'json') \
+                 ORDER BY table_name, column_name",
+            )
+            .fetch_all(pool)
+            .await
+            .context("list text columns")?,
+            Self::Sqlite(pool) => sqlx::query_as(
+                "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p \
+                 WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' \
+                 AND upper(p.type) IN ('TEXT', '') ORDER BY m.name, p.name",
+            )
+            .fetch_all(pool)
+            .await
+            .context("list text columns")?,
+        };
+        anyhow::ensure!(
+            columns.len() > 20,
+            "found only {} text columns",
+            columns.len()
+        );
+        let pattern = format!("%{}%", needle.to_lowercase());
+        let mut found = Vec::new();
+        for (table, column) in columns {
+            let sql = format!(
+                "SELECT CAST(count(*) AS BIGINT) FROM \"{table}\" \
+                 WHERE lower(CAST(\"{column}\" AS TEXT)) LIKE $1"
+            );
+            let count: i64 = match self {
+                Self::Sqlite(pool) => {
+                    sqlx::query_scalar(&sql)
+                        .bind(&pattern)
+                        .fetch_one(pool)
+                        .await
+                }
+                Self::Postgres(pool) => {
+                    sqlx::query_scalar(&sql)
+                        .bind(&pattern)
+                        .fetch_one(pool)
+                        .await
+                }
+            }
+            .with_context(|| format!("query `{sql}`"))?;
+            if count > 0 {
+                found.push(format!("{table}.{column} ({count} rows)"));
+            }
+        }
+        Ok(found)
+    }
+
     /// How many of the pass's challenges the sweep has settled (answered or audited as
     /// unanswered), so that it never reads them again.
     ///

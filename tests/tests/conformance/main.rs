@@ -24,6 +24,7 @@ mod keys;
 mod mail;
 mod metrics;
 mod pairing;
+mod personal_data;
 mod push;
 mod races;
 mod rebind;

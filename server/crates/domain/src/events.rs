@@ -197,6 +197,12 @@ kinds! {
     WatchlistEntryChanged(WatchEntryChanged) = "watchlist_entry_changed",
     /// A watchlist entry was removed.
     WatchlistEntryRemoved(WatchEntryChanged) = "watchlist_entry_removed",
+    /// A person's data was exported (GDPR Article 15).
+    PersonalDataExported(PersonalDataExported) = "personal_data_exported",
+    /// A person's data was erased: rewritten with a pseudonym (Article 17, or retention).
+    PersonalDataErased(PersonalDataErased) = "personal_data_erased",
+    /// An admin set how long each class of personal data is kept.
+    PrivacySettingsChanged(ByKey) = "privacy_settings_changed",
 }
 
 impl AuditKind {
@@ -962,6 +968,45 @@ pub struct AlarmChanged {
     /// The resolver's note (`alarm_resolved`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+/// An export of a person's data: how much it held, never what.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PersonalDataExported {
+    /// Passes found.
+    pub passes: u64,
+    /// Walk-ins found.
+    pub walk_ins: u64,
+    /// Audit events found.
+    pub audit_events: u64,
+    /// The admin's key.
+    pub by_key_id: Uuid,
+}
+
+/// An erasure: who, what classes, how many rows it rewrote. The person is not named.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PersonalDataErased {
+    /// The erasure (the audit log's `erasure_id` on every event it rewrote).
+    pub erasure_id: Uuid,
+    /// `request` (an admin) or `retention` (the server, past the organisation's period).
+    pub cause: String,
+    /// The classes erased.
+    pub classes: Vec<String>,
+    /// The pseudonym the values became.
+    pub pseudonym: String,
+    /// Passes rewritten.
+    pub passes: u64,
+    /// Walk-ins rewritten.
+    pub walk_ins: u64,
+    /// Messages rewritten.
+    pub messages: u64,
+    /// Audit events rewritten.
+    pub audit_events: u64,
+    /// Webhook deliveries rewritten.
+    pub deliveries: u64,
+    /// The admin's key, for a request.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_key_id: Option<Uuid>,
 }
 
 /// Where a pass's holder met the watchlist.

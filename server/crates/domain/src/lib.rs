@@ -21,6 +21,7 @@
 //! - [`alarms`]: what a security team does with an alarm: acknowledge, assign, resolve;
 //! - [`watchlist`]: people a security team flags or blocks, and how a pass's holder
 //!   matches them;
+//! - [`privacy`]: personal data in classes, pseudonyms, and how an erasure rewrites it;
 //! - [`label`]: checked text; [`time`]: stored times; [`error`]: what the rules refuse.
 
 pub mod alarms;
@@ -30,6 +31,7 @@ pub mod events;
 pub mod gates;
 pub mod label;
 pub mod mail;
+pub mod privacy;
 pub mod roles;
 pub mod rows;
 pub mod rules;

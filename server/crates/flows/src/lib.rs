@@ -13,6 +13,7 @@
 //!   [`egress`]: where the server may send them (never inside, unless allowed);
 //! - [`mail`]: messages to people (a pass's claim link by email), sent from an outbox;
 //! - [`push`]: Web Push to hosts: the VAPID identity and RFC 8291 message encryption;
+//! - [`privacy`]: a person's data exported and erased, on request and past retention;
 //! - [`retention`]: rows past their period removed, and said so in the audit log;
 //! - [`hub`]: wake-ups for the readers of the audit log;
 //! - [`keyring`], [`credentials`], [`sealing`]: the server's keys, the secrets it hands out
@@ -33,6 +34,7 @@ pub mod keyring;
 pub mod keys;
 pub mod mail;
 pub mod metrics;
+pub mod privacy;
 pub mod push;
 pub mod redemption;
 pub mod retention;

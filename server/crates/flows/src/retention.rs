@@ -138,6 +138,14 @@ pub async fn run(store: Store, policy: RetentionPolicy, every: Duration, mut shu
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "retention pass failed; retrying next pass"),
         }
+        // Personal data past each organisation's period (issue 32): rewritten, not deleted.
+        match crate::privacy::sweep(&store, tessera_domain::now_ms()).await {
+            Ok(0) => {}
+            Ok(erased) => tracing::info!(erased, "retention erased personal data past its period"),
+            Err(error) => {
+                tracing::warn!(%error, "personal data retention failed; retrying next pass")
+            }
+        }
     }
 }
 

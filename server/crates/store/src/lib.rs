@@ -550,6 +550,81 @@ pub trait SecurityStatements {
     /// # Errors
     /// [`Error::Storage`].
     async fn pass_email(&self, pass_id: Uuid) -> Result<Option<String>>;
+
+    /// Everything held about the person `who` names in an organisation.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn personal_data(
+        &self,
+        org_id: Uuid,
+        who: &tessera_domain::privacy::PersonSelector,
+    ) -> Result<PersonalData>;
+
+    /// Records an erasure and writes it, with its event, in one transaction.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn erase_personal_data(
+        &self,
+        erasure: &tessera_domain::privacy::ErasureRecord,
+        writes: &tessera_domain::privacy::ErasureWrites,
+        event: &NewAudit,
+    ) -> Result<()>;
+
+    /// An organisation's retention per class (JSON), if set.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn privacy_settings(&self, org_id: Uuid) -> Result<Option<String>>;
+
+    /// Sets an organisation's retention per class (JSON), with its event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn put_privacy_settings(
+        &self,
+        org_id: Uuid,
+        retention: &str,
+        now_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()>;
+
+    /// Every organisation's retention per class (JSON).
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn privacy_orgs(&self) -> Result<Vec<(Uuid, String)>>;
+
+    /// Passes of an organisation that expired before `before_ms`: id, expiry, classes
+    /// erased already; oldest first, at most `limit`, after the pass `after`.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn expired_passes(
+        &self,
+        org_id: Uuid,
+        before_ms: i64,
+        after: Option<Uuid>,
+        limit: i64,
+    ) -> Result<Vec<(Uuid, i64, Option<String>)>>;
+}
+
+/// Everything held about one person (GDPR Article 15).
+#[derive(Clone, Debug, Default)]
+pub struct PersonalData {
+    /// Their passes.
+    pub passes: Vec<tessera_domain::privacy::PassRecord>,
+    /// Outcomes at gates of those passes.
+    pub visits: Vec<tessera_domain::privacy::VisitRecord>,
+    /// Walk-ins under their name.
+    pub walk_ins: Vec<tessera_domain::privacy::WalkInRecord>,
+    /// Messages to them.
+    pub messages: Vec<tessera_domain::privacy::MessageRecord>,
+    /// Audit events about any of the above, oldest first.
+    pub audit: Vec<AuditRow>,
+    /// Webhook deliveries of those events.
+    pub deliveries: Vec<tessera_domain::privacy::DeliveryRecord>,
 }
 
 /// The primitives whose statements are the same on both backends, but for a lock clause

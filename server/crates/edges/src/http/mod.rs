@@ -23,6 +23,7 @@ mod openapi;
 mod pages;
 mod pairing;
 mod passes;
+mod privacy;
 mod push;
 mod sso;
 mod walk_ins;
@@ -71,6 +72,7 @@ pub fn router(state: AppState, sockets: Router<AppState>) -> Router {
         .merge(audit_log::router())
         .merge(alarms::router())
         .merge(watchlist::router())
+        .merge(privacy::router())
         .merge(audit_feed::router())
         .merge(console::router())
         .merge(sso::router())

@@ -125,6 +125,10 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         super::watchlist::add,
         super::watchlist::change,
         super::watchlist::remove,
+        super::privacy::export,
+        super::privacy::erase,
+        super::privacy::retention,
+        super::privacy::set_retention,
     ),
     modifiers(&SecuritySchemes),
     tags(
