@@ -1137,6 +1137,15 @@ impl WebhookEventType {
         }
     }
 
+    /// What a webhook created without `events` receives: what happens to passes at gates.
+    /// The security team's events are sent only to webhooks that name them.
+    pub const DEFAULT: [WebhookEventType; 4] = [
+        WebhookEventType::Admission,
+        WebhookEventType::Exit,
+        WebhookEventType::WalkIn,
+        WebhookEventType::Revocation,
+    ];
+
     /// Parses a name.
     pub fn parse(text: &str) -> Option<WebhookEventType> {
         WebhookEventType::ALL

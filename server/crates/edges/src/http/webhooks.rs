@@ -38,8 +38,9 @@ pub(super) struct NewWebhook {
     /// An absolute `http` or `https` URL that receives `POST`s.
     #[schema(example = "https://crm.example.org/tessera")]
     url: String,
-    /// The event types to send: any of `admission`, `exit`, `walk_in`, `revocation`;
-    /// default all.
+    /// The event types to send: any of `admission`, `exit`, `walk_in`, `revocation`,
+    /// `alarm.opened`, `alarm.acknowledged`, `alarm.assigned`, `alarm.resolved`,
+    /// `watchlist.hit`; default the first four.
     #[serde(default)]
     events: Option<Vec<String>>,
 }
@@ -228,7 +229,7 @@ pub(super) async fn create(
         .await
         .map_err(|refused| Error::PolicyRefused(refused.to_string()))?;
     let events = match body.events {
-        None => WebhookEvents::new(WebhookEventType::ALL),
+        None => WebhookEvents::new(WebhookEventType::DEFAULT),
         Some(events) if events.is_empty() => {
             return Err(Error::BadRequest(
                 "events must name at least one type".into(),
