@@ -21,7 +21,8 @@ export const KNOWN_KINDS = Object.freeze([
   'sso_configured', 'sso_removed', 'sso_sign_in_failed', 'sso_sessions_ended', 'session_ended',
   'message_queued', 'message_sent', 'message_bounced', 'message_dead', 'message_expired', 'mail_settings_changed',
   'alarm_acknowledged', 'alarm_assigned', 'alarm_resolved', 'watchlist_hit', 'watchlist_entry_added',
-  'watchlist_entry_changed', 'watchlist_entry_removed',
+  'watchlist_entry_changed', 'watchlist_entry_removed', 'personal_data_exported', 'personal_data_erased',
+  'privacy_settings_changed',
 ]);
 
 export const SEVERITIES = Object.freeze(['info', 'warning', 'high']);
