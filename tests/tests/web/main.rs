@@ -29,6 +29,10 @@
 //!   host page to a real SMTP server and claimed in the web wallet from the mail; a walk-in
 //!   pushed to the host's service worker, whose notification's Approve settles it.
 //!
+//! - The watchlist (issue 32, `web/test/e2e/security.e2e.mjs`): a security officer lists a
+//!   visitor in the console; the web gate holds that visitor's wallet with a neutral "PLEASE
+//!   WAIT"; the console shows the alarm live.
+//!
 //! - Staff sign-in through a real OpenID provider (issue 30, `web/test/e2e/sso.e2e.mjs`):
 //!   the console and the host page signed in at the provider's own login form, a refused
 //!   person, back-channel logout ending a live console, sign-out at the provider, axe-core.
@@ -434,6 +438,24 @@ async fn wallet_hands_a_pass_to_a_second_wallet_in_chromium() -> Result<()> {
         out.contains("transfer e2e: all steps passed"),
         "the transfer e2e did not finish:\n{out}"
     );
+    Ok(())
+}
+
+/// Issue 32: the watchlist in Chromium (`web/test/e2e/security.e2e.mjs`), on both backends: a
+/// security officer lists a visitor's address in the console's Watchlist view (axe-core at
+/// tablet and phone sizes); a web gate scans that visitor's wallet and shows the neutral
+/// amber "PLEASE WAIT" (no use counted); the officer's console shows the `watchlist_hit`
+/// alarm live, naming the gate; an auditor gets no Watchlist view. No retry.
+#[tokio::test]
+async fn a_watchlisted_visitor_is_held_at_the_web_gate_and_alarms_the_console_in_chromium(
+) -> Result<()> {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let out = browser_script("e2e:security", "security", backend).await?;
+        ensure!(
+            out.contains("security e2e: all steps passed"),
+            "the security e2e did not finish on {backend}:\n{out}"
+        );
+    }
     Ok(())
 }
 

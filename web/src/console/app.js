@@ -39,6 +39,8 @@ let view = null; // {name, update(ev?), teardown()}
 let timers = [];
 
 const isAdmin = () => session && session.role === 'admin';
+/** Security and admins keep the watchlist (issue 32). */
+const keepsWatchlist = () => session && (session.role === 'admin' || session.role === 'security');
 /** The events held in memory: the newest 5000, and every alarm. */
 function newLog() {
   return new EventLog(5000, (ev) => alarmName(ev) !== null);
@@ -219,6 +221,7 @@ const TABS = [
   ['passes', 'Passes'],
   ['webhooks', 'Webhooks'],
   ['messages', 'Mail'],
+  ['watchlist', 'Watchlist'],
   ['admin', 'Manage'],
   ['signin', 'Sign-in'],
 ];
@@ -231,6 +234,7 @@ function openConsole() {
   const nav = h('nav', { class: 'tabs', 'aria-label': 'Views' });
   for (const [name, label] of TABS) {
     if ((name === 'admin' || name === 'signin') && !isAdmin()) continue;
+    if (name === 'watchlist' && !keepsWatchlist()) continue;
     const a = h('a', { href: `#${name}`, class: 'tab' }, label, name === 'alarms' ? alarmCount : null);
     tabs.set(name, a);
     nav.append(a);
@@ -366,7 +370,7 @@ function route() {
   if (view && view.teardown) view.teardown();
   view = null;
   setError(ui.errors, null);
-  const tab = { alarms: 'alarms', events: 'events', gates: 'gates', gate: 'gates', passes: 'passes', pass: 'passes', webhooks: 'webhooks', messages: 'messages', admin: 'admin', signin: 'signin' }[name] || 'alarms';
+  const tab = { alarms: 'alarms', events: 'events', gates: 'gates', gate: 'gates', passes: 'passes', pass: 'passes', webhooks: 'webhooks', messages: 'messages', watchlist: 'watchlist', admin: 'admin', signin: 'signin' }[name] || 'alarms';
   for (const [n, a] of ui.tabs) {
     if (n === tab) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -380,6 +384,7 @@ function route() {
     pass: () => (isUuid(id) ? passView(id) : passesView()),
     webhooks: () => webhooksView(),
     messages: () => messagesView(),
+    watchlist: () => (keepsWatchlist() ? watchlistView() : alarmsView(null)),
     admin: () => (isAdmin() ? adminView() : alarmsView(null)),
     signin: () => (isAdmin() ? signInView() : alarmsView(null)),
   }[name] || (() => alarmsView(null));
@@ -427,6 +432,7 @@ const ALARM_WORDS = {
   code_replayed: 'a code that already admitted someone at another gate: a copy?',
   challenge_burned: 'a challenge burned by wrong answers',
   claim_conflict: 'a second wallet tried to claim a claimed pass: a leaked link?',
+  watchlist_hit: 'a watchlisted person at a gate, or a pass issued or claimed for them (see the Watchlist)',
   auth_failure: 'failed authentications from one source (for this organisation: a console session used without its CSRF token or from another site)',
 };
 
@@ -1282,6 +1288,115 @@ function messagesView() {
     slot,
     status,
     h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Messages' }, h('thead', {}, h('tr', {}, ['To', 'What', 'State', 'Pass', 'Attempts', 'Last error', 'Queued', ''].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
+  );
+  return { root };
+}
+
+const WATCH_MODES = [
+  ['flag', 'Flag: let them in and raise an alarm'],
+  ['block', 'Block: refuse their passes, hold them at gates'],
+];
+
+/** Who an entry names, in words: "Mallory Smith · mallory@example.com · EMP-7". */
+function watchWho(entry) {
+  return [entry.name, entry.email, entry.external_ref].filter(Boolean).join(' \u00b7 ');
+}
+
+/**
+ * The watchlist (GET/POST /v1/watchlist, DELETE /v1/watchlist/{id}; security and admins):
+ * who is flagged or kept out, why, by whom, until when. The matching rules are in
+ * docs/protocol.md ("The security team's additions").
+ */
+function watchlistView() {
+  const slot = h('div', { class: 'error-slot' });
+  const status = h('p', { class: 'muted', role: 'status', text: 'Loading the watchlist\u2026' });
+  const tbody = h('tbody');
+  const field = (id, label, control, help) =>
+    h('div', { class: 'field' }, h('label', { for: id, text: label }), control, help ? h('p', { class: 'muted', id: `${id}-help`, text: help }) : null);
+  const input = (id, extra = {}) => h('input', { id, autocomplete: 'off', ...extra });
+  const name = input('w-name');
+  const email = input('w-email', { type: 'email', spellcheck: 'false', autocapitalize: 'none', 'aria-describedby': 'w-email-help' });
+  const reference = input('w-ref', { spellcheck: 'false', autocapitalize: 'none' });
+  const reason = input('w-reason', { required: true, maxlength: '1000' });
+  const mode = h('select', { id: 'w-mode' }, ...WATCH_MODES.map(([value, label]) => h('option', { value, text: label })));
+  const expires = input('w-expires', { type: 'date', 'aria-describedby': 'w-expires-help' });
+  const add = h('button', { type: 'submit', text: 'Add to watchlist' });
+  const form = h(
+    'form',
+    { class: 'admin-form', novalidate: true, 'aria-label': 'Add to the watchlist' },
+    h('div', { class: 'two' }, field('w-name', 'Name', name), field('w-email', 'Email', email, 'Matches exactly, in any case, with or without a +tag.')),
+    h('div', { class: 'two' }, field('w-ref', 'External reference', reference), field('w-expires', 'Expires', expires, 'Empty: never.')),
+    field('w-reason', 'Reason', reason),
+    field('w-mode', 'Mode', mode),
+    add,
+  );
+  const load = async () => {
+    const res = await api('GET', '/v1/watchlist');
+    if (!res.ok || !res.body || !Array.isArray(res.body.entries)) {
+      status.textContent = '';
+      return setError(slot, problem(res, 'read the watchlist'));
+    }
+    const entries = res.body.entries;
+    status.textContent = entries.length ? `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}.` : 'Nobody is on the watchlist.';
+    tbody.replaceChildren(
+      ...entries.map((entry) => {
+        const who = watchWho(entry);
+        const remove = h('button', {
+          type: 'button',
+          class: 'secondary small',
+          text: 'Remove',
+          'aria-label': `Remove ${who} from the watchlist`,
+          onclick: async () => {
+            remove.disabled = true;
+            const gone = await api('DELETE', `/v1/watchlist/${encodeURIComponent(entry.id)}`);
+            if (!gone.ok && gone.status !== 404) {
+              remove.disabled = false;
+              return setError(slot, problem(gone, 'remove the entry'));
+            }
+            setError(slot, null);
+            load();
+          },
+        });
+        return h(
+          'tr',
+          { class: entry.active ? '' : 'muted' },
+          h('td', { 'data-label': 'Person', text: who }),
+          h('td', { 'data-label': 'Mode' }, h('span', { class: `state watch-${entry.mode}`, text: entry.mode === 'block' ? 'Block' : 'Flag' })),
+          h('td', { 'data-label': 'Reason', text: entry.reason }),
+          h('td', { 'data-label': 'Added by', text: `${entry.added_by}, ${clock(entry.created_at)}` }),
+          h('td', { 'data-label': 'Expires', text: entry.expires_at ? `${entry.expires_at.slice(0, 10)}${entry.active ? '' : ' (expired)'}` : 'Never' }),
+          h('td', { class: 'nowrap' }, remove),
+        );
+      }),
+    );
+  };
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const body = { reason: reason.value.trim(), mode: mode.value };
+    if (name.value.trim()) body.name = name.value.trim();
+    if (email.value.trim()) body.email = email.value.trim();
+    if (reference.value.trim()) body.external_ref = reference.value.trim();
+    if (expires.value) body.expires_at = new Date(`${expires.value}T23:59:59`).toISOString();
+    if (!body.name && !body.email && !body.external_ref) return setError(slot, 'Give a name, an email or an external reference.');
+    if (!body.reason) return setError(slot, 'Say why they are on the watchlist.');
+    add.disabled = true;
+    const res = await api('POST', '/v1/watchlist', body);
+    add.disabled = false;
+    if (!res.ok) return setError(slot, problem(res, 'add to the watchlist'));
+    setError(slot, null);
+    form.reset();
+    load();
+  });
+  load();
+  const root = h(
+    'section',
+    { class: 'watchlist-view' },
+    h('div', { class: 'view-head' }, h('h1', { text: 'Watchlist' }), h('button', { type: 'button', class: 'secondary', text: 'Refresh', onclick: load })),
+    h('p', { class: 'muted', text: 'People to flag or keep out. An email address or external reference matches exactly; a name alone is only a possible match and never refuses anyone. Gates say only \u201cplease wait: staff are on their way\u201d; visitors and issuers are never told why.' }),
+    form,
+    slot,
+    status,
+    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Watchlist' }, h('thead', {}, h('tr', {}, ['Person', 'Mode', 'Reason', 'Added by', 'Expires', ''].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
   );
   return { root };
 }

@@ -7,7 +7,7 @@ import { reasonWords } from '../gate/words.js';
 /** `details.reason` values of `scan` / `response` events that are alarms (docs/console.md). */
 export const ALARM_REASONS = Object.freeze(['foreign_nonce', 'code_replayed', 'challenge_burned']);
 /** Event kinds that are alarms whatever their details. */
-export const ALARM_KINDS = Object.freeze(['claim_conflict', 'auth_failure']);
+export const ALARM_KINDS = Object.freeze(['claim_conflict', 'auth_failure', 'watchlist_hit']);
 
 /** The audit kinds the server writes (server/crates/domain/src/audit.rs), offered in the kind filter. */
 export const KNOWN_KINDS = Object.freeze([
@@ -38,6 +38,8 @@ const isObj = (v) => v !== null && typeof v === 'object';
  */
 export function alarmName(ev) {
   if (!isObj(ev)) return null;
+  // A name's possible match (warning) is for review in the events, not an alarm.
+  if (ev.kind === 'watchlist_hit') return ev.severity === 'high' ? ev.kind : null;
   if (ALARM_KINDS.includes(ev.kind)) return ev.kind;
   if ((ev.kind === 'scan' || ev.kind === 'response') && isObj(ev.details) && ALARM_REASONS.includes(ev.details.reason)) {
     return ev.details.reason;

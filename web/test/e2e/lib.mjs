@@ -104,17 +104,18 @@ export const until24h = () => new Date(Date.now() + 24 * 3600 * 1000).toISOStrin
 export const createGate = (admin, label) => admin('POST', '/v1/gates', { label, site: 'e2e' });
 
 /** A pass of site "e2e", valid for a day: `{ pass_id, claim_url, claim_token, … }`. */
-export const createPass = (admin, label) => admin('POST', '/v1/passes', { label, valid_until: until24h(), site: 'e2e' });
+export const createPass = (admin, label, extra = {}) => admin('POST', '/v1/passes', { label, valid_until: until24h(), site: 'e2e', ...extra });
 
 // ------------------------------------------------------------------ a wallet in Node
 
 /**
- * A pass issued through `admin` and claimed, at `claimBase` (default: the same server), by a
+ * A pass issued through `admin` (with `extra` fields, e.g. an `email`) and claimed, at
+ * `claimBase` (default: the same server), by a
  * wallet that lives in this script (the same tsr1.js as the web wallet): its rotating code,
  * its answer to a challenge, a wrong answer, and a second wallet's claim of the same link.
  */
-export async function nodeWallet(base, admin, label, claimBase = base) {
-  const pass = await createPass(admin, label);
+export async function nodeWallet(base, admin, label, claimBase = base, extra = {}) {
+  const pass = await createPass(admin, label, extra);
   const claim = async (publicRaw) =>
     fetch(`${claimBase}/v1/claims`, {
       method: 'POST',

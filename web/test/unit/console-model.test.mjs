@@ -13,8 +13,10 @@ const G2 = '0190c3e1-7b2a-7c3d-8e4f-0123456789ac';
 const P1 = '0190c3e1-7b2a-7c3d-8e4f-00000000000a';
 const ev = (id, kind, details = {}, more = {}) => ({ id, at: '2026-12-01T16:00:00.000Z', kind, severity: 'info', org_id: 'o', gate_id: G1, pass_id: P1, details, ...more });
 
-test('alarms are exactly the five docs/console.md names', () => {
-  assert.deepEqual([...ALARM_REASONS, ...ALARM_KINDS].sort(), ['auth_failure', 'challenge_burned', 'claim_conflict', 'code_replayed', 'foreign_nonce']);
+test('alarms are exactly the six docs/console.md names', () => {
+  assert.deepEqual([...ALARM_REASONS, ...ALARM_KINDS].sort(), ['auth_failure', 'challenge_burned', 'claim_conflict', 'code_replayed', 'foreign_nonce', 'watchlist_hit']);
+  assert.equal(alarmName(ev(9, 'watchlist_hit', { matched_by: 'email' }, { severity: 'high' })), 'watchlist_hit');
+  assert.equal(alarmName(ev(9, 'watchlist_hit', { matched_by: 'name' }, { severity: 'warning' })), null, 'a possible match is no alarm');
   assert.equal(alarmName(ev(1, 'response', { reason: 'foreign_nonce', challenge_gate_id: G2 })), 'foreign_nonce');
   assert.equal(alarmName(ev(2, 'scan', { reason: 'code_replayed' })), 'code_replayed');
   assert.equal(alarmName(ev(3, 'response', { reason: 'challenge_burned' })), 'challenge_burned');
