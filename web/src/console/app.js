@@ -12,6 +12,7 @@ import { Feed } from './feed.js';
 import {
   EventLog, KNOWN_KINDS, SEVERITIES, alarmName, applyPresence, clock, describe, exportUrl, filterProblem, filterQuery, gateLabel, isUuid,
   isoToLocal, localToIso, passLabel,
+  ALARM_FILTERS, ALARM_OUTCOMES, alarmShown, alarmState, alarmStateText, orderAlarms, sentence,
 } from './model.js';
 import { ago, reasonWords } from '../gate/words.js';
 import { qrSvg } from '../qr.js';
@@ -41,9 +42,18 @@ let timers = [];
 const isAdmin = () => session && session.role === 'admin';
 /** Security and admins keep the watchlist (issue 32). */
 const keepsWatchlist = () => session && (session.role === 'admin' || session.role === 'security');
+/** An alarm is a high-severity event (issue 32); its handling is in `alarmHandling`. */
+const isAlarm = (ev) => ev && ev.severity === 'high';
+/** What an alarm is called: its TSR1 reason or its kind. */
+const nameOf = (ev) => alarmName(ev) || (ev.details && ev.details.reason) || ev.kind;
+/** Each alarm's handling as `GET /v1/alarms` shows it (state, who, outcome), by alarm id. */
+let alarmHandling = new Map();
+/** Security and admins handle alarms. */
+const handlesAlarms = () => session && (session.role === 'admin' || session.role === 'security');
+
 /** The events held in memory: the newest 5000, and every alarm. */
 function newLog() {
-  return new EventLog(5000, (ev) => alarmName(ev) !== null);
+  return new EventLog(5000, isAlarm);
 }
 
 // ---------------------------------------------------------------- network
@@ -194,6 +204,7 @@ function stopConsole() {
   window.removeEventListener('hashchange', route);
   ui = null;
   log = newLog();
+  alarmHandling = new Map();
   gates = new Map();
   passLabels.clear();
   keyLabels.clear();
@@ -288,6 +299,7 @@ function openConsole() {
   highFeed = new Feed({ EventSourceImpl: window.EventSource, onEvent, checkSession, onSignedOut, filter: 'severity=high', backlog: 1000 });
   feed.start();
   highFeed.start();
+  loadAlarms();
   refreshGates();
   timers.push(setInterval(refreshGates, GATES_REFRESH_MS));
   const expires = Date.parse(session.expires_at);
@@ -305,7 +317,12 @@ let renderQueued = false;
 let gatesQueued = null;
 
 function onEvent(ev) {
-  if (!log.add(ev)) return;
+  if (!log.add(ev)) {
+    // An alarm read from GET /v1/alarms first, and now its stream copy with the labels:
+    // the rows are drawn again with them.
+    if (ev && (ev.pass_label || ev.gate_label)) queueRender();
+    return;
+  }
   if (ev.pass_id && ev.pass_label) passLabels.set(ev.pass_id, ev.pass_label);
   if (ev.gate_id && ev.gate_label && gates.has(ev.gate_id)) {
     const g = gates.get(ev.gate_id);
@@ -318,8 +335,33 @@ function onEvent(ev) {
   } else if (ev.kind === 'gate_created' || ev.kind === 'gate_revoked' || ev.kind === 'gate_paired') {
     refreshGatesSoon();
   }
+  if (ev.kind === 'alarm_acknowledged' || ev.kind === 'alarm_assigned' || ev.kind === 'alarm_resolved') {
+    const id = ev.details && Number(ev.details.alarm_id);
+    if (Number.isFinite(id)) refreshAlarm(id);
+  }
   if (view && view.onEvent) view.onEvent(ev);
   queueRender();
+}
+
+/** The alarms as the server holds them (the newest 500, any state): a reload forgets none. */
+async function loadAlarms() {
+  const res = await api('GET', '/v1/alarms?limit=500');
+  if (!ui || !res.ok || !res.body || !Array.isArray(res.body.alarms)) return;
+  for (const alarm of res.body.alarms) {
+    alarmHandling.set(alarm.id, alarm);
+    if (alarm.event) log.add(alarm.event);
+  }
+  queueRender();
+}
+
+/** One alarm read again (someone changed it, here or on another console). */
+async function refreshAlarm(id) {
+  const res = await api('GET', `/v1/alarms/${id}`);
+  if (!ui || !res.ok || !res.body) return;
+  alarmHandling.set(id, res.body);
+  if (res.body.event) log.add(res.body.event);
+  queueRender();
+  if (view && view.onAlarm) view.onAlarm(id);
 }
 
 function queueRender() {
@@ -328,7 +370,7 @@ function queueRender() {
   requestAnimationFrame(() => {
     renderQueued = false;
     if (!ui) return;
-    ui.alarmCount.textContent = String(alarms().length);
+    ui.alarmCount.textContent = String(alarms().filter((ev) => alarmState(alarmHandling.get(ev.id)) !== 'resolved').length);
     if (view && view.update) view.update();
   });
 }
@@ -349,7 +391,7 @@ async function refreshGates() {
   queueRender();
 }
 
-const alarms = () => log.newest((ev) => alarmName(ev) !== null);
+const alarms = () => log.newest(isAlarm);
 const gateName = (id, fromEvent) => gateLabel(id, gates, fromEvent);
 const passName = (id, fromEvent) => passLabel(id, passLabels, fromEvent);
 
@@ -376,7 +418,7 @@ function route() {
     else a.removeAttribute('aria-current');
   }
   const make = {
-    alarms: () => alarmsView(id ? Number(id) : null),
+    alarms: () => alarmsView(id ? Number(id) : null, query),
     events: () => eventsView(query),
     gates: () => gatesView(),
     gate: () => (isUuid(id) ? gateView(id) : gatesView()),
@@ -495,99 +537,201 @@ function timeline(passId, highlightId) {
 // ---------------------------------------------------------------- alarms
 
 function alarmRow(ev, selected) {
-  const name = alarmName(ev);
-  const d = ev.details || {};
-  const label = ev.pass_id
-    ? passName(ev.pass_id, ev.pass_label)
-    : name === 'auth_failure'
-      ? d.sample_reason === 'csrf' ? 'a console session used without its CSRF token (forgery?)' : `no pass (${d.sample_reason || 'unknown credential'})`
-      : 'no pass';
-  const count = name === 'auth_failure' && d.count ? ` × ${d.count}` : '';
+  const name = nameOf(ev);
+  const handling = alarmHandling.get(ev.id);
+  const state = alarmState(handling);
+  const label = ev.pass_id ? passName(ev.pass_id, ev.pass_label) : 'no pass';
   const button = h(
     'button',
-    { type: 'button', class: 'alarm-button', 'aria-pressed': selected ? 'true' : 'false', onclick: () => (location.hash = `#alarms/${ev.id}`) },
-    h('span', { class: 'alarm-top' }, h('span', { class: 'alarm-reason', text: `${name}${count}` }), sevBadge(ev.severity), h('span', { class: 'alarm-time', text: clock(ev.at) })),
+    { type: 'button', class: 'alarm-button', 'aria-pressed': selected ? 'true' : 'false', onclick: () => (location.hash = `#alarms/${ev.id}${location.hash.includes('?') ? `?${location.hash.split('?')[1]}` : ''}`) },
+    h('span', { class: 'alarm-top' }, h('span', { class: 'alarm-reason', text: name }), sevBadge(ev.severity), h('span', { class: 'alarm-time', text: clock(ev.at) })),
     h('span', { class: 'alarm-pass', text: label }),
     h('span', { class: 'alarm-gate', text: alarmWhere(ev) }),
+    h('span', { class: `alarm-state alarm-state-${state}`, text: alarmStateText(handling) }),
   );
-  const li = h('li', { class: `alarm alarm-${ev.severity || 'info'}${selected ? ' selected' : ''}` }, button);
+  const li = h('li', { class: `alarm alarm-${ev.severity || 'info'} alarm-${state}${selected ? ' selected' : ''}` }, button);
   li.dataset.id = String(ev.id);
+  li.dataset.alarmId = String(ev.id);
+  li.dataset.state = state;
   return li;
 }
 
-function alarmsView(selectedId) {
+/**
+ * The acknowledge, assign and resolve controls of one alarm, for security and admins.
+ * `report(text)` shows what went wrong (null: nothing); the view keeps it across redraws,
+ * since another console's change may redraw the pane before this one's answer arrives.
+ */
+function alarmActions(ev, onDone, report) {
+  const handling = alarmHandling.get(ev.id);
+  const state = alarmState(handling);
+  const done = (res, what) => {
+    if (res.ok && res.body) {
+      report(null);
+      alarmHandling.set(ev.id, res.body);
+      onDone();
+      return;
+    }
+    const message = res.body && res.body.error && res.body.error.message;
+    report(res.status === 409 && message ? sentence(message) : problem(res, what));
+    // The winner's name is in the message; the alarm is read again so the pane shows them.
+    refreshAlarm(ev.id);
+  };
+  if (state === 'resolved') return null;
+  const me = session.person ? session.person.name : session.label || '';
+  const parts = [];
+  if (state === 'open') {
+    const ack = h('button', { type: 'button', text: 'Acknowledge' });
+    ack.addEventListener('click', async () => {
+      ack.disabled = true;
+      done(await api('POST', `/v1/alarms/${ev.id}/acknowledge`), 'acknowledge the alarm');
+      ack.disabled = false;
+    });
+    parts.push(h('div', { class: 'alarm-action' }, ack));
+  }
+  const assignee = h('input', { id: `alarm-assignee-${ev.id}`, autocomplete: 'off', value: (handling && handling.assignee) || me });
+  const assign = h('button', { type: 'submit', class: 'secondary', text: 'Assign' });
+  const assignForm = h('form', { class: 'alarm-action inline-form', novalidate: true }, h('div', { class: 'field' }, h('label', { for: assignee.id, text: 'Assign to' }), assignee), assign);
+  assignForm.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const who = assignee.value.trim();
+    assign.disabled = true;
+    done(await api('POST', `/v1/alarms/${ev.id}/assign`, { assignee: who || null }), 'assign the alarm');
+    assign.disabled = false;
+  });
+  parts.push(assignForm);
+  const outcome = h('select', { id: `alarm-outcome-${ev.id}` }, ...ALARM_OUTCOMES.map(([value, words]) => h('option', { value, text: words })));
+  const note = h('input', { id: `alarm-note-${ev.id}`, autocomplete: 'off', maxlength: '2000' });
+  const resolve = h('button', { type: 'submit', text: 'Resolve' });
+  const resolveForm = h(
+    'form',
+    { class: 'alarm-action resolve-form', novalidate: true },
+    h('div', { class: 'two' }, h('div', { class: 'field' }, h('label', { for: outcome.id, text: 'Outcome' }), outcome), h('div', { class: 'field' }, h('label', { for: note.id, text: 'Note' }), note)),
+    resolve,
+  );
+  resolveForm.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const body = { outcome: outcome.value };
+    if (note.value.trim()) body.note = note.value.trim();
+    resolve.disabled = true;
+    done(await api('POST', `/v1/alarms/${ev.id}/resolve`, body), 'resolve the alarm');
+    resolve.disabled = false;
+  });
+  parts.push(resolveForm);
+  return h('div', { class: 'alarm-actions' }, ...parts);
+}
+
+function alarmsView(selectedId, query = new URLSearchParams()) {
+  let filter = ALARM_FILTERS.some(([v]) => v === query.get('state')) ? query.get('state') : 'active';
   const list = h('ul', { class: 'alarm-list', 'aria-label': 'Alarms' });
-  const empty = h('p', { class: 'empty muted', text: 'No alarms in the feed. Copied gate credentials (foreign_nonce), replayed codes (code_replayed), burned challenges, claim conflicts and failed authentications appear here within a second.' });
+  const empty = h('p', { class: 'empty muted', text: '' });
   const count = h('span', { class: 'h-count', text: '' });
   const detail = h('div', { class: 'detail' });
+  const select = h('select', { id: 'alarms-filter' }, ...ALARM_FILTERS.map(([value, words]) => h('option', { value, text: words })));
+  select.value = filter;
   const rows = new Map(); // id → li
+  let drawn = '';
   let tl = null;
+  // What went wrong with the shown alarm's last action (its id and the words).
+  let problemOf = { id: null, text: null };
+  const alertSlot = h('div', { class: 'error-slot alarm-alert' });
+  const report = (id) => (text) => {
+    problemOf = { id, text };
+    setError(alertSlot, text);
+  };
 
   const showDetail = () => {
     const ev = selectedId !== null ? log.byId.get(selectedId) : null;
     tl = null;
     if (!ev) {
-      detail.replaceChildren(h('h2', { text: 'Timeline' }), h('p', { class: 'muted', text: selectedId !== null ? 'This alarm is no longer in the feed.' : 'Choose an alarm to see the pass’s timeline: every scan, challenge and answer.' }));
+      detail.replaceChildren(h('h2', { text: 'Timeline' }), h('p', { class: 'muted', text: selectedId !== null ? 'This alarm is no longer in the feed.' : 'Choose an alarm to see what was done with it and the pass’s timeline: every scan, challenge and answer.' }));
       return;
     }
-    const name = alarmName(ev);
+    const name = nameOf(ev);
     const d = ev.details || {};
     const other = alarmOtherGate(ev);
+    const handling = alarmHandling.get(ev.id);
     const facts = h(
       'dl',
       { class: 'facts' },
-      h('dt', { text: 'Alarm' }), h('dd', {}, h('code', { text: name }), ` — ${ALARM_WORDS[name] || ''}`),
+      h('dt', { text: 'Alarm' }), h('dd', {}, h('code', { text: name }), ALARM_WORDS[name] ? ` — ${ALARM_WORDS[name]}` : ''),
+      h('dt', { text: 'State' }), h('dd', { class: 'alarm-state-now', text: alarmStateText(handling) }),
+      handling && handling.assignee ? [h('dt', { text: 'Assigned to' }), h('dd', { text: handling.assignee })] : null,
+      handling && handling.note ? [h('dt', { text: 'Note' }), h('dd', { text: handling.note })] : null,
       h('dt', { text: 'When' }), h('dd', { text: `${clock(ev.at)} (${ago(Date.now(), Date.parse(ev.at))})` }),
       h('dt', { text: 'Where' }), h('dd', { text: alarmWhere(ev) }),
       other ? [h('dt', { text: other[0] }), h('dd', { text: other[1] })] : null,
       ev.pass_id ? [h('dt', { text: 'Pass' }), h('dd', {}, h('a', { href: `#pass/${ev.pass_id}`, text: passName(ev.pass_id, ev.pass_label) }))] : null,
       d.reason && d.reason !== name ? [h('dt', { text: 'Reason' }), h('dd', { text: `${d.reason}: ${reasonWords(d.reason)}` })] : null,
-      name === 'auth_failure' && d.count ? [h('dt', { text: 'Count' }), h('dd', { text: `${d.count}${d.first && d.last ? ` between ${clock(d.first)} and ${clock(d.last)}` : ''}` })] : null,
     );
-    const parts = [h('h2', { text: ev.pass_id ? `Timeline of ${passName(ev.pass_id, ev.pass_label)}` : `Alarm ${name}` }), facts];
+    setError(alertSlot, problemOf.id === ev.id ? problemOf.text : null);
+    const section = h(
+      'section',
+      { class: 'alarm-handling', 'aria-labelledby': `alarm-h-${ev.id}` },
+      h('h2', { id: `alarm-h-${ev.id}`, text: `Alarm ${ev.id}` }),
+      facts,
+      alertSlot,
+      handlesAlarms() ? alarmActions(ev, () => { update(); showDetail(); }, report(ev.id)) : null,
+    );
+    const parts = [section];
     if (ev.pass_id) {
       tl = timeline(ev.pass_id, ev.id);
-      parts.push(tl.root);
+      parts.push(h('h2', { text: `Timeline of ${passName(ev.pass_id, ev.pass_label)}` }), tl.root);
     } else {
       parts.push(h('pre', { class: 'details', text: JSON.stringify(d, null, 2) }));
     }
     detail.replaceChildren(...parts);
   };
 
-  const update = () => {
-    const all = alarms();
-    count.textContent = all.length ? String(all.length) : '';
-    empty.hidden = all.length > 0;
-    for (const ev of all) {
-      if (rows.has(ev.id)) continue;
-      const li = alarmRow(ev, ev.id === selectedId);
-      rows.set(ev.id, li);
-      // Newest first: before the first row with a smaller id.
-      const before = [...list.children].find((x) => Number(x.dataset.id) < ev.id);
-      list.insertBefore(li, before || null);
-    }
-  };
-  // Rows name gates; redraw them only when a gate's label changed.
+  function update() {
+    const handlingOf = (id) => alarmHandling.get(id);
+    const shown = orderAlarms(alarms(), handlingOf).filter((ev) => alarmShown(alarmState(handlingOf(ev.id)), filter));
+    count.textContent = shown.length ? String(shown.length) : '';
+    empty.hidden = shown.length > 0;
+    empty.textContent = filter === 'active'
+      ? 'No open alarms. Copied gate credentials (foreign_nonce), replayed codes (code_replayed), burned challenges, claim conflicts and watchlist matches appear here within a second.'
+      : 'No alarms here.';
+    // Redrawn only when the order or a state changed, so the list keeps its scroll position.
+    const signature = shown
+      .map((ev) => `${ev.id}:${alarmState(handlingOf(ev.id))}:${(handlingOf(ev.id) || {}).version || 0}:${ev.pass_label || ''}:${ev.gate_label || ''}`)
+      .join(',');
+    if (signature === drawn) return;
+    drawn = signature;
+    rows.clear();
+    list.replaceChildren(
+      ...shown.map((ev) => {
+        const li = alarmRow(ev, ev.id === selectedId);
+        rows.set(ev.id, li);
+        return li;
+      }),
+    );
+  }
+  // Rows name gates; redraw them when a gate's label changed.
   const labels = () => [...gates.values()].map((g) => `${g.id}=${g.label}`).join('\n');
   let drawnWith = labels();
   const rebuild = () => {
     if (labels() === drawnWith) return;
     drawnWith = labels();
-    rows.clear();
-    list.replaceChildren();
+    drawn = '';
     update();
   };
+  select.addEventListener('change', () => {
+    filter = select.value;
+    const at = selectedId !== null ? `/${selectedId}` : '';
+    history.replaceState(null, '', `#alarms${at}${filter === 'active' ? '' : `?state=${filter}`}`);
+    drawn = '';
+    update();
+  });
 
   showDetail();
   const back = h('p', { class: 'crumbs back-to-list' }, h('a', { href: '#alarms', text: '← All alarms' }));
   const root = h(
     'section',
     { class: `split alarms-view${selectedId !== null ? ' has-detail' : ''}` },
-    h('div', { class: 'pane list-pane' }, h('h1', {}, 'Alarms ', count), empty, list),
+    h('div', { class: 'pane list-pane' }, h('h1', {}, 'Alarms ', count), h('div', { class: 'field alarms-filter' }, h('label', { for: 'alarms-filter', text: 'Show' }), select), empty, list),
     h('div', { class: 'pane detail-pane' }, back, detail),
   );
   // Choosing another alarm keeps the list (and its scroll position) as it is.
-  const select = (id) => {
+  const choose = (id) => {
     selectedId = id;
     root.classList.toggle('has-detail', selectedId !== null);
     for (const [rid, li] of rows) {
@@ -605,10 +749,24 @@ function alarmsView(selectedId) {
   };
   return {
     name: 'alarms',
-    reroute: (r) => (r.name === 'alarms' ? (select(r.id ? Number(r.id) : null), true) : false),
+    reroute: (r) => {
+      if (r.name !== 'alarms') return false;
+      const wanted = ALARM_FILTERS.some(([v]) => v === r.query.get('state')) ? r.query.get('state') : 'active';
+      if (wanted !== filter) {
+        filter = wanted;
+        select.value = filter;
+        drawn = '';
+        update();
+      }
+      choose(r.id ? Number(r.id) : null);
+      return true;
+    },
     root,
     update,
     onGates: rebuild,
+    onAlarm: (id) => {
+      if (id === selectedId) showDetail();
+    },
     onEvent: (ev) => {
       if (tl) tl.onEvent(ev);
       if (selectedId !== null && ev.id === selectedId && !tl) showDetail();
@@ -1412,7 +1570,7 @@ function signInView() {
   const secret = input('sso-client-secret', { type: 'password' });
   const domains = input('sso-domains', { placeholder: 'example.com' });
   const claim = input('sso-role-claim', { value: 'groups' });
-  const ROLES = [['admin', 'Admins'], ['auditor', 'Auditors'], ['issuer', 'Issuers'], ['host', 'Hosts']];
+  const ROLES = [['admin', 'Admins'], ['security', 'Security'], ['auditor', 'Auditors'], ['issuer', 'Issuers'], ['host', 'Hosts']];
   const maps = new Map(ROLES.map(([role]) => [role, input(`sso-map-${role}`)]));
   const keySignIn = h('input', { id: 'sso-key-sign-in', type: 'checkbox', checked: true });
   const secretHelp = h('p', { class: 'muted', id: 'sso-client-secret-help', text: 'Required the first time; it is stored sealed and never shown again.' });

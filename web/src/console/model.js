@@ -258,3 +258,60 @@ export function applyPresence(gate, ev) {
   }
   return gate;
 }
+
+// ---------------------------------------------------------------- alarms handled (issue 32)
+
+/** The alarms view's filter: value → words (the default first). */
+export const ALARM_FILTERS = Object.freeze([
+  ['active', 'Open and acknowledged'],
+  ['open', 'Open'],
+  ['acknowledged', 'Acknowledged'],
+  ['resolved', 'Resolved'],
+  ['all', 'All'],
+]);
+
+/** How an alarm can end: value → words. */
+export const ALARM_OUTCOMES = Object.freeze([
+  ['confirmed', 'Confirmed'],
+  ['false_alarm', 'False alarm'],
+  ['duplicate', 'Duplicate'],
+  ['no_action', 'No action'],
+]);
+
+const STATE_RANK = { open: 0, acknowledged: 1, resolved: 2 };
+
+/** Where an alarm stands: its handling's state (`GET /v1/alarms`), else open. */
+export function alarmState(handling) {
+  return handling && Object.hasOwn(STATE_RANK, handling.state) ? handling.state : 'open';
+}
+
+/** "Open", "Acknowledged by Grace Hopper", "Resolved (false alarm) by Linus Pauling". */
+export function alarmStateText(handling) {
+  const state = alarmState(handling);
+  if (state === 'acknowledged') return `Acknowledged by ${handling.acknowledged_by || 'someone'}`;
+  if (state === 'resolved') {
+    const outcome = ALARM_OUTCOMES.find(([v]) => v === handling.outcome);
+    return `Resolved (${outcome ? outcome[1].toLowerCase() : 'no outcome'}) by ${handling.resolved_by || 'someone'}`;
+  }
+  return 'Open';
+}
+
+/** Whether an alarm in `state` is shown under `filter` (an ALARM_FILTERS value). */
+export function alarmShown(state, filter) {
+  if (filter === 'all') return true;
+  if (filter === 'active' || !ALARM_FILTERS.some(([v]) => v === filter)) return state !== 'resolved';
+  return state === filter;
+}
+
+/** Alarm events in the order the view lists them: open, acknowledged, resolved; newest first in each. */
+export function orderAlarms(events, handlingOf) {
+  return [...events].sort((a, b) => STATE_RANK[alarmState(handlingOf(a.id))] - STATE_RANK[alarmState(handlingOf(b.id))] || b.id - a.id);
+}
+
+/** A server error message as a sentence: capitalised, with a full stop. */
+export function sentence(text) {
+  const t = String(text || '').trim();
+  if (!t) return '';
+  const s = t[0].toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(s) ? s : `${s}.`;
+}

@@ -152,3 +152,23 @@ test('events name who did them: the person who acted, else the one the details n
   assert.equal(describe(ev(10, 'message_queued', { to: 'x@example.com', resend: true, by_key_id: 'k-2' }), keys), 'claim link sent again for x@example.com — by deploy script');
   assert.equal(describe(ev(7, 'sso_sign_in_failed', { reason: 'no_role', detail: 'no role' })), 'single sign-on refused: no_role (no role)');
 });
+
+test('alarms handled: state words, filters and the order the view lists them in', async () => {
+  const { alarmState, alarmStateText, alarmShown, orderAlarms, sentence } = await import('../../src/console/model.js');
+  assert.equal(alarmState(undefined), 'open');
+  assert.equal(alarmState({ state: 'acknowledged' }), 'acknowledged');
+  assert.equal(alarmState({ state: 'weird' }), 'open');
+  assert.equal(alarmStateText(undefined), 'Open');
+  assert.equal(alarmStateText({ state: 'acknowledged', acknowledged_by: 'Grace Hopper' }), 'Acknowledged by Grace Hopper');
+  assert.equal(alarmStateText({ state: 'resolved', outcome: 'false_alarm', resolved_by: 'Linus' }), 'Resolved (false alarm) by Linus');
+  const table = [
+    ['open', 'active', true], ['acknowledged', 'active', true], ['resolved', 'active', false],
+    ['open', 'open', true], ['acknowledged', 'open', false], ['resolved', 'resolved', true],
+    ['open', 'resolved', false], ['resolved', 'all', true], ['resolved', 'nonsense', false],
+  ];
+  for (const [state, filter, shown] of table) assert.equal(alarmShown(state, filter), shown, `${state} under ${filter}`);
+  const states = new Map([[1, { state: 'resolved' }], [2, { state: 'acknowledged' }], [4, { state: 'resolved' }]]);
+  const ordered = orderAlarms([1, 2, 3, 4, 5].map((id) => ({ id })), (id) => states.get(id)).map((e) => e.id);
+  assert.deepEqual(ordered, [5, 3, 2, 4, 1]);
+  assert.equal(sentence('this alarm was already acknowledged by Grace Hopper'), 'This alarm was already acknowledged by Grace Hopper.');
+});

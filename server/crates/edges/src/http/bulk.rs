@@ -275,7 +275,9 @@ async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<Row
         issued_details(&pass, caller.key.id),
     )
     .by(caller.person.as_ref());
-    match super::passes::screen_holder(state, caller, &pass, to.as_ref().map(|(a, _)| a)).await {
+    let email = to.as_ref().map(|(address, _)| address.to_string());
+    let stage = tessera_domain::events::WatchStage::Issue;
+    match super::passes::screen_holder(state, &pass, email.as_deref(), stage, Some(caller)).await {
         Ok(()) => {}
         Err(Error::Withheld) => {
             return Ok(RowAnswer::refused(

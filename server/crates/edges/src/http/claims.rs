@@ -128,23 +128,8 @@ pub(super) async fn claim(
         || (pass.state == PassState::Used && pass.wallet_public_key.is_none());
     if first_take {
         let email = state.store.pass_email(pass.id).await?;
-        let holder = tessera_domain::watchlist::Holder {
-            name: Some(&pass.label),
-            email: email.as_deref(),
-            external_ref: pass.external_ref.as_deref(),
-        };
-        state
-            .redemption
-            .watchlist
-            .admit_holder(
-                &state.store,
-                pass.org_id,
-                Some(pass.id),
-                &holder,
-                tessera_domain::events::WatchStage::Claim,
-                None,
-            )
-            .await?;
+        let stage = tessera_domain::events::WatchStage::Claim;
+        super::passes::screen_holder(&state, &pass, email.as_deref(), stage, None).await?;
     }
     if let Linked::Transfer(_, link) = linked {
         return claim_transfer(&state, source, subject, pass, link.id, &wallet_key).await;

@@ -18,6 +18,7 @@ use super::{parse_id, rfc3339, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Refusal, Result};
 use crate::state::AppState;
 use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::WatchStage;
 use tessera_domain::events::{self, Details, Recorded};
 use tessera_domain::mail::{EmailAddress, Language};
 use tessera_domain::{datetime_to_ms, now_ms};
@@ -108,21 +109,22 @@ pub(super) fn recipient(
 ///
 /// # Errors
 /// [`Error::Internal`] without a server key to seal the token with.
-/// Screens the holder of a pass about to be issued against the watchlist (issue 32): a
-/// match is recorded first, and an exact `block` is refused, neutrally.
+/// Screens a pass's holder against the watchlist (issue 32) as the pass is issued (`by`
+/// the issuer) or claimed (`by` nobody): a match is recorded first, and an exact `block`
+/// is refused, neutrally.
 ///
 /// # Errors
 /// [`Error::Withheld`], storage failures.
 pub(super) async fn screen_holder(
     state: &AppState,
-    caller: &ApiCaller,
     pass: &tessera_store::PassRow,
-    email: Option<&EmailAddress>,
+    email: Option<&str>,
+    stage: WatchStage,
+    by: Option<&ApiCaller>,
 ) -> Result<()> {
-    let email = email.map(ToString::to_string);
     let holder = tessera_domain::watchlist::Holder {
         name: Some(&pass.label),
-        email: email.as_deref(),
+        email,
         external_ref: pass.external_ref.as_deref(),
     };
     state
@@ -133,8 +135,8 @@ pub(super) async fn screen_holder(
             pass.org_id,
             Some(pass.id),
             &holder,
-            tessera_domain::events::WatchStage::Issue,
-            Some((caller.key.id, caller.person.as_ref())),
+            stage,
+            by.map(|caller| (caller.key.id, caller.person.as_ref())),
         )
         .await?;
     Ok(())
@@ -360,11 +362,13 @@ pub(super) async fn issue(
         issued_details(&pass, caller.key.id),
     )
     .by(caller.person.as_ref());
+    let email = to.as_ref().map(|(address, _)| address.to_string());
     screen_holder(
         &state,
-        &caller,
         &pass,
-        to.as_ref().map(|(address, _)| address),
+        email.as_deref(),
+        WatchStage::Issue,
+        Some(&caller),
     )
     .await?;
     let message = invitation(&state, &caller, &pass, to.as_ref(), &token.text, false)?;
