@@ -315,11 +315,13 @@ async function run() {
     await c.go('#events');
     await page.getByRole('heading', { name: 'Events' }).waitFor({ timeout: STEP_TIMEOUT_MS });
     await page.getByLabel('Kind', { exact: true }).fill('auth_failure');
+    // The server writes it when its aggregation window closes: wait for it in the log,
+    // then the view must show it.
+    await until('an auth_failure event for the POST without X-CSRF-Token in GET /v1/audit', async () =>
+      (await auditPages(base, adminKey, { kind: 'auth_failure' })).events.some((e) => e.details && e.details.sample_reason === 'csrf'), 75_000, 500);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
     const forged = page.getByRole('table', { name: 'Events' }).locator('tbody tr').filter({ hasText: /csrf/i });
-    await until('an auth_failure event for the POST without X-CSRF-Token', async () => {
-      await page.getByRole('button', { name: 'Apply filters' }).click();
-      return (await forged.count()) > 0;
-    }, 75_000, 2000);
+    await forged.first().waitFor({ timeout: STEP_TIMEOUT_MS }).catch(async () => fail(`the events view does not show the auth_failure; it shows ${await page.getByRole('table', { name: 'Events' }).innerText()}`));
     ok(`the POST without X-CSRF-Token is an auth_failure warning in the events: "${(await forged.first().innerText()).replace(/\s+/g, ' ')}"`);
     await page.getByLabel('Kind', { exact: true }).fill('');
     await c.go('#alarms');
