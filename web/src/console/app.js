@@ -48,6 +48,9 @@ const isAlarm = (ev) => ev && ev.severity === 'high';
 const nameOf = (ev) => alarmName(ev) || (ev.details && ev.details.reason) || ev.kind;
 /** Each alarm's handling as `GET /v1/alarms` shows it (state, who, outcome), by alarm id. */
 let alarmHandling = new Map();
+/** Whether `GET /v1/alarms` answered since sign-in: until then no alarm is listed, so a
+ * resolved one from the feed's backlog is never shown as open for a moment. */
+let alarmsLoaded = false;
 /** Security and admins handle alarms. */
 const handlesAlarms = () => session && (session.role === 'admin' || session.role === 'security');
 
@@ -205,6 +208,7 @@ function stopConsole() {
   ui = null;
   log = newLog();
   alarmHandling = new Map();
+  alarmsLoaded = false;
   gates = new Map();
   passLabels.clear();
   keyLabels.clear();
@@ -346,7 +350,15 @@ function onEvent(ev) {
 /** The alarms as the server holds them (the newest 500, any state): a reload forgets none. */
 async function loadAlarms() {
   const res = await api('GET', '/v1/alarms?limit=500');
-  if (!ui || !res.ok || !res.body || !Array.isArray(res.body.alarms)) return;
+  if (!ui) return;
+  if (!res.ok || !res.body || !Array.isArray(res.body.alarms)) {
+    // Listed from the feed alone (as open) rather than not at all; said so.
+    alarmsLoaded = true;
+    setError(ui.errors, problem(res, 'read where the alarms stand'));
+    queueRender();
+    return;
+  }
+  alarmsLoaded = true;
   for (const alarm of res.body.alarms) {
     alarmHandling.set(alarm.id, alarm);
     if (alarm.event) log.add(alarm.event);
@@ -370,7 +382,7 @@ function queueRender() {
   requestAnimationFrame(() => {
     renderQueued = false;
     if (!ui) return;
-    ui.alarmCount.textContent = String(alarms().filter((ev) => alarmState(alarmHandling.get(ev.id)) !== 'resolved').length);
+    ui.alarmCount.textContent = alarmsLoaded ? String(alarms().filter((ev) => alarmState(alarmHandling.get(ev.id)) !== 'resolved').length) : '…';
     if (view && view.update) view.update();
   });
 }
@@ -684,10 +696,12 @@ function alarmsView(selectedId, query = new URLSearchParams()) {
 
   function update() {
     const handlingOf = (id) => alarmHandling.get(id);
-    const shown = orderAlarms(alarms(), handlingOf).filter((ev) => alarmShown(alarmState(handlingOf(ev.id)), filter));
+    const shown = alarmsLoaded ? orderAlarms(alarms(), handlingOf).filter((ev) => alarmShown(alarmState(handlingOf(ev.id)), filter)) : [];
     count.textContent = shown.length ? String(shown.length) : '';
     empty.hidden = shown.length > 0;
-    empty.textContent = filter === 'active'
+    empty.textContent = !alarmsLoaded
+      ? 'Loading the alarms\u2026'
+      : filter === 'active'
       ? 'No open alarms. Copied gate credentials (foreign_nonce), replayed codes (code_replayed), burned challenges, claim conflicts and watchlist matches appear here within a second.'
       : 'No alarms here.';
     // Redrawn only when the order or a state changed, so the list keeps its scroll position.
