@@ -169,17 +169,6 @@ pub enum AlarmAction {
     },
 }
 
-impl AlarmAction {
-    /// The audit kind's verb: `acknowledged`, `assigned`, `resolved`.
-    pub fn verb(&self) -> &'static str {
-        match self {
-            AlarmAction::Acknowledge => "acknowledged",
-            AlarmAction::Assign(_) => "assigned",
-            AlarmAction::Resolve { .. } => "resolved",
-        }
-    }
-}
-
 /// Why an action was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AlarmRefusal {

@@ -203,9 +203,10 @@ pub async fn erase(
     let short: String = id.simple().to_string().chars().take(8).collect();
     let pseudonym = Pseudonym::new(&short);
     let writes = plan(&data, who, classes, &pseudonym);
+    let cause = if by.is_some() { "request" } else { "retention" };
     let details = PersonalDataErased {
         erasure_id: id,
-        cause: if by.is_some() { "request" } else { "retention" }.to_owned(),
+        cause: cause.to_owned(),
         classes: classes
             .iter()
             .map(|class| class.as_str().to_owned())
@@ -224,7 +225,7 @@ pub async fn erase(
         at_ms: now_ms(),
         by_name: by.map_or_else(|| "retention".to_owned(), |by| by.name.to_owned()),
         classes: classes.clone(),
-        cause: if by.is_some() { "request" } else { "retention" },
+        cause,
         pseudonym,
     };
     let event = audit::event(

@@ -196,6 +196,17 @@ fn changed(
     .by(caller.person.as_ref())
 }
 
+/// The organisation's entry `id`, as stored.
+async fn stored_entry(state: &AppState, org_id: Uuid, id: Uuid) -> Result<WatchEntry> {
+    state
+        .store
+        .watchlist(org_id)
+        .await?
+        .into_iter()
+        .find(|entry| entry.id == id)
+        .ok_or(Error::NotFound)
+}
+
 /// The organisation's watchlist (security, admin).
 #[utoipa::path(
     get,
@@ -309,13 +320,7 @@ pub(super) async fn change(
     let now = now_ms();
     let checked = check(body, now)?;
     let org_id = caller.key.org_id;
-    let current = state
-        .store
-        .watchlist(org_id)
-        .await?
-        .into_iter()
-        .find(|entry| entry.id == id)
-        .ok_or(Error::NotFound)?;
+    let current = stored_entry(&state, org_id, id).await?;
     let entry = WatchEntry {
         name: checked.name,
         email: checked.email,
@@ -359,13 +364,7 @@ pub(super) async fn remove(
     caller.require(&[Role::Security])?;
     let id = parse_id(&id)?;
     let org_id = caller.key.org_id;
-    let current = state
-        .store
-        .watchlist(org_id)
-        .await?
-        .into_iter()
-        .find(|entry| entry.id == id)
-        .ok_or(Error::NotFound)?;
+    let current = stored_entry(&state, org_id, id).await?;
     let event = changed(&current, &caller, Details::WatchlistEntryRemoved);
     if !state.store.remove_watch_entry(org_id, id, &event).await? {
         return Err(Error::NotFound);
