@@ -692,7 +692,8 @@ impl<J: JournalStore> GateCore<J> {
     pub fn on_server(&mut self, message: &ServerMessage, now: Instant) -> Result<Vec<Action>> {
         self.timeouts_in_a_row = 0;
         match message {
-            ServerMessage::Welcome(_) => Ok(Vec::new()),
+            // This gate sends no `muster_*` frames, so a muster result is not for it.
+            ServerMessage::Welcome(_) | ServerMessage::MusterResult(_) => Ok(Vec::new()),
             ServerMessage::WalkIn(status) => self.on_walk_in_status(status),
             ServerMessage::Challenge(c) => {
                 let Some(index) = self.index_of(c.scan_id) else {

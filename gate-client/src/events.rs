@@ -699,6 +699,8 @@ pub fn explain(reason: DenyReason, age_s: Option<u64>, ahead_s: Option<u64>) -> 
         DenyReason::ReentryNotAllowed => "no re-entry into this zone after leaving".into(),
         DenyReason::EntryLimit => "no entries left today for this zone".into(),
         DenyReason::SeeStaff => "please wait: staff are on their way".into(),
+        DenyReason::NoRollCall => "no roll call in progress".into(),
+        DenyReason::NotOnRollCall => "not on the roll call's list".into(),
     }
 }
 

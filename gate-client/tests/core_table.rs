@@ -37,6 +37,17 @@ fn normalise(action: &Action) -> Option<Value> {
         }) => {
             json!({"send": "response", "scan_id": scan_id.to_string(), "nonce": nonce, "response": response})
         }
+        // The native gate never musters (the web gate's muster mode is tested in web/test).
+        Action::Send(GateMessage::MusterScan { scan_id, code }) => {
+            json!({"send": "muster_scan", "scan_id": scan_id.to_string(), "code": code})
+        }
+        Action::Send(GateMessage::MusterResponse {
+            scan_id,
+            nonce,
+            response,
+        }) => {
+            json!({"send": "muster_response", "scan_id": scan_id.to_string(), "nonce": nonce, "response": response})
+        }
         Action::Send(GateMessage::WalkIn {
             request_id,
             visitor_name,

@@ -55,8 +55,10 @@ async fn flaky_server(gate_id: Uuid, log: Arc<Mutex<Vec<(usize, GateMessage)>>>)
                         expires_at: time::OffsetDateTime::now_utc() + time::Duration::seconds(30),
                         pass: pass(),
                     }),
-                    // This gate takes no walk-ins.
-                    GateMessage::WalkIn { .. } => continue,
+                    // This gate takes no walk-ins and musters nobody.
+                    GateMessage::WalkIn { .. }
+                    | GateMessage::MusterScan { .. }
+                    | GateMessage::MusterResponse { .. } => continue,
                     // First connection: the commit happens, the answer is lost with the link.
                     GateMessage::Response { .. } if conn_no == 0 => break,
                     GateMessage::Response { scan_id, .. } => ServerMessage::Result(ScanResult {

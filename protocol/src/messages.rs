@@ -43,6 +43,24 @@ pub enum GateMessage {
         #[serde(default)]
         note: Option<String>,
     },
+    /// A Tessera addition (roll call): a marshal scanned a rotating code at an assembly
+    /// point. Answered like `scan` (a `challenge`, or a `muster_result` denial), but the
+    /// answer to its challenge marks the holder safe and admits nobody.
+    MusterScan {
+        /// The gate's identifier for this scan; resending it is idempotent.
+        scan_id: Uuid,
+        /// The scanned `TSR1:…` text.
+        code: String,
+    },
+    /// A Tessera addition (roll call): the wallet's answer to a muster challenge.
+    MusterResponse {
+        /// The scan the challenge belonged to.
+        scan_id: Uuid,
+        /// The challenge nonce, base32.
+        nonce: String,
+        /// The wallet's `TSR1R:…` text.
+        response: String,
+    },
 }
 
 /// A frame from the server to a gate.
@@ -60,6 +78,89 @@ pub enum ServerMessage {
     /// A Tessera addition: the state of a walk-in request, sent as the answer to each
     /// `walk_in` frame and again whenever the state changes.
     WalkIn(WalkInStatus),
+    /// A Tessera addition (roll call): the outcome of a `muster_scan` or `muster_response`.
+    /// Sent only to a gate that sent those frames.
+    MusterResult(MusterResult),
+}
+
+/// What a muster scan or answer concluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MusterOutcome {
+    /// The wallet proved itself: its holder is marked safe now (or was, under this nonce,
+    /// `replayed: true`).
+    Safe,
+    /// The wallet proved itself, and its holder had been marked safe before (`marked_at`,
+    /// `marked_by` say when and by whom).
+    AlreadySafe,
+    /// Not marked; `reason` says why.
+    Denied,
+}
+
+impl MusterOutcome {
+    /// The snake_case wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Safe => "safe",
+            Self::AlreadySafe => "already_safe",
+            Self::Denied => "denied",
+        }
+    }
+}
+
+/// The `muster_result` message (a Tessera addition).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MusterResult {
+    /// The scan this concludes.
+    pub scan_id: Uuid,
+    /// The challenge nonce; `null` for denials decided at scan time.
+    pub nonce: Option<Nonce>,
+    /// Safe, already safe, or denied.
+    pub outcome: MusterOutcome,
+    /// Set exactly when `outcome` is `denied`.
+    pub reason: Option<DenyReason>,
+    /// True when this is a stored outcome returned again.
+    pub replayed: bool,
+    /// The pass, once its OTP verified.
+    pub pass: Option<PassSummary>,
+    /// The roll call the holder is marked in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll_call_id: Option<Uuid>,
+    /// When the holder was marked safe (`safe`, `already_safe`).
+    #[serde(
+        default,
+        with = "utc_rfc3339::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub marked_at: Option<OffsetDateTime>,
+    /// Who marked them: the gate's label, or the officer (`safe`, `already_safe`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub marked_by: Option<String>,
+    /// On `stale_code`: seconds since the code's step began.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub age_s: Option<u64>,
+    /// On `future_code`: seconds until the code's step begins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ahead_s: Option<u64>,
+}
+
+impl MusterResult {
+    /// A denial with nothing else to say.
+    pub fn denied(scan_id: Uuid, nonce: Option<Nonce>, reason: DenyReason) -> Self {
+        MusterResult {
+            scan_id,
+            nonce,
+            outcome: MusterOutcome::Denied,
+            reason: Some(reason),
+            replayed: false,
+            pass: None,
+            roll_call_id: None,
+            marked_at: None,
+            marked_by: None,
+            age_s: None,
+            ahead_s: None,
+        }
+    }
 }
 
 /// Where a walk-in request stands.
@@ -259,6 +360,12 @@ pub enum DenyReason {
     /// A Tessera addition (security): the pass is not admitted now and staff are on their
     /// way. Deliberately neutral: it never says why (a watchlist match, `docs/protocol.md`).
     SeeStaff,
+    /// A Tessera addition (roll call, `muster_*` frames only): no roll call this gate serves
+    /// is in progress.
+    NoRollCall,
+    /// A Tessera addition (roll call, `muster_*` frames only): the pass is not on the roll
+    /// call's list (it was not recorded inside when the roll call started).
+    NotOnRollCall,
 }
 
 impl DenyReason {
@@ -287,6 +394,8 @@ impl DenyReason {
             Self::ReentryNotAllowed => "reentry_not_allowed",
             Self::EntryLimit => "entry_limit",
             Self::SeeStaff => "see_staff",
+            Self::NoRollCall => "no_roll_call",
+            Self::NotOnRollCall => "not_on_roll_call",
         }
     }
 }
@@ -304,7 +413,7 @@ impl std::str::FromStr for DenyReason {
 }
 
 /// Every deny reason, in the order of §6, then the zone and security additions.
-pub const ALL_DENY_REASONS: [DenyReason; 22] = [
+pub const ALL_DENY_REASONS: [DenyReason; 24] = [
     DenyReason::MalformedCode,
     DenyReason::UnknownPass,
     DenyReason::BadCode,
@@ -327,6 +436,8 @@ pub const ALL_DENY_REASONS: [DenyReason; 22] = [
     DenyReason::ReentryNotAllowed,
     DenyReason::EntryLimit,
     DenyReason::SeeStaff,
+    DenyReason::NoRollCall,
+    DenyReason::NotOnRollCall,
 ];
 
 impl std::str::FromStr for Outcome {

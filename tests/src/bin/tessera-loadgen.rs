@@ -353,6 +353,7 @@ fn record_unexpected(tally: &mut Tally, message: &ServerMessage) {
         ServerMessage::Welcome(_) => "unexpected:welcome".to_owned(),
         ServerMessage::Challenge(_) => "unexpected:challenge".to_owned(),
         ServerMessage::WalkIn(_) => "unexpected:walk_in".to_owned(),
+        ServerMessage::MusterResult(_) => "unexpected:muster_result".to_owned(),
     };
     *tally.errors.entry(kind).or_default() += 1;
 }

@@ -285,8 +285,10 @@ impl SimGate {
                 at: Instant::now(),
             }),
             ServerMessage::Error(e) => *seen.errors.entry(e.code).or_default() += 1,
-            // This gate never asks for walk-ins.
-            ServerMessage::Welcome(_) | ServerMessage::WalkIn(_) => {}
+            // This gate never asks for walk-ins or musters.
+            ServerMessage::Welcome(_)
+            | ServerMessage::WalkIn(_)
+            | ServerMessage::MusterResult(_) => {}
         });
     }
 

@@ -237,6 +237,7 @@ const TABS = [
   ['webhooks', 'Webhooks'],
   ['messages', 'Mail'],
   ['watchlist', 'Watchlist'],
+  ['rollcall', 'Roll call'],
   ['admin', 'Manage'],
   ['signin', 'Sign-in'],
 ];
@@ -249,7 +250,7 @@ function openConsole() {
   const nav = h('nav', { class: 'tabs', 'aria-label': 'Views' });
   for (const [name, label] of TABS) {
     if ((name === 'admin' || name === 'signin') && !isAdmin()) continue;
-    if (name === 'watchlist' && !keepsWatchlist()) continue;
+    if ((name === 'watchlist' || name === 'rollcall') && !keepsWatchlist()) continue;
     const a = h('a', { href: `#${name}`, class: 'tab' }, label, name === 'alarms' ? alarmCount : null);
     tabs.set(name, a);
     nav.append(a);
@@ -424,7 +425,7 @@ function route() {
   if (view && view.teardown) view.teardown();
   view = null;
   setError(ui.errors, null);
-  const tab = { alarms: 'alarms', events: 'events', gates: 'gates', gate: 'gates', passes: 'passes', pass: 'passes', webhooks: 'webhooks', messages: 'messages', watchlist: 'watchlist', admin: 'admin', signin: 'signin' }[name] || 'alarms';
+  const tab = { alarms: 'alarms', events: 'events', gates: 'gates', gate: 'gates', passes: 'passes', pass: 'passes', webhooks: 'webhooks', messages: 'messages', watchlist: 'watchlist', rollcall: 'rollcall', admin: 'admin', signin: 'signin' }[name] || 'alarms';
   for (const [n, a] of ui.tabs) {
     if (n === tab) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -439,6 +440,7 @@ function route() {
     webhooks: () => webhooksView(),
     messages: () => messagesView(),
     watchlist: () => (keepsWatchlist() ? watchlistView() : alarmsView(null)),
+    rollcall: () => (!keepsWatchlist() ? alarmsView(null) : isUuid(id) ? rollCallView(id, query) : rollCallsView()),
     admin: () => (isAdmin() ? adminView() : alarmsView(null)),
     signin: () => (isAdmin() ? signInView() : alarmsView(null)),
   }[name] || (() => alarmsView(null));
@@ -1571,6 +1573,231 @@ function watchlistView() {
     h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Watchlist' }, h('thead', {}, h('tr', {}, ['Person', 'Mode', 'Reason', 'Added by', 'Expires', ''].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
   );
   return { root };
+}
+
+// ---------------------------------------------------------------- roll call
+
+/** How often an open roll call is read again, besides each of its events in the feed. */
+const ROLL_CALL_REFRESH_MS = 5000;
+
+/**
+ * Roll calls (POST/GET /v1/roll-calls; security and admins): start one for everyone, a
+ * site or a zone, and the ones before with their counts.
+ */
+function rollCallsView() {
+  const slot = h('div', { class: 'error-slot' });
+  const status = h('p', { class: 'muted', role: 'status', text: 'Loading roll calls\u2026' });
+  const tbody = h('tbody');
+  const scope = h('select', { id: 'rc-scope' }, h('option', { value: '', text: 'Everyone, all sites' }));
+  const start = h('button', { type: 'submit', class: 'danger', text: 'Start roll call' });
+  const form = h(
+    'form',
+    { class: 'admin-form', novalidate: true, 'aria-label': 'Start a roll call' },
+    h('div', { class: 'field' }, h('label', { for: 'rc-scope', text: 'Who' }), scope, h('p', { class: 'muted', text: 'The list is everyone inside now: in the zones, and let in today at gates without a zone.' })),
+    start,
+  );
+  const fillScopes = async () => {
+    const sites = [...new Set([...gates.values()].map((g) => g.site).filter(Boolean))].sort();
+    const zones = await api('GET', '/v1/zones');
+    const options = [h('option', { value: '', text: 'Everyone, all sites' })];
+    for (const site of sites) options.push(h('option', { value: `site:${site}`, text: `Site ${site}` }));
+    if (zones.ok && zones.body && Array.isArray(zones.body.zones)) for (const z of zones.body.zones) options.push(h('option', { value: `zone:${z.id}`, text: `Zone ${z.name}` }));
+    const chosen = scope.value;
+    scope.replaceChildren(...options);
+    scope.value = chosen;
+  };
+  const load = async () => {
+    const res = await api('GET', '/v1/roll-calls');
+    if (!res.ok || !res.body || !Array.isArray(res.body.roll_calls)) {
+      status.textContent = '';
+      return setError(slot, problem(res, 'read the roll calls'));
+    }
+    const list = res.body.roll_calls;
+    status.textContent = list.length ? `${list.length} roll call${list.length === 1 ? '' : 's'}.` : 'No roll call yet.';
+    tbody.replaceChildren(
+      ...list.map((rc) =>
+        h(
+          'tr',
+          { class: rc.active ? 'rc-active' : '' },
+          h('td', { 'data-label': 'Started', text: `${clock(rc.started_at)} by ${rc.started_by}` }),
+          h('td', { 'data-label': 'Who' }, h('a', { href: `#rollcall/${rc.id}`, text: rc.scope })),
+          h('td', { 'data-label': 'Safe', text: `${rc.counts.safe} of ${rc.counts.inside}` }),
+          h('td', { 'data-label': 'State' }, h('span', { class: `state ${rc.active ? 'rc-open' : 'rc-ended'}`, text: rc.active ? 'In progress' : 'Ended' })),
+        ),
+      ),
+    );
+  };
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const [kind, value] = scope.value ? [scope.value.slice(0, 4), scope.value.slice(5)] : ['', ''];
+    const body = kind === 'site' ? { site: value } : kind === 'zone' ? { zone_id: value } : {};
+    start.disabled = true;
+    const res = await api('POST', '/v1/roll-calls', body);
+    start.disabled = false;
+    if (!res.ok || !res.body || !res.body.id) return setError(slot, problem(res, 'start the roll call'));
+    setError(slot, null);
+    location.hash = `#rollcall/${res.body.id}`;
+  });
+  fillScopes();
+  load();
+  const root = h(
+    'section',
+    { class: 'rollcalls-view' },
+    h('div', { class: 'view-head' }, h('h1', { text: 'Roll call' }), h('button', { type: 'button', class: 'secondary', text: 'Refresh', onclick: load })),
+    h('p', { class: 'muted', text: 'When the building is evacuated: marshals at the assembly points scan visitors\u2019 passes with a paired gate (\u201cRoll call\u201d on the gate), or tick names by hand. Everyone still unaccounted is listed first.' }),
+    form,
+    slot,
+    status,
+    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Roll calls' }, h('thead', {}, h('tr', {}, ['Started', 'Who', 'Safe', 'State'].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
+  );
+  return { root, onEvent: (ev) => ev.kind && ev.kind.startsWith('roll_call_') && load() };
+}
+
+const RC_FILTERS = [
+  ['all', 'Everyone'],
+  ['unaccounted', 'Unaccounted'],
+  ['safe', 'Safe'],
+];
+
+/**
+ * One roll call, live: inside, safe, unaccounted, and who marked whom where and how. Read
+ * again on each of its events in the feed (any replica) and every few seconds; prints on
+ * one column of A4 or Letter; downloads as CSV; ended with its report to the audit log.
+ */
+function rollCallView(id, query) {
+  const slot = h('div', { class: 'error-slot' });
+  const title = h('h1', { text: 'Roll call' });
+  const meta = h('p', { class: 'rc-meta' });
+  const counts = h('div', { class: 'tiles rc-counts', id: 'rc-counts', role: 'status', 'aria-live': 'polite' });
+  const tbody = h('tbody');
+  const filter = h('select', { id: 'rc-filter' }, ...RC_FILTERS.map(([value, label]) => h('option', { value, text: label })));
+  filter.value = RC_FILTERS.some(([v]) => v === query.get('show')) ? query.get('show') : 'all';
+  const actions = h('div', { class: 'rc-actions' });
+  const printed = h('p', { class: 'print-only rc-printed' });
+  let current = null;
+  let loading = false;
+  let again = false;
+  const csv = h('button', {
+    type: 'button',
+    class: 'secondary',
+    text: 'Download CSV',
+    onclick: async () => {
+      try {
+        const res = await fetch(`/v1/roll-calls/${encodeURIComponent(id)}/csv`, { credentials: 'same-origin', cache: 'no-store', referrerPolicy: 'no-referrer' });
+        if (!res.ok) return setError(slot, `Could not export the list (${res.status}).`);
+        const url = URL.createObjectURL(await res.blob());
+        const a = h('a', { href: url, download: `roll-call-${id}.csv` });
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      } catch {
+        setError(slot, 'Could not reach the server to export the list.');
+      }
+    },
+  });
+  const print = h('button', { type: 'button', class: 'secondary', text: 'Print', onclick: () => window.print() });
+  const markSafe = async (person, button) => {
+    button.disabled = true;
+    const res = await api('POST', `/v1/roll-calls/${encodeURIComponent(id)}/marks`, { mark_id: crypto.randomUUID(), pass_id: person.pass_id });
+    if (!res.ok) {
+      button.disabled = false;
+      return setError(slot, problem(res, `mark ${person.label} safe`));
+    }
+    setError(slot, null);
+    load();
+  };
+  const render = () => {
+    const rc = current;
+    if (!rc) return;
+    title.textContent = `Roll call: ${rc.scope}`;
+    meta.textContent = `Started ${clock(rc.started_at)} by ${rc.started_by} \u00b7 ${rc.active ? 'In progress' : `Ended ${clock(rc.ended_at)} by ${rc.ended_by}`}`;
+    counts.replaceChildren(tile('Inside', rc.counts.inside), tile('Safe', rc.counts.safe), tile('Unaccounted', rc.counts.unaccounted));
+    printed.textContent = `Printed ${new Date().toLocaleString()} \u00b7 ${rc.counts.unaccounted} unaccounted of ${rc.counts.inside}`;
+    actions.replaceChildren(
+      print,
+      csv,
+      rc.active
+        ? confirmButton('End roll call', 'Yes, end it and file the report', async () => {
+            const res = await api('POST', `/v1/roll-calls/${encodeURIComponent(id)}/end`);
+            if (!res.ok && res.status !== 409) return setError(slot, problem(res, 'end the roll call'));
+            setError(slot, null);
+            await load();
+          })
+        : null,
+    );
+    const show = filter.value;
+    const people = [...rc.people].sort((a, b) => Number(a.safe) - Number(b.safe) || a.label.localeCompare(b.label));
+    const shown = people.filter((p) => show === 'all' || (show === 'safe') === p.safe);
+    tbody.replaceChildren(
+      ...shown.map((p) => {
+        const button = rc.active && !p.safe ? h('button', { type: 'button', class: 'secondary small', text: 'Mark safe', 'aria-label': `Mark ${p.label} safe` }) : null;
+        if (button) button.addEventListener('click', () => markSafe(p, button));
+        const row = h(
+          'tr',
+          { class: p.safe ? 'rc-safe' : 'rc-missing' },
+          h('td', { 'data-label': 'Name', text: p.label }),
+          h('td', { 'data-label': 'Status' }, h('span', { class: `state ${p.safe ? 'rc-safe-state' : 'rc-missing-state'}`, text: p.safe ? 'Safe' : 'Unaccounted' })),
+          h('td', { 'data-label': 'Last seen', text: p.last_seen }),
+          h('td', { 'data-label': 'Marked by', text: p.safe ? `${p.marked_by || ''}${p.how === 'manual' ? ' (by hand)' : ' (scan)'}` : '' }),
+          h('td', { 'data-label': 'Where', text: p.marked_where || '' }),
+          h('td', { 'data-label': 'When', text: p.marked_at ? clock(p.marked_at) : '' }),
+          h('td', { class: 'nowrap no-print' }, button),
+        );
+        row.dataset.passId = p.pass_id;
+        row.dataset.state = p.safe ? 'safe' : 'unaccounted';
+        return row;
+      }),
+      ...(shown.length ? [] : [h('tr', {}, h('td', { colspan: '7', class: 'muted', text: rc.people.length ? 'Nobody in this view.' : 'Nobody was recorded inside when the roll call started.' }))]),
+    );
+  };
+  // One read at a time; an event arriving meanwhile reads once more after it.
+  const load = async () => {
+    if (loading) {
+      again = true;
+      return;
+    }
+    loading = true;
+    try {
+      const res = await api('GET', `/v1/roll-calls/${encodeURIComponent(id)}`);
+      if (res.status === 404) return setError(slot, 'No such roll call.');
+      if (!res.ok || !res.body || !Array.isArray(res.body.people)) return setError(slot, problem(res, 'read the roll call'));
+      current = res.body;
+      render();
+    } finally {
+      loading = false;
+      if (again) {
+        again = false;
+        load();
+      }
+    }
+  };
+  filter.addEventListener('change', () => {
+    history.replaceState(null, '', `#rollcall/${id}${filter.value === 'all' ? '' : `?show=${filter.value}`}`);
+    render();
+  });
+  const timer = setInterval(() => current && current.active && load(), ROLL_CALL_REFRESH_MS);
+  load();
+  const root = h(
+    'section',
+    { class: 'rollcall-view' },
+    h('p', { class: 'no-print' }, h('a', { href: '#rollcall', text: '\u2190 All roll calls' })),
+    h('div', { class: 'view-head' }, title, actions),
+    meta,
+    printed,
+    counts,
+    slot,
+    h('div', { class: 'field inline-field no-print' }, h('label', { for: 'rc-filter', text: 'Show' }), filter),
+    h('div', { class: 'table-wrap' }, h('table', { class: 'events rc-table', 'aria-label': 'People on the roll call' }, h('thead', {}, h('tr', {}, [['Name'], ['Status'], ['Last seen'], ['Marked by'], ['Where'], ['When'], ['', 'no-print']].map(([t, c]) => h('th', { scope: 'col', class: c || '', text: t })))), tbody)),
+  );
+  return {
+    root,
+    onEvent: (ev) => {
+      if (ev.details && ev.details.roll_call_id === id) load();
+    },
+    reroute: (parsed) => parsed.name === 'rollcall' && parsed.id === id,
+    teardown: () => clearInterval(timer),
+  };
 }
 
 /** Single sign-on settings (PUT /v1/sso, docs/sign-in.md) and the organisation's live sessions. */

@@ -22,7 +22,8 @@ export const KNOWN_KINDS = Object.freeze([
   'message_queued', 'message_sent', 'message_bounced', 'message_dead', 'message_expired', 'mail_settings_changed',
   'alarm_acknowledged', 'alarm_assigned', 'alarm_resolved', 'watchlist_hit', 'watchlist_entry_added',
   'watchlist_entry_changed', 'watchlist_entry_removed', 'personal_data_exported', 'personal_data_erased',
-  'privacy_settings_changed',
+  'privacy_settings_changed', 'roll_call_started', 'roll_call_marked', 'roll_call_ended', 'muster_scanned',
+  'muster_refused',
 ]);
 
 export const SEVERITIES = Object.freeze(['info', 'warning', 'high']);

@@ -10,6 +10,7 @@ import { GateCore, JournalGateMismatch } from './core.js';
 import { Dedupe } from './dedupe.js';
 import { GateStore, MemoryGateStore } from './journal.js';
 import { WalkIns, walkInProblem } from './walkins.js';
+import { MusterMarks, markAnswer, musterPeople } from './muster.js';
 import { hostName, verdictView, walkInLine, walkInVerdict } from './words.js';
 import { qrSvg } from '../qr.js';
 import { Scanner } from '../scanner.js';
@@ -25,6 +26,8 @@ const RECONNECT_CAP_MS = 5000;
 const CONNECT_TIMEOUT_MS = 5000;
 const REQUEST_TIMEOUT_MS = 15_000;
 const NOTICE_MS = 6000;
+// How often a gate asks for the roll calls it serves (and resends a marshal's marks).
+const ROLL_CALL_POLL_MS = 5000;
 
 const main = document.getElementById('main');
 
@@ -142,6 +145,9 @@ async function openGate(store, persistent, me) {
   if (foreign(doc) || foreign(walkInDoc)) await store.clearJournal();
   const { core, actions: first } = await GateCore.open(journal);
   const { walkIns, actions: firstWalkIns } = await WalkIns.open(walkInJournal);
+  const marks = await MusterMarks.open(store.musterJournal(), me.gate_id);
+  // Muster mode (a roll call): scans mark people safe and admit nobody.
+  const muster = { on: false, rollCalls: (await store.rollCalls().catch(() => null)) || [], flushing: false, shownKey: null };
 
   const state = { ws: null, welcomed: false, online: false, attempt: 0, skewMs: 0, closed: false, reconnectTimer: null, verdictTimer: null };
   const dedupe = new Dedupe();
@@ -163,6 +169,7 @@ async function openGate(store, persistent, me) {
     h('div', { class: 'gate-id' }, h('span', { class: 'gate-label', text: me.label || 'Gate' }), me.site ? h('span', { class: 'gate-site', text: me.site }) : null),
     statusPill,
     counters,
+    h('button', { type: 'button', id: 'muster-toggle', class: 'secondary muster-toggle', 'aria-pressed': 'false', hidden: true, text: 'Roll call', onclick: () => setMuster(!muster.on) }),
   );
   const offlineBanner = h('div', { class: 'offline-banner', role: 'alert' });
   const video = h('video', { class: 'camera', muted: true, playsinline: true, autoplay: true, 'aria-label': 'Camera view' });
@@ -195,7 +202,21 @@ async function openGate(store, persistent, me) {
   const stage = h('section', { class: 'stage', 'aria-live': 'polite' });
   const notice = h('p', { class: 'notice', role: 'status' });
   const verdict = h('div', { class: 'verdict', hidden: true, role: 'alert', tabindex: '-1' });
-  const body = h('div', { class: 'gate-body' }, cameraPanel, h('div', { class: 'stage-col' }, stage, notice));
+  const musterTitle = h('h2', { id: 'muster-heading' });
+  const musterCounts = h('p', { id: 'muster-counts', class: 'muster-counts', role: 'status' });
+  const musterSearch = h('input', { id: 'muster-search', type: 'search', autocomplete: 'off', spellcheck: 'false' });
+  const musterList = h('ul', { id: 'muster-list', class: 'muster-list', 'aria-label': 'People on the roll call' });
+  const musterPanel = h(
+    'section',
+    { id: 'muster', class: 'muster', 'aria-labelledby': 'muster-heading', hidden: true },
+    musterTitle,
+    h('p', { class: 'muted', text: 'Scan a visitor’s pass to mark them safe: their phone must answer, as at a gate. Nobody is let in. Or mark a name by hand.' }),
+    musterCounts,
+    h('div', { class: 'field' }, h('label', { for: 'muster-search', text: 'Find a name' }), musterSearch),
+    musterList,
+  );
+  musterSearch.addEventListener('input', () => renderMuster());
+  const body = h('div', { class: 'gate-body' }, cameraPanel, h('div', { class: 'stage-col' }, stage, notice, musterPanel));
   const dialog = walkInDialog();
   screen(h('div', { class: 'gate-app' }, bar, offlineBanner, body, verdict, dialog.el));
   if (!persistent) flash('This browser does not let the gate store its journal: a reload loses scans in progress.');
@@ -265,11 +286,14 @@ async function openGate(store, persistent, me) {
         ? [`answer:${answered.scan_id}:${state.online}`, 'Checking the answer…', `${answered.challenge.pass.label || 'The visitor'}: the phone’s answer is on its way to the server.${wait}`]
         : checking
           ? [`code:${checking.scan_id}:${state.online}`, 'Checking the code…', `The visitor’s code is on its way to the server.${wait}`]
-          : ['', 'Ready to scan', 'Hold the visitor’s pass code in front of the camera.'];
-      if (shownChallenge !== key) {
-        shownChallenge = key;
+          : muster.on
+            ? ['', 'Roll call: scan to mark safe', 'Hold the visitor’s pass code in front of the camera. Nobody is let in while the roll call is on this screen.']
+            : ['', 'Ready to scan', 'Hold the visitor’s pass code in front of the camera.'];
+      const shownKey = `${key}|${muster.on}`;
+      if (shownChallenge !== shownKey) {
+        shownChallenge = shownKey;
         countdown = null;
-        stage.replaceChildren(h('div', { class: key ? 'ready busy' : 'ready' }, h('h1', { text: title }), h('p', { text })));
+        stage.replaceChildren(h('div', { class: key ? 'ready busy' : muster.on ? 'ready muster-ready' : 'ready' }, h('h1', { text: title }), h('p', { text })));
       }
       return;
     }
@@ -362,6 +386,7 @@ async function openGate(store, persistent, me) {
   }
 
   function showVerdict(v) {
+    if (v.muster) pollRollCalls(); // the list and its counts changed
     const view = verdictView(v, Date.now() + state.skewMs);
     paintVerdict(view, { scanId: v.scan_id, kind: 'scan' });
     // Only once the verdict is on screen may it leave the journal (GateCore::verdict_shown).
@@ -399,7 +424,7 @@ async function openGate(store, persistent, me) {
     const now = Date.now();
     if (!text || !dedupe.accept(text, now)) return;
     if (!verdict.hidden && text.startsWith('TSR1:')) hideVerdict(); // the next visitor
-    run(() => core.onLine(text, 'scanner', now));
+    run(() => core.onLine(text, 'scanner', now, { muster: muster.on }));
     void from;
   }
 
@@ -446,6 +471,105 @@ async function openGate(store, persistent, me) {
       cameraNote.classList.add('bad');
     },
   );
+
+  // --- roll call: muster mode, the list, marks by hand
+  function setMuster(on) {
+    muster.on = Boolean(on) && muster.rollCalls.length > 0;
+    document.body.classList.toggle('mustering', muster.on);
+    renderMuster();
+    renderStage();
+    if (muster.on) musterSearch.focus({ preventScroll: true });
+    else scanInput.focus({ preventScroll: true });
+  }
+
+  function renderMuster() {
+    const rc = muster.rollCalls[0] || null;
+    const toggle = document.getElementById('muster-toggle');
+    if (!rc && muster.on) {
+      muster.on = false;
+      document.body.classList.remove('mustering');
+      flash('The roll call has ended: back to admissions.');
+      renderStage();
+    }
+    if (toggle) {
+      toggle.hidden = !rc;
+      toggle.setAttribute('aria-pressed', String(muster.on));
+      toggle.textContent = muster.on ? 'Back to admissions' : 'Roll call';
+    }
+    musterPanel.hidden = !muster.on;
+    if (!rc || !muster.on) return;
+    const view = musterPeople(rc, marks.pending);
+    const q = musterSearch.value.trim().toLowerCase();
+    const shown = q ? view.people.filter((p) => p.label.toLowerCase().includes(q)) : view.people;
+    const key = JSON.stringify([rc.id, rc.scope, state.online, view.safe, q, shown]);
+    if (key === muster.shownKey) return;
+    muster.shownKey = key;
+    musterTitle.textContent = `Roll call: ${rc.scope}`;
+    musterCounts.textContent = `${view.safe} of ${view.inside} safe · ${view.unaccounted} not yet seen`;
+    const words = (p) =>
+      p.state === 'safe'
+        ? `Safe${p.marked_by ? ` · marked by ${p.marked_by}` : ''}`
+        : p.state === 'pending'
+          ? state.online ? 'Safe · sending…' : 'Safe · sent when the connection is back'
+          : `Not yet seen · last seen ${p.last_seen}`;
+    musterList.replaceChildren(
+      ...shown.map((p) => {
+        const li = h(
+          'li',
+          { class: `muster-person ${p.state}` },
+          h('span', { class: 'muster-name', text: p.label }),
+          h('span', { class: 'muster-state', text: words(p) }),
+          p.state === 'missing' ? h('button', { type: 'button', class: 'secondary', text: 'Mark safe', 'aria-label': `Mark ${p.label} safe`, onclick: () => tick(rc, p) }) : null,
+        );
+        li.dataset.passId = p.pass_id;
+        li.dataset.state = p.state;
+        return li;
+      }),
+      ...(shown.length ? [] : [h('li', { class: 'muted', text: q ? `Nobody on the list matches “${q}”.` : 'Nobody was recorded inside.' })]),
+    );
+  }
+
+  async function tick(rc, person) {
+    try {
+      await marks.add(rc.id, person, Date.now());
+    } catch (e) {
+      flash(`The mark could not be saved on this device (${e && e.message ? e.message : e}).`);
+      return;
+    }
+    renderMuster();
+    flushMarks();
+  }
+
+  async function flushMarks() {
+    if (muster.flushing || state.closed) return;
+    muster.flushing = true;
+    try {
+      for (const m of marks.pending) {
+        const res = await call('POST', `/v1/gate/roll-calls/${m.roll_call_id}/marks`, { mark_id: m.mark_id, pass_id: m.pass_id });
+        const answer = markAnswer(res);
+        if (answer === 'retry') break;
+        if (answer === 'refused') flash(`${m.label} was not marked: ${res.code === 'roll_call_ended' ? 'the roll call has ended' : res.code || res.status}.`);
+        const rc = muster.rollCalls.find((r) => r.id === m.roll_call_id);
+        const person = rc && (rc.people || []).find((p) => p.pass_id === m.pass_id);
+        if (answer === 'done' && person && res.body && res.body.person) Object.assign(person, res.body.person);
+        await marks.settled(m.mark_id);
+      }
+    } finally {
+      muster.flushing = false;
+    }
+    renderMuster();
+  }
+
+  async function pollRollCalls() {
+    if (state.closed) return;
+    const res = await call('GET', '/v1/gate/roll-calls');
+    if (res.ok && res.body && Array.isArray(res.body.roll_calls)) {
+      muster.rollCalls = res.body.roll_calls;
+      store.setRollCalls(muster.rollCalls).catch(() => {});
+    }
+    renderMuster();
+    if (marks.pending.length) flushMarks();
+  }
 
   // --- walk-ins: the list of requests
   const walkInCards = new Map(); // request_id -> { el, line, request }
@@ -603,6 +727,7 @@ async function openGate(store, persistent, me) {
     offlineBanner.classList.toggle('shown', !online);
     offlineBanner.textContent = online ? '' : text;
     renderStage();
+    renderMuster();
   }
 
   function connect() {
@@ -645,6 +770,7 @@ async function openGate(store, persistent, me) {
         setOnline(true, '');
         run(() => core.onConnected(msg, Date.now()));
         run(() => walkIns.onConnected(msg.gate_id, Date.now()));
+        pollRollCalls(); // and sends the marks made while offline
       } else if (welcomed) {
         // Walk-in answers, and errors about a walk_in frame (they carry its request_id and
         // "scan_id": null), belong to the walk-ins; everything else to the scans.
@@ -698,6 +824,7 @@ async function openGate(store, persistent, me) {
     state.reconnectTimer = setTimeout(connect, delay);
   }
 
+  const rollCallTimer = setInterval(pollRollCalls, ROLL_CALL_POLL_MS);
   const ticker = setInterval(() => {
     run(() => core.onTick(Date.now()));
     run(() => walkIns.onTick(Date.now()));
@@ -725,6 +852,7 @@ async function openGate(store, persistent, me) {
   teardown = () => {
     state.closed = true;
     clearInterval(ticker);
+    clearInterval(rollCallTimer);
     clearTimeout(state.reconnectTimer);
     clearTimeout(state.verdictTimer);
     scanner.stop();
@@ -740,6 +868,7 @@ async function openGate(store, persistent, me) {
   apply(first);
   apply(firstWalkIns);
   await refreshCounters();
+  renderMuster();
   scanInput.focus({ preventScroll: true });
   connect();
 }

@@ -84,6 +84,10 @@ export function verdictEvent(result, thisGate) {
     same_wallet: Boolean(result.same_wallet),
     age_s: result.age_s ?? null,
     ahead_s: result.ahead_s ?? null,
+    // A roll call's muster scan (Tessera addition): "safe", "already_safe" or "denied".
+    muster: result.type === 'muster_result',
+    marked_at: result.marked_at ?? null,
+    marked_by: result.marked_by ?? null,
   };
 }
 
@@ -176,9 +180,11 @@ export class GateCore {
   }
 
   static #messageFor(scan) {
-    if (!scan.challenge) return { type: 'scan', scan_id: scan.scan_id, code: scan.code };
+    // A muster scan (roll call) is the same exchange under the `muster_*` frame types.
+    const prefix = scan.muster ? 'muster_' : '';
+    if (!scan.challenge) return { type: `${prefix}scan`, scan_id: scan.scan_id, code: scan.code };
     if (scan.response !== null) {
-      return { type: 'response', scan_id: scan.scan_id, nonce: scan.challenge.nonce, response: scan.response };
+      return { type: `${prefix}response`, scan_id: scan.scan_id, nonce: scan.challenge.nonce, response: scan.response };
     }
     return null;
   }
@@ -236,8 +242,11 @@ export class GateCore {
     });
   }
 
-  /** A text from the camera or a keyboard scanner (`source` 'scanner'), or a tap ('tap'). */
-  onLine(line, source, now) {
+  /**
+   * A text from the camera or a keyboard scanner (`source` 'scanner'), or a tap ('tap').
+   * With `muster`, a rotating code starts a roll call's muster scan instead of an admission.
+   */
+  onLine(line, source, now, { muster = false } = {}) {
     return this.#serial(async () => {
       const text = String(line).replace(TRIM, '');
       const reject = (message) => [{ emit: 'rejected', message }];
@@ -245,17 +254,19 @@ export class GateCore {
       if (utf8Length(text) > MAX_INPUT_LINE) return reject('line too long');
       if (text.startsWith('TSR1R:')) return this.#onResponse(text, source, now);
       if (text.startsWith('TSR1C:')) return reject("that is the gate's challenge; the visitor's wallet must answer it");
-      if (text.startsWith('TSR1:') && source === 'scanner') return this.#onScan(text, now);
+      if (text.startsWith('TSR1:') && source === 'scanner') return this.#onScan(text, now, muster);
       return reject('not a Tessera code (expected TSR1:… or TSR1R:…)');
     });
   }
 
-  async #onScan(code, now) {
+  async #onScan(code, now, muster) {
     const open = this.#doc.scans.find((s) => s.code === code);
     if (open) return [{ emit: 'duplicate', scan_id: open.scan_id }];
     const scanId = this.#newId();
     const doc = clone(this.#doc);
-    doc.scans.push({ scan_id: scanId, code, scanned_at: new Date(now).toISOString(), challenge: null, response: null });
+    const scan = { scan_id: scanId, code, scanned_at: new Date(now).toISOString(), challenge: null, response: null };
+    if (muster) scan.muster = true;
+    doc.scans.push(scan);
     await this.#commit(doc);
     const actions = [{ emit: 'scan', scan_id: scanId, queued: !this.#online }];
     this.#send(scanId, now, actions);
@@ -296,6 +307,7 @@ export class GateCore {
         case 'challenge':
           return this.#onChallenge(message);
         case 'result':
+        case 'muster_result':
           return this.#onResult(message);
         case 'error':
           return this.#onError(message, now);

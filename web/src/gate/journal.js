@@ -7,6 +7,10 @@
 //              native gate's journal file is; a save resolves only once it is durable;
 //   meta     — key "me": the gate this device was last paired as (label, site), so a reload
 //              while the server is unreachable still opens the gate screen;
+//              key "muster": a marshal's marks by hand during a roll call (muster.js), each
+//              under its mark_id, kept until the server took it (sent exactly once);
+//   meta     — also key "roll_calls": the roll calls last read, so a marshal offline still
+//              has the list to tick;
 //   counters — the shift counters, one record per local calendar day ("2025-11-29"):
 //              {admitted, already, denied}. A verdict is counted in the same transaction that
 //              removes it from the journal as shown, so a reload never counts it twice.
@@ -23,8 +27,9 @@ export function dayKey(ms = Date.now()) {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** Which counter a shown verdict adds to. */
+/** Which counter a shown verdict adds to (none for a roll call's muster scan). */
 export function counterFor(result) {
+  if (result.type === 'muster_result') return null;
   if (result.outcome === 'admitted') return 'admitted';
   if (result.outcome === 'already_admitted') return 'already';
   return 'denied';
@@ -78,7 +83,8 @@ export class GateStore {
           const req = counters.get(day);
           req.onsuccess = () => {
             const c = req.result || { admitted: 0, already: 0, denied: 0 };
-            c[counterFor(extra.shown)] += 1;
+            const counter = counterFor(extra.shown);
+            if (counter) c[counter] += 1;
             counters.put(c, day);
           };
         }
@@ -101,7 +107,8 @@ export class GateStore {
           const req = counters.get(day);
           req.onsuccess = () => {
             const c = req.result || { admitted: 0, already: 0, denied: 0 };
-            c[counterFor(extra.shown)] += 1;
+            const counter = counterFor(extra.shown);
+            if (counter) c[counter] += 1;
             counters.put(c, day);
           };
         }
@@ -110,11 +117,29 @@ export class GateStore {
     };
   }
 
+  /** The marshal's marks by hand (key "muster"): `{ gate_id, marks: [...] }`, durable before sent. */
+  musterJournal() {
+    return {
+      load: () => this.#get('journal', 'muster'),
+      save: (doc) => this.#put('journal', 'muster', doc),
+    };
+  }
+
+  /** The roll calls this gate last read (meta key "roll_calls"), for a marshal offline. */
+  rollCalls() {
+    return this.#get('meta', 'roll_calls');
+  }
+
+  setRollCalls(list) {
+    return this.#put('meta', 'roll_calls', list);
+  }
+
   /** Forgets pending work (used when this device is paired as another gate). */
   async clearJournal() {
     const tx = this.db.transaction('journal', 'readwrite', { durability: 'strict' });
     tx.objectStore('journal').put({ gate_id: null, scans: [], verdicts: [] }, 'doc');
     tx.objectStore('journal').put({ gate_id: null, requests: [] }, 'walk_ins');
+    tx.objectStore('journal').put({ gate_id: null, marks: [] }, 'muster');
     await done(tx);
   }
 }
@@ -144,7 +169,8 @@ export class MemoryGateStore {
         if (extra && extra.shown) {
           const day = dayKey();
           const c = (this.count[day] = { admitted: 0, already: 0, denied: 0, ...(this.count[day] || {}) });
-          c[counterFor(extra.shown)] += 1;
+          const counter = counterFor(extra.shown);
+          if (counter) c[counter] += 1;
         }
       },
     };
@@ -157,13 +183,29 @@ export class MemoryGateStore {
         if (extra && extra.shown) {
           const day = dayKey();
           const c = (this.count[day] = { admitted: 0, already: 0, denied: 0, ...(this.count[day] || {}) });
-          c[counterFor(extra.shown)] += 1;
+          const counter = counterFor(extra.shown);
+          if (counter) c[counter] += 1;
         }
       },
     };
   }
+  musterJournal() {
+    return {
+      load: () => (this.muster ? structuredClone(this.muster) : null),
+      save: (doc) => {
+        this.muster = structuredClone(doc);
+      },
+    };
+  }
+  async rollCalls() {
+    return this.rollCallList || null;
+  }
+  async setRollCalls(list) {
+    this.rollCallList = list;
+  }
   async clearJournal() {
     this.doc = null;
     this.walkIns = null;
+    this.muster = null;
   }
 }

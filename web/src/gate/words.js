@@ -26,6 +26,8 @@ export const REASON_WORDS = Object.freeze({
   reentry_not_allowed: 'no re-entry after leaving this zone',
   entry_limit: 'no entries left today for this zone',
   see_staff: 'please wait: staff are on their way',
+  no_roll_call: 'no roll call in progress for this gate',
+  not_on_roll_call: 'not on the roll call list (not recorded inside)',
 });
 
 /** The plain words for `reason` (an unknown future reason still reads as a denial). */
@@ -64,6 +66,7 @@ export function verdictView(v, now = Date.now()) {
   const who = v.pass && v.pass.label ? v.pass.label : null;
   const details = [];
   if (who) details.push(who);
+  if (v.muster) return musterView(v, details, now);
   if (v.outcome === 'admitted') {
     if (v.replayed) details.push('Confirmed again after a lost answer');
     return { tone: 'green', headline: 'ADMITTED', details };
@@ -89,6 +92,21 @@ export function verdictView(v, now = Date.now()) {
   if (v.reason === 'stale_code' && Number.isFinite(v.age_s)) extra.push(`The code is ${v.age_s} s old. Ask for the live wallet.`);
   if (v.reason === 'future_code' && Number.isFinite(v.ahead_s)) extra.push(`The code is ${v.ahead_s} s ahead. The phone's clock needs fixing.`);
   return { tone: 'red', headline: deniedText(v.reason), details: details.concat(extra) };
+}
+
+/** A roll call's muster verdict: SAFE, ALREADY SAFE, or NOT MARKED with the reason. */
+function musterView(v, details, now) {
+  if (v.outcome === 'safe') {
+    if (v.replayed) details.push('Confirmed again after a lost answer');
+    return { tone: 'green', headline: 'SAFE', details: details.concat(['Marked safe at this assembly point']) };
+  }
+  if (v.outcome === 'already_safe') {
+    const at = v.marked_at ? Date.parse(v.marked_at) : NaN;
+    const when = Number.isFinite(at) ? ` at ${clockTime(at)} (${ago(now, at)})` : '';
+    return { tone: 'amber', headline: 'ALREADY SAFE', details: details.concat([`Marked safe${when}${v.marked_by ? ` by ${v.marked_by}` : ''}`]) };
+  }
+  const code = typeof v.reason === 'string' && /^[a-z_]{1,40}$/.test(v.reason) ? v.reason : 'unknown';
+  return { tone: 'red', headline: `NOT MARKED \u2014 ${reasonWords(v.reason)} (${code})`, details };
 }
 
 /** Who the host is, in words: "R. Iyer, Flat 12B" (the label; the unit when there is no label). */

@@ -203,6 +203,17 @@ kinds! {
     PersonalDataErased(PersonalDataErased) = "personal_data_erased",
     /// An admin set how long each class of personal data is kept.
     PrivacySettingsChanged(ByKey) = "privacy_settings_changed",
+    /// An officer started a roll call (`high`: an evacuation is an alarm).
+    RollCallStarted(RollCallStarted) = "roll_call_started",
+    /// A person on a roll call was marked safe: by a muster scan or by hand.
+    RollCallMarked(RollCallMarked) = "roll_call_marked",
+    /// A roll call ended; its report.
+    RollCallEnded(RollCallEnded) = "roll_call_ended",
+    /// A marshal's muster scan: a muster challenge issued, or the scan refused.
+    MusterScanned(MusterDetails) = "muster_scanned",
+    /// A wallet's answer to a muster challenge was refused (a wrong answer, another
+    /// gate's nonce, a closed challenge); a correct one is `roll_call_marked`.
+    MusterRefused(MusterDetails) = "muster_refused",
 }
 
 impl AuditKind {
@@ -1007,6 +1018,73 @@ pub struct PersonalDataErased {
     /// The admin's key, for a request.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by_key_id: Option<Uuid>,
+}
+
+/// A roll call started: what it covers and how many it lists.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RollCallStarted {
+    /// The roll call.
+    pub roll_call_id: Uuid,
+    /// What it covers, in words.
+    pub scope: String,
+    /// The site it covers, if one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site: Option<String>,
+    /// The zone it covers, if one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zone_id: Option<Uuid>,
+    /// People on its list: inside when it started.
+    pub inside: u64,
+    /// The key (or console session's key) used.
+    pub by_key_id: Uuid,
+}
+
+/// A person marked safe in a roll call. The pass is the event's subject; the person is
+/// not named.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RollCallMarked {
+    /// The roll call.
+    pub roll_call_id: Uuid,
+    /// `scan` (the wallet answered a muster challenge) or `manual` (ticked by hand).
+    pub how: crate::roll_calls::MarkHow,
+    /// The muster point: the marshal's gate label (and site), or the console.
+    pub marked_where: String,
+    /// The client's mark id (manual marks), under which a resend marks nobody twice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mark_id: Option<Uuid>,
+    /// The muster scan (scans).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scan_id: Option<Uuid>,
+    /// The key that ticked by hand in the console.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_key_id: Option<Uuid>,
+}
+
+/// A muster scan or answer: which roll call, which scan, and why it was refused.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct MusterDetails {
+    /// The marshal's scan.
+    pub scan_id: Uuid,
+    /// The roll call, once one lists the pass.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll_call_id: Option<Uuid>,
+    /// Why it was refused, if it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub reason: Option<DenyReason>,
+    /// SHA-256 prefix of the challenge's nonce.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nonce_sha256: Option<String>,
+}
+
+/// A roll call ended: its report, and who ended it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RollCallEnded {
+    /// The report: counts, duration and the passes never marked safe.
+    #[serde(flatten)]
+    pub report: crate::roll_calls::Report,
+    /// The key used.
+    pub by_key_id: Uuid,
 }
 
 /// Where a pass's holder met the watchlist.

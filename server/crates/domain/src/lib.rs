@@ -32,6 +32,7 @@ pub mod gates;
 pub mod label;
 pub mod mail;
 pub mod privacy;
+pub mod roll_calls;
 pub mod roles;
 pub mod rows;
 pub mod rules;

@@ -53,7 +53,14 @@ macro_rules! decode_as_text {
 }
 
 #[cfg(feature = "sqlx")]
-decode_as_text!(Direction, Severity, DeliveryState, WebhookEvents);
+decode_as_text!(
+    Direction,
+    Severity,
+    DeliveryState,
+    WebhookEvents,
+    crate::roll_calls::MarkHow,
+    crate::roll_calls::Marked,
+);
 
 pub use crate::roles::Role;
 

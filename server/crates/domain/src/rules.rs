@@ -144,9 +144,15 @@ pub fn pass_state_denial(pass: &PassRow, now_ms: i64) -> Option<DenyReason> {
 /// §5 and §10 "Burning": a challenge with three wrong answers is burned, and burned beats
 /// expired (a burned challenge stays burned whatever the clock says). `None`: still open.
 pub fn challenge_closed(challenge: &ChallengeRow, now_ms: i64) -> Option<DenyReason> {
-    if challenge.wrong_answers >= BURN_AT {
+    closed_reason(challenge.wrong_answers, challenge.expires_at_ms, now_ms)
+}
+
+/// [`challenge_closed`] over the two columns that decide it, for any kind of challenge
+/// (a gate's, a muster point's).
+pub fn closed_reason(wrong_answers: i64, expires_at_ms: i64, now_ms: i64) -> Option<DenyReason> {
+    if wrong_answers >= BURN_AT {
         Some(DenyReason::ChallengeBurned)
-    } else if now_ms >= challenge.expires_at_ms {
+    } else if now_ms >= expires_at_ms {
         Some(DenyReason::ChallengeExpired)
     } else {
         None

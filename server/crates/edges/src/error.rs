@@ -67,6 +67,10 @@ pub enum Error {
     /// network), named in the message (422).
     #[error("{0}")]
     PolicyRefused(String),
+    /// The request conflicts with the state of what it names (409), with the code and a
+    /// message saying which state (a roll call that ended, a mark id used for another).
+    #[error("{1}")]
+    Conflict(&'static str, String),
     /// A field holds a value of the right type that cannot be used (an email address
     /// without a domain): 422 `invalid_field`, naming the field in `field` and the message.
     #[error("{1}")]
@@ -178,6 +182,7 @@ impl Error {
                 (StatusCode::CONFLICT, "already_resolved")
             }
             Error::Withheld => (StatusCode::CONFLICT, "not_permitted"),
+            Error::Conflict(code, _) => (StatusCode::CONFLICT, code),
             Error::PolicyRefused(_) => (StatusCode::UNPROCESSABLE_ENTITY, "refused_by_policy"),
             Error::InvalidField(..) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_field"),
             error if error.is_storage() => (StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable"),

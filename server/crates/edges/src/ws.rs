@@ -516,12 +516,15 @@ async fn handle_text(
                 });
             return bad_request(
                 scan_id,
-                "not a valid TSR1 gate message (type scan or response, exact fields)",
+                "not a valid TSR1 gate message (type scan, response, walk_in, muster_scan or muster_response; exact fields)",
             );
         }
     };
     let scan_id = match &message {
-        GateMessage::Scan { scan_id, .. } | GateMessage::Response { scan_id, .. } => *scan_id,
+        GateMessage::Scan { scan_id, .. }
+        | GateMessage::Response { scan_id, .. }
+        | GateMessage::MusterScan { scan_id, .. }
+        | GateMessage::MusterResponse { scan_id, .. } => *scan_id,
         GateMessage::WalkIn {
             request_id,
             visitor_name,
@@ -544,7 +547,10 @@ async fn handle_text(
         }
         return ServerMessage::Error(ErrorMessage::new(Some(scan_id), ErrorCode::RateLimited));
     }
-    let is_scan = matches!(message, GateMessage::Scan { .. });
+    let is_scan = matches!(
+        message,
+        GateMessage::Scan { .. } | GateMessage::MusterScan { .. }
+    );
     let started = Instant::now();
     let reply = answer(state, gate, issued_here, &message, scan_id).await;
     tessera_flows::metrics::get().gate_answer(is_scan, &reply, started.elapsed());
@@ -581,6 +587,24 @@ async fn answer(
                     &state.redemption,
                     gate,
                     issued_here,
+                    *scan_id,
+                    nonce,
+                    response,
+                )
+                .await
+            }
+            GateMessage::MusterScan { scan_id, code } => {
+                tessera_flows::roll_calls::muster_scan(&state.redemption, gate, *scan_id, code)
+                    .await
+            }
+            GateMessage::MusterResponse {
+                scan_id,
+                nonce,
+                response,
+            } => {
+                tessera_flows::roll_calls::muster_respond(
+                    &state.redemption,
+                    gate,
                     *scan_id,
                     nonce,
                     response,

@@ -38,6 +38,7 @@ pub mod privacy;
 pub mod push;
 pub mod redemption;
 pub mod retention;
+pub mod roll_calls;
 pub mod sealing;
 pub mod shutdown;
 pub mod sso;

@@ -245,6 +245,12 @@ impl Metrics {
                 format!("walk_in_{}", walk_in.state.as_str()),
                 "none".to_owned(),
             ),
+            ServerMessage::MusterResult(result) => (
+                format!("muster_{}", result.outcome.as_str()),
+                result
+                    .reason
+                    .map_or_else(|| "none".to_owned(), |r| r.as_str().to_owned()),
+            ),
             ServerMessage::Welcome(_) => return,
         };
         self.outcomes

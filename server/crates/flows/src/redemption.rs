@@ -814,7 +814,7 @@ fn answer_details(scan_id: Uuid, nonce_fp: Option<&str>) -> ResponseDetails {
 ///
 /// # Errors
 /// [`Error::UnknownServerKey`] when this replica lacks the pass's server key.
-fn pass_keys(flow: &Redemption, pass: &PassRow) -> Result<Option<PassKeys>> {
+pub(crate) fn pass_keys(flow: &Redemption, pass: &PassRow) -> Result<Option<PassKeys>> {
     let Some(wallet_key) = pass.wallet_public_key.as_deref() else {
         return Ok(None);
     };
@@ -839,7 +839,7 @@ fn stored_nonce(challenge: &ChallengeRow) -> Result<Nonce> {
     Ok(Nonce::from_bytes(bytes))
 }
 
-fn summary(pass: &PassRow) -> PassSummary {
+pub(crate) fn summary(pass: &PassRow) -> PassSummary {
     PassSummary {
         id: pass.id,
         label: pass.label.clone(),

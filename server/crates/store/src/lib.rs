@@ -17,6 +17,7 @@ pub mod batch;
 pub mod error;
 pub mod postgres;
 pub mod primary;
+pub mod roll_calls;
 mod security;
 mod shared;
 pub mod sqlite;
@@ -53,6 +54,7 @@ use self::postgres::PgStore;
 use self::sqlite::SqliteStore;
 pub use crate::batch::BatchObserver;
 pub use crate::error::{Error, Result};
+pub use crate::roll_calls::{MarkWritten, NewMark, RollCallStatements};
 pub use tessera_domain::Conflict;
 
 /// How the storage layer reaches its database and how long it waits for it. The server
@@ -394,7 +396,9 @@ impl Store {
 /// implemented by [`postgres`] and [`sqlite`] with the same atomicity: a state change and
 /// its audit event commit together. The others are [`SharedStatements`].
 #[async_trait::async_trait]
-pub trait Backend: SharedStatements + SecurityStatements + Send + Sync + std::fmt::Debug {
+pub trait Backend:
+    SharedStatements + SecurityStatements + RollCallStatements + Send + Sync + std::fmt::Debug
+{
     /// `postgres` or `sqlite`, for logs.
     fn backend_name(&self) -> &'static str;
 

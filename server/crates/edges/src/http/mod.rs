@@ -25,6 +25,7 @@ mod pairing;
 mod passes;
 mod privacy;
 mod push;
+mod roll_calls;
 mod sso;
 mod walk_ins;
 mod watchlist;
@@ -73,6 +74,7 @@ pub fn router(state: AppState, sockets: Router<AppState>) -> Router {
         .merge(alarms::router())
         .merge(watchlist::router())
         .merge(privacy::router())
+        .merge(roll_calls::router())
         .merge(audit_feed::router())
         .merge(console::router())
         .merge(sso::router())

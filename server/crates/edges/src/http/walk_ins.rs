@@ -461,7 +461,11 @@ pub(super) async fn hosts(
 /// the `tessera_gate` cookie (a web gate). This is a read, like `GET /v1/gate/me`: the
 /// cookie is `SameSite=Strict` and browsers send no `Origin` on a same-origin GET, so the
 /// cookie counts unless the request names another origin.
-async fn calling_gate(state: &AppState, peer: Peer, headers: &HeaderMap) -> Result<GateRow> {
+pub(super) async fn calling_gate(
+    state: &AppState,
+    peer: Peer,
+    headers: &HeaderMap,
+) -> Result<GateRow> {
     let source = state.sources.source(headers, peer.0);
     let token = match bearer_token(headers) {
         Some(token) => Some(token),
