@@ -459,6 +459,24 @@ async fn a_watchlisted_visitor_is_held_at_the_web_gate_and_alarms_the_console_in
     Ok(())
 }
 
+/// Issue 32: a roll call from start to report in Chromium (`web/test/e2e/rollcall.e2e.mjs`),
+/// on both backends: the officer starts it for a site in the console; marshal A's web gate in
+/// muster mode marks Ada safe by the TSR1 exchange (a wrong answer marks nobody); marshal B,
+/// cut from the network, keeps a mark by hand in its journal across a reload and sends it
+/// exactly once when it is back; the console follows live, prints on A4 and Letter, exports
+/// CSV; ending it writes the report to the audit log. axe-core on both pages. No retry.
+#[tokio::test]
+async fn a_roll_call_from_start_to_report_with_a_marshal_cut_off_in_chromium() -> Result<()> {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let out = browser_script("e2e:rollcall", "rollcall", backend).await?;
+        ensure!(
+            out.contains("rollcall e2e: all steps passed"),
+            "the roll call e2e did not finish on {backend}:\n{out}"
+        );
+    }
+    Ok(())
+}
+
 /// Issue 30: staff sign in to the console and the host page through a real OpenID provider
 /// (`oidc-provider`), at its own login form, in Chromium: the role mapping, the just-in-time
 /// host, the audit entry naming the person, a refused person, back-channel logout ending a

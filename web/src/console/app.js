@@ -1650,7 +1650,7 @@ function rollCallsView() {
     status,
     h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Roll calls' }, h('thead', {}, h('tr', {}, ['Started', 'Who', 'Safe', 'State'].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
   );
-  return { root, onEvent: (ev) => ev.kind && ev.kind.startsWith('roll_call_') && load() };
+  return { root, onEvent: (ev) => ev.kind && ev.kind.startsWith('roll_call_') && load(), onGates: fillScopes };
 }
 
 const RC_FILTERS = [
@@ -1715,23 +1715,23 @@ function rollCallView(id, query) {
     counts.replaceChildren(tile('Inside', rc.counts.inside), tile('Safe', rc.counts.safe), tile('Unaccounted', rc.counts.unaccounted));
     printed.textContent = `Printed ${new Date().toLocaleString()} \u00b7 ${rc.counts.unaccounted} unaccounted of ${rc.counts.inside}`;
     actions.replaceChildren(
-      print,
-      csv,
-      rc.active
-        ? confirmButton('End roll call', 'Yes, end it and file the report', async () => {
+      ...[print, csv].concat(
+        rc.active
+          ? [confirmButton('End roll call', 'Yes, end it and file the report', async () => {
             const res = await api('POST', `/v1/roll-calls/${encodeURIComponent(id)}/end`);
             if (!res.ok && res.status !== 409) return setError(slot, problem(res, 'end the roll call'));
             setError(slot, null);
             await load();
-          })
-        : null,
+          })]
+          : [],
+      ),
     );
     const show = filter.value;
     const people = [...rc.people].sort((a, b) => Number(a.safe) - Number(b.safe) || a.label.localeCompare(b.label));
     const shown = people.filter((p) => show === 'all' || (show === 'safe') === p.safe);
     tbody.replaceChildren(
       ...shown.map((p) => {
-        const button = rc.active && !p.safe ? h('button', { type: 'button', class: 'secondary small', text: 'Mark safe', 'aria-label': `Mark ${p.label} safe` }) : null;
+        const button = rc.active && !p.safe ? h('button', { type: 'button', class: 'secondary small', text: 'Mark safe', 'aria-label': `Mark safe: ${p.label}` }) : null;
         if (button) button.addEventListener('click', () => markSafe(p, button));
         const row = h(
           'tr',
@@ -1741,7 +1741,7 @@ function rollCallView(id, query) {
           h('td', { 'data-label': 'Last seen', text: p.last_seen }),
           h('td', { 'data-label': 'Marked by', text: p.safe ? `${p.marked_by || ''}${p.how === 'manual' ? ' (by hand)' : ' (scan)'}` : '' }),
           h('td', { 'data-label': 'Where', text: p.marked_where || '' }),
-          h('td', { 'data-label': 'When', text: p.marked_at ? clock(p.marked_at) : '' }),
+          h('td', { 'data-label': 'When', class: 'nowrap', text: p.marked_at ? clock(p.marked_at) : '' }),
           h('td', { class: 'nowrap no-print' }, button),
         );
         row.dataset.passId = p.pass_id;

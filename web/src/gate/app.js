@@ -519,7 +519,7 @@ async function openGate(store, persistent, me) {
           { class: `muster-person ${p.state}` },
           h('span', { class: 'muster-name', text: p.label }),
           h('span', { class: 'muster-state', text: words(p) }),
-          p.state === 'missing' ? h('button', { type: 'button', class: 'secondary', text: 'Mark safe', 'aria-label': `Mark ${p.label} safe`, onclick: () => tick(rc, p) }) : null,
+          p.state === 'missing' ? h('button', { type: 'button', class: 'secondary', text: 'Mark safe', 'aria-label': `Mark safe: ${p.label}`, onclick: () => tick(rc, p) }) : null,
         );
         li.dataset.passId = p.pass_id;
         li.dataset.state = p.state;

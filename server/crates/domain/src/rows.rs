@@ -681,6 +681,8 @@ pub struct GateStatusRow {
     pub id: Uuid,
     /// Free text.
     pub label: String,
+    /// Its site, if any.
+    pub site: Option<String>,
     /// When it was created.
     pub created_at_ms: i64,
     /// When it was revoked, if it was.

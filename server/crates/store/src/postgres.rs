@@ -545,7 +545,7 @@ impl Backend for PgStore {
         seen_since_ms: i64,
     ) -> Result<Vec<GateStatusRow>> {
         sqlx::query_as(
-            "SELECT g.id, g.label, g.created_at_ms, g.revoked_at_ms, \
+            "SELECT g.id, g.label, g.site, g.created_at_ms, g.revoked_at_ms, \
              (SELECT COUNT(*) FROM gate_sockets s \
               WHERE s.gate_id = g.id AND s.seen_at_ms >= $3) AS sockets, \
              GREATEST((SELECT MAX(s.seen_at_ms) FROM gate_sockets s WHERE s.gate_id = g.id), \

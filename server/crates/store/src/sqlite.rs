@@ -420,7 +420,7 @@ impl Backend for SqliteStore {
     ) -> Result<Vec<GateStatusRow>> {
         // SQLite's two-argument MAX is NULL if either is; 0 stands in and is turned back.
         sqlx::query_as(
-            "SELECT g.id, g.label, g.created_at_ms, g.revoked_at_ms, \
+            "SELECT g.id, g.label, g.site, g.created_at_ms, g.revoked_at_ms, \
              (SELECT COUNT(*) FROM gate_sockets s \
               WHERE s.gate_id = g.id AND s.seen_at_ms >= $3) AS sockets, \
              NULLIF(MAX(COALESCE((SELECT MAX(s.seen_at_ms) FROM gate_sockets s \

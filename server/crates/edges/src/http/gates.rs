@@ -42,6 +42,8 @@ pub(super) fn router() -> Router<AppState> {
 pub(super) struct GateView {
     id: Uuid,
     label: String,
+    /// The site it belongs to, if any.
+    site: Option<String>,
     /// RFC 3339, UTC.
     #[schema(format = DateTime)]
     created_at: String,
@@ -62,6 +64,7 @@ impl GateView {
         GateView {
             id: gate.id,
             label: gate.label.clone(),
+            site: gate.site.clone(),
             created_at: rfc3339(gate.created_at_ms),
             revoked_at: gate.revoked_at_ms.map(rfc3339),
             online: gate.sockets > 0,
