@@ -23,8 +23,6 @@ use tessera_protocol::{PassKeys, RotatingCode};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::rows::PassRow;
-
 /// How far back "admitted today" reaches at a gate without a zone: the start of the UTC
 /// day, and never less than this much before the roll call (an evacuation at 00:30 UTC
 /// still lists the evening's visitors who did not pass an exit gate).
@@ -293,8 +291,8 @@ impl TryFrom<String> for Marked {
 pub struct MusterFacts<'a> {
     /// The parsed code; `None` when the text is not a well-formed `TSR1:` code.
     pub code: Option<&'a RotatingCode>,
-    /// The pass, when it exists and is the gate's tenant's.
-    pub pass: Option<&'a PassRow>,
+    /// Whether the pass exists and is the gate's tenant's.
+    pub pass_found: bool,
     /// Its derived keys; `None` until a wallet claimed it.
     pub keys: Option<&'a PassKeys>,
     /// The active roll calls this gate serves.
@@ -338,7 +336,7 @@ pub fn decide_muster_scan(facts: &MusterFacts<'_>) -> MusterScan {
     let Some(code) = facts.code else {
         return deny(MalformedCode, false);
     };
-    if facts.pass.is_none() {
+    if !facts.pass_found {
         return deny(UnknownPass, false);
     }
     let Some(keys) = facts.keys else {
@@ -394,14 +392,15 @@ pub enum MusterAnswer {
 }
 
 /// TSR1 §7 rules 2 and 3 for a muster challenge: another gate's nonce first (so it learns
-/// nothing), then a stored outcome, then burned or expired, then the roll call's end.
+/// nothing), then a stored outcome, then burned or expired (`closed`, as
+/// `rules::closed_reason` reads the challenge now), then the roll call's end.
 pub fn decide_muster_response(
     gate_id: Uuid,
     gate_org_id: Uuid,
     scan_id: Uuid,
     challenge: Option<&MusterChallengeRow>,
     roll_call_active: bool,
-    now_ms: i64,
+    closed: Option<DenyReason>,
 ) -> MusterAnswer {
     let Some(challenge) = challenge.filter(|challenge| challenge.org_id == gate_org_id) else {
         return MusterAnswer::UnknownNonce;
@@ -415,9 +414,7 @@ pub fn decide_muster_response(
     if let Some(marked) = challenge.outcome {
         return MusterAnswer::Stored(marked);
     }
-    if let Some(reason) =
-        crate::rules::closed_reason(challenge.wrong_answers, challenge.expires_at_ms, now_ms)
-    {
+    if let Some(reason) = closed {
         return MusterAnswer::Closed(reason);
     }
     if !roll_call_active {
@@ -429,34 +426,7 @@ pub fn decide_muster_response(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rows::PassState;
     use tessera_protocol::{PassId, SecretKey};
-
-    fn pass(id: Uuid) -> PassRow {
-        PassRow {
-            id,
-            org_id: Uuid::nil(),
-            label: "Ada".into(),
-            site: None,
-            valid_from_ms: 0,
-            valid_until_ms: 1,
-            max_uses: 1,
-            uses: 1,
-            state: PassState::Revoked,
-            claim_token_hash: Vec::new(),
-            wallet_public_key: None,
-            server_kid: "k".into(),
-            created_at_ms: 0,
-            claimed_at_ms: None,
-            revoked_at_ms: None,
-            host_id: None,
-            max_transfers: 0,
-            transfers: 0,
-            rebinds: 0,
-            external_ref: None,
-            zones: Vec::new(),
-        }
-    }
 
     fn keys(id: Uuid) -> PassKeys {
         let server = SecretKey::from_bytes([7; 32]);
@@ -475,7 +445,6 @@ mod tests {
     #[test]
     fn muster_scans_are_checked_in_order_and_ignore_the_pass_state() {
         let id = Uuid::from_u128(1);
-        let pass = pass(id);
         let keys = keys(id);
         let now_s = 1_800_000_000u64;
         let fresh = keys.code_key.code_at(PassId::new(id), now_s, 30);
@@ -483,9 +452,9 @@ mod tests {
         let mut forged = fresh;
         forged.otp = keys.code_key.otp(fresh.counter + 7);
         let roll_call = Uuid::from_u128(9);
-        let facts = |code, pass, keys, roll_calls, listed_in| MusterFacts {
+        let facts = |code, pass_found, keys, roll_calls, listed_in| MusterFacts {
             code,
-            pass,
+            pass_found,
             keys,
             roll_calls,
             listed_in,
@@ -499,23 +468,23 @@ mod tests {
         };
         let cases = [
             (
-                facts(None, Some(&pass), Some(&keys), 1, Some(roll_call)),
+                facts(None, true, Some(&keys), 1, Some(roll_call)),
                 deny(DenyReason::MalformedCode, false),
             ),
             (
-                facts(Some(&fresh), None, None, 1, Some(roll_call)),
+                facts(Some(&fresh), false, None, 1, Some(roll_call)),
                 deny(DenyReason::UnknownPass, false),
             ),
             (
-                facts(Some(&fresh), Some(&pass), None, 1, Some(roll_call)),
+                facts(Some(&fresh), true, None, 1, Some(roll_call)),
                 deny(DenyReason::NotClaimed, false),
             ),
             (
-                facts(Some(&forged), Some(&pass), Some(&keys), 1, Some(roll_call)),
+                facts(Some(&forged), true, Some(&keys), 1, Some(roll_call)),
                 deny(DenyReason::BadCode, false),
             ),
             (
-                facts(Some(&old), Some(&pass), Some(&keys), 1, Some(roll_call)),
+                facts(Some(&old), true, Some(&keys), 1, Some(roll_call)),
                 MusterScan::Deny {
                     reason: DenyReason::StaleCode,
                     names_pass: true,
@@ -523,16 +492,16 @@ mod tests {
                 },
             ),
             (
-                facts(Some(&fresh), Some(&pass), Some(&keys), 0, None),
+                facts(Some(&fresh), true, Some(&keys), 0, None),
                 deny(DenyReason::NoRollCall, true),
             ),
             (
-                facts(Some(&fresh), Some(&pass), Some(&keys), 2, None),
+                facts(Some(&fresh), true, Some(&keys), 2, None),
                 deny(DenyReason::NotOnRollCall, true),
             ),
             // Revoked and expired: still someone to account for.
             (
-                facts(Some(&fresh), Some(&pass), Some(&keys), 1, Some(roll_call)),
+                facts(Some(&fresh), true, Some(&keys), 1, Some(roll_call)),
                 MusterScan::Challenge(roll_call),
             ),
         ];
@@ -574,18 +543,26 @@ mod tests {
             Uuid,
             Option<&'a MusterChallengeRow>,
             bool,
-            i64,
+            Option<DenyReason>,
             MusterAnswer,
         );
         let cases: [Case<'_>; 9] = [
-            (gate, org, scan, None, true, 0, MusterAnswer::UnknownNonce),
+            (
+                gate,
+                org,
+                scan,
+                None,
+                true,
+                None,
+                MusterAnswer::UnknownNonce,
+            ),
             (
                 gate,
                 other,
                 scan,
                 Some(&challenge),
                 true,
-                0,
+                None,
                 MusterAnswer::UnknownNonce,
             ),
             (
@@ -594,7 +571,7 @@ mod tests {
                 scan,
                 Some(&stored),
                 true,
-                0,
+                None,
                 MusterAnswer::ForeignNonce,
             ),
             (
@@ -603,7 +580,7 @@ mod tests {
                 other,
                 Some(&challenge),
                 true,
-                0,
+                None,
                 MusterAnswer::ScanIdMismatch,
             ),
             (
@@ -612,7 +589,7 @@ mod tests {
                 scan,
                 Some(&stored),
                 false,
-                99_000,
+                Some(DenyReason::ChallengeExpired),
                 MusterAnswer::Stored(Marked::Safe),
             ),
             (
@@ -621,7 +598,7 @@ mod tests {
                 scan,
                 Some(&burned),
                 true,
-                0,
+                Some(DenyReason::ChallengeBurned),
                 MusterAnswer::Closed(DenyReason::ChallengeBurned),
             ),
             (
@@ -630,7 +607,7 @@ mod tests {
                 scan,
                 Some(&challenge),
                 true,
-                30_000,
+                Some(DenyReason::ChallengeExpired),
                 MusterAnswer::Closed(DenyReason::ChallengeExpired),
             ),
             (
@@ -639,7 +616,7 @@ mod tests {
                 scan,
                 Some(&challenge),
                 false,
-                0,
+                None,
                 MusterAnswer::RollCallEnded,
             ),
             (
@@ -648,15 +625,15 @@ mod tests {
                 scan,
                 Some(&challenge),
                 true,
-                29_999,
+                None,
                 MusterAnswer::CheckAnswer,
             ),
         ];
-        for (i, (gate, org, scan, challenge, active, now, expected)) in
+        for (i, (gate, org, scan, challenge, active, closed, expected)) in
             cases.into_iter().enumerate()
         {
             assert_eq!(
-                decide_muster_response(gate, org, scan, challenge, active, now),
+                decide_muster_response(gate, org, scan, challenge, active, closed),
                 expected,
                 "case {i}"
             );

@@ -204,6 +204,11 @@ fn subject(gate: &GateRow, pass_id: Option<Uuid>) -> Subject {
     }
 }
 
+/// Whether a muster challenge burned or expired, by the gates' rule (TSR1 §5).
+fn closed(challenge: &MusterChallengeRow) -> Option<DenyReason> {
+    tessera_domain::rules::closed_reason(challenge.wrong_answers, challenge.expires_at_ms, now_ms())
+}
+
 fn stored_nonce(challenge: &MusterChallengeRow) -> Result<Nonce> {
     let bytes: [u8; 32] = challenge
         .nonce
@@ -320,7 +325,7 @@ pub async fn muster_scan(
     let now = now_ms();
     let verdict = roll_calls::decide_muster_scan(&MusterFacts {
         code: code.as_ref(),
-        pass: pass.as_ref(),
+        pass_found: pass.is_some(),
         keys: keys.as_ref(),
         roll_calls: served.len(),
         listed_in,
@@ -438,7 +443,7 @@ async fn resent(
         challenge.scan_id,
         Some(challenge),
         active,
-        now_ms(),
+        closed(challenge),
     );
     Ok(match answer {
         MusterAnswer::Stored(marked) => {
@@ -506,7 +511,7 @@ pub async fn muster_respond(
         scan_id,
         challenge.as_ref(),
         active,
-        now_ms(),
+        challenge.as_ref().and_then(closed),
     );
     let Some(challenge) = challenge.filter(|_| answer != MusterAnswer::UnknownNonce) else {
         return refuse(
