@@ -31,6 +31,7 @@ mod rebind;
 mod resends;
 mod rest;
 mod retention;
+mod roll_calls;
 mod settle;
 mod sso;
 mod storage;

@@ -20,6 +20,7 @@ both_backends!(
     an_entry_added_after_issue_holds_at_claim,
     a_watchlisted_holder_is_held_at_the_gate_with_an_alarm,
     only_security_and_admins_read_and_change_the_list,
+    the_organisation_export_holds_the_list_and_no_secret,
 );
 
 const NEUTRAL: &str = "this pass cannot be issued or claimed; please contact the security team";
@@ -421,6 +422,70 @@ async fn only_security_and_admins_read_and_change_the_list(backend: Backend) -> 
             !text.contains("mallory") && !text.contains("trespass"),
             "{kind}: {text}"
         );
+    }
+    Ok(())
+}
+
+/// The watchlist is in the organisation's data export (`GET /v1/export`, admin only), with
+/// gates, zones, passes, webhooks and roll calls, and no secret is.
+async fn the_organisation_export_holds_the_list_and_no_secret(backend: Backend) -> Result<()> {
+    let server = TestServer::start(backend).await?;
+    let admin = server.admin();
+    let officer = security(&server, &admin).await?;
+    let entry = add_entry(
+        &officer,
+        json!({"external_ref": "EMP-4471", "reason": "badge not returned", "mode": "flag"}),
+    )
+    .await?;
+    let gate = admin.create_gate("North gate", None).await?;
+    let pass = admin
+        .issue_pass(&PassSpec {
+            label: "Ada Lovelace".into(),
+            ..PassSpec::default()
+        })
+        .await?;
+    officer
+        .post("/v1/roll-calls", &json!({}))
+        .await?
+        .expect(201)?;
+    assert_eq!(officer.get("/v1/export").await?.status, 403, "security");
+    let reply = admin.get("/v1/export").await?;
+    let text = reply.body.clone();
+    let export = reply.expect(200)?;
+    let entries = export["watchlist"].as_array().context("watchlist")?;
+    ensure!(
+        entries.len() == 1
+            && entries[0]["id"] == entry["id"]
+            && entries[0]["reason"] == "badge not returned",
+        "the export's watchlist: {entries:?}"
+    );
+    ensure!(
+        export["gates"]
+            .as_array()
+            .is_some_and(|gates| gates.iter().any(|g| g["id"] == gate.gate_id.to_string())),
+        "the export's gates: {}",
+        export["gates"]
+    );
+    ensure!(
+        export["passes"].as_array().is_some_and(|passes| passes
+            .iter()
+            .any(|p| p["pass_id"] == pass.pass_id.to_string())),
+        "the export's passes: {}",
+        export["passes"]
+    );
+    ensure!(
+        export["roll_calls"].as_array().map(Vec::len) == Some(1),
+        "the export's roll calls: {}",
+        export["roll_calls"]
+    );
+    for secret in [
+        pass.claim_token.as_str(),
+        gate.device_token.as_str(),
+        "claim_token",
+        "device_token",
+        "secret",
+    ] {
+        ensure!(!text.contains(secret), "the export holds {secret:?}");
     }
     Ok(())
 }

@@ -60,7 +60,7 @@ pub(super) struct GateView {
 }
 
 impl GateView {
-    fn of(gate: &GateStatusRow) -> Self {
+    pub(super) fn of(gate: &GateStatusRow) -> Self {
         GateView {
             id: gate.id,
             label: gate.label.clone(),

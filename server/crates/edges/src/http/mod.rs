@@ -14,6 +14,7 @@ mod auth;
 mod bulk;
 mod claims;
 mod console;
+mod export;
 mod gates;
 mod health;
 mod links;
@@ -75,6 +76,7 @@ pub fn router(state: AppState, sockets: Router<AppState>) -> Router {
         .merge(watchlist::router())
         .merge(privacy::router())
         .merge(roll_calls::router())
+        .merge(export::router())
         .merge(audit_feed::router())
         .merge(console::router())
         .merge(sso::router())

@@ -133,6 +133,7 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         super::roll_calls::end,
         super::roll_calls::gate_list,
         super::roll_calls::gate_mark,
+        super::export::export,
         super::privacy::export,
         super::privacy::erase,
         super::privacy::retention,

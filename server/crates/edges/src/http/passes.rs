@@ -655,7 +655,7 @@ pub(super) async fn show(
 }
 
 /// A pass as `GET /v1/passes/{id}` and the list show it (the list without admissions).
-fn pass_summary(pass: &PassRow, now: i64) -> PassSummary {
+pub(super) fn pass_summary(pass: &PassRow, now: i64) -> PassSummary {
     PassSummary {
         pass_id: pass.id,
         label: pass.label.clone(),

@@ -113,7 +113,7 @@ impl RollCallView {
         }
     }
 
-    fn with_people(roll_call: &RollCallRow, people: &[RollCallPerson]) -> Self {
+    pub(super) fn with_people(roll_call: &RollCallRow, people: &[RollCallPerson]) -> Self {
         RollCallView::of(roll_call, Counts::of(people), Some(people))
     }
 }

@@ -61,7 +61,7 @@ pub(super) struct WatchEntryView {
 }
 
 impl WatchEntryView {
-    fn of(entry: &WatchEntry, now: i64) -> Self {
+    pub(super) fn of(entry: &WatchEntry, now: i64) -> Self {
         WatchEntryView {
             id: entry.id,
             name: entry.name.clone(),

@@ -148,7 +148,7 @@ pub(super) struct SecretRotated {
     secret: String,
 }
 
-fn view(webhook: WebhookRow) -> WebhookView {
+pub(super) fn view(webhook: WebhookRow) -> WebhookView {
     WebhookView {
         webhook_id: webhook.id,
         url: webhook.url,

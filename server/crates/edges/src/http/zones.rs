@@ -78,7 +78,7 @@ fn parse_minute(text: &str) -> Result<i64> {
     parsed.ok_or_else(|| Error::BadRequest("checkout_at must be HH:MM (UTC), 00:00–23:59".into()))
 }
 
-fn view(zone: ZoneRow, inside: i64) -> ZoneView {
+pub(super) fn view(zone: ZoneRow, inside: i64) -> ZoneView {
     ZoneView {
         zone_id: zone.id,
         name: zone.name,
