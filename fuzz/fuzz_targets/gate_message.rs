@@ -19,10 +19,13 @@ fuzz_target!(|data: &[u8]| {
             let again = serde_json::from_slice::<GateMessage>(&encoded);
             assert_eq!(again.ok(), Some(message.clone()), "decode(encode(m)) != m");
             match &message {
-                GateMessage::Scan { code, .. } => {
+                GateMessage::Scan { code, .. } | GateMessage::MusterScan { code, .. } => {
                     let _ = code.parse::<RotatingCode>();
                 }
                 GateMessage::Response {
+                    nonce, response, ..
+                }
+                | GateMessage::MusterResponse {
                     nonce, response, ..
                 } => {
                     let _ = nonce.parse::<Nonce>();
