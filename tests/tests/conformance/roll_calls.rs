@@ -2,7 +2,8 @@
 //! today at a gate without a zone), marking people safe by a muster scan (the TSR1
 //! exchange: only the wallet's answer marks, exactly once, and a resend replays) or by hand
 //! (once per mark id), ending one with its report, the CSV export, who may start and read
-//! them, and a zone's roll call listing only that zone.
+//! them, a zone's roll call listing only that zone, and walk-ins (no pass) listed and
+//! marked by hand.
 
 use anyhow::{ensure, Context, Result};
 use serde_json::{json, Value};
@@ -12,7 +13,7 @@ use tessera_protocol::messages::{
 use tessera_protocol::WalletChallenge;
 use tessera_tests::api::{ApiClient, GateDevice, IssuedPass, PassSpec, Reply};
 use tessera_tests::fixtures::{admit, claimed_pass, connected_gate};
-use tessera_tests::gate::Gate;
+use tessera_tests::gate::{Gate, WalkIn};
 use tessera_tests::{
     assert_admitted, assert_error_reply, both_backends, describe, Backend, TestServer, Wallet,
 };
@@ -25,6 +26,7 @@ both_backends!(
     ending_writes_the_report_and_closes_marks,
     roles_bound_roll_calls,
     a_zone_roll_call_lists_only_that_zone,
+    approved_walk_ins_are_listed_and_marked_by_hand,
 );
 
 /// The security officer's key label: who starts, marks in the console and ends.
@@ -675,7 +677,8 @@ async fn ending_writes_the_report_and_closes_marks(backend: Backend) -> Result<(
             "marked_by",
             "marked_where",
             "how",
-            "pass_id"
+            "pass_id",
+            "walk_in_id"
         ],
         "{}",
         csv.body
@@ -901,5 +904,130 @@ async fn a_zone_roll_call_lists_only_that_zone(backend: Backend) -> Result<()> {
     );
     assert_eq!(person(&everywhere, carol.pass_id)?["last_seen"], "Pool");
     assert_eq!(person(&everywhere, dan.pass_id)?["last_seen"], FRONT_DOOR);
+    Ok(())
+}
+
+/// A walk-in a host approved has no pass, but is inside: the roll call lists them (a
+/// waiting or denied one not), a marshal ticks them by hand under a mark id exactly once,
+/// and the report names those never marked.
+async fn approved_walk_ins_are_listed_and_marked_by_hand(backend: Backend) -> Result<()> {
+    let server = TestServer::start(backend).await?;
+    let admin = server.admin();
+    let officer = security(&server, &admin).await?;
+    let host = admin.create_host("R. Iyer, Flat 12B", Some("12B")).await?;
+    let host_client = server.client(&host.api_key);
+    let (_, mut front) = connected_gate(&server, &admin, FRONT_DOOR, None).await?;
+    let (marshal, _muster) = connected_gate(&server, &admin, MARSHAL, None).await?;
+    let tablet = server.client(&marshal.device_token);
+    let (ada, ada_wallet) = visitor(&admin, "Ada Lovelace").await?;
+    admit(&mut front, &ada_wallet, &ada_wallet.code_now()).await?;
+    let walk_in = |name: &str| WalkIn::new(name, host.key_id, Some("parcel"));
+    let (sam, tom, una) = (
+        walk_in("Sam Okafor"),
+        walk_in("Tom Waiting"),
+        walk_in("Una Denied"),
+    );
+    let mut ids = Vec::new();
+    for request in [&sam, &tom, &una] {
+        ids.push(front.walk_in_status(request).await?.walk_in_id);
+    }
+    let (sam_id, una_id) = (ids[0], ids[2]);
+    let sam_too = walk_in("Sam's colleague");
+    let colleague_id = front.walk_in_status(&sam_too).await?.walk_in_id;
+    for (id, decision) in [
+        (sam_id, "approve"),
+        (colleague_id, "approve"),
+        (una_id, "deny"),
+    ] {
+        host_client
+            .post(&format!("/v1/walk-ins/{id}/{decision}"), &json!({}))
+            .await?
+            .expect(200)
+            .with_context(|| format!("{decision} walk-in {id}"))?;
+    }
+
+    let (id, started) = start(&officer, &json!({})).await?;
+    assert_eq!(started["counts"], counts(3, 0, 0, 0), "{started}");
+    let people = started["people"].as_array().context("people")?;
+    let names: Vec<&str> = people.iter().filter_map(|p| p["label"].as_str()).collect();
+    assert_eq!(
+        names,
+        ["Ada Lovelace", "Sam Okafor", "Sam's colleague"],
+        "{started}"
+    );
+    let sam_listed = &people[1];
+    assert_eq!(sam_listed["kind"], "walk_in", "{sam_listed}");
+    assert_eq!(sam_listed["walk_in_id"], json!(sam_id), "{sam_listed}");
+    assert_eq!(sam_listed["last_seen"], FRONT_DOOR, "{sam_listed}");
+    ensure!(sam_listed.get("pass_id").is_none(), "{sam_listed}");
+    assert_eq!(people[0]["kind"], "pass");
+    assert_eq!(people[0]["pass_id"], json!(ada.pass_id));
+
+    // A roll call of another site lists nobody from this gate (it has no site).
+    let (_, elsewhere) = start(&officer, &json!({ "site": "south" })).await?;
+    assert_eq!(elsewhere["counts"], counts(0, 0, 0, 0), "{elsewhere}");
+
+    // Ticked by hand on the tablet, twice under one mark id: marked once.
+    let marks = format!("/v1/gate/roll-calls/{id}/marks");
+    let mark_id = Uuid::new_v4();
+    let body = json!({ "mark_id": mark_id, "walk_in_id": sam_id });
+    let first = tablet.post(&marks, &body).await?.expect(201)?;
+    assert_eq!(first["result"], "marked", "{first}");
+    assert_eq!(first["person"]["kind"], "walk_in");
+    assert_eq!(first["person"]["how"], "manual");
+    assert_eq!(first["person"]["marked_by"], MARSHAL);
+    let resent = tablet.post(&marks, &body).await?.expect(200)?;
+    assert_eq!(resent["result"], "resent", "{resent}");
+    // The same mark id for a pass holder is refused; so is a mark naming both or neither.
+    let reused = mark(&tablet, "/v1/gate/roll-calls", id, mark_id, ada.pass_id).await?;
+    assert_error_reply(&reused, 409, "mark_id_reused");
+    for body in [
+        json!({ "mark_id": Uuid::new_v4(), "walk_in_id": sam_id, "pass_id": ada.pass_id }),
+        json!({ "mark_id": Uuid::new_v4() }),
+    ] {
+        let refused = tablet.post(&marks, &body).await?;
+        assert_eq!(refused.status, 400, "{body}: {refused:?}");
+    }
+    // A denied walk-in, or one of another id space, is not on the list.
+    let denied = tablet
+        .post(
+            &marks,
+            &json!({ "mark_id": Uuid::new_v4(), "walk_in_id": una_id }),
+        )
+        .await?;
+    assert_error_reply(&denied, 409, "not_on_roll_call");
+    let as_pass = mark(&tablet, "/v1/gate/roll-calls", id, Uuid::new_v4(), sam_id).await?;
+    assert_error_reply(&as_pass, 409, "not_on_roll_call");
+
+    let marked = events(&admin, "roll_call_marked").await?;
+    let [event] = marked.as_slice() else {
+        anyhow::bail!("expected one roll_call_marked:\n{}", describe(&marked));
+    };
+    assert_eq!(event.details["walk_in_id"], json!(sam_id));
+    assert_eq!(event.pass_id, None);
+    assert_eq!(event.gate_id, Some(marshal.gate_id));
+    assert_eq!(show(&officer, id).await?["counts"], counts(3, 1, 0, 1));
+
+    // The CSV names the walk-in in its own column.
+    let csv = officer.get(&format!("/v1/roll-calls/{id}/csv")).await?;
+    let rows = tessera_tests::csv::parse(&csv.body)?;
+    let sam_row = rows
+        .iter()
+        .find(|row| row[0] == "Sam Okafor")
+        .with_context(|| csv.body.clone())?;
+    assert_eq!(sam_row[7], "", "{}", csv.body);
+    assert_eq!(sam_row[8], sam_id.to_string(), "{}", csv.body);
+
+    // The report names the walk-in never marked apart from the passes.
+    let ended = officer
+        .post(&format!("/v1/roll-calls/{id}/end"), &json!({}))
+        .await?
+        .expect(200)?;
+    assert_eq!(ended["report"]["unaccounted"], json!([ada.pass_id]));
+    assert_eq!(
+        ended["report"]["unaccounted_walk_ins"],
+        json!([colleague_id])
+    );
+    server.db().hot_rows_are_consistent().await?;
     Ok(())
 }

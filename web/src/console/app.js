@@ -14,6 +14,7 @@ import {
   isoToLocal, localToIso, passLabel,
   ALARM_FILTERS, ALARM_OUTCOMES, alarmShown, alarmState, alarmStateText, orderAlarms, sentence,
 } from './model.js';
+import { personKey, personRef } from '../gate/muster.js';
 import { ago, reasonWords } from '../gate/words.js';
 import { qrSvg } from '../qr.js';
 import { h, providerSignOut, showScreen, ssoForm } from '../ui.js';
@@ -1699,7 +1700,7 @@ function rollCallView(id, query) {
   const print = h('button', { type: 'button', class: 'secondary', text: 'Print', onclick: () => window.print() });
   const markSafe = async (person, button) => {
     button.disabled = true;
-    const res = await api('POST', `/v1/roll-calls/${encodeURIComponent(id)}/marks`, { mark_id: crypto.randomUUID(), pass_id: person.pass_id });
+    const res = await api('POST', `/v1/roll-calls/${encodeURIComponent(id)}/marks`, { mark_id: crypto.randomUUID(), ...personRef(person) });
     if (!res.ok) {
       button.disabled = false;
       return setError(slot, problem(res, `mark ${person.label} safe`));
@@ -1736,7 +1737,7 @@ function rollCallView(id, query) {
         const row = h(
           'tr',
           { class: p.safe ? 'rc-safe' : 'rc-missing' },
-          h('td', { 'data-label': 'Name', text: p.label }),
+          h('td', { 'data-label': 'Name' }, p.label, p.walk_in_id ? h('span', { class: 'muted', text: ' (walk-in)' }) : null),
           h('td', { 'data-label': 'Status' }, h('span', { class: `state ${p.safe ? 'rc-safe-state' : 'rc-missing-state'}`, text: p.safe ? 'Safe' : 'Unaccounted' })),
           h('td', { 'data-label': 'Last seen', text: p.last_seen }),
           h('td', { 'data-label': 'Marked by', text: p.safe ? `${p.marked_by || ''}${p.how === 'manual' ? ' (by hand)' : ' (scan)'}` : '' }),
@@ -1744,7 +1745,8 @@ function rollCallView(id, query) {
           h('td', { 'data-label': 'When', class: 'nowrap', text: p.marked_at ? clock(p.marked_at) : '' }),
           h('td', { class: 'nowrap no-print' }, button),
         );
-        row.dataset.passId = p.pass_id;
+        row.dataset.person = personKey(p);
+        if (p.pass_id) row.dataset.passId = p.pass_id;
         row.dataset.state = p.safe ? 'safe' : 'unaccounted';
         return row;
       }),

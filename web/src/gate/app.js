@@ -10,7 +10,7 @@ import { GateCore, JournalGateMismatch } from './core.js';
 import { Dedupe } from './dedupe.js';
 import { GateStore, MemoryGateStore } from './journal.js';
 import { WalkIns, walkInProblem } from './walkins.js';
-import { MusterMarks, markAnswer, musterPeople } from './muster.js';
+import { MusterMarks, markAnswer, musterPeople, personKey, personRef } from './muster.js';
 import { hostName, verdictView, walkInLine, walkInVerdict } from './words.js';
 import { qrSvg } from '../qr.js';
 import { Scanner } from '../scanner.js';
@@ -313,6 +313,8 @@ async function openGate(store, persistent, me) {
           waiting,
         ),
       );
+      // The visitor must see it at once: a long roll call list may have scrolled it away.
+      stage.scrollIntoView({ block: 'nearest' });
     }
     const left = Math.max(0, Math.ceil((Date.parse(c.expires_at) - (Date.now() + state.skewMs)) / 1000));
     countdown.textContent = left > 0 ? `Answer within ${left} s` : 'Time is up';
@@ -511,7 +513,7 @@ async function openGate(store, persistent, me) {
         ? `Safe${p.marked_by ? ` · marked by ${p.marked_by}` : ''}`
         : p.state === 'pending'
           ? state.online ? 'Safe · sending…' : 'Safe · sent when the connection is back'
-          : `Not yet seen · last seen ${p.last_seen}`;
+          : `Not yet seen · ${p.kind === 'walk_in' ? 'walk-in without a pass, let in at' : 'last seen'} ${p.last_seen}`;
     musterList.replaceChildren(
       ...shown.map((p) => {
         const li = h(
@@ -521,7 +523,8 @@ async function openGate(store, persistent, me) {
           h('span', { class: 'muster-state', text: words(p) }),
           p.state === 'missing' ? h('button', { type: 'button', class: 'secondary', text: 'Mark safe', 'aria-label': `Mark safe: ${p.label}`, onclick: () => tick(rc, p) }) : null,
         );
-        li.dataset.passId = p.pass_id;
+        li.dataset.person = personKey(p);
+        if (p.pass_id) li.dataset.passId = p.pass_id;
         li.dataset.state = p.state;
         return li;
       }),
@@ -545,12 +548,12 @@ async function openGate(store, persistent, me) {
     muster.flushing = true;
     try {
       for (const m of marks.pending) {
-        const res = await call('POST', `/v1/gate/roll-calls/${m.roll_call_id}/marks`, { mark_id: m.mark_id, pass_id: m.pass_id });
+        const res = await call('POST', `/v1/gate/roll-calls/${m.roll_call_id}/marks`, { mark_id: m.mark_id, ...personRef(m) });
         const answer = markAnswer(res);
         if (answer === 'retry') break;
         if (answer === 'refused') flash(`${m.label} was not marked: ${res.code === 'roll_call_ended' ? 'the roll call has ended' : res.code || res.status}.`);
         const rc = muster.rollCalls.find((r) => r.id === m.roll_call_id);
-        const person = rc && (rc.people || []).find((p) => p.pass_id === m.pass_id);
+        const person = rc && (rc.people || []).find((p) => personKey(p) === personKey(m));
         if (answer === 'done' && person && res.body && res.body.person) Object.assign(person, res.body.person);
         await marks.settled(m.mark_id);
       }

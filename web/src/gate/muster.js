@@ -7,6 +7,19 @@
 
 const emptyDoc = () => ({ gate_id: null, marks: [] });
 
+/**
+ * Whom a person on a list (or a mark) names, as the body of a mark: a pass holder's
+ * `pass_id`, or a walk-in's `walk_in_id` (a walk-in has no pass, so no wallet to scan).
+ */
+export function personRef(p) {
+  return p.walk_in_id ? { walk_in_id: p.walk_in_id } : { pass_id: p.pass_id };
+}
+
+/** One key per person across both kinds: `walk_in:<id>` or `pass:<id>`. */
+export function personKey(p) {
+  return p.walk_in_id ? `walk_in:${p.walk_in_id}` : `pass:${p.pass_id}`;
+}
+
 export class MusterMarks {
   #journal;
   #doc;
@@ -45,9 +58,10 @@ export class MusterMarks {
    */
   add(rollCallId, person, nowMs) {
     return this.#serial(async () => {
-      const same = this.#doc.marks.find((m) => m.roll_call_id === rollCallId && m.pass_id === person.pass_id);
+      const key = personKey(person);
+      const same = this.#doc.marks.find((m) => m.roll_call_id === rollCallId && personKey(m) === key);
       if (same) return structuredClone(same);
-      const mark = { mark_id: this.#newId(), roll_call_id: rollCallId, pass_id: person.pass_id, label: person.label, marked_at: new Date(nowMs).toISOString() };
+      const mark = { mark_id: this.#newId(), roll_call_id: rollCallId, ...personRef(person), label: person.label, marked_at: new Date(nowMs).toISOString() };
       const doc = structuredClone(this.#doc);
       doc.marks.push(mark);
       await this.#journal.save(doc);
@@ -81,13 +95,14 @@ export function markAnswer(res) {
  * yet) or `missing` (not seen yet); unaccounted first, then by name.
  */
 export function musterPeople(rollCall, pending) {
-  const mine = new Set(pending.filter((m) => m.roll_call_id === rollCall.id).map((m) => m.pass_id));
+  const mine = new Set(pending.filter((m) => m.roll_call_id === rollCall.id).map(personKey));
   const people = (rollCall.people || []).map((p) => ({
-    pass_id: p.pass_id,
+    ...personRef(p),
+    kind: p.walk_in_id ? 'walk_in' : 'pass',
     label: p.label,
     last_seen: p.last_seen,
     marked_by: p.marked_by || null,
-    state: p.safe ? 'safe' : mine.has(p.pass_id) ? 'pending' : 'missing',
+    state: p.safe ? 'safe' : mine.has(personKey(p)) ? 'pending' : 'missing',
   }));
   const rank = { missing: 0, pending: 1, safe: 2 };
   people.sort((a, b) => rank[a.state] - rank[b.state] || a.label.localeCompare(b.label));

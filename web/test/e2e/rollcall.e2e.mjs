@@ -1,8 +1,10 @@
 // A roll call in Chromium (issue 32), from start to report, against the real server:
 //
 // (1) Three visitors are let in at the site's door (a gate socket in this script, their
-//     wallets TSR1 in this script). A security officer starts a roll call for the site in
-//     the console's Roll call view: the list is the three, all unaccounted. axe-core.
+//     wallets TSR1 in this script), and a host approves a walk-in there (no pass). A
+//     security officer starts a roll call for the site in the console's Roll call view:
+//     the list is the four, all unaccounted, the walk-in marked as one. axe-core. The
+//     officer ticks the walk-in safe by hand (she has no wallet to scan).
 // (2) Marshal A, a web gate paired by its link at the car park, switches to "Roll call"
 //     and scans Ada's wallet: the TSR1 code, the gate's challenge, the wallet's answer;
 //     the tablet says SAFE and the officer's console shows Ada safe, marked by scan at the
@@ -18,9 +20,10 @@
 //     table fits the page's width and the navigation is gone) and downloads as CSV, the
 //     unaccounted (Cy) first.
 // (5) The officer ends the roll call: the console says ended, and the audit log holds the
-//     report: 3 inside, 2 safe, Cy unaccounted. An auditor may not start one (403).
+//     report: 4 inside, 3 safe, Cy unaccounted. An auditor may not start one (403).
 //     axe-core: 0 WCAG 2.1 A/AA violations on the console's roll call and the marshal's
 //     tablet in muster mode, at tablet and phone sizes.
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 
 import {
@@ -85,10 +88,15 @@ async function run() {
     const result = await socket.respond(scanId, msg.nonce, await wallet.answer(msg.wallet_challenge));
     if (result.outcome !== 'admitted') fail(`${wallet.label} was not admitted: ${JSON.stringify(result)}`);
   }
+  // A walk-in the host approves at the front door: inside, with no pass and no wallet.
+  const host = await admin('POST', '/v1/api-keys', { role: 'host', label: 'R. Iyer, Flat 12B', unit: '12B' }, [201]);
+  const walkIn = await socket.walkIn({ request_id: randomUUID(), visitor_name: 'Dee Walker', host_id: host.key_id, note: null });
+  if (walkIn.type !== 'walk_in' || walkIn.state !== 'waiting') fail(`the walk-in answered ${JSON.stringify(walkIn)}`);
+  await admin('POST', `/v1/walk-ins/${walkIn.walk_in_id}/approve`, {}, [200]);
   await socket.close();
   const auditor = await fetch(`${base}/v1/roll-calls`, { method: 'POST', headers: { authorization: `Bearer ${auditorKey}`, 'content-type': 'application/json' }, body: '{}' });
   if (auditor.status !== 403) fail(`an auditor starting a roll call got ${auditor.status}`);
-  ok('three visitors let in at the front door; an auditor may not start a roll call (403)');
+  ok('three visitors let in at the front door and a walk-in approved there; an auditor may not start a roll call (403)');
 
   const browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
   const pageErrors = [];
@@ -110,12 +118,22 @@ async function run() {
     const rowOf = (wallet) => table.locator(`tr[data-pass-id="${wallet.passId}"]`);
     for (const wallet of [ada, bob, cy]) await rowOf(wallet).waitFor({ timeout: STEP_TIMEOUT_MS });
     if ((await rowOf(stranger).count()) !== 0) fail('a visitor never let in is on the list');
+    const deeRow = table.locator(`tr[data-person="walk_in:${walkIn.walk_in_id}"]`);
+    await deeRow.waitFor({ timeout: STEP_TIMEOUT_MS });
+    const deeText = (await deeRow.innerText()).replace(/\s+/g, ' ');
+    if (!/Dee Walker \(walk-in\)/.test(deeText) || !/Front door/.test(deeText)) fail(`the walk-in's row says "${deeText}"`);
     const counts = async () => (await officer.locator('#rc-counts').innerText()).replace(/\s+/g, ' ');
-    if (!/3 Inside 0 Safe 3 Unaccounted/.test(await counts())) fail(`the counts say "${await counts()}"`);
+    if (!/4 Inside 0 Safe 4 Unaccounted/.test(await counts())) fail(`the counts say "${await counts()}"`);
     const rollCallId = new URL(officer.url()).hash.split('/')[1];
     await shoot(officer, 'rollcall-started-tablet');
     await axe(officer, 'the roll call view at tablet size');
-    ok(`the officer started roll call ${rollCallId} for site e2e: Ada, Bob and Cy listed, all unaccounted`);
+    // The walk-in has no wallet to scan: the officer ticks her by hand.
+    await officer.getByRole('button', { name: 'Mark safe: Dee Walker' }).click();
+    await until('Dee to show safe in the console', async () => (await deeRow.getAttribute('data-state')) === 'safe');
+    const deeMarks = (await admin('GET', '/v1/audit?kind=roll_call_marked')).events.filter((e) => e.details.walk_in_id === walkIn.walk_in_id);
+    if (deeMarks.length !== 1 || deeMarks[0].details.how !== 'manual' || deeMarks[0].pass_id) fail(`Dee's marks in the audit log: ${JSON.stringify(deeMarks)}`);
+    if (!/4 Inside 1 Safe 3 Unaccounted/.test(await counts())) fail(`the counts say "${await counts()}"`);
+    ok(`the officer started roll call ${rollCallId} for site e2e: Ada, Bob, Cy and the walk-in Dee listed; Dee ticked by hand in the console ("${deeText}")`);
 
     // ------------------------------------------------------------ (2) marshal A scans Ada
     const a = await marshal(browser, admin, carPark, 'marshal A', pageErrors);
@@ -182,7 +200,7 @@ async function run() {
     if (events.length !== 1 || events[0].details.how !== 'manual' || events[0].gate_id !== lawn.gate_id) fail(`Bob's marks in the audit log: ${JSON.stringify(events)}`);
     const adaEvents = (await admin('GET', `/v1/audit?kind=roll_call_marked&pass_id=${ada.passId}`)).events;
     if (adaEvents.length !== 1 || adaEvents[0].details.how !== 'scan') fail(`Ada's marks in the audit log: ${JSON.stringify(adaEvents)}`);
-    if (!/3 Inside 2 Safe 1 Unaccounted/.test(await counts())) fail(`the counts say "${await counts()}"`);
+    if (!/4 Inside 3 Safe 1 Unaccounted/.test(await counts())) fail(`the counts say "${await counts()}"`);
     ok(`marshal B offline: Bob ticked by hand and kept ("${keptText}"), not on the server; back online it arrived once: "${bobRow}"`);
 
     // ------------------------------------------------------------ (4) print and CSV
@@ -203,7 +221,7 @@ async function run() {
     await officer.setViewportSize(TABLET.viewport);
     const [download] = await Promise.all([officer.waitForEvent('download'), officer.getByRole('button', { name: 'Download CSV' }).click()]);
     const csv = (await readFile(await download.path(), 'utf8')).trim().split(/\r?\n/);
-    if (csv[0] !== 'name,status,last_seen,marked_at,marked_by,marked_where,how,pass_id' || csv.length !== 4) fail(`the CSV: ${JSON.stringify(csv)}`);
+    if (csv[0] !== 'name,status,last_seen,marked_at,marked_by,marked_where,how,pass_id,walk_in_id' || csv.length !== 5) fail(`the CSV: ${JSON.stringify(csv)}`);
     if (!csv[1].startsWith('Cy Young,unaccounted,Front door,')) fail(`the CSV does not list Cy first: ${csv[1]}`);
     ok(`printed on A4 (${PAGE_WIDTHS.A4} px) and Letter (${PAGE_WIDTHS.Letter} px) without overflow or controls; CSV ${csv.length - 1} lines, Cy first`);
 
@@ -213,7 +231,7 @@ async function run() {
     await officer.locator('.rc-meta', { hasText: 'Ended' }).waitFor({ timeout: STEP_TIMEOUT_MS });
     const ended = (await admin('GET', '/v1/audit?kind=roll_call_ended')).events;
     const report = ended.length === 1 ? ended[0].details : null;
-    if (!report || report.roll_call_id !== rollCallId || report.counts.inside !== 3 || report.counts.safe !== 2 || report.counts.by_scan !== 1 || report.counts.by_hand !== 1 || report.unaccounted.length !== 1 || report.unaccounted[0] !== cy.passId) {
+    if (!report || report.roll_call_id !== rollCallId || report.counts.inside !== 4 || report.counts.safe !== 3 || report.counts.by_scan !== 1 || report.counts.by_hand !== 2 || report.unaccounted.length !== 1 || report.unaccounted[0] !== cy.passId) {
       fail(`the report: ${JSON.stringify(ended)}`);
     }
     if ((await officer.getByRole('button', { name: /^Mark safe: / }).count()) !== 0) fail('an ended roll call still offers marks');
@@ -223,7 +241,7 @@ async function run() {
     await axe(officer, 'the ended roll call at phone size');
     await a.page.setViewportSize(PHONE.viewport);
     await until('marshal A to leave muster mode once the roll call ended', async () => (await a.page.getByRole('button', { name: 'Back to admissions' }).count()) === 0, STEP_TIMEOUT_MS);
-    ok(`ended: the report in the audit log says 3 inside, 2 safe (1 scan, 1 by hand), Cy unaccounted; the marshals went back to admissions`);
+    ok(`ended: the report in the audit log says 4 inside, 3 safe (1 scan, 2 by hand), Cy unaccounted; the marshals went back to admissions`);
 
     const others = pageErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED|net::ERR_/.test(e));
     if (others.length) fail(`the pages logged errors: ${others.join(' | ')}`);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { GateCore, MemoryJournal } from '../../src/gate/core.js';
 import { counterFor } from '../../src/gate/journal.js';
-import { MusterMarks, markAnswer, musterPeople } from '../../src/gate/muster.js';
+import { MusterMarks, markAnswer, musterPeople, personKey, personRef } from '../../src/gate/muster.js';
 import { verdictView } from '../../src/gate/words.js';
 
 const CODE = 'TSR1:AGJPHJC3NR6Y5H5AWHBNHZHVAY:117629440:80238672';
@@ -87,4 +87,20 @@ test('the marshal sees the unaccounted first, with this tablet’s unsent marks 
   const view = musterPeople(rollCall, [{ roll_call_id: 'rc', pass_id: 'p3', mark_id: 'm1' }, { roll_call_id: 'other', pass_id: 'p1', mark_id: 'm2' }]);
   assert.deepEqual(view.people.map((p) => [p.label, p.state]), [['Zoe', 'missing'], ['Bob', 'pending'], ['Ada', 'safe']]);
   assert.deepEqual([view.inside, view.safe, view.unaccounted], [3, 2, 1]);
+});
+
+test('a walk-in (no pass) is marked under its walk_in_id, apart from a pass with the same id', async () => {
+  const journal = new MemoryJournal();
+  let n = 0;
+  const marks = await MusterMarks.open(journal, 'g1', { newId: () => `m${++n}` });
+  const sam = { kind: 'walk_in', walk_in_id: 'x1', label: 'Sam' };
+  const pass = { kind: 'pass', pass_id: 'x1', label: 'Pat' };
+  const samMark = await marks.add('rc', sam, 0);
+  const passMark = await marks.add('rc', pass, 0);
+  assert.notEqual(samMark.mark_id, passMark.mark_id, 'the same id of another kind is another person');
+  assert.deepEqual(personRef(samMark), { walk_in_id: 'x1' });
+  assert.deepEqual(personRef(passMark), { pass_id: 'x1' });
+  assert.equal((await marks.add('rc', sam, 9)).mark_id, samMark.mark_id);
+  const view = musterPeople({ id: 'rc', people: [{ kind: 'walk_in', walk_in_id: 'x1', label: 'Sam', safe: false, last_seen: 'Desk' }, { kind: 'pass', pass_id: 'x2', label: 'Ada', safe: false, last_seen: 'Desk' }] }, [samMark]);
+  assert.deepEqual(view.people.map((p) => [p.label, p.kind, p.state, personKey(p)]), [['Ada', 'pass', 'missing', 'pass:x2'], ['Sam', 'walk_in', 'pending', 'walk_in:x1']]);
 });

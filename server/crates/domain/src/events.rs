@@ -1058,6 +1058,9 @@ pub struct RollCallMarked {
     /// The key that ticked by hand in the console.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by_key_id: Option<Uuid>,
+    /// The walk-in marked (a walk-in has no pass, so the event's subject names none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub walk_in_id: Option<Uuid>,
 }
 
 /// A muster scan or answer: which roll call, which scan, and why it was refused.

@@ -2,15 +2,18 @@
 //! safe at an assembly point since.
 //!
 //! A roll call covers the whole organisation, a site or one zone ([`Scope`]). When it
-//! starts, its list is taken once: every pass inside a covered zone now, and every pass
-//! admitted today at a covered gate without a zone and not seen leaving since
-//! ([`list_since_ms`] says how far "today" reaches). Marshals then mark people safe:
+//! starts, its list is taken once: every pass inside a covered zone now, every pass
+//! admitted today at a covered gate without a zone and not seen leaving since, and every
+//! walk-in a host approved today at a covered gate (a visitor without a pass,
+//! [`PersonKind::WalkIn`]; [`list_since_ms`] says how far "today" reaches). Marshals then
+//! mark people safe:
 //! - by a **muster scan**: the web gate in muster mode scans the visitor's rotating code,
 //!   the server answers a one-time challenge exactly as at a gate, and only the wallet's
 //!   correct answer marks its holder ([`decide_muster_scan`], [`decide_muster_response`]),
 //!   so a screenshot sent by a friend still inside marks nobody;
 //! - **by hand**: a name ticked on the tablet or in the console, recorded as manual, under
-//!   a mark id the client chose, so a resend after a reconnect marks nobody twice.
+//!   a mark id the client chose, so a resend after a reconnect marks nobody twice. A
+//!   walk-in has no wallet to answer a challenge, so this is the only way to mark one.
 //!
 //! A person is marked once; a later scan of someone safe answers `already_safe` with who
 //! marked them and when. Ending the roll call writes its report ([`Report`]) to the audit
@@ -104,6 +107,38 @@ impl TryFrom<String> for MarkHow {
     }
 }
 
+/// Who a person on a roll call's list is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PersonKind {
+    /// A pass holder: the id is the pass's.
+    Pass,
+    /// A walk-in a host approved (no pass): the id is the walk-in's.
+    WalkIn,
+}
+
+impl PersonKind {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PersonKind::Pass => "pass",
+            PersonKind::WalkIn => "walk_in",
+        }
+    }
+}
+
+impl TryFrom<String> for PersonKind {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        match text.as_str() {
+            "pass" => Ok(PersonKind::Pass),
+            "walk_in" => Ok(PersonKind::WalkIn),
+            _ => Err(format!("unknown kind of person {text:?}")),
+        }
+    }
+}
+
 /// A roll call as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
@@ -143,13 +178,16 @@ impl RollCallRow {
     }
 }
 
-/// A person on a roll call's list, with their pass's label.
+/// A person on a roll call's list, with their pass's label or the walk-in's name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct RollCallPerson {
-    /// The pass.
-    pub pass_id: Uuid,
-    /// Its label (read from the pass, so an erasure leaves no copy on the list).
+    /// A pass holder or a walk-in.
+    pub kind: PersonKind,
+    /// The pass's id, or the walk-in's.
+    pub id: Uuid,
+    /// The pass's label or the walk-in's name (read from there, so an erasure leaves no
+    /// copy on the list).
     pub label: String,
     /// Where they were last seen when the roll call started (a zone, or a gate).
     pub last_seen: String,
@@ -208,21 +246,28 @@ pub struct Report {
     pub counts: Counts,
     /// The passes of the people never marked safe (ids only: names stay on the passes).
     pub unaccounted: Vec<Uuid>,
+    /// The walk-ins never marked safe (ids only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unaccounted_walk_ins: Vec<Uuid>,
 }
 
 impl Report {
     /// The report of `roll_call` ending at `now_ms` with `people`.
     pub fn of(roll_call: &RollCallRow, people: &[RollCallPerson], now_ms: i64) -> Report {
+        let unaccounted = |kind: PersonKind| {
+            people
+                .iter()
+                .filter(|person| person.how.is_none() && person.kind == kind)
+                .map(|person| person.id)
+                .collect()
+        };
         Report {
             roll_call_id: roll_call.id,
             scope: roll_call.scope.clone(),
             duration_s: u64::try_from((now_ms - roll_call.started_at_ms) / 1000).unwrap_or(0),
             counts: Counts::of(people),
-            unaccounted: people
-                .iter()
-                .filter(|person| person.how.is_none())
-                .map(|person| person.pass_id)
-                .collect(),
+            unaccounted: unaccounted(PersonKind::Pass),
+            unaccounted_walk_ins: unaccounted(PersonKind::WalkIn),
         }
     }
 }
@@ -671,7 +716,12 @@ mod tests {
     #[test]
     fn counts_and_the_report_name_the_unaccounted() {
         let person = |n: u128, how: Option<MarkHow>| RollCallPerson {
-            pass_id: Uuid::from_u128(n),
+            kind: if n == 5 {
+                PersonKind::WalkIn
+            } else {
+                PersonKind::Pass
+            },
+            id: Uuid::from_u128(n),
             label: format!("P{n}"),
             last_seen: "Lobby".into(),
             marked_at_ms: how.map(|_| 5),
@@ -684,14 +734,15 @@ mod tests {
             person(2, None),
             person(3, Some(MarkHow::Manual)),
             person(4, None),
+            person(5, None),
         ];
         let counts = Counts::of(&people);
         assert_eq!(
             counts,
             Counts {
-                inside: 4,
+                inside: 5,
                 safe: 2,
-                unaccounted: 2,
+                unaccounted: 3,
                 by_scan: 1,
                 by_hand: 1
             }
@@ -713,5 +764,10 @@ mod tests {
             report.unaccounted,
             vec![Uuid::from_u128(2), Uuid::from_u128(4)]
         );
+        assert_eq!(report.unaccounted_walk_ins, vec![Uuid::from_u128(5)]);
+        for kind in [PersonKind::Pass, PersonKind::WalkIn] {
+            assert_eq!(PersonKind::try_from(kind.as_str().to_owned()), Ok(kind));
+        }
+        assert!(PersonKind::try_from("badge".to_owned()).is_err());
     }
 }

@@ -60,6 +60,7 @@ decode_as_text!(
     WebhookEvents,
     crate::roll_calls::MarkHow,
     crate::roll_calls::Marked,
+    crate::roll_calls::PersonKind,
 );
 
 pub use crate::roles::Role;

@@ -20,8 +20,8 @@ use tessera_domain::events::{
     Details, MusterDetails, RollCallEnded, RollCallMarked, RollCallStarted,
 };
 use tessera_domain::roll_calls::{
-    self, MarkHow, Marked, MusterAnswer, MusterChallengeRow, MusterFacts, MusterScan, Report,
-    RollCallPerson, RollCallRow, Scope,
+    self, MarkHow, Marked, MusterAnswer, MusterChallengeRow, MusterFacts, MusterScan, PersonKind,
+    Report, RollCallPerson, RollCallRow, Scope,
 };
 use tessera_domain::{ms_to_datetime, now_ms};
 use tessera_store::{GateRow, MarkWritten, NewMark, PassRow, Store};
@@ -118,8 +118,10 @@ pub async fn end(
 pub struct ManualMark<'a> {
     /// The roll call.
     pub roll_call_id: Uuid,
-    /// The person's pass.
-    pub pass_id: Uuid,
+    /// A pass holder or a walk-in.
+    pub kind: PersonKind,
+    /// The pass's id, or the walk-in's.
+    pub id: Uuid,
     /// The client's id for this mark: a resend under it marks nobody twice.
     pub mark_id: Uuid,
     /// Who ticked (a gate's label, an officer's name).
@@ -149,7 +151,7 @@ pub async fn mark_by_hand(
         Subject {
             org_id: Some(org_id),
             gate_id: mark.gate_id,
-            pass_id: Some(mark.pass_id),
+            pass_id: (mark.kind == PersonKind::Pass).then_some(mark.id),
         },
         Details::RollCallMarked(RollCallMarked {
             roll_call_id: mark.roll_call_id,
@@ -158,12 +160,14 @@ pub async fn mark_by_hand(
             mark_id: Some(mark.mark_id),
             scan_id: None,
             by_key_id: mark.actor.map(|actor| actor.key_id),
+            walk_in_id: (mark.kind == PersonKind::WalkIn).then_some(mark.id),
         }),
     )
     .by(mark.actor.and_then(|actor| actor.person.as_ref()));
     let new = NewMark {
         roll_call_id: mark.roll_call_id,
-        pass_id: mark.pass_id,
+        kind: mark.kind,
+        id: mark.id,
         at_ms: now_ms(),
         by: mark.by.to_owned(),
         marked_where: mark.marked_where.to_owned(),
@@ -636,11 +640,13 @@ async fn mark_scanned(
             mark_id: None,
             scan_id: Some(challenge.scan_id),
             by_key_id: None,
+            walk_in_id: None,
         }),
     );
     let mark = NewMark {
         roll_call_id: challenge.roll_call_id,
-        pass_id: pass.id,
+        kind: PersonKind::Pass,
+        id: pass.id,
         at_ms: now_ms(),
         by: gate.label.clone(),
         marked_where: point,

@@ -1,10 +1,13 @@
 //! Roll calls' statements (issue 32), the same on both backends: the list taken once when a
-//! roll call starts, marks written once (`marked_at_ms` from NULL) in the transaction of
-//! their audit event, and muster challenges that store their outcome under their nonce.
+//! roll call starts (pass holders in `roll_call_people`, walk-ins in `roll_call_walk_ins`,
+//! read back as one list), marks written once (`marked_at_ms` from NULL) in the transaction
+//! of their audit event, and muster challenges that store their outcome under their nonce.
 //!
 //! [`roll_call_statements!`] implements [`RollCallStatements`] for a backend.
 
-use tessera_domain::roll_calls::{MarkHow, MusterChallengeRow, RollCallPerson, RollCallRow};
+use tessera_domain::roll_calls::{
+    MarkHow, MusterChallengeRow, PersonKind, RollCallPerson, RollCallRow,
+};
 use uuid::Uuid;
 
 use crate::{NewAudit, Result};
@@ -14,8 +17,10 @@ use crate::{NewAudit, Result};
 pub struct NewMark {
     /// The roll call.
     pub roll_call_id: Uuid,
-    /// The person's pass.
-    pub pass_id: Uuid,
+    /// A pass holder or a walk-in (marked by hand only).
+    pub kind: PersonKind,
+    /// The pass's id, or the walk-in's.
+    pub id: Uuid,
     /// When.
     pub at_ms: i64,
     /// Who marked (a gate's label, an officer).
@@ -53,9 +58,10 @@ pub enum MarkWritten {
 /// The roll calls' primitives.
 #[async_trait::async_trait]
 pub trait RollCallStatements {
-    /// Starts a roll call: stores it and its list (passes inside its zones now, and passes
-    /// admitted since `since_ms` at its gates without a zone and not seen leaving since),
-    /// with the event `event(listed)` makes, in one transaction. Answers how many it lists.
+    /// Starts a roll call: stores it and its list (passes inside its zones now, passes
+    /// admitted since `since_ms` at its gates without a zone and not seen leaving since, and
+    /// walk-ins approved since `since_ms` at its gates), with the event `event(listed)`
+    /// makes, in one transaction. Answers how many it lists.
     ///
     /// # Errors
     /// [`crate::Error::Storage`].
@@ -79,8 +85,8 @@ pub trait RollCallStatements {
     /// [`crate::Error::Storage`].
     async fn roll_call(&self, org_id: Uuid, id: Uuid) -> Result<Option<RollCallRow>>;
 
-    /// A roll call's list with its marks, by label (from the primary: a console polling
-    /// it after a mark sees the mark).
+    /// A roll call's list with its marks, pass holders and walk-ins, by label (from the
+    /// primary: a console polling it after a mark sees the mark).
     ///
     /// # Errors
     /// [`crate::Error::Storage`].
@@ -154,7 +160,7 @@ pub trait RollCallStatements {
     /// [`crate::Error::Storage`].
     async fn count_muster_wrong_answer(&self, nonce: &[u8], event: &NewAudit) -> Result<bool>;
 
-    /// A person's mark in a roll call (from the primary).
+    /// A pass holder's mark in a roll call (from the primary).
     ///
     /// # Errors
     /// [`crate::Error::Storage`].
@@ -165,12 +171,17 @@ pub trait RollCallStatements {
     ) -> Result<Option<RollCallPerson>>;
 }
 
-/// The columns of a person on a list, with their pass's label, from `roll_call_people p
-/// JOIN passes s`.
+/// The people on lists, pass holders (with their pass's label) and walk-ins (with their
+/// name), as one relation with `roll_call_id`, `kind` and `id` to filter on.
 macro_rules! person_columns {
     () => {
-        "SELECT p.pass_id, s.label, p.last_seen, p.marked_at_ms, p.marked_by, p.marked_where, \
-         p.how FROM roll_call_people p JOIN passes s ON s.id = p.pass_id "
+        "SELECT kind, id, label, last_seen, marked_at_ms, marked_by, marked_where, how FROM ( \
+         SELECT 'pass' AS kind, p.pass_id AS id, s.label AS label, p.last_seen, \
+         p.marked_at_ms, p.marked_by, p.marked_where, p.how, p.roll_call_id \
+         FROM roll_call_people p JOIN passes s ON s.id = p.pass_id \
+         UNION ALL SELECT 'walk_in', w.walk_in_id, k.visitor_name, w.last_seen, \
+         w.marked_at_ms, w.marked_by, w.marked_where, w.how, w.roll_call_id \
+         FROM roll_call_walk_ins w JOIN walk_ins k ON k.id = w.walk_in_id) people "
     };
 }
 
@@ -264,7 +275,25 @@ macro_rules! roll_call_statements {
                     .map_err(Error::storage("list who was admitted today"))?
                     .rows_affected()
                 };
-                let listed = in_zones + at_gates;
+                // Walk-ins a host approved today at a covered gate: nothing records a
+                // walk-in leaving, so everyone approved today is listed (the safe error).
+                let walk_ins = sqlx::query(
+                    "INSERT INTO roll_call_walk_ins (roll_call_id, walk_in_id, org_id, last_seen) \
+                     SELECT $1, w.id, $2, g.label FROM walk_ins w JOIN gates g ON g.id = w.gate_id \
+                     WHERE w.org_id = $2 AND w.state = 'approved' AND w.decided_at_ms >= $3 \
+                     AND ($4 IS NULL OR g.site = $4) AND ($5 IS NULL OR g.zone_id = $5) \
+                     ON CONFLICT (roll_call_id, walk_in_id) DO NOTHING",
+                )
+                .bind(roll_call.id)
+                .bind(roll_call.org_id)
+                .bind(since_ms)
+                .bind(&roll_call.site)
+                .bind(roll_call.zone_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("list today's walk-ins"))?
+                .rows_affected();
+                let listed = in_zones + at_gates + walk_ins;
                 insert_audit(&mut tx, &event(listed)).await?;
                 commit(tx, "start roll call").await?;
                 Ok(listed)
@@ -287,8 +316,10 @@ macro_rules! roll_call_statements {
                 let mut listed = Vec::with_capacity(rows.len());
                 for row in rows {
                     let (inside, safe): (i64, i64) = sqlx::query_as(
-                        "SELECT COUNT(*), COUNT(marked_at_ms) FROM roll_call_people \
-                         WHERE roll_call_id = $1",
+                        "SELECT COUNT(*), COUNT(marked_at_ms) FROM ( \
+                         SELECT marked_at_ms FROM roll_call_people WHERE roll_call_id = $1 \
+                         UNION ALL \
+                         SELECT marked_at_ms FROM roll_call_walk_ins WHERE roll_call_id = $1) people",
                     )
                     .bind(row.id)
                     .fetch_one(self.writes())
@@ -321,7 +352,7 @@ macro_rules! roll_call_statements {
             ) -> Result<Vec<tessera_domain::roll_calls::RollCallPerson>> {
                 sqlx::query_as(concat!(
                     crate::roll_calls::person_columns!(),
-                    "WHERE p.roll_call_id = $1 ORDER BY s.label, p.pass_id"
+                    "WHERE roll_call_id = $1 ORDER BY label, id"
                 ))
                 .bind(id)
                 .fetch_all(self.writes())
@@ -366,28 +397,32 @@ macro_rules! roll_call_statements {
                 event: &NewAudit,
             ) -> Result<crate::roll_calls::MarkWritten> {
                 use crate::roll_calls::MarkWritten;
-                use tessera_domain::roll_calls::{Marked, RollCallPerson};
+                use tessera_domain::roll_calls::{Marked, PersonKind, RollCallPerson};
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("mark safe").await?;
                 let read_person = concat!(
                     crate::roll_calls::person_columns!(),
-                    "WHERE p.roll_call_id = $1 AND p.pass_id = $2"
+                    "WHERE roll_call_id = $1 AND id = $2 AND kind = $3"
                 );
                 if let Some(mark_id) = mark.mark_id {
-                    let before: Option<(Uuid, Uuid)> = sqlx::query_as(
-                        "SELECT roll_call_id, pass_id FROM roll_call_people WHERE mark_id = $1",
+                    let before: Option<(Uuid, Uuid, PersonKind)> = sqlx::query_as(
+                        "SELECT roll_call_id, pass_id, 'pass' FROM roll_call_people \
+                         WHERE mark_id = $1 \
+                         UNION ALL SELECT roll_call_id, walk_in_id, 'walk_in' \
+                         FROM roll_call_walk_ins WHERE mark_id = $1",
                     )
                     .bind(mark_id)
                     .fetch_optional(&mut *tx)
                     .await
                     .map_err(Error::storage("look a mark id up"))?;
                     if let Some(before) = before {
-                        if before != (mark.roll_call_id, mark.pass_id) {
+                        if before != (mark.roll_call_id, mark.id, mark.kind) {
                             return Ok(MarkWritten::MarkIdReused);
                         }
                         let person = sqlx::query_as::<_, RollCallPerson>(read_person)
                             .bind(mark.roll_call_id)
-                            .bind(mark.pass_id)
+                            .bind(mark.id)
+                            .bind(mark.kind.as_str())
                             .fetch_optional(&mut *tx)
                             .await
                             .map_err(Error::storage("read a mark"))?;
@@ -407,13 +442,21 @@ macro_rules! roll_call_statements {
                 if !matches!(ended, Some(None)) {
                     return Ok(MarkWritten::Ended);
                 }
-                let marked = sqlx::query(
-                    "UPDATE roll_call_people SET marked_at_ms = $3, marked_by = $4, \
-                     marked_where = $5, how = $6, mark_id = $7 \
-                     WHERE roll_call_id = $1 AND pass_id = $2 AND marked_at_ms IS NULL",
-                )
+                let write = match mark.kind {
+                    PersonKind::Pass => {
+                        "UPDATE roll_call_people SET marked_at_ms = $3, marked_by = $4, \
+                         marked_where = $5, how = $6, mark_id = $7 \
+                         WHERE roll_call_id = $1 AND pass_id = $2 AND marked_at_ms IS NULL"
+                    }
+                    PersonKind::WalkIn => {
+                        "UPDATE roll_call_walk_ins SET marked_at_ms = $3, marked_by = $4, \
+                         marked_where = $5, how = $6, mark_id = $7 \
+                         WHERE roll_call_id = $1 AND walk_in_id = $2 AND marked_at_ms IS NULL"
+                    }
+                };
+                let marked = sqlx::query(write)
                 .bind(mark.roll_call_id)
-                .bind(mark.pass_id)
+                .bind(mark.id)
                 .bind(mark.at_ms)
                 .bind(&mark.by)
                 .bind(&mark.marked_where)
@@ -426,7 +469,8 @@ macro_rules! roll_call_statements {
                     == 1;
                 let person = sqlx::query_as::<_, RollCallPerson>(read_person)
                     .bind(mark.roll_call_id)
-                    .bind(mark.pass_id)
+                    .bind(mark.id)
+                    .bind(mark.kind.as_str())
                     .fetch_optional(&mut *tx)
                     .await
                     .map_err(Error::storage("read a mark"))?;
@@ -494,7 +538,7 @@ macro_rules! roll_call_statements {
                 let people: Vec<tessera_domain::roll_calls::RollCallPerson> =
                     sqlx::query_as(concat!(
                         crate::roll_calls::person_columns!(),
-                        "WHERE p.roll_call_id = $1 ORDER BY s.label, p.pass_id"
+                        "WHERE roll_call_id = $1 ORDER BY label, id"
                     ))
                     .bind(id)
                     .fetch_all(&mut *tx)
@@ -592,7 +636,7 @@ macro_rules! roll_call_statements {
             ) -> Result<Option<tessera_domain::roll_calls::RollCallPerson>> {
                 sqlx::query_as(concat!(
                     crate::roll_calls::person_columns!(),
-                    "WHERE p.roll_call_id = $1 AND p.pass_id = $2"
+                    "WHERE roll_call_id = $1 AND id = $2 AND kind = 'pass'"
                 ))
                 .bind(roll_call_id)
                 .bind(pass_id)

@@ -17,7 +17,9 @@ use uuid::Uuid;
 use super::{parse_id, rfc3339, ApiCaller, ApiJson, Peer, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
-use tessera_domain::roll_calls::{Counts, MarkHow, Report, RollCallPerson, RollCallRow, Scope};
+use tessera_domain::roll_calls::{
+    Counts, MarkHow, PersonKind, Report, RollCallPerson, RollCallRow, Scope,
+};
 use tessera_store::MarkWritten;
 
 /// Most roll calls listed.
@@ -34,11 +36,18 @@ pub(super) fn router() -> Router<AppState> {
         .route("/v1/gate/roll-calls/{id}/marks", post(gate_mark))
 }
 
-/// A person on a roll call's list.
+/// A person on a roll call's list: a pass holder, or a walk-in a host approved today.
 #[derive(Debug, Serialize, ToSchema)]
 pub(super) struct PersonView {
-    pass_id: Uuid,
-    /// The pass's label (the visitor's name).
+    /// `pass` or `walk_in` (a walk-in has no wallet, so is marked by hand only).
+    kind: PersonKind,
+    /// The pass (pass holders).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pass_id: Option<Uuid>,
+    /// The walk-in (walk-ins).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    walk_in_id: Option<Uuid>,
+    /// The pass's label or the walk-in's name.
     label: String,
     /// Where they were last seen when the roll call started: a zone, or the gate that let
     /// them in.
@@ -58,8 +67,11 @@ pub(super) struct PersonView {
 
 impl PersonView {
     fn of(person: &RollCallPerson) -> Self {
+        let id = |kind| (person.kind == kind).then_some(person.id);
         PersonView {
-            pass_id: person.pass_id,
+            kind: person.kind,
+            pass_id: id(PersonKind::Pass),
+            walk_in_id: id(PersonKind::WalkIn),
             label: person.label.clone(),
             last_seen: person.last_seen.clone(),
             safe: person.how.is_some(),
@@ -137,15 +149,32 @@ pub(super) struct StartBody {
     zone_id: Option<Uuid>,
 }
 
-/// A name ticked by hand.
+/// A name ticked by hand: `pass_id` or `walk_in_id`, exactly one.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct MarkBody {
     /// The client's id for this mark (a UUID it made): sent again after a lost answer or a
     /// reconnect, it marks nobody twice.
     mark_id: Uuid,
-    /// The person's pass.
-    pass_id: Uuid,
+    /// A pass holder's pass.
+    #[serde(default)]
+    pass_id: Option<Uuid>,
+    /// A walk-in.
+    #[serde(default)]
+    walk_in_id: Option<Uuid>,
+}
+
+impl MarkBody {
+    /// Whom it marks.
+    fn person(&self) -> Result<(PersonKind, Uuid)> {
+        match (self.pass_id, self.walk_in_id) {
+            (Some(id), None) => Ok((PersonKind::Pass, id)),
+            (None, Some(id)) => Ok((PersonKind::WalkIn, id)),
+            _ => Err(Error::BadRequest(
+                "a mark names a pass_id or a walk_in_id, exactly one".into(),
+            )),
+        }
+    }
 }
 
 /// What a mark did.
@@ -334,7 +363,8 @@ pub(super) async fn show(
     Ok(Json(RollCallView::with_people(&roll_call, &people)))
 }
 
-/// The roll call's list as CSV: `name,status,last_seen,marked_at,marked_by,marked_where,how,pass_id`
+/// The roll call's list as CSV:
+/// `name,status,last_seen,marked_at,marked_by,marked_where,how,pass_id,walk_in_id`
 /// (security, admin).
 #[utoipa::path(
     get,
@@ -394,8 +424,16 @@ fn csv_of(people: &[RollCallPerson]) -> std::result::Result<Vec<u8>, csv::Error>
         "marked_where",
         "how",
         "pass_id",
+        "walk_in_id",
     ])?;
     for person in people {
+        let id = |kind| {
+            if person.kind == kind {
+                person.id.to_string()
+            } else {
+                String::new()
+            }
+        };
         let safe = |text: &str| {
             if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
                 format!("'{text}")
@@ -419,7 +457,8 @@ fn csv_of(people: &[RollCallPerson]) -> std::result::Result<Vec<u8>, csv::Error>
                 .how
                 .map(|how| how.as_str().to_owned())
                 .unwrap_or_default(),
-            person.pass_id.to_string(),
+            id(PersonKind::Pass),
+            id(PersonKind::WalkIn),
         ])?;
     }
     out.into_inner().map_err(|error| error.into_error().into())
@@ -439,7 +478,7 @@ fn mark_answer(written: MarkWritten) -> Result<(StatusCode, Json<MarkView>)> {
         MarkWritten::NotListed => {
             return Err(Error::Conflict(
                 "not_on_roll_call",
-                "this pass is not on the roll call's list".into(),
+                "this person is not on the roll call's list".into(),
             ))
         }
         MarkWritten::Ended => {
@@ -474,7 +513,7 @@ fn mark_answer(written: MarkWritten) -> Result<(StatusCode, Json<MarkView>)> {
     responses(
         (status = 201, description = "Marked safe now", body = MarkView),
         (status = 200, description = "Marked before: by someone else (`already_safe`), or under this mark id (`resent`)", body = MarkView),
-        (status = 400, description = "Malformed body", body = ErrorBody),
+        (status = 400, description = "Malformed body, or not exactly one of `pass_id` and `walk_in_id`", body = ErrorBody),
         (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not a security or admin key", body = ErrorBody),
         (status = 404, description = "No such roll call", body = ErrorBody),
@@ -492,6 +531,7 @@ pub(super) async fn mark(
 ) -> Result<(StatusCode, Json<MarkView>)> {
     caller.require(&[Role::Security])?;
     let id = parse_id(&id)?;
+    let (kind, person) = body.person()?;
     let who = who(&caller);
     let actor = caller.actor();
     let written = tessera_flows::roll_calls::mark_by_hand(
@@ -499,7 +539,8 @@ pub(super) async fn mark(
         caller.key.org_id,
         &tessera_flows::roll_calls::ManualMark {
             roll_call_id: id,
-            pass_id: body.pass_id,
+            kind,
+            id: person,
             mark_id: body.mark_id,
             by: &who,
             marked_where: "Console",
@@ -597,7 +638,7 @@ pub(super) async fn gate_list(
     responses(
         (status = 201, description = "Marked safe now", body = MarkView),
         (status = 200, description = "Marked before: by someone else (`already_safe`), or under this mark id (`resent`)", body = MarkView),
-        (status = 400, description = "Malformed body", body = ErrorBody),
+        (status = 400, description = "Malformed body, or not exactly one of `pass_id` and `walk_in_id`", body = ErrorBody),
         (status = 401, description = "No gate credential, or an unknown one", body = ErrorBody),
         (status = 404, description = "No such roll call", body = ErrorBody),
         (status = 409, description = "`roll_call_ended`, `not_on_roll_call`, or `mark_id_reused`", body = ErrorBody),
@@ -615,13 +656,15 @@ pub(super) async fn gate_mark(
 ) -> Result<(StatusCode, Json<MarkView>)> {
     let gate = super::walk_ins::calling_gate(&state, peer, &headers).await?;
     let id = parse_id(&id)?;
+    let (kind, person) = body.person()?;
     let point = tessera_flows::roll_calls::muster_point(&gate);
     let written = tessera_flows::roll_calls::mark_by_hand(
         &state.store,
         gate.org_id,
         &tessera_flows::roll_calls::ManualMark {
             roll_call_id: id,
-            pass_id: body.pass_id,
+            kind,
+            id: person,
             mark_id: body.mark_id,
             by: &gate.label,
             marked_where: &point,
@@ -639,8 +682,13 @@ mod tests {
 
     #[test]
     fn the_csv_defuses_formulas_and_quotes_commas() {
-        let person = |label: &str, how| RollCallPerson {
-            pass_id: Uuid::nil(),
+        let person = |label: &str, how: Option<MarkHow>| RollCallPerson {
+            kind: if how.is_some() {
+                PersonKind::Pass
+            } else {
+                PersonKind::WalkIn
+            },
+            id: Uuid::nil(),
             label: label.into(),
             last_seen: "Lobby, east".into(),
             marked_at_ms: None,
@@ -657,7 +705,7 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[0],
-            "name,status,last_seen,marked_at,marked_by,marked_where,how,pass_id"
+            "name,status,last_seen,marked_at,marked_by,marked_where,how,pass_id,walk_in_id"
         );
         assert!(
             lines[1].starts_with("\"'=HYPERLINK(\"\"x\"\")\",unaccounted,\"Lobby, east\""),
@@ -665,9 +713,13 @@ mod tests {
             lines[1]
         );
         assert!(
-            lines[2].starts_with("Ada,safe,\"Lobby, east\",,,,scan,"),
-            "{}",
-            lines[2]
+            lines[1].ends_with(",,00000000-0000-0000-0000-000000000000"),
+            "a walk-in's id is in the last column: {}",
+            lines[1]
+        );
+        assert_eq!(
+            lines[2],
+            "Ada,safe,\"Lobby, east\",,,,scan,00000000-0000-0000-0000-000000000000,"
         );
     }
 }
