@@ -1,0 +1,222 @@
+//! The supply chain a company's lawyers accept (issue 33), run by `cargo test --workspace`.
+//!
+//! - **Crates:** `cargo deny check licenses bans sources` against the repository's
+//!   `deny.toml`: every dependency's licence is on its allow-list, no banned crate (OpenSSL:
+//!   TLS is rustls) and no crate from anywhere but crates.io. These checks read `cargo
+//!   metadata` only, never the advisory database, so they need no network once the crates
+//!   are fetched. A second run with an allow-list that lacks `MIT` must fail: the check is
+//!   not vacuous.
+//! - **npm packages of `web/`:** `npm run licenses` (license-checker-rseidelsohn with the
+//!   allow-list kept in `web/package.json`), all of them, the build's and the tests' alike.
+//! - **Every manifest agrees** with the `LICENSE` file: Apache-2.0.
+//!
+//! cargo-deny (pinned below) is built once into `<target>/tools` by `cargo install` (about
+//! three minutes on two cores) and reused after; `.ci/run` starts that build early, in the
+//! background, under the lock this test takes. Nothing here skips: without network on the
+//! first run the test fails saying so.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use anyhow::{bail, ensure, Context, Result};
+use tessera_tests::node::{npm_ready, web_dir};
+
+/// The cargo-deny release `deny.toml` is written for (its `version = 2` licence section).
+const CARGO_DENY_VERSION: &str = "0.20.2";
+
+/// The repository's root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// `target/` (or `CARGO_TARGET_DIR`): this test executable is `<target>/<profile>/deps/…`.
+fn target_dir() -> Result<PathBuf> {
+    let exe = std::env::current_exe().context("the test executable's path")?;
+    exe.ancestors()
+        .nth(3)
+        .map(Path::to_path_buf)
+        .context("the test executable lives in <target>/<profile>/deps")
+}
+
+fn installed_version(binary: &Path) -> Option<String> {
+    let output = Command::new(binary).arg("--version").output().ok()?;
+    output
+        .status
+        .success()
+        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
+}
+
+/// `cargo-deny`, installed once per target directory (the tests of this binary share it).
+fn cargo_deny() -> Result<PathBuf> {
+    static READY: OnceLock<std::result::Result<PathBuf, String>> = OnceLock::new();
+    READY
+        .get_or_init(|| install_cargo_deny().map_err(|error| format!("{error:#}")))
+        .clone()
+        .map_err(anyhow::Error::msg)
+}
+
+fn install_cargo_deny() -> Result<PathBuf> {
+    let tools = target_dir()?.join("tools");
+    std::fs::create_dir_all(&tools).with_context(|| format!("create {}", tools.display()))?;
+    // `.ci/run` may be building it in the background under this lock: wait for it.
+    let lock = std::fs::File::create(tools.join(".install.lock")).context("the install lock")?;
+    lock.lock().context("take the install lock")?;
+    let binary = tools.join("bin/cargo-deny");
+    let wanted = format!("cargo-deny {CARGO_DENY_VERSION}");
+    if installed_version(&binary).as_deref() == Some(wanted.as_str()) {
+        return Ok(binary);
+    }
+    println!(
+        "installing cargo-deny {CARGO_DENY_VERSION} into {}",
+        tools.display()
+    );
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let output = Command::new(cargo)
+        .args(["install", "--locked", "--quiet", "--version"])
+        .arg(CARGO_DENY_VERSION)
+        .arg("--root")
+        .arg(&tools)
+        .arg("cargo-deny")
+        // Its own build, not this workspace's target directory.
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .context("run cargo install")?;
+    ensure!(
+        output.status.success(),
+        "`cargo install cargo-deny --version {CARGO_DENY_VERSION}` failed ({}); the \
+         supply-chain test needs crates.io the first time:\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    match installed_version(&binary) {
+        Some(version) if version == wanted => Ok(binary),
+        other => bail!(
+            "after cargo install, {} reports {other:?}",
+            binary.display()
+        ),
+    }
+}
+
+/// `cargo deny check licenses bans sources` with `config`: its success and its report.
+fn deny_check(config: &Path) -> Result<(bool, String)> {
+    let output = Command::new(cargo_deny()?)
+        .arg("--manifest-path")
+        .arg(root().join("Cargo.toml"))
+        .args(["--color", "never", "--config"])
+        .arg(config)
+        .args(["check", "licenses", "bans", "sources"])
+        .output()
+        .context("run cargo-deny")?;
+    Ok((
+        output.status.success(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    ))
+}
+
+#[test]
+fn every_crate_has_an_allowed_licence_and_comes_from_crates_io() -> Result<()> {
+    let config = root().join("deny.toml");
+    let (passed, report) = deny_check(&config)?;
+    ensure!(passed, "cargo deny refused a dependency:\n{report}");
+    println!("cargo deny: licences, bans and sources ok");
+
+    // The same check with MIT struck from the allow-list must refuse (axum is MIT only).
+    let policy = std::fs::read_to_string(&config).context("read deny.toml")?;
+    let without_mit = policy.replace("    \"MIT\",\n", "");
+    ensure!(
+        without_mit != policy,
+        "deny.toml's allow-list has no `\"MIT\",` line to strike"
+    );
+    let scratch = tempfile::tempdir().context("a scratch directory")?;
+    let strict = scratch.path().join("deny.toml");
+    std::fs::write(&strict, without_mit).context("write the strict deny.toml")?;
+    let (passed, report) = deny_check(&strict)?;
+    ensure!(
+        !passed,
+        "cargo deny accepted MIT crates that were not allowed"
+    );
+    ensure!(
+        report.contains("axum"),
+        "the refusal names axum (MIT):\n{report}"
+    );
+    Ok(())
+}
+
+#[test]
+fn every_npm_package_has_an_allowed_licence() -> Result<()> {
+    npm_ready()?;
+    let output = Command::new("npm")
+        .args(["run", "--silent", "licenses"])
+        .current_dir(web_dir())
+        .output()
+        .context("npm not found (apt-get install nodejs npm)")?;
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    ensure!(
+        output.status.success(),
+        "an npm package's licence is not on web/package.json's allow-list:\n{said}"
+    );
+    ensure!(
+        said.contains("MIT"),
+        "the licence summary lists the packages' licences:\n{said}"
+    );
+    Ok(())
+}
+
+#[test]
+fn every_manifest_says_apache_2_0_and_the_licence_text_is_shipped() -> Result<()> {
+    let root = root();
+    let licence = std::fs::read_to_string(root.join("LICENSE")).context("read LICENSE")?;
+    ensure!(
+        licence.contains("Apache License") && licence.contains("Version 2.0, January 2004"),
+        "LICENSE is the Apache License 2.0 text"
+    );
+    let workspace = std::fs::read_to_string(root.join("Cargo.toml"))?;
+    ensure!(
+        workspace.contains("license = \"Apache-2.0\""),
+        "the workspace declares Apache-2.0"
+    );
+    let metadata = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()))
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--no-deps",
+            "--manifest-path",
+        ])
+        .arg(root.join("Cargo.toml"))
+        .output()
+        .context("run cargo metadata")?;
+    ensure!(metadata.status.success(), "cargo metadata failed");
+    let metadata: serde_json::Value = serde_json::from_slice(&metadata.stdout)?;
+    let packages = metadata["packages"]
+        .as_array()
+        .context("packages in cargo metadata")?;
+    ensure!(packages.len() >= 8, "the workspace's crates: {packages:?}");
+    for package in packages {
+        ensure!(
+            package["license"] == "Apache-2.0",
+            "{} declares licence {}",
+            package["name"],
+            package["license"]
+        );
+    }
+    for manifest in ["package.json", "package-lock.json"] {
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(web_dir().join(manifest))?)?;
+        let declared = if manifest == "package.json" {
+            &json["license"]
+        } else {
+            &json["packages"][""]["license"]
+        };
+        ensure!(
+            declared == "Apache-2.0",
+            "web/{manifest} declares licence {declared}"
+        );
+    }
+    Ok(())
+}
