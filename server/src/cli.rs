@@ -1,13 +1,16 @@
-//! The command line: `serve`, `migrate` and `init`, all reading the same [`Settings`].
+//! The command line: `serve`, `migrate`, `init` and the rest, all reading the same
+//! [`Settings`], from flags, `TESSERA_*` variables and the configuration file
+//! ([`crate::config_file`]), in that order of precedence.
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde_json::json;
 use tracing_subscriber::EnvFilter;
 
 use crate::config::Settings;
+use crate::config_file::{self, FileValues};
 use crate::error::{Error, Result};
 use crate::startup::{create_org, Application};
 use tessera_store::{SchemaStatus, Store};
@@ -18,6 +21,10 @@ use tessera_store::{SchemaStatus, Store};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// A TOML file of settings (keys: the flags' names in snake case); flags and
+    /// `TESSERA_*` variables win over it.
+    #[arg(long, env = "TESSERA_CONFIG", global = true, value_name = "FILE")]
+    config: Option<std::path::PathBuf>,
     #[command(flatten)]
     settings: Settings,
 }
@@ -46,6 +53,19 @@ enum Command {
         #[command(subcommand)]
         action: MailAction,
     },
+    /// The configuration.
+    Config {
+        #[command(subcommand)]
+        action: ConfigAction,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum ConfigAction {
+    /// Print the effective configuration as TOML, each setting with where it came from
+    /// (flag, environment, file or default), the database password redacted; a wrong key
+    /// or value in the file fails with its line.
+    Check,
 }
 
 #[derive(Debug, Subcommand)]
@@ -111,7 +131,36 @@ enum KeysAction {
 
 /// Parses the command line, runs the command and maps failures to an exit code.
 pub async fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let mut command = Cli::command();
+    let file = match config_file::named_file(&args) {
+        Some(path) => match config_file::load(&path, &command) {
+            Ok(file) => file,
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::from(2);
+            }
+        },
+        None => FileValues::default(),
+    };
+    command = config_file::apply(command, &file);
+    let matches = command.get_matches_from(args);
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(error) => error.exit(),
+    };
+    if let Command::Config {
+        action: ConfigAction::Check,
+    } = cli.command
+    {
+        return match print_line(&effective(&matches, &file)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("error: {error}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let filter = EnvFilter::try_new(&cli.settings.log).unwrap_or_else(|_| EnvFilter::new("info"));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
@@ -125,6 +174,62 @@ pub async fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The effective settings as TOML lines, each with its source; the database URL's
+/// password redacted.
+fn effective(matches: &clap::ArgMatches, file: &FileValues) -> String {
+    let command = Cli::command();
+    let mut lines = vec![match &file.path {
+        Some(path) => format!("# tessera-server settings (file: {})", path.display()),
+        None => "# tessera-server settings (no configuration file)".to_owned(),
+    }];
+    for arg in command.get_arguments() {
+        let id = arg.get_id().as_str();
+        let Some(env) = arg.get_env().and_then(|env| env.to_str()) else {
+            continue;
+        };
+        if env == config_file::CONFIG_ENV {
+            continue;
+        }
+        let values: Vec<String> = matches
+            .get_raw(id)
+            .map(|raw| {
+                raw.map(|value| {
+                    let value = value.to_string_lossy();
+                    if id == "database_url" {
+                        crate::config::redacted_url(&value)
+                    } else {
+                        value.into_owned()
+                    }
+                })
+                .collect()
+            })
+            .unwrap_or_default();
+        let source = match matches.value_source(id) {
+            Some(clap::parser::ValueSource::CommandLine) => "flag".to_owned(),
+            Some(clap::parser::ValueSource::EnvVariable) => format!("environment {env}"),
+            Some(_) if file.values.contains_key(id) => "file".to_owned(),
+            _ => "default".to_owned(),
+        };
+        let value = |text: &String| match text.parse::<i64>() {
+            Ok(number) => number.to_string(),
+            Err(_) => toml_edit::Value::from(text.as_str()).to_string(),
+        };
+        let shown = match values.as_slice() {
+            [] => {
+                lines.push(format!("# {id} is not set"));
+                continue;
+            }
+            [one] if arg.get_value_delimiter().is_none() => format!("{id} = {}", value(one)),
+            many => format!(
+                "{id} = [{}]",
+                many.iter().map(value).collect::<Vec<_>>().join(", ")
+            ),
+        };
+        lines.push(format!("{shown}  # {source}"));
+    }
+    lines.join("\n")
 }
 
 fn print_line(line: &str) -> Result<()> {
@@ -180,6 +285,8 @@ async fn run(cli: Cli) -> Result<()> {
             store.close().await;
             done
         }
+        // Answered in `main`, before logging starts.
+        Command::Config { .. } => Ok(()),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The Tessera admission server: the app that runs the edges.
 //!
-//! The app is the command line ([`cli`]), the settings ([`config`]), start-up, the
+//! The app is the command line ([`cli`]), the settings ([`config`], and the TOML file
+//! [`config_file`]), start-up, the
 //! background tasks and shutdown ([`startup`]), the HTTP listener with its bounds
 //! ([`serve`]) and TLS ([`tls`]). What clients talk to is `tessera-edges`; the use cases
 //! are `tessera-flows`, storage on PostgreSQL or SQLite is `tessera-store`, the rules are
@@ -9,6 +10,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod config_file;
 pub mod error;
 pub mod serve;
 pub mod startup;

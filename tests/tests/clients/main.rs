@@ -13,6 +13,7 @@
 //! then `cargo test -p tessera-tests --test clients`. PostgreSQL tests use
 //! `TESSERA_TEST_PG_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`).
 
+mod config_file;
 mod flows;
 mod stdin_claim;
 mod support;
