@@ -27,6 +27,7 @@ pub mod push;
 pub mod server;
 pub mod sse;
 pub mod tls;
+pub mod tools;
 pub mod wallet;
 
 pub use api::{ApiClient, Reply};

@@ -7,6 +7,13 @@
 //! target admission rate, reports admissions/s, latency percentiles from HdrHistogram and
 //! errors by kind, and finally checks in the database itself that what the gates were told
 //! matches what was committed: admissions = uses, no pass over `max_uses`.
+//!
+//! Enrolment (`--enroll`): `api` issues and claims every pass through the REST API, as a
+//! visitor would (about a minute per 80,000 passes on two cores); `db` (the default when
+//! the database URL is given) claims one pass through the API, to learn the server's public
+//! key and its name, then writes the rest as claimed passes straight into the database in
+//! batches, each bound to a fresh wallet key exactly as a claim binds it. What is measured
+//! afterwards (the admissions) is the same either way.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -52,6 +59,11 @@ struct Args {
     /// Passes to enroll; default: enough for the run (rate × duration, or an estimate).
     #[arg(long)]
     passes: Option<usize>,
+    /// How passes are enrolled: `api` (issue and claim each) or `db` (one claim, then bulk
+    /// inserts of claimed passes; needs --database-url and --org-id). Default: `db` when
+    /// both are given.
+    #[arg(long, value_parser = ["api", "db"])]
+    enroll: Option<String>,
     /// Concurrent HTTP requests while enrolling passes.
     #[arg(long, default_value_t = 32)]
     setup_concurrency: usize,
@@ -115,14 +127,29 @@ async fn main() -> Result<()> {
             gate["device_token"].as_str().context("device_token")?,
         )?);
     }
-    let wallets = enroll(
-        &http,
-        &base,
-        &args.admin_key,
-        passes,
-        args.setup_concurrency,
-    )
-    .await?;
+    let bulk = match (
+        args.enroll.as_deref(),
+        args.database_url.as_deref(),
+        args.org_id,
+    ) {
+        (Some("api"), _, _) => None,
+        (_, Some(url), Some(org)) => Some((url, org)),
+        (Some("db"), _, _) => bail!("--enroll db needs --database-url and --org-id"),
+        _ => None,
+    };
+    let wallets = match bulk {
+        Some((url, org)) => bulk_enroll(&http, &base, &args.admin_key, url, org, passes).await?,
+        None => {
+            enroll(
+                &http,
+                &base,
+                &args.admin_key,
+                passes,
+                args.setup_concurrency,
+            )
+            .await?
+        }
+    };
     eprintln!(
         "enrolled in {:.1}s; running {}s {}",
         started.elapsed().as_secs_f64(),
@@ -379,6 +406,115 @@ async fn post(
     Ok(body)
 }
 
+/// Issues one pass and claims it with a fresh wallet key: the wallet, and the claim's
+/// answer (the server's key and its name).
+async fn issue_and_claim(
+    http: &reqwest::Client,
+    base: &str,
+    admin: &str,
+    claims: &ClaimClient,
+) -> Result<(SimWallet, tessera_wallet::ClaimAnswer)> {
+    let pass = post(
+        http,
+        base,
+        "/v1/passes",
+        admin,
+        json!({ "label": "loadgen visitor", "valid_until": "2099-01-01T00:00:00Z" }),
+    )
+    .await?;
+    let pass_id: Uuid = pass["pass_id"].as_str().context("pass_id")?.parse()?;
+    let token = ClaimToken::new(pass["claim_token"].as_str().context("claim_token")?)?;
+    let wallet = SecretKey::generate(&mut rand::rngs::OsRng);
+    let answer = claims
+        .claim(base, pass_id, &token, &wallet.public_key())
+        .await?;
+    answer.check_for(pass_id)?;
+    let pass = PassId::new(pass_id);
+    let keys = PassKeys::for_wallet(&wallet, &answer.server_public_key, pass)?;
+    Ok((SimWallet { pass, keys }, answer))
+}
+
+/// Rows per INSERT of the bulk enrolment (SQLite binds at most 32,766 parameters; 12 a row).
+const BULK_ROWS: usize = 2_000;
+
+/// Claims one pass through the API, then inserts `count - 1` claimed passes of `org`
+/// straight into the database at `url`, each bound to a fresh wallet key under the server
+/// key the claim named, in batches of [`BULK_ROWS`].
+async fn bulk_enroll(
+    http: &reqwest::Client,
+    base: &str,
+    admin: &str,
+    url: &str,
+    org: Uuid,
+    count: usize,
+) -> Result<Vec<SimWallet>> {
+    let claims = ClaimClient::new(Duration::from_secs(10))?;
+    let (first, answer) = issue_and_claim(http, base, admin, &claims).await?;
+    let server_key = answer.server_public_key;
+    let kid = answer.server_kid;
+    let mut made = vec![first];
+    let now_ms = i64::try_from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)?
+            .as_millis(),
+    )?;
+    let until_ms: i64 = 4_070_908_800_000; // 2099-01-01
+    let mut rows = Vec::with_capacity(count.saturating_sub(1));
+    for _ in 1..count {
+        let id = Uuid::now_v7();
+        let wallet = SecretKey::generate(&mut rand::rngs::OsRng);
+        let public = wallet.public_key();
+        made.push(SimWallet {
+            pass: PassId::new(id),
+            keys: PassKeys::for_wallet(&wallet, &server_key, PassId::new(id))?,
+        });
+        rows.push((
+            id,
+            public.as_bytes().to_vec(),
+            rand::random::<[u8; 32]>().to_vec(),
+        ));
+    }
+    macro_rules! insert_all {
+        ($pool:expr) => {{
+            let pool = $pool;
+            for batch in rows.chunks(BULK_ROWS) {
+                let mut insert = sqlx::QueryBuilder::new(
+                    "INSERT INTO passes (id, org_id, label, valid_from_ms, valid_until_ms, \
+                     max_uses, uses, state, claim_token_hash, wallet_public_key, server_kid, \
+                     created_at_ms, claimed_at_ms) ",
+                );
+                insert.push_values(batch, |mut row, (id, public, token_hash)| {
+                    row.push_bind(*id)
+                        .push_bind(org)
+                        .push_bind("loadgen visitor")
+                        .push_bind(now_ms - 3_600_000)
+                        .push_bind(until_ms)
+                        .push_bind(1_i64)
+                        .push_bind(0_i64)
+                        .push_bind("claimed")
+                        .push_bind(token_hash.clone())
+                        .push_bind(public.clone())
+                        .push_bind(kid.clone())
+                        .push_bind(now_ms)
+                        .push_bind(now_ms);
+                });
+                insert
+                    .build()
+                    .execute(&pool)
+                    .await
+                    .context("insert claimed passes")?;
+            }
+            pool.close().await;
+        }};
+    }
+    if url.starts_with("postgres") {
+        insert_all!(sqlx::PgPool::connect(url).await?);
+    } else {
+        insert_all!(sqlx::SqlitePool::connect(url).await?);
+    }
+    Ok(made)
+}
+
 /// Issues and claims `count` passes, `concurrency` at a time.
 async fn enroll(
     http: &reqwest::Client,
@@ -401,24 +537,7 @@ async fn enroll(
         tasks.push(tokio::spawn(async move {
             let mut made = Vec::new();
             while next.fetch_add(1, Ordering::Relaxed) < count {
-                let pass = post(
-                    &http,
-                    &base,
-                    "/v1/passes",
-                    &admin,
-                    json!({ "label": "loadgen visitor", "valid_until": "2099-01-01T00:00:00Z" }),
-                )
-                .await?;
-                let pass_id: Uuid = pass["pass_id"].as_str().context("pass_id")?.parse()?;
-                let token = ClaimToken::new(pass["claim_token"].as_str().context("claim_token")?)?;
-                let wallet = SecretKey::generate(&mut rand::rngs::OsRng);
-                let answer = claims
-                    .claim(&base, pass_id, &token, &wallet.public_key())
-                    .await?;
-                answer.check_for(pass_id)?;
-                let pass = PassId::new(pass_id);
-                let keys = PassKeys::for_wallet(&wallet, &answer.server_public_key, pass)?;
-                made.push(SimWallet { pass, keys });
+                made.push(issue_and_claim(&http, &base, &admin, &claims).await?.0);
             }
             anyhow::Ok(made)
         }));

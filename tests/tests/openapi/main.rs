@@ -11,12 +11,13 @@
 //! first time (or when the pin changes). Nothing here skips: without `python3` or its `venv`
 //! module the test fails and says what to install.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Stdio;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, ensure, Context, Result};
+use tessera_tests::tools::{installed_version, target_dir};
 use tessera_tests::{both_backends, Backend, TestServer};
 use tokio::process::Command;
 
@@ -34,15 +35,6 @@ const SEED: &str = "15";
 /// Longest a whole schemathesis run may take before the test gives up.
 const RUN_TIMEOUT: Duration = Duration::from_secs(300);
 
-/// `target/` (or `CARGO_TARGET_DIR`): this test executable is `<target>/<profile>/deps/…`.
-fn target_dir() -> Result<PathBuf> {
-    let exe = std::env::current_exe().context("the test executable's path")?;
-    exe.ancestors()
-        .nth(3)
-        .map(Path::to_path_buf)
-        .context("the test executable lives in <target>/<profile>/deps")
-}
-
 fn venv_dir() -> Result<PathBuf> {
     Ok(target_dir()?.join("schemathesis-venv"))
 }
@@ -59,17 +51,6 @@ async fn schemathesis() -> Result<PathBuf> {
     })
     .await
     .context("the install task")?
-}
-
-fn installed_version(binary: &Path) -> Option<String> {
-    let output = std::process::Command::new(binary)
-        .arg("--version")
-        .output()
-        .ok()?;
-    output
-        .status
-        .success()
-        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
 }
 
 fn install() -> Result<PathBuf> {

@@ -14,27 +14,24 @@ use anyhow::{bail, ensure, Context, Result};
 use tessera_tests::api::{ApiClient, PassSpec};
 use tessera_tests::fixtures::{admit, claimed_pass};
 use tessera_tests::gate::Gate;
+use tessera_tests::tools::{cargo_install, repo_root as root, target_dir};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Command;
 
 /// Highest exposure `systemd-analyze security` may give the unit.
 const MAX_EXPOSURE: f64 = 2.0;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// `target/` (or `CARGO_TARGET_DIR`): this test executable is `<target>/<profile>/deps/…`.
-fn target_dir() -> Result<PathBuf> {
-    let exe = std::env::current_exe().context("the test executable's path")?;
-    exe.ancestors()
-        .nth(3)
-        .map(Path::to_path_buf)
-        .context("the test executable lives in <target>/<profile>/deps")
-}
-
 /// Builds the package; its path.
 async fn build_deb(out: &Path) -> Result<PathBuf> {
+    // The script builds cargo-sbom when it is missing; the suite's shared install (under
+    // `.ci/run`'s lock) comes first, at the version the script names.
+    let script = std::fs::read_to_string(root().join("packaging/build-deb.sh"))?;
+    let version = script
+        .lines()
+        .find_map(|line| line.strip_prefix("CARGO_SBOM_VERSION="))
+        .context("packaging/build-deb.sh names CARGO_SBOM_VERSION")?
+        .to_owned();
+    tokio::task::spawn_blocking(move || cargo_install("cargo-sbom", &version)).await??;
     let output = Command::new("bash")
         .arg(root().join("packaging/build-deb.sh"))
         .env("PROFILE", "dev")

@@ -17,85 +17,17 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 
-use anyhow::{bail, ensure, Context, Result};
+use anyhow::{ensure, Context, Result};
 use tessera_tests::node::{npm_ready, web_dir};
+use tessera_tests::tools::{cargo_install, repo_root as root};
 
 /// The cargo-deny release `deny.toml` is written for (its `version = 2` licence section).
 const CARGO_DENY_VERSION: &str = "0.20.2";
 
-/// The repository's root.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// `target/` (or `CARGO_TARGET_DIR`): this test executable is `<target>/<profile>/deps/…`.
-fn target_dir() -> Result<PathBuf> {
-    let exe = std::env::current_exe().context("the test executable's path")?;
-    exe.ancestors()
-        .nth(3)
-        .map(Path::to_path_buf)
-        .context("the test executable lives in <target>/<profile>/deps")
-}
-
-fn installed_version(binary: &Path) -> Option<String> {
-    let output = Command::new(binary).arg("--version").output().ok()?;
-    output
-        .status
-        .success()
-        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
-}
-
-/// `cargo-deny`, installed once per target directory (the tests of this binary share it).
+/// `cargo-deny`, installed once per target directory.
 fn cargo_deny() -> Result<PathBuf> {
-    static READY: OnceLock<std::result::Result<PathBuf, String>> = OnceLock::new();
-    READY
-        .get_or_init(|| install_cargo_deny().map_err(|error| format!("{error:#}")))
-        .clone()
-        .map_err(anyhow::Error::msg)
-}
-
-fn install_cargo_deny() -> Result<PathBuf> {
-    let tools = target_dir()?.join("tools");
-    std::fs::create_dir_all(&tools).with_context(|| format!("create {}", tools.display()))?;
-    // `.ci/run` may be building it in the background under this lock: wait for it.
-    let lock = std::fs::File::create(tools.join(".install.lock")).context("the install lock")?;
-    lock.lock().context("take the install lock")?;
-    let binary = tools.join("bin/cargo-deny");
-    let wanted = format!("cargo-deny {CARGO_DENY_VERSION}");
-    if installed_version(&binary).as_deref() == Some(wanted.as_str()) {
-        return Ok(binary);
-    }
-    println!(
-        "installing cargo-deny {CARGO_DENY_VERSION} into {}",
-        tools.display()
-    );
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let output = Command::new(cargo)
-        .args(["install", "--locked", "--quiet", "--version"])
-        .arg(CARGO_DENY_VERSION)
-        .arg("--root")
-        .arg(&tools)
-        .arg("cargo-deny")
-        // Its own build, not this workspace's target directory.
-        .env_remove("CARGO_TARGET_DIR")
-        .output()
-        .context("run cargo install")?;
-    ensure!(
-        output.status.success(),
-        "`cargo install cargo-deny --version {CARGO_DENY_VERSION}` failed ({}); the \
-         supply-chain test needs crates.io the first time:\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    match installed_version(&binary) {
-        Some(version) if version == wanted => Ok(binary),
-        other => bail!(
-            "after cargo install, {} reports {other:?}",
-            binary.display()
-        ),
-    }
+    cargo_install("cargo-deny", CARGO_DENY_VERSION)
 }
 
 /// `cargo deny check licenses bans sources` with `config`: its success and its report.
