@@ -94,7 +94,9 @@ async fn the_package_installs_a_server_that_admits_a_pass() -> Result<()> {
     );
     let postinst = std::fs::read_to_string(control.join("postinst"))?;
     ensure!(
-        postinst.contains("adduser --system") && postinst.contains("chown root:tessera"),
+        postinst.contains("adduser --system")
+            && postinst.contains("chown root:tessera")
+            && postinst.contains("chown tessera:tessera /var/lib/tessera"),
         "the postinst makes the system user: {postinst}"
     );
     let binary = installed.join("usr/bin/tessera-server");
