@@ -297,9 +297,11 @@ export async function openClaim(page, claimUrl, what = 'the Add button to be ena
 
 /** The element is at least `min` CSS px wide and wholly inside the viewport. */
 export async function assertFullyVisible(page, locator, what, min = 200) {
-  const box = await locator.boundingBox();
+  // The element the locator finds can be replaced before it is measured (the wallet redraws
+  // its code QR at each code step), and a replaced element measures as null: measure what
+  // the locator finds now until one answers, and fail only if none is rendered for 3 s.
+  const box = await until(`${what} to be rendered`, () => locator.boundingBox(), 3000, 50);
   const vp = page.viewportSize();
-  if (!box) fail(`${what} is not rendered`);
   if (box.width < min) fail(`${what} is ${box.width.toFixed(0)} px wide, under ${min} px`);
   if (box.x < 0 || box.y < 0 || box.x + box.width > vp.width + 0.5 || box.y + box.height > vp.height + 0.5) {
     fail(`${what} is not fully visible in ${vp.width}×${vp.height}: ${JSON.stringify(box)}`);
