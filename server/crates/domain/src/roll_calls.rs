@@ -201,6 +201,18 @@ pub struct RollCallPerson {
     pub how: Option<MarkHow>,
 }
 
+impl RollCallPerson {
+    /// Their pass, for a pass holder.
+    pub fn pass_id(&self) -> Option<Uuid> {
+        (self.kind == PersonKind::Pass).then_some(self.id)
+    }
+
+    /// The walk-in, for a walk-in.
+    pub fn walk_in_id(&self) -> Option<Uuid> {
+        (self.kind == PersonKind::WalkIn).then_some(self.id)
+    }
+}
+
 /// The counts a roll call shows and its report keeps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Counts {
@@ -254,11 +266,11 @@ pub struct Report {
 impl Report {
     /// The report of `roll_call` ending at `now_ms` with `people`.
     pub fn of(roll_call: &RollCallRow, people: &[RollCallPerson], now_ms: i64) -> Report {
-        let unaccounted = |kind: PersonKind| {
+        let unaccounted = |id: fn(&RollCallPerson) -> Option<Uuid>| {
             people
                 .iter()
-                .filter(|person| person.how.is_none() && person.kind == kind)
-                .map(|person| person.id)
+                .filter(|person| person.how.is_none())
+                .filter_map(id)
                 .collect()
         };
         Report {
@@ -266,8 +278,8 @@ impl Report {
             scope: roll_call.scope.clone(),
             duration_s: u64::try_from((now_ms - roll_call.started_at_ms) / 1000).unwrap_or(0),
             counts: Counts::of(people),
-            unaccounted: unaccounted(PersonKind::Pass),
-            unaccounted_walk_ins: unaccounted(PersonKind::WalkIn),
+            unaccounted: unaccounted(RollCallPerson::pass_id),
+            unaccounted_walk_ins: unaccounted(RollCallPerson::walk_in_id),
         }
     }
 }

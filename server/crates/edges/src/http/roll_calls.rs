@@ -67,11 +67,10 @@ pub(super) struct PersonView {
 
 impl PersonView {
     fn of(person: &RollCallPerson) -> Self {
-        let id = |kind| (person.kind == kind).then_some(person.id);
         PersonView {
             kind: person.kind,
-            pass_id: id(PersonKind::Pass),
-            walk_in_id: id(PersonKind::WalkIn),
+            pass_id: person.pass_id(),
+            walk_in_id: person.walk_in_id(),
             label: person.label.clone(),
             last_seen: person.last_seen.clone(),
             safe: person.how.is_some(),
@@ -427,13 +426,7 @@ fn csv_of(people: &[RollCallPerson]) -> std::result::Result<Vec<u8>, csv::Error>
         "walk_in_id",
     ])?;
     for person in people {
-        let id = |kind| {
-            if person.kind == kind {
-                person.id.to_string()
-            } else {
-                String::new()
-            }
-        };
+        let id = |id: Option<Uuid>| id.map(|id| id.to_string()).unwrap_or_default();
         let safe = |text: &str| {
             if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
                 format!("'{text}")
@@ -457,8 +450,8 @@ fn csv_of(people: &[RollCallPerson]) -> std::result::Result<Vec<u8>, csv::Error>
                 .how
                 .map(|how| how.as_str().to_owned())
                 .unwrap_or_default(),
-            id(PersonKind::Pass),
-            id(PersonKind::WalkIn),
+            id(person.pass_id()),
+            id(person.walk_in_id()),
         ])?;
     }
     out.into_inner().map_err(|error| error.into_error().into())
