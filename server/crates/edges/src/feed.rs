@@ -25,7 +25,7 @@ use uuid::Uuid;
 
 use tessera_domain::audit::Severity;
 use tessera_domain::events::{Details, Recorded};
-use tessera_flows::hub::{safe_upto, Hub, GAP_GRACE_MS};
+use tessera_flows::hub::Hub;
 use tessera_store::{AuditFilter, AuditRow, Store};
 
 /// How often a stream reads the table without a wake-up.
@@ -108,7 +108,7 @@ pub async fn run(
         }
     };
     loop {
-        let pause = match step(&store, &filter, &mut cursor, &mut labels, &out).await {
+        let pause = match step(&store, &hub, &filter, &mut cursor, &mut labels, &out).await {
             Ok(Step::More) => continue,
             Ok(Step::Held) => GAP_RECHECK,
             Ok(Step::CaughtUp) => POLL_EVERY,
@@ -176,13 +176,14 @@ enum Step {
 
 async fn step(
     store: &Store,
+    hub: &Hub,
     filter: &AuditFilter,
     cursor: &mut i64,
     labels: &mut Labels,
     out: &mpsc::Sender<Event>,
 ) -> crate::Result<Step> {
     let ids = store.audit_ids_after(*cursor, SCAN).await?;
-    let upto = safe_upto(*cursor, &ids, tessera_domain::now_ms(), GAP_GRACE_MS);
+    let upto = hub.safe_upto(*cursor, &ids);
     if upto > *cursor {
         let rows = store
             .query_audit(&AuditFilter {
@@ -285,54 +286,4 @@ async fn send(
         .event("audit")
         .data(serde_json::to_string(&event).unwrap_or_default());
     out.send(sse).await.is_ok()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_feed_reads_up_to_a_young_gap_and_past_an_old_one() {
-        const NOW: i64 = 1_000_000;
-        let young = NOW - 100;
-        let old = NOW - GAP_GRACE_MS;
-        type Case<'a> = (&'a str, i64, &'a [(i64, i64)], i64);
-        let cases: &[Case] = &[
-            ("nothing new", 5, &[], 5),
-            ("contiguous", 5, &[(6, young), (7, young), (8, young)], 8),
-            (
-                "young gap right after the cursor",
-                5,
-                &[(7, young), (8, young)],
-                5,
-            ),
-            (
-                "young gap in the middle",
-                5,
-                &[(6, young), (8, young), (9, young)],
-                6,
-            ),
-            (
-                "old gap: rolled back, read past it",
-                5,
-                &[(7, old), (8, young)],
-                8,
-            ),
-            ("old gap then young gap", 5, &[(7, old), (9, young)], 7),
-            (
-                "retention removed the start",
-                0,
-                &[(900, old), (901, young)],
-                901,
-            ),
-            ("first event of a fresh log", 0, &[(1, young)], 1),
-        ];
-        for (name, cursor, ids, expected) in cases {
-            assert_eq!(
-                safe_upto(*cursor, ids, NOW, GAP_GRACE_MS),
-                *expected,
-                "{name}"
-            );
-        }
-    }
 }

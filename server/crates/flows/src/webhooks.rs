@@ -8,7 +8,7 @@
 //! webhook keeps a cursor into the log. The dispatcher, on every replica, every round:
 //!
 //! 1. **sends the new events straight from the log.** For each webhook it reads the events
-//!    after the cursor, up to where no event can still appear (`feed::safe_upto`: a
+//!    after the cursor, up to where no event can still appear (`Hub::safe_upto`: a
 //!    PostgreSQL sequence hands out ids before COMMIT), and maps those it wants to webhook
 //!    events (`WebhookPayload::of`). It holds the webhook for a lease (a compare-and-set on the
 //!    cursor, so no two replicas send these events at once) and makes each event's first
@@ -384,7 +384,7 @@ async fn stream(
     let from = webhook.audit_cursor;
     let ids = dispatcher.store.audit_ids_after(from, SCAN).await?;
     let full = i64::try_from(ids.len()).unwrap_or(i64::MAX) >= SCAN;
-    let upto = crate::hub::safe_upto(from, &ids, now, crate::hub::GAP_GRACE_MS);
+    let upto = dispatcher.hub.safe_upto(from, &ids);
     if upto <= from {
         return Ok(false);
     }
