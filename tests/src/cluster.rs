@@ -18,7 +18,7 @@ use anyhow::{anyhow, Context, Result};
 use tokio::process::{Child, Command};
 
 use crate::db::PgUrl;
-use crate::server::{keep_lines, server_binary, tail, TestServer};
+use crate::server::{keep_lines, tail, TestServer};
 
 /// How long `serve` may take to print `listening on`.
 const STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
@@ -28,6 +28,8 @@ pub struct Replica {
     /// A name for logs ("B", "C").
     pub name: String,
     child: Option<Child>,
+    /// The `tessera-server` it runs (the first server's, unless set).
+    pub binary: PathBuf,
     /// Where it listens now (a restart picks a new port).
     pub addr: SocketAddr,
     env: Vec<(String, String)>,
@@ -95,6 +97,7 @@ impl Replica {
         let mut replica = Self {
             name: name.to_owned(),
             child: None,
+            binary: first.binary.clone(),
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             env,
             dir,
@@ -137,7 +140,7 @@ impl Replica {
     }
 
     async fn serve(&mut self) -> Result<()> {
-        let mut command = Command::new(server_binary());
+        let mut command = Command::new(&self.binary);
         for (key, _) in std::env::vars() {
             if key.starts_with("TESSERA_") {
                 command.env_remove(key);
@@ -186,6 +189,50 @@ impl Replica {
         let mut child = self.child.take().context("the replica is not running")?;
         child.kill().await.context("SIGKILL the replica")?;
         Ok(())
+    }
+
+    /// SIGTERM, as a rolling deploy stops a replica, and waits for it to drain and exit.
+    ///
+    /// # Errors
+    /// When it is not running, or does not exit gracefully in time (it is then killed).
+    pub async fn stop(&mut self) -> Result<()> {
+        let mut child = self.child.take().context("the replica is not running")?;
+        let pid = child.id().context("the replica already exited")?;
+        let sent = std::process::Command::new("kill")
+            .args(["-TERM", &pid.to_string()])
+            .status()
+            .context("run `kill -TERM`")?;
+        anyhow::ensure!(sent.success(), "`kill -TERM {pid}` failed");
+        match tokio::time::timeout(STARTUP_TIMEOUT, child.wait()).await {
+            Ok(status) => {
+                let status = status.context("wait for the replica")?;
+                anyhow::ensure!(
+                    status.success(),
+                    "replica {} exited with {status} on SIGTERM, not gracefully:\n{}",
+                    self.name,
+                    self.log_tail(40)
+                );
+                Ok(())
+            }
+            Err(_) => {
+                let _ = child.kill().await;
+                Err(anyhow!(
+                    "replica {} did not exit within {STARTUP_TIMEOUT:?} of SIGTERM",
+                    self.name
+                ))
+            }
+        }
+    }
+
+    /// Stops it gracefully and starts `binary` in its place (on a new port): one step of a
+    /// rolling deploy.
+    ///
+    /// # Errors
+    /// When it does not stop gracefully or the new process does not start.
+    pub async fn replace(&mut self, binary: PathBuf) -> Result<()> {
+        self.stop().await?;
+        self.binary = binary;
+        self.serve().await
     }
 
     /// Starts a new process after [`Replica::kill9`] (on a new port).

@@ -82,9 +82,17 @@ pub struct ServerBuilder {
     setup: bool,
     database_endpoint: Option<(String, u16)>,
     tls: Option<crate::tls::TestCa>,
+    binary: Option<PathBuf>,
 }
 
 impl ServerBuilder {
+    /// Runs `binary` (every subcommand, set-up included) instead of the `tessera-server`
+    /// built beside the test: another release's, for a rolling upgrade.
+    pub fn binary(mut self, binary: PathBuf) -> Self {
+        self.binary = Some(binary);
+        self
+    }
+
     /// Adds a setting (it overrides the test defaults, `TESSERA_DATABASE_URL` included).
     pub fn env(mut self, key: &str, value: &str) -> Self {
         self.env.push((key.to_owned(), value.to_owned()));
@@ -165,6 +173,7 @@ impl ServerBuilder {
         env.extend(self.env);
         let mut server = TestServer {
             child: None,
+            binary: self.binary.unwrap_or_else(server_binary),
             log: Arc::new(Mutex::new(VecDeque::new())),
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             metrics_addr: None,
@@ -202,6 +211,8 @@ impl ServerBuilder {
 pub struct TestServer {
     // Declared first so the process dies before its database is dropped.
     child: Option<Child>,
+    /// The `tessera-server` it runs.
+    pub binary: PathBuf,
     log: Arc<Mutex<VecDeque<String>>>,
     /// Where it listens now (a restart picks a new port).
     pub addr: SocketAddr,
@@ -241,6 +252,7 @@ impl TestServer {
             setup: true,
             database_endpoint: None,
             tls: None,
+            binary: None,
         }
     }
 
@@ -352,7 +364,7 @@ impl TestServer {
     }
 
     fn command(&self) -> Command {
-        let mut command = Command::new(server_binary());
+        let mut command = Command::new(&self.binary);
         // Settings come from this test only, never from the developer's shell.
         for (key, _) in std::env::vars() {
             if key.starts_with("TESSERA_") {
@@ -450,6 +462,11 @@ impl TestServer {
         let mut child = self.child.take().context("the server is not running")?;
         child.kill().await.context("SIGKILL the server")?;
         Ok(())
+    }
+
+    /// Runs `binary` from the next subcommand or start on (a rolling upgrade's new release).
+    pub fn set_binary(&mut self, binary: PathBuf) {
+        self.binary = binary;
     }
 
     /// Sets (or, with `None`, removes) a setting of the next start, e.g. before

@@ -81,3 +81,139 @@ pub fn cargo_install(krate: &str, version: &str) -> Result<PathBuf> {
         ),
     }
 }
+
+/// The release a rolling upgrade starts from: the commit named in
+/// `packaging/previous-release` and its `tessera-server`, built from that commit's own
+/// sources (`git archive`) the first time into `<target>/upgrade/<commit>/`. The build
+/// shares this build's intermediate files (Cargo's `build.build-dir`), so the registry
+/// crates compiled already are not compiled again; its workspace version is
+/// `<version>+<commit>` (what `--version` and the API document then say), which also keeps
+/// its crates' files apart from this build's own. It runs under `<target>/upgrade/.lock`.
+///
+/// # Errors
+/// When the pin is unreadable, the checkout has no git history to take the commit from,
+/// or the build fails, saying which.
+pub fn previous_release() -> Result<(String, PathBuf)> {
+    let repo = repo_root();
+    let pin = repo.join("packaging/previous-release");
+    let text = std::fs::read_to_string(&pin).with_context(|| format!("read {}", pin.display()))?;
+    let commit = text
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#'))
+        .with_context(|| format!("{} names no commit", pin.display()))?
+        .to_owned();
+    ensure!(
+        commit.len() == 40 && commit.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{} must name a full 40-digit commit, not {commit:?}",
+        pin.display()
+    );
+    let target = target_dir()?;
+    let exe = std::env::current_exe().context("the test executable's path")?;
+    let profile_dir = exe
+        .ancestors()
+        .nth(2)
+        .and_then(Path::file_name)
+        .and_then(|name| name.to_str())
+        .context("the test executable lives in <target>/<profile>/deps")?
+        .to_owned();
+    let profile = if profile_dir == "debug" {
+        "dev"
+    } else {
+        profile_dir.as_str()
+    };
+    let upgrade = target.join("upgrade");
+    std::fs::create_dir_all(&upgrade).with_context(|| format!("create {}", upgrade.display()))?;
+    let lock = std::fs::File::create(upgrade.join(".lock")).context("the upgrade build lock")?;
+    lock.lock().context("take the upgrade build lock")?;
+    let root = upgrade.join(&commit);
+    let binary = root.join("out").join(&profile_dir).join("tessera-server");
+    if binary.is_file() {
+        return Ok((commit, binary));
+    }
+    let src = root.join("src");
+    if src.exists() {
+        std::fs::remove_dir_all(&src).with_context(|| format!("remove {}", src.display()))?;
+    }
+    std::fs::create_dir_all(&src).with_context(|| format!("create {}", src.display()))?;
+    let archive = Command::new("git")
+        .arg("-C")
+        .arg(&repo)
+        .args(["archive", "--format=tar", "-o"])
+        .arg(root.join("src.tar"))
+        .arg(&commit)
+        .output()
+        .context("run git (the rolling-upgrade test builds the previous release from git)")?;
+    ensure!(
+        archive.status.success(),
+        "`git archive {commit}` failed in {}: the rolling-upgrade test needs this checkout's \
+         git history (a full clone, not a shallow one or an export):\n{}",
+        repo.display(),
+        String::from_utf8_lossy(&archive.stderr)
+    );
+    let unpack = Command::new("tar")
+        .arg("-xf")
+        .arg(root.join("src.tar"))
+        .arg("-C")
+        .arg(&src)
+        .output()
+        .context("run tar")?;
+    ensure!(
+        unpack.status.success(),
+        "unpacking {commit} failed: {}",
+        String::from_utf8_lossy(&unpack.stderr)
+    );
+    // Its own version: its crates must not take this build's file names in the shared
+    // build directory, and a replica's version tells the two releases apart.
+    let manifest = src.join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest)
+        .with_context(|| format!("read {}", manifest.display()))?;
+    let mut doc: toml_edit::DocumentMut = text
+        .parse()
+        .with_context(|| format!("parse {}", manifest.display()))?;
+    let version = doc
+        .get("workspace")
+        .and_then(|w| w.get("package"))
+        .and_then(|p| p.get("version"))
+        .and_then(|v| v.as_str())
+        .with_context(|| format!("{} has no [workspace.package] version", manifest.display()))?
+        .to_owned();
+    doc["workspace"]["package"]["version"] =
+        toml_edit::value(format!("{version}+{}", &commit[..7]));
+    std::fs::write(&manifest, doc.to_string())
+        .with_context(|| format!("write {}", manifest.display()))?;
+    println!("building tessera-server {commit} into {}", root.display());
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut command = Command::new(cargo);
+    // What `cargo test` sets for this executable is not the build's business: a build
+    // script that reads one of these would run again and invalidate this build's own.
+    for (key, _) in std::env::vars_os() {
+        if key
+            .to_str()
+            .is_some_and(|k| k.starts_with("CARGO_") && k != "CARGO_HOME")
+        {
+            command.env_remove(&key);
+        }
+    }
+    let output = command
+        .current_dir(&src)
+        .args(["build", "--quiet", "-p", "tessera-server", "--bin"])
+        .arg("tessera-server")
+        .args(["--profile", profile])
+        .env("CARGO_TARGET_DIR", root.join("out"))
+        .env("CARGO_BUILD_BUILD_DIR", &target)
+        .output()
+        .context("run cargo build for the previous release")?;
+    ensure!(
+        output.status.success(),
+        "building tessera-server {commit} failed ({}):\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    ensure!(
+        binary.is_file(),
+        "the build of {commit} left no {}",
+        binary.display()
+    );
+    Ok((commit, binary))
+}
