@@ -59,12 +59,7 @@ if [ "$BIN" = target/debug ]; then
     cargo build -q -p tessera-server >&2
 fi
 say "building the gates' driver"
-driver=$(cargo test -q -p tessera-tests --test failover --no-run --message-format=json \
-    | python3 -c 'import sys,json
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == "failover":
-        print(m["executable"])')
+driver=$(test_driver failover)
 [ -x "$driver" ] || { say "could not build tests/tests/failover"; exit 1; }
 
 work=$(mktemp -d /tmp/tessera-failover.XXXXXX)

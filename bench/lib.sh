@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2154
-# Shell functions shared by bench/run.sh and bench/compare.sh (source it; not a script).
+# Shell functions shared by the bench scripts (source it; not a script).
 #
 # Globals the functions read: BIN (directory holding tessera-server and, unless loadgen_bin
 # is set, tessera-loadgen), work (a scratch directory), key_dir (the server's key directory;
@@ -50,3 +50,15 @@ loadgen() {
 }
 
 rss_mb() { awk '/^VmRSS/{printf "%.0f", $2/1024}' "/proc/$1/status"; }
+
+# Builds the suite's test executable tests/tests/<name> (a script's driver) and prints its
+# path.
+test_driver() {
+    local name=$1
+    cargo test -q -p tessera-tests --test "$name" --no-run --message-format=json \
+        | python3 -c 'import sys,json
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == sys.argv[1]:
+        print(m["executable"])' "$name"
+}

@@ -26,16 +26,12 @@ VISITS=${VISITS:-1200}
 LIMIT_S=${LIMIT_S:-600}
 STEP=${STEP:-150}   # admissions between two steps of the roll
 
-say() { printf '==> %s\n' "$*" >&2; }
+# shellcheck source=bench/lib.sh
+. bench/lib.sh   # say, test_driver
 
 say "building the server and the upgrade harness (debug)"
 cargo build -q -p tessera-server >&2
-driver=$(cargo test -q -p tessera-tests --test upgrade --no-run --message-format=json \
-    | python3 -c 'import sys,json
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == "upgrade":
-        print(m["executable"])')
+driver=$(test_driver upgrade)
 [ -x "$driver" ] || { say "could not build tests/tests/upgrade"; exit 1; }
 
 say "rolling $(tail -n 1 packaging/previous-release | cut -c1-7) → this tree under $GATES gates, $VISITS visitors"
