@@ -18,7 +18,7 @@ use anyhow::{anyhow, Context, Result};
 use tokio::process::{Child, Command};
 
 use crate::db::PgUrl;
-use crate::server::{keep_lines, tail, TestServer};
+use crate::server::{keep_lines, tail, terminate, TestServer};
 
 /// How long `serve` may take to print `listening on`.
 const STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
@@ -196,32 +196,15 @@ impl Replica {
     /// # Errors
     /// When it is not running, or does not exit gracefully in time (it is then killed).
     pub async fn stop(&mut self) -> Result<()> {
-        let mut child = self.child.take().context("the replica is not running")?;
-        let pid = child.id().context("the replica already exited")?;
-        let sent = std::process::Command::new("kill")
-            .args(["-TERM", &pid.to_string()])
-            .status()
-            .context("run `kill -TERM`")?;
-        anyhow::ensure!(sent.success(), "`kill -TERM {pid}` failed");
-        match tokio::time::timeout(STARTUP_TIMEOUT, child.wait()).await {
-            Ok(status) => {
-                let status = status.context("wait for the replica")?;
-                anyhow::ensure!(
-                    status.success(),
-                    "replica {} exited with {status} on SIGTERM, not gracefully:\n{}",
-                    self.name,
-                    self.log_tail(40)
-                );
-                Ok(())
-            }
-            Err(_) => {
-                let _ = child.kill().await;
-                Err(anyhow!(
-                    "replica {} did not exit within {STARTUP_TIMEOUT:?} of SIGTERM",
-                    self.name
-                ))
-            }
-        }
+        let child = self.child.take().context("the replica is not running")?;
+        let what = format!("replica {}", self.name);
+        let status = terminate(child, STARTUP_TIMEOUT, &what).await?;
+        anyhow::ensure!(
+            status.success(),
+            "{what} exited with {status} on SIGTERM, not gracefully:\n{}",
+            self.log_tail(40)
+        );
+        Ok(())
     }
 
     /// Stops it gracefully and starts `binary` in its place (on a new port): one step of a

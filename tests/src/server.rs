@@ -52,6 +52,31 @@ pub fn server_binary() -> PathBuf {
     binary
 }
 
+/// Sends `child` SIGTERM and waits up to `limit` for it to exit (killing it after that);
+/// returns its exit status. `what` names it in errors.
+///
+/// # Errors
+/// When it already exited, the signal cannot be sent, or it does not exit in time.
+pub(crate) async fn terminate(mut child: Child, limit: Duration, what: &str) -> Result<ExitStatus> {
+    let pid = child
+        .id()
+        .with_context(|| format!("{what} already exited"))?;
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .context("run `kill -TERM`")?;
+    if !sent.success() {
+        bail!("`kill -TERM {pid}` failed");
+    }
+    match tokio::time::timeout(limit, child.wait()).await {
+        Ok(status) => status.with_context(|| format!("wait for {what}")),
+        Err(_) => {
+            let _ = child.kill().await;
+            bail!("{what} did not exit within {limit:?} of SIGTERM")
+        }
+    }
+}
+
 /// An organisation as `tessera-server init` prints it.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Org {
@@ -434,22 +459,8 @@ impl TestServer {
     /// # Errors
     /// When there is no running server or it does not exit in time (it is then killed).
     pub async fn stop(&mut self) -> Result<ExitStatus> {
-        let mut child = self.child.take().context("the server is not running")?;
-        let pid = child.id().context("the server already exited")?;
-        let sent = std::process::Command::new("kill")
-            .args(["-TERM", &pid.to_string()])
-            .status()
-            .context("run `kill -TERM`")?;
-        if !sent.success() {
-            bail!("`kill -TERM {pid}` failed");
-        }
-        match tokio::time::timeout(SHUTDOWN_TIMEOUT, child.wait()).await {
-            Ok(status) => status.context("wait for the server"),
-            Err(_) => {
-                let _ = child.kill().await;
-                bail!("the server did not exit within {SHUTDOWN_TIMEOUT:?} of SIGTERM")
-            }
-        }
+        let child = self.child.take().context("the server is not running")?;
+        terminate(child, SHUTDOWN_TIMEOUT, "the server").await
     }
 
     /// SIGKILL, as a crash or an OOM kill would: no graceful shutdown, nothing flushed, open
