@@ -12,13 +12,15 @@ say() { printf '==> %s\n' "$*" >&2; }
 json() { python3 -c "import sys,json; d=json.load(sys.stdin); print(eval(sys.argv[1], {}, {'d': d}))" "$1"; }
 
 # Starts a server with the given database URL; sets server_pid and addr. The load generator
-# is one source holding every gate socket and enrolling every pass, so the per-device,
-# per-tenant and per-source bounds are lifted (servers that predate them ignore these).
+# is one source holding every gate socket and enrolling every pass, and opens its idle
+# sockets as fast as it can, so the per-device, per-tenant and per-source bounds and the
+# budget of new gate sockets are lifted (servers that predate them ignore these).
 start_server() {
     local url=$1 name=$2
     TESSERA_DATABASE_URL=$url TESSERA_LISTEN=127.0.0.1:0 TESSERA_KEY_DIR=${key_dir:-$work/keys} \
         TESSERA_GATE_RATE_PER_S=1000000 TESSERA_LOG=warn \
         TESSERA_MAX_SOCKETS_PER_GATE=100000 TESSERA_MAX_SOCKETS_PER_TENANT=100000 \
+        TESSERA_GATE_CONNECTS_PER_S=1000000 \
         TESSERA_CLAIMS_PER_MIN=${BENCH_CLAIMS_PER_MIN:-100000000} \
         TESSERA_CLAIMS_IN_FLIGHT=${BENCH_CLAIMS_IN_FLIGHT:-100000} \
         "$BIN/tessera-server" serve >"$work/$name.out" 2>"$work/$name.err" &
@@ -52,10 +54,10 @@ loadgen() {
 rss_mb() { awk '/^VmRSS/{printf "%.0f", $2/1024}' "/proc/$1/status"; }
 
 # Builds the suite's test executable tests/tests/<name> (a script's driver) and prints its
-# path.
+# path; a second argument `--release` builds it optimised.
 test_driver() {
     local name=$1
-    cargo test -q -p tessera-tests --test "$name" --no-run --message-format=json \
+    cargo test -q ${2:-} -p tessera-tests --test "$name" --no-run --message-format=json \
         | python3 -c 'import sys,json
 for line in sys.stdin:
     m = json.loads(line)

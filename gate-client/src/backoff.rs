@@ -57,6 +57,13 @@ pub fn delay_for(base: Duration, cap: Duration, failures: u32) -> Duration {
     half + Duration::from_millis(extra)
 }
 
+/// The delay before coming back to a server that answered `Retry-After: retry_after`: that
+/// long plus a random part of a second, so the gates it turned away in the same instant
+/// (told the same whole seconds) come back spread over that second, not together.
+pub fn after_retry_after(retry_after: Duration) -> Duration {
+    retry_after + Duration::from_millis(rand::random::<u64>() % 1000)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,5 +81,21 @@ mod tests {
         assert!(late >= Duration::from_secs(5), "{late:?}");
         b.reset();
         assert!(b.next_delay() <= Duration::from_millis(250));
+    }
+
+    #[test]
+    fn a_retry_after_is_kept_and_spread_over_the_next_second() {
+        let told = Duration::from_secs(3);
+        let delays: Vec<Duration> = (0..200).map(|_| after_retry_after(told)).collect();
+        assert!(delays
+            .iter()
+            .all(|d| *d >= told && *d < told + Duration::from_secs(1)));
+        let (min, max) = (delays.iter().min(), delays.iter().max());
+        // 200 draws over 1,000 ms: the spread is wide, not one instant.
+        assert!(
+            max.zip(min)
+                .is_some_and(|(max, min)| *max - *min > Duration::from_millis(500)),
+            "{min:?}..{max:?}"
+        );
     }
 }

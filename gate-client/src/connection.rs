@@ -109,16 +109,32 @@ impl GateConnection {
     /// Connects, authenticates with `token` and waits for `welcome`, all within `timeout`.
     ///
     /// # Errors
-    /// [`Error::BadServerUrl`], [`Error::Unauthorized`] (401), [`Error::UpgradeRefused`],
+    /// [`Error::BadServerUrl`], [`Error::Unauthorized`] (401), [`Error::Busy`] (429 or 503 with
+    /// `Retry-After`), [`Error::UpgradeRefused`],
     /// [`Error::Connect`], [`Error::Timeout`], [`Error::NoWelcome`].
     pub async fn connect(url: &str, token: &DeviceToken, timeout: Duration) -> Result<Self> {
+        Self::connect_with_pending(url, token, timeout, 0).await
+    }
+
+    /// [`GateConnection::connect`] for a gate holding `pending` journaled scans (a visitor
+    /// waiting for a verdict): it says so (`Tessera-Pending-Scans`), and a server deferring
+    /// reconnects lets it in first.
+    ///
+    /// # Errors
+    /// As [`GateConnection::connect`].
+    pub async fn connect_with_pending(
+        url: &str,
+        token: &DeviceToken,
+        timeout: Duration,
+        pending: usize,
+    ) -> Result<Self> {
         check_server_url(url)?;
-        tokio::time::timeout(timeout, Self::connect_inner(url, token))
+        tokio::time::timeout(timeout, Self::connect_inner(url, token, pending))
             .await
             .map_err(|_| Error::Timeout("the connection and welcome"))?
     }
 
-    async fn connect_inner(url: &str, token: &DeviceToken) -> Result<Self> {
+    async fn connect_inner(url: &str, token: &DeviceToken, pending: usize) -> Result<Self> {
         let mut request = url
             .into_client_request()
             .map_err(|_| Error::BadServerUrl(url.chars().take(200).collect()))?;
@@ -126,7 +142,15 @@ impl GateConnection {
             .map_err(|_| Error::Config("the device token cannot be sent in a header".into()))?;
         value.set_sensitive(true);
         request.headers_mut().insert("authorization", value);
+        if pending > 0 {
+            request
+                .headers_mut()
+                .insert(PENDING_SCANS, HeaderValue::from(pending));
+        }
+        // A gate's frames are small: a 4 KiB read buffer (it grows for a larger frame)
+        // instead of the default 128 KiB.
         let config = WebSocketConfig::default()
+            .read_buffer_size(4 * 1024)
             .max_message_size(Some(MAX_FRAME))
             .max_frame_size(Some(MAX_FRAME));
         let (ws, _) = tokio_tungstenite::connect_async_with_config(request, Some(config), true)
@@ -136,7 +160,14 @@ impl GateConnection {
                     Error::Unauthorized
                 }
                 tungstenite::Error::Http(response) => {
-                    Error::UpgradeRefused(response.status().as_u16())
+                    let status = response.status().as_u16();
+                    match retry_after(response.headers()) {
+                        Some(retry_after) if matches!(status, 429 | 503) => Error::Busy {
+                            status,
+                            retry_after,
+                        },
+                        _ => Error::UpgradeRefused(status),
+                    }
                 }
                 other => Error::Connect(other.to_string()),
             })?;
@@ -242,4 +273,24 @@ impl GateConnection {
     pub async fn close(mut self) {
         let _ = tokio::time::timeout(Duration::from_secs(1), self.ws.close(None)).await;
     }
+}
+
+/// The upgrade header a gate with journaled scans sends (`docs/protocol.md`, "Refused
+/// upgrades").
+pub const PENDING_SCANS: &str = "tessera-pending-scans";
+
+/// Longest `Retry-After` a gate honours (a longer one is read as this).
+const MAX_RETRY_AFTER: Duration = Duration::from_secs(300);
+
+/// A `Retry-After` in whole seconds (the form Tessera sends), capped at
+/// [`MAX_RETRY_AFTER`]; `None` when absent or not a number.
+fn retry_after(headers: &tungstenite::http::HeaderMap) -> Option<Duration> {
+    let seconds: u64 = headers
+        .get(tungstenite::http::header::RETRY_AFTER)?
+        .to_str()
+        .ok()?
+        .trim()
+        .parse()
+        .ok()?;
+    Some(Duration::from_secs(seconds).min(MAX_RETRY_AFTER))
 }

@@ -6,6 +6,7 @@
 //! None carries the device token, a rotating code or a wallet response.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use uuid::Uuid;
 
@@ -34,6 +35,14 @@ pub enum Error {
     /// The server answered the upgrade with another HTTP status.
     #[error("the server refused the WebSocket upgrade with HTTP {0}")]
     UpgradeRefused(u16),
+    /// The server is busy (HTTP 429 or 503 with `Retry-After`): come back after the delay.
+    #[error("the server is busy (HTTP {status}); it asks to come back in {} s", .retry_after.as_secs())]
+    Busy {
+        /// The HTTP status.
+        status: u16,
+        /// The server's `Retry-After`.
+        retry_after: Duration,
+    },
     /// The connection could not be made or broke.
     #[error("connection failed: {0}")]
     Connect(String),

@@ -206,8 +206,13 @@ async fn run_inner(
         if runner.conn.is_none() && Instant::now() >= runner.next_connect {
             attempt += 1;
             runner.emit(&GateEvent::Connecting { attempt })?;
-            match GateConnection::connect(&config.server, &config.token, config.connect_timeout)
-                .await
+            match GateConnection::connect_with_pending(
+                &config.server,
+                &config.token,
+                config.connect_timeout,
+                runner.core.pending(),
+            )
+            .await
             {
                 Ok(conn) => {
                     let actions = runner.core.on_connected(
@@ -223,6 +228,9 @@ async fn run_inner(
                 }
                 Err(e @ (Error::Unauthorized | Error::BadServerUrl(_) | Error::Config(_))) => {
                     break Err(e);
+                }
+                Err(e @ Error::Busy { retry_after, .. }) => {
+                    runner.busy(&e.to_string(), retry_after)?;
                 }
                 Err(e) => runner.lost(&e.to_string())?,
             }
@@ -369,8 +377,18 @@ impl<J: JournalStore> Runner<J> {
 
     /// The connection is gone: go OFFLINE and schedule the next attempt.
     fn lost(&mut self, reason: &str) -> Result<()> {
-        self.conn = None;
         let delay = self.backoff.next_delay();
+        self.offline(reason, delay)
+    }
+
+    /// The server asked to come back later (`Retry-After`): go OFFLINE until then, plus
+    /// a random fraction of a second.
+    fn busy(&mut self, reason: &str, retry_after: Duration) -> Result<()> {
+        self.offline(reason, crate::backoff::after_retry_after(retry_after))
+    }
+
+    fn offline(&mut self, reason: &str, delay: Duration) -> Result<()> {
+        self.conn = None;
         self.next_connect = Instant::now() + delay;
         for action in self.core.on_disconnected(reason, delay) {
             if let Action::Emit(event) = action {

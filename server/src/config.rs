@@ -4,6 +4,7 @@
 //! disagree about which database or key directory they mean.
 
 use std::net::SocketAddr;
+use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -119,6 +120,17 @@ pub struct Settings {
         global = true
     )]
     pub max_gate_connections: usize,
+
+    /// New gate WebSocket connections this replica opens per second (bursts of as many);
+    /// beyond it a gate is answered 503 with a `Retry-After` spread over the seconds the
+    /// backlog needs, so a replica's gates reconnecting at once do not slow admissions.
+    #[arg(
+        long,
+        env = "TESSERA_GATE_CONNECTS_PER_S",
+        default_value_t = NonZeroU32::new(2500).unwrap_or(NonZeroU32::MIN),
+        global = true
+    )]
+    pub gate_connects_per_s: NonZeroU32,
 
     /// Most gate WebSocket connections one gate device may hold at once (a turnstile needs
     /// one, two while it reconnects), so one device cannot take the sockets others need.
@@ -387,6 +399,7 @@ impl std::fmt::Debug for Settings {
             .field("max_gate_connections", &self.max_gate_connections)
             .field("max_sockets_per_gate", &self.max_sockets_per_gate)
             .field("max_sockets_per_tenant", &self.max_sockets_per_tenant)
+            .field("gate_connects_per_s", &self.gate_connects_per_s)
             .field("header_timeout_s", &self.header_timeout_s)
             .field("request_timeout_s", &self.request_timeout_s)
             .field("max_http_connections", &self.max_http_connections)

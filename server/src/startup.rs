@@ -160,6 +160,9 @@ impl Application {
             )),
             gate_limits: Arc::new(GateRateLimiter::new(settings.gate_rate_per_s)),
             gate_connections: Arc::new(Semaphore::new(settings.max_gate_connections)),
+            gate_connects: Arc::new(tessera_edges::reconnects::ConnectBudget::new(
+                settings.gate_connects_per_s,
+            )),
             gate_sockets: Arc::new(SocketCaps::new(
                 settings.max_sockets_per_gate,
                 settings.max_sockets_per_tenant,

@@ -48,9 +48,11 @@ fn rss_kib_of_listener(port: u16) -> Option<u64> {
 async fn idle_sockets_slow_readers_and_stalled_requests_do_not_starve_others(
     backend: Backend,
 ) -> Result<()> {
-    // A hundred sockets per device here, far past the per-device cap a real gate needs.
+    // A hundred sockets per device here, far past the per-device cap a real gate needs,
+    // opened faster than a replica's budget of new sockets (`hostile/reconnects.rs`).
     let server = TestServer::builder(backend)
         .env("TESSERA_MAX_SOCKETS_PER_GATE", "1000")
+        .env("TESSERA_GATE_CONNECTS_PER_S", "1000000")
         .start()
         .await?;
     let admin = server.admin();

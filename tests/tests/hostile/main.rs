@@ -20,6 +20,7 @@ mod floods;
 mod frames;
 mod http_bounds;
 mod idle;
+mod reconnects;
 mod replay;
 mod retention;
 mod timing;

@@ -734,13 +734,39 @@ pub struct SweptChallenge {
     pub answered: bool,
 }
 
-/// An open gate WebSocket, as `Store::open_gate_socket` records it.
+/// An open gate WebSocket, as `Store::record_gate_socket` records it.
 #[derive(Clone, Copy, Debug)]
 pub struct GateSocket {
     /// This socket.
     pub id: Uuid,
     /// Its gate.
     pub gate_id: Uuid,
+}
+
+/// A gate socket opening (held by a replica) or closing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SocketMove {
+    /// Opened on the replica with this id.
+    Opened {
+        /// The replica holding the socket.
+        replica_id: Uuid,
+    },
+    /// Closed.
+    Closed,
+}
+
+/// A gate socket's change with its `gate_connected` or `gate_disconnected` event: one unit
+/// of `Store::record_gate_socket`, committed together.
+#[derive(Clone, Debug)]
+pub struct SocketChange {
+    /// The socket.
+    pub socket: GateSocket,
+    /// Opened or closed.
+    pub change: SocketMove,
+    /// When.
+    pub at_ms: i64,
+    /// Its audit event.
+    pub event: NewAudit,
 }
 
 /// The scan's one read: the pass, the gate its code step already admitted at, and whether

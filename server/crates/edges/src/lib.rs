@@ -14,6 +14,7 @@ pub mod error;
 pub mod feed;
 pub mod http;
 pub mod origin;
+pub mod reconnects;
 pub mod state;
 pub mod ws;
 

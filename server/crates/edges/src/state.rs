@@ -32,6 +32,8 @@ pub struct AppState {
     pub gate_connections: Arc<Semaphore>,
     /// Gate connections open per device and per tenant, under their caps.
     pub gate_sockets: Arc<SocketCaps>,
+    /// New gate sockets per second this replica opens (`crate::reconnects`).
+    pub gate_connects: Arc<crate::reconnects::ConnectBudget>,
     /// Per-source limits on unauthenticated surfaces and the aggregated failure audit.
     pub sources: Arc<crate::abuse::SourceGuard>,
     /// Gates whose credential was revoked or rotated on this replica: their open sockets

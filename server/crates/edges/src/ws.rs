@@ -1,8 +1,9 @@
 //! The gate WebSocket, `GET /v1/gate/ws` (TSR1 §6).
 //!
 //! The device token is checked before the upgrade, so an unauthenticated client never gets
-//! a socket. Each connection holds a permit from a bounded pool; frames are capped at 16 KiB;
-//! each message is rate-limited per gate device and every database step runs under a
+//! a socket; a verified gate then waits its turn in this replica's budget of new sockets
+//! per second (`crate::reconnects`: `503` with a spread `Retry-After` past it). Each
+//! connection holds a permit from a bounded pool; frames are capped at 16 KiB; each message is rate-limited per gate device and every database step runs under a
 //! deadline, so a slow database yields a retryable `error` instead of a hung guard.
 //! Messages of one connection are handled in order (a gate waits for each answer anyway).
 //! Only a storage failure is answered `storage_unavailable` (retryable); any other fault is
@@ -98,6 +99,24 @@ async fn upgrade(
         }
         Err(error) => return crate::Error::from(error).into_response(),
     };
+    // A reconnect storm waits its turn here, before it costs the database anything more.
+    let visitor_waiting = headers
+        .get("tessera-pending-scans")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .is_some_and(|n| n > 0);
+    if let crate::reconnects::Connect::RetryAfter(seconds) =
+        state.gate_connects.try_connect(visitor_waiting)
+    {
+        tessera_flows::metrics::get().rate_limited("gate_connect");
+        tracing::debug!(gate_id = %gate.id, seconds, "deferring a gate connection");
+        return retry_later(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "reconnect_later",
+            format!("this server is opening many gate connections; come back in {seconds} s"),
+            seconds,
+        );
+    }
     let slot = match state.gate_sockets.open(gate.id, gate.org_id) {
         Ok(slot) => slot,
         Err(cap) => return refuse_over_cap(&state, &gate, cap).await,
@@ -157,11 +176,21 @@ async fn refuse_over_cap(
             format!("this organisation's gates already hold {limit} connections, the most allowed")
         }
     };
-    let mut response = (
+    retry_later(
         StatusCode::TOO_MANY_REQUESTS,
+        "too_many_connections",
+        message,
+        5,
+    )
+}
+
+/// A refused upgrade with its error body and `Retry-After`.
+fn retry_later(status: StatusCode, code: &str, message: String, seconds: u64) -> Response {
+    let mut response = (
+        status,
         axum::Json(crate::error::ErrorBody {
             error: crate::error::ErrorDetail {
-                code: "too_many_connections".to_owned(),
+                code: code.to_owned(),
                 message,
                 field: None,
             },
@@ -170,7 +199,7 @@ async fn refuse_over_cap(
         .into_response();
     response.headers_mut().insert(
         axum::http::header::RETRY_AFTER,
-        axum::http::HeaderValue::from_static("5"),
+        axum::http::HeaderValue::from(seconds),
     );
     response
 }
@@ -210,8 +239,9 @@ pub async fn serve_gate<S, R>(
 pub const PRESENCE_EVERY: Duration = Duration::from_secs(20);
 
 /// Records a gate socket opening or closing, with its `gate_connected` or
-/// `gate_disconnected` event, so every replica's console sees it. A failure is logged and
-/// the gate keeps its socket: presence must never cost an admission.
+/// `gate_disconnected` event, so every replica's console sees it; the store group-commits
+/// the changes of gates connecting at once. A failure is logged and the gate keeps its
+/// socket: presence must never cost an admission.
 async fn presence(state: &AppState, gate: &GateRow, socket: GateSocket, open: bool) {
     let held = GateSocketEvent {
         socket_id: socket.id,
@@ -234,15 +264,19 @@ async fn presence(state: &AppState, gate: &GateRow, socket: GateSocket, open: bo
         },
         details,
     );
-    let now = tessera_domain::now_ms();
-    let recorded = if open {
-        state
-            .store
-            .open_gate_socket(socket, state.replica_id, now, &event)
-            .await
-    } else {
-        state.store.close_gate_socket(socket, now, &event).await
+    let change = tessera_store::SocketChange {
+        socket,
+        change: if open {
+            tessera_store::SocketMove::Opened {
+                replica_id: state.replica_id,
+            }
+        } else {
+            tessera_store::SocketMove::Closed
+        },
+        at_ms: tessera_domain::now_ms(),
+        event,
     };
+    let recorded = state.store.record_gate_socket(change).await;
     if let Err(error) = recorded {
         tracing::warn!(%error, gate_id = %gate.id, "could not {context}");
     }

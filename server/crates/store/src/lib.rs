@@ -346,6 +346,23 @@ impl Store {
         done
     }
 
+    /// Records a gate socket opening (a `gate_sockets` row of this replica) or closing (the
+    /// row removed, the gate's `last_seen_ms` set), with its event, on a relaxed commit.
+    ///
+    /// Group-committed: the changes that arrive while one transaction is in flight go
+    /// together in the next, so a replica's thousands of gates reconnecting at once cost
+    /// a few transactions, not one each, and never more than one connection at a time.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    pub async fn record_gate_socket(&self, change: SocketChange) -> Result<()> {
+        let done = on_backend!(self, store => store.record_gate_socket(change).await);
+        if done.is_ok() {
+            audit_appended();
+        }
+        done
+    }
+
     /// The scan's one read for pass `pass_id` at step `counter`, scanned by `gate_id` as
     /// `scan_id`.
     ///
@@ -1292,29 +1309,6 @@ pub trait SharedStatements {
         now_ms: i64,
         event: &(dyn for<'a> Fn(&'a ZoneRow, u64) -> NewAudit + Send + Sync),
     ) -> Result<usize>;
-
-    /// Records an open gate socket of this replica with its `gate_connected` event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn open_gate_socket(
-        &self,
-        socket: GateSocket,
-        replica_id: Uuid,
-        now_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()>;
-
-    /// Removes a closed gate socket with its `gate_disconnected` event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn close_gate_socket(
-        &self,
-        socket: GateSocket,
-        now_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()>;
 
     /// A page of a tenant's passes, newest first, after the `(created_at_ms, id)` cursor.
     ///

@@ -38,8 +38,8 @@ use uuid::Uuid;
 use super::batch::{by_position, Attempt, Batcher, ALONE_IN_FLIGHT};
 use super::{
     AdmitOp, ApiKeyListing, ApiKeyRow, AuditFilter, AuditRow, ChallengeContext, ChallengeRow,
-    Conflict, ConsoleSessionRow, GateRow, GateSocket, GateStatusRow, LockedRedemption, NewAudit,
-    NewOrg, PairingRow, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs, ScanContext,
+    Conflict, ConsoleSessionRow, GateRow, GateStatusRow, LockedRedemption, NewAudit, NewOrg,
+    PairingRow, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs, ScanContext,
     ScanDenialRow, ScanRecord,
 };
 use super::{AlarmFilter, AlarmRow};
@@ -54,6 +54,7 @@ use super::{
     MessageFilter, MessageRow, MessageSettlement, MessageState, OrgMailRow, PushSubscriptionRow,
     SmtpSettingsRow,
 };
+use super::{SocketChange, SocketMove};
 use crate::error::{Error, Result};
 use crate::{Backend, RedemptionTx, ScanLookup, StoreOptions};
 
@@ -117,6 +118,7 @@ pub struct PgStore {
     contexts: Batcher<[u8; 32], Option<ChallengeContext>>,
     challenges: Batcher<(ChallengeRow, NewAudit), bool>,
     admissions: Batcher<AdmitOp, bool>,
+    sockets: Batcher<SocketChange, ()>,
 }
 
 /// Maps a named constraint of the PostgreSQL schema to what it means.
@@ -148,6 +150,11 @@ impl PgStore {
         nonce: [u8; 32],
     ) -> Result<Option<ChallengeContext>> {
         self.contexts.submit(nonce).await
+    }
+
+    /// A gate socket's change, group-committed ([`crate::Store::record_gate_socket`]).
+    pub(crate) async fn record_gate_socket(&self, change: SocketChange) -> Result<()> {
+        self.sockets.submit(change).await
     }
 
     /// The pool the shared reads run on.
@@ -267,6 +274,27 @@ impl PgStore {
                 }
             },
         );
+        // One presence transaction at a time, on a durable connection with a relaxed
+        // commit: a reconnect storm queues here instead of taking the pool.
+        let sockets = Batcher::spawn(
+            "gate sockets",
+            1,
+            settings.on_batch.clone(),
+            {
+                let pool = durable.clone();
+                move |changes| record_gate_sockets(pool.clone(), changes)
+            },
+            {
+                let pool = durable.clone();
+                move |change| {
+                    let pool = pool.clone();
+                    async move {
+                        record_gate_sockets(pool, Arc::from([change])).await?;
+                        Ok(())
+                    }
+                }
+            },
+        );
         Ok(PgStore {
             durable,
             hot,
@@ -276,6 +304,7 @@ impl PgStore {
             contexts,
             challenges,
             admissions,
+            sockets,
         })
     }
 
@@ -727,6 +756,25 @@ async fn insert_challenge(pool: &PgPool, op: (ChallengeRow, NewAudit)) -> Result
 /// and append the event. These are the conditions of `rules::settle`'s admission, which the
 /// redemption transaction applies when this statement refuses. One row is updated once per
 /// statement, so an admission sharing its pass with another of the batch is run alone.
+/// Gate socket changes in one transaction (`synchronous_commit = off`: presence, like a
+/// challenge, may lose its last milliseconds in a database crash; the refresh restores it).
+async fn record_gate_sockets(
+    pool: PgPool,
+    changes: Arc<[SocketChange]>,
+) -> Result<Vec<Attempt<()>>> {
+    let mut tx = pool
+        .begin()
+        .await
+        .map_err(Error::storage("begin gate sockets"))?;
+    sqlx::query("SET LOCAL synchronous_commit = off")
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage("begin gate sockets"))?;
+    apply_socket_changes(&mut tx, &changes).await?;
+    commit(tx, "record gate sockets").await?;
+    Ok(changes.iter().map(|_| Attempt::Done(())).collect())
+}
+
 async fn admit_batch(pool: PgPool, ops: Arc<[AdmitOp]>) -> Result<Vec<Attempt<bool>>> {
     if ops.len() == 1 {
         return Ok(vec![Attempt::Done(admit_one(&pool, &ops[0]).await?)]);

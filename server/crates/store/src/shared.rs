@@ -2159,53 +2159,6 @@ macro_rules! shared_statements {
                 Ok(due.len())
             }
 
-            async fn open_gate_socket(
-                &self,
-                socket: GateSocket,
-                replica_id: Uuid,
-                now_ms: i64,
-                event: &NewAudit,
-            ) -> Result<()> {
-                let _writing = self.write_turn().await;
-                let mut tx = self.begin_presence("open gate socket").await?;
-                sqlx::query(
-                    "INSERT INTO gate_sockets (id, gate_id, replica_id, opened_at_ms, seen_at_ms) \
-                     VALUES ($1, $2, $3, $4, $4)",
-                )
-                .bind(socket.id)
-                .bind(socket.gate_id)
-                .bind(replica_id)
-                .bind(now_ms)
-                .execute(&mut *tx)
-                .await
-                .map_err(Error::storage("open gate socket"))?;
-                insert_audit(&mut tx, event).await?;
-                commit(tx, "open gate socket").await
-            }
-
-            async fn close_gate_socket(
-                &self,
-                socket: GateSocket,
-                now_ms: i64,
-                event: &NewAudit,
-            ) -> Result<()> {
-                let _writing = self.write_turn().await;
-                let mut tx = self.begin_presence("close gate socket").await?;
-                sqlx::query("DELETE FROM gate_sockets WHERE id = $1")
-                    .bind(socket.id)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(Error::storage("close gate socket"))?;
-                sqlx::query("UPDATE gates SET last_seen_ms = $2 WHERE id = $1")
-                    .bind(socket.gate_id)
-                    .bind(now_ms)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(Error::storage("close gate socket"))?;
-                insert_audit(&mut tx, event).await?;
-                commit(tx, "close gate socket").await
-            }
-
             async fn list_passes(
                 &self,
                 org_id: Uuid,
@@ -2801,6 +2754,46 @@ macro_rules! shared_functions {
             .execute(conn)
             .await
             .map_err(Error::storage("append audit event"))?;
+            Ok(())
+        }
+
+        /// Applies gate socket changes in order, each with its event, in the caller's
+        /// transaction (`Store::record_gate_socket`'s group commit).
+        async fn apply_socket_changes(
+            conn: &mut <$db as sqlx::Database>::Connection,
+            changes: &[SocketChange],
+        ) -> Result<()> {
+            for change in changes {
+                match change.change {
+                    SocketMove::Opened { replica_id } => {
+                        sqlx::query(
+                            "INSERT INTO gate_sockets (id, gate_id, replica_id, opened_at_ms, seen_at_ms) \
+                             VALUES ($1, $2, $3, $4, $4)",
+                        )
+                        .bind(change.socket.id)
+                        .bind(change.socket.gate_id)
+                        .bind(replica_id)
+                        .bind(change.at_ms)
+                        .execute(&mut *conn)
+                        .await
+                        .map_err(Error::storage("open gate socket"))?;
+                    }
+                    SocketMove::Closed => {
+                        sqlx::query("DELETE FROM gate_sockets WHERE id = $1")
+                            .bind(change.socket.id)
+                            .execute(&mut *conn)
+                            .await
+                            .map_err(Error::storage("close gate socket"))?;
+                        sqlx::query("UPDATE gates SET last_seen_ms = $2 WHERE id = $1")
+                            .bind(change.socket.gate_id)
+                            .bind(change.at_ms)
+                            .execute(&mut *conn)
+                            .await
+                            .map_err(Error::storage("close gate socket"))?;
+                    }
+                }
+                insert_audit(&mut *conn, &change.event).await?;
+            }
             Ok(())
         }
 

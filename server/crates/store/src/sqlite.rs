@@ -23,8 +23,8 @@ use uuid::Uuid;
 use super::batch::{Attempt, Batcher};
 use super::{
     AdmitOp, ApiKeyListing, ApiKeyRow, AuditFilter, AuditRow, ChallengeContext, ChallengeRow,
-    Conflict, ConsoleSessionRow, GateRow, GateSocket, GateStatusRow, LockedRedemption, NewAudit,
-    NewOrg, PairingRow, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs, ScanContext,
+    Conflict, ConsoleSessionRow, GateRow, GateStatusRow, LockedRedemption, NewAudit, NewOrg,
+    PairingRow, PassRow, RedemptionRow, RetentionCounts, RetentionCutoffs, ScanContext,
     ScanDenialRow, ScanRecord,
 };
 use super::{AlarmFilter, AlarmRow};
@@ -39,6 +39,7 @@ use super::{
     MessageFilter, MessageRow, MessageSettlement, MessageState, OrgMailRow, PushSubscriptionRow,
     SmtpSettingsRow,
 };
+use super::{SocketChange, SocketMove};
 use crate::error::{Error, Result};
 use crate::{Backend, RedemptionTx, StoreOptions};
 
@@ -57,6 +58,7 @@ pub struct SqliteStore {
     write_lock: Arc<Mutex<()>>,
     challenges: Batcher<(ChallengeRow, NewAudit), bool>,
     admissions: Batcher<AdmitOp, bool>,
+    sockets: Batcher<SocketChange, ()>,
 }
 
 /// Maps a UNIQUE refusal of the SQLite schema to what it means (SQLite names the columns,
@@ -213,6 +215,25 @@ impl SqliteStore {
                 }
             },
         );
+        let sockets = Batcher::spawn(
+            "gate sockets",
+            1,
+            settings.on_batch.clone(),
+            {
+                let (pool, lock) = (relaxed.clone(), Arc::clone(&write_lock));
+                move |changes| record_gate_sockets(pool.clone(), Arc::clone(&lock), changes)
+            },
+            {
+                let (pool, lock) = (relaxed.clone(), Arc::clone(&write_lock));
+                move |change| {
+                    let (pool, lock) = (pool.clone(), Arc::clone(&lock));
+                    async move {
+                        record_gate_sockets(pool, lock, Arc::from([change])).await?;
+                        Ok(())
+                    }
+                }
+            },
+        );
         Ok(SqliteStore {
             read,
             write,
@@ -220,7 +241,13 @@ impl SqliteStore {
             write_lock,
             challenges,
             admissions,
+            sockets,
         })
+    }
+
+    /// A gate socket's change, group-committed ([`crate::Store::record_gate_socket`]).
+    pub(crate) async fn record_gate_socket(&self, change: SocketChange) -> Result<()> {
+        self.sockets.submit(change).await
     }
 
     async fn begin_relaxed(&self, context: &'static str) -> Result<Transaction<'static, Sqlite>> {
@@ -444,6 +471,22 @@ fn single(outcome: Result<Vec<Attempt<bool>>>) -> Result<bool> {
         Some(Attempt::Done(done)) => Ok(done),
         _ => Ok(false),
     }
+}
+
+/// Gate socket changes with their events, in one transaction on the relaxed writer.
+async fn record_gate_sockets(
+    pool: SqlitePool,
+    write_lock: Arc<Mutex<()>>,
+    changes: Arc<[SocketChange]>,
+) -> Result<Vec<Attempt<()>>> {
+    let _writing = write_lock.lock().await;
+    let mut tx = pool
+        .begin_with("BEGIN IMMEDIATE")
+        .await
+        .map_err(Error::storage("begin gate sockets"))?;
+    apply_socket_changes(&mut tx, &changes).await?;
+    commit(tx, "record gate sockets").await?;
+    Ok(changes.iter().map(|_| Attempt::Done(())).collect())
 }
 
 /// Challenges with their `challenge_issued` events, all in one transaction on the relaxed
