@@ -312,6 +312,11 @@ impl TestServer {
         &self.database
     }
 
+    /// The server process's id, while it runs.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().and_then(Child::id)
+    }
+
     /// The URL the server's database is reachable at directly (not through any proxy).
     pub fn database_url(&self) -> &str {
         &self.database.url

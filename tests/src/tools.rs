@@ -6,6 +6,15 @@ use std::process::Command;
 
 use anyhow::{bail, ensure, Context, Result};
 
+/// A bench driver's setting from the environment, or `default` when unset or unreadable
+/// (the suite runs the drivers small; `bench/*.sh` widen them this way).
+pub fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
+    std::env::var(key)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// The repository's root.
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")

@@ -47,6 +47,8 @@ pub struct SeenChallenge {
 /// An admission an honest gate reported (material for a replayed-code attack).
 #[derive(Clone, Debug)]
 pub struct SeenAdmission {
+    /// The pass.
+    pub pass: Uuid,
     /// The rotating code that was scanned.
     pub code: String,
     /// Its step `T`.
@@ -93,6 +95,31 @@ pub struct Observed {
     /// Problems found while the run was going (a gate that could not finish, a frame it
     /// could not read); each is a violation.
     pub problems: Vec<String>,
+    /// How long each step of the honest exchanges took.
+    pub timings: Vec<Timing>,
+}
+
+/// How long one step of an honest exchange took, counted from the first time its message
+/// was sent (so a resend after a lost connection counts the whole wait).
+#[derive(Clone, Debug)]
+pub struct Timing {
+    /// When the answer arrived.
+    pub at: Instant,
+    /// Which step.
+    pub step: Step,
+    /// From the first send to the answer.
+    pub took: std::time::Duration,
+    /// The message had to be sent again (its connection was lost).
+    pub resent: bool,
+}
+
+/// The two round trips of an admission.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// `scan` → `challenge`.
+    ScanToChallenge,
+    /// `response` → `result`.
+    ResponseToResult,
 }
 
 /// The shared record of a run.
@@ -106,6 +133,10 @@ pub struct Ledger {
     pub retries: AtomicU64,
     /// Failed connection attempts of honest gates.
     pub failed_connects: AtomicU64,
+    /// Connection attempts the server deferred with `Retry-After`.
+    pub deferred_connects: AtomicU64,
+    /// Honest gates connected now.
+    pub online: AtomicUsize,
     /// Visits repeated with a fresh code after a stale or expired one.
     pub revisits: AtomicU64,
 }
@@ -150,6 +181,8 @@ pub struct Visit {
 pub struct VisitQueue {
     waiting: Mutex<VecDeque<Visit>>,
     outstanding: AtomicUsize,
+    /// The doors closed: no new visit starts, no follow-up is queued.
+    closed: std::sync::atomic::AtomicBool,
 }
 
 impl VisitQueue {
@@ -159,6 +192,7 @@ impl VisitQueue {
         Self {
             waiting: Mutex::new(visits.into()),
             outstanding,
+            closed: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -180,9 +214,19 @@ impl VisitQueue {
         self.waiting().push_back(visit);
     }
 
+    /// Closes the doors: the visitors still waiting go home (their visits end unstarted),
+    /// the ones at a gate finish, and nobody comes back for another use. A run that stops
+    /// at a moment of its choosing (`tests/tests/storm`) ends this way.
+    pub fn close(&self) {
+        self.closed.store(true, Ordering::SeqCst);
+        let mut waiting = self.waiting();
+        self.outstanding.fetch_sub(waiting.len(), Ordering::SeqCst);
+        waiting.clear();
+    }
+
     /// The visit ended; a follow-up use, if any, is queued for a later step.
     pub fn finish(&self, visit: &Visit, admitted_step: u64) {
-        if visit.uses_after > 0 {
+        if visit.uses_after > 0 && !self.closed.load(Ordering::SeqCst) {
             self.outstanding.fetch_add(1, Ordering::SeqCst);
             self.waiting().push_back(Visit {
                 pass: visit.pass,

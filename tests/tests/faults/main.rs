@@ -42,6 +42,8 @@
 
 mod attacker;
 mod invariants;
+// Shared with the storm (`tests/tests/storm`), which reads the timings this run does not.
+#[allow(dead_code)]
 mod ledger;
 mod sim_gate;
 

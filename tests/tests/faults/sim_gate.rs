@@ -10,7 +10,8 @@
 //! The visitor plays the wallet: shows the current rotating code, answers the challenge after
 //! a human pause, and comes back with a fresh code if the first one went stale.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
@@ -19,14 +20,14 @@ use tessera_gate::backoff::Backoff;
 use tessera_gate::events::Source;
 use tessera_gate::{Action, CoreConfig, DeviceToken, GateConnection, GateCore, GateEvent};
 use tessera_gate::{Error as GateError, MemoryJournal};
-use tessera_protocol::messages::{DenyReason, Outcome, ServerMessage};
+use tessera_protocol::messages::{DenyReason, GateMessage, Outcome, ServerMessage};
 use tessera_protocol::{RotatingCode, WalletChallenge};
 use tessera_tests::clock::unix_now;
 use tessera_tests::Wallet;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::ledger::{Ledger, Seen, SeenAdmission, SeenChallenge, Visit, VisitQueue};
+use crate::ledger::{Ledger, Seen, SeenAdmission, SeenChallenge, Step, Timing, Visit, VisitQueue};
 
 /// What every simulated gate shares.
 #[derive(Clone)]
@@ -84,6 +85,10 @@ pub struct SimGate {
     at_gate: Option<AtGate>,
     answer_due: Option<(Instant, String)>,
     next_visitor: Instant,
+    /// When each scan, and each answer, of the exchanges in progress was first sent.
+    first_sent: HashMap<(Uuid, Step), Instant>,
+    /// Scans sent again after a lost connection.
+    resent: HashSet<Uuid>,
 }
 
 impl SimGate {
@@ -118,6 +123,8 @@ impl SimGate {
             at_gate: None,
             answer_due: None,
             next_visitor: Instant::now(),
+            first_sent: HashMap::new(),
+            resent: HashSet::new(),
         })
     }
 
@@ -179,6 +186,7 @@ impl SimGate {
             }
         }
         if let Some(conn) = self.conn.take() {
+            self.world.ledger.online.fetch_sub(1, Ordering::SeqCst);
             conn.close().await;
         }
         let pending = self.core.pending();
@@ -194,7 +202,15 @@ impl SimGate {
 
     async fn connect(&mut self) {
         let url = self.world.url(self.home + self.failures);
-        match GateConnection::connect(&url, &self.token, Duration::from_secs(2)).await {
+        let pending = self.core.pending();
+        match GateConnection::connect_with_pending(
+            &url,
+            &self.token,
+            Duration::from_secs(2),
+            pending,
+        )
+        .await
+        {
             Ok(conn) => {
                 let actions = self.core.on_connected(
                     conn.welcome(),
@@ -202,6 +218,7 @@ impl SimGate {
                     OffsetDateTime::now_utc(),
                 );
                 self.conn = Some(conn);
+                self.world.ledger.online.fetch_add(1, Ordering::SeqCst);
                 self.backoff.reset();
                 match actions {
                     Ok(actions) => self.execute(actions).await,
@@ -210,6 +227,12 @@ impl SimGate {
                         .ledger
                         .problem(format!("gate {}: {e}", self.name)),
                 }
+            }
+            // The server is alive but busy: back to the same one when it says.
+            Err(GateError::Busy { retry_after, .. }) => {
+                Ledger::bump(&self.world.ledger.deferred_connects);
+                self.next_connect =
+                    Instant::now() + tessera_gate::backoff::after_retry_after(retry_after);
             }
             Err(_) => {
                 Ledger::bump(&self.world.ledger.failed_connects);
@@ -221,7 +244,9 @@ impl SimGate {
 
     /// The connection is gone: go offline; the next attempt tries another server.
     fn lost(&mut self, reason: &str) {
-        self.conn = None;
+        if self.conn.take().is_some() {
+            self.world.ledger.online.fetch_sub(1, Ordering::SeqCst);
+        }
         self.failures += 1;
         let delay = self.backoff.next_delay();
         self.next_connect = Instant::now() + delay;
@@ -266,8 +291,32 @@ impl SimGate {
         }
     }
 
-    /// Writes down every result and challenge this honest gate is told.
-    fn observe(&self, message: &ServerMessage) {
+    /// Writes down every result and challenge this honest gate is told, and how long it
+    /// waited for each.
+    fn observe(&mut self, message: &ServerMessage) {
+        let now = Instant::now();
+        let answered = match message {
+            ServerMessage::Challenge(c) => Some((c.scan_id, Step::ScanToChallenge)),
+            ServerMessage::Result(r) => Some((r.scan_id, Step::ResponseToResult)),
+            _ => None,
+        };
+        if let Some(key) = answered {
+            if let Some(sent) = self.first_sent.remove(&key) {
+                let resent = if key.1 == Step::ResponseToResult {
+                    self.resent.remove(&key.0)
+                } else {
+                    self.resent.contains(&key.0)
+                };
+                self.world.ledger.with(|seen| {
+                    seen.timings.push(Timing {
+                        at: now,
+                        step: key.1,
+                        took: now - sent,
+                        resent,
+                    });
+                });
+            }
+        }
         let gate_id = self.gate_id;
         self.world.ledger.with(|seen| match message {
             ServerMessage::Result(r) => seen.results.push(Seen {
@@ -299,12 +348,24 @@ impl SimGate {
                     let Some(conn) = self.conn.as_mut() else {
                         continue;
                     };
+                    let key = match &message {
+                        GateMessage::Scan { scan_id, .. } => {
+                            Some((*scan_id, Step::ScanToChallenge))
+                        }
+                        GateMessage::Response { scan_id, .. } => {
+                            Some((*scan_id, Step::ResponseToResult))
+                        }
+                        _ => None,
+                    };
+                    if let Some(key) = key {
+                        self.first_sent.entry(key).or_insert_with(Instant::now);
+                    }
                     if let Err(e) = conn.send(&message).await {
                         self.lost(&e.to_string());
                     }
                 }
                 Action::Reconnect => {
-                    if self.conn.take().is_some() {
+                    if self.conn.is_some() {
                         self.lost("the server stopped answering");
                     }
                 }
@@ -316,7 +377,10 @@ impl SimGate {
     fn on_event(&mut self, event: GateEvent) {
         let now = Instant::now();
         match event {
-            GateEvent::Resend { .. } => Ledger::bump(&self.world.ledger.retries),
+            GateEvent::Resend { scan_id, .. } => {
+                self.resent.insert(scan_id);
+                Ledger::bump(&self.world.ledger.retries);
+            }
             GateEvent::Scan { scan_id, .. } => {
                 if let Some(at) = self.at_gate.as_mut() {
                     at.scan_id = Some(scan_id);
@@ -393,6 +457,7 @@ impl SimGate {
             (Outcome::Admitted, _) => {
                 self.world.ledger.with(|seen| {
                     seen.admissions.push(SeenAdmission {
+                        pass: at.visit.pass,
                         code: at.code.clone(),
                         step: at.step,
                     });

@@ -37,6 +37,7 @@ use tessera_tests::api::{ApiClient, PassSpec};
 use tessera_tests::cluster::Replica;
 use tessera_tests::db::PgUrl;
 use tessera_tests::server::{server_binary, TestServer};
+use tessera_tests::tools::env_or;
 use tessera_tests::{Backend, Gate, Wallet};
 
 use crate::invariants::RunPasses;
@@ -56,13 +57,6 @@ const CODE_STEP_S: u64 = 15;
 /// Admissions before the upgrade starts, and between its steps: it happens under load
 /// (`TESSERA_UPGRADE_STEP_ADMISSIONS` for more).
 const ADMISSIONS_PER_STEP: usize = 10;
-
-fn env_or(key: &str, default: usize) -> usize {
-    std::env::var(key)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// The version a replica's API document declares.
 async fn version_of(http: &reqwest::Client, base: &str) -> Result<String> {
