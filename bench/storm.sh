@@ -17,7 +17,7 @@
 # Prints the driver's `storm: …` line, one line per target, the PNG's path; exits non-zero
 # when the run fails or a target is missed.
 #
-#   bench/storm.sh                              # 10,000 gates, 100 honest (≈ 200/s)
+#   bench/storm.sh                              # 10,000 gates, 104 honest (≈ 200/s)
 #   GATES=2000 HONEST=40 bench/storm.sh
 #   PLOT=docs/storm.png bench/storm.sh          # the figure of docs/performance.md
 #   SERVER_ENV=TESSERA_GATE_CONNECTS_PER_S=100000 bench/storm.sh   # no reconnect budget
@@ -29,7 +29,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 GATES=${GATES:-10000}
-HONEST=${HONEST:-100}
+HONEST=${HONEST:-104}
 BEFORE_S=${BEFORE_S:-10}
 AFTER_S=${AFTER_S:-20}
 LIMIT_S=${LIMIT_S:-30}
