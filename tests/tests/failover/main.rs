@@ -44,16 +44,14 @@ use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context, Result};
-use rand::seq::SliceRandom;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{ConnectOptions, PgPool};
 use tessera_protocol::messages::{DenyReason, Outcome};
-use tessera_tests::api::{ApiClient, PassSpec};
-use tessera_tests::Wallet;
+use tessera_tests::api::ApiClient;
 
 use crate::invariants::RunPasses;
-use crate::ledger::{Ledger, Visit, VisitQueue};
-use crate::sim_gate::{SimGate, World};
+use crate::ledger::{Ledger, VisitQueue};
+use crate::sim_gate::World;
 
 const GATES: usize = 6;
 /// A run not finished by then fails (gates report what they still hold).
@@ -154,43 +152,23 @@ async fn a_killed_primary_loses_no_admission_and_admits_nobody_twice() -> Result
         .build()?;
     let admin = ApiClient::new(http, bases[0].clone(), Some(admin_key));
 
-    let mut gates = Vec::new();
-    for i in 0..GATES {
-        gates.push(
-            admin
-                .create_gate(&format!("failover gate {i}"), None)
-                .await?,
-        );
-    }
-    let mut wallets = HashMap::new();
-    let mut honest = Vec::new();
-    let mut visits = Vec::new();
-    for i in 0..single + double {
-        let uses = if i < single { 1 } else { 2 };
-        let spec = PassSpec {
-            label: format!("failover visitor {i}"),
-            max_uses: Some(uses),
-            ..PassSpec::default()
-        };
-        let issued = admin.issue_pass(&spec).await?;
-        let wallet = Arc::new(Wallet::claim(&admin, &issued).await?);
-        honest.push((wallet.pass_id(), i64::from(uses)));
-        visits.push(Visit {
-            pass: wallet.pass_id(),
-            not_before_step: 0,
-            uses_after: uses - 1,
-            attempt: 0,
-        });
-        wallets.insert(wallet.pass_id(), wallet);
-    }
-    visits.shuffle(&mut rand::thread_rng());
+    let gates = sim_gate::create_gates(&admin, GATES, "failover gate").await?;
+    let plan = (0..single + double)
+        .map(|i| {
+            (
+                format!("failover visitor {i}"),
+                if i < single { 1 } else { 2 },
+            )
+        })
+        .collect();
+    let visitors = sim_gate::enrol(&admin, plan).await?;
     let passes = RunPasses {
-        honest,
+        honest: visitors.honest,
         targets: Vec::new(),
     };
 
     let ledger = Arc::new(Ledger::default());
-    let queue = Arc::new(VisitQueue::new(visits));
+    let queue = Arc::new(VisitQueue::new(visitors.visits));
     let urls: Vec<String> = bases
         .iter()
         .map(|b| format!("{}/v1/gate/ws", b.replacen("http", "ws", 1)))
@@ -200,23 +178,13 @@ async fn a_killed_primary_loses_no_admission_and_admits_nobody_twice() -> Result
         urls: Arc::new(RwLock::new(urls)),
         ledger: Arc::clone(&ledger),
         visits: Arc::clone(&queue),
-        wallets: Arc::new(wallets),
+        wallets: Arc::new(visitors.wallets),
         step_s,
         deadline: start + RUN_LIMIT,
     };
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let watcher = tokio::spawn(watch(Arc::clone(&ledger), Arc::clone(&stop)));
-    let mut tasks = Vec::new();
-    for (i, device) in gates.iter().enumerate() {
-        let gate = SimGate::new(
-            &format!("{i}"),
-            &device.device_token,
-            device.gate_id,
-            i % bases.len(),
-            world.clone(),
-        )?;
-        tasks.push(tokio::spawn(gate.run()));
-    }
+    let tasks = sim_gate::spawn_gates(&gates, bases.len(), &world)?;
     std::fs::write(dir.join("burst_started"), start_ms.to_string())?;
     let mut pending_left = 0;
     for task in tasks {

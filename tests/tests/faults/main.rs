@@ -53,18 +53,17 @@ use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use rand::seq::SliceRandom;
 use sqlx::PgPool;
-use tessera_tests::api::{ApiClient, GateDevice, PassSpec};
+use tessera_tests::api::{ApiClient, GateDevice};
 use tessera_tests::cluster::Replica;
 use tessera_tests::db::PgUrl;
 use tessera_tests::pgproxy::PgFaultProxy;
-use tessera_tests::{Backend, Db, TestServer, Wallet};
+use tessera_tests::{Backend, Db, TestServer};
 
 use crate::attacker::Attacker;
 use crate::invariants::RunPasses;
-use crate::ledger::{AttackKind, Ledger, Visit, VisitQueue};
-use crate::sim_gate::{SimGate, World};
+use crate::ledger::{AttackKind, Ledger, VisitQueue};
+use crate::sim_gate::{claimed, World};
 
 /// The code step the cluster runs with: short, so a pass with two uses is used twice within
 /// a run, and long enough that a fault of a few seconds rarely makes a code stale.
@@ -201,14 +200,8 @@ async fn faults_never_admit_twice_lose_an_admission_or_accuse_an_honest_gate() -
     let runs = runs_from_env();
     let mut cluster = Cluster::start().await?;
     let admin = cluster.first.admin();
-    let mut gates = Vec::new();
-    for i in 0..HONEST_GATES {
-        gates.push(admin.create_gate(&format!("gate {i}"), None).await?);
-    }
-    let mut attackers = Vec::new();
-    for i in 0..ATTACKERS {
-        attackers.push(admin.create_gate(&format!("rogue {i}"), None).await?);
-    }
+    let gates = sim_gate::create_gates(&admin, HONEST_GATES, "gate").await?;
+    let attackers = sim_gate::create_gates(&admin, ATTACKERS, "rogue").await?;
     let mut all_violations = Vec::new();
     let mut totals = RunFigures::default();
     for run in 0..runs {
@@ -269,17 +262,6 @@ async fn faults_never_admit_twice_lose_an_admission_or_accuse_an_honest_gate() -
     Ok(())
 }
 
-/// Issues and claims a pass with `max_uses`.
-async fn claimed(admin: &ApiClient, label: String, max_uses: u32) -> Result<Arc<Wallet>> {
-    let spec = PassSpec {
-        label,
-        max_uses: Some(max_uses),
-        ..PassSpec::default()
-    };
-    let issued = admin.issue_pass(&spec).await?;
-    Ok(Arc::new(Wallet::claim(admin, &issued).await?))
-}
-
 async fn one_run(
     cluster: &mut Cluster,
     admin: &ApiClient,
@@ -287,53 +269,36 @@ async fn one_run(
     attackers: &[GateDevice],
     run: usize,
 ) -> Result<RunFigures> {
-    let mut wallets = HashMap::new();
-    let mut honest = Vec::new();
-    let mut visits = Vec::new();
-    for i in 0..SINGLE_USE + DOUBLE_USE {
-        let uses = if i < SINGLE_USE { 1 } else { 2 };
-        let wallet = claimed(admin, format!("visitor {run}-{i}"), uses).await?;
-        honest.push((wallet.pass_id(), i64::from(uses)));
-        visits.push(Visit {
-            pass: wallet.pass_id(),
-            not_before_step: 0,
-            uses_after: uses - 1,
-            attempt: 0,
-        });
-        wallets.insert(wallet.pass_id(), wallet);
-    }
-    visits.shuffle(&mut rand::thread_rng());
+    let plan = (0..SINGLE_USE + DOUBLE_USE)
+        .map(|i| {
+            (
+                format!("visitor {run}-{i}"),
+                if i < SINGLE_USE { 1 } else { 2 },
+            )
+        })
+        .collect();
+    let visitors = sim_gate::enrol(admin, plan).await?;
     let mut targets = Vec::new();
     for i in 0..ATTACK_TARGETS {
         targets.push(claimed(admin, format!("target {run}-{i}"), 1).await?);
     }
     let passes = RunPasses {
-        honest,
+        honest: visitors.honest,
         targets: targets.iter().map(|w| w.pass_id()).collect(),
     };
 
     let ledger = Arc::new(Ledger::default());
-    let queue = Arc::new(VisitQueue::new(visits));
+    let queue = Arc::new(VisitQueue::new(visitors.visits));
     let start = Instant::now();
     let world = World {
         urls: Arc::clone(&cluster.urls),
         ledger: Arc::clone(&ledger),
         visits: Arc::clone(&queue),
-        wallets: Arc::new(wallets),
+        wallets: Arc::new(visitors.wallets),
         step_s: STEP_S,
         deadline: start + RUN_LIMIT,
     };
-    let mut gate_tasks = Vec::new();
-    for (i, device) in gates.iter().enumerate() {
-        let gate = SimGate::new(
-            &format!("{i}"),
-            &device.device_token,
-            device.gate_id,
-            i % 3,
-            world.clone(),
-        )?;
-        gate_tasks.push(tokio::spawn(gate.run()));
-    }
+    let gate_tasks = sim_gate::spawn_gates(gates, 3, &world)?;
     let stop_attacks = Arc::new(AtomicBool::new(false));
     let mut attack_tasks = Vec::new();
     for (i, device) in attackers.iter().enumerate() {

@@ -15,6 +15,8 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
+use futures_util::{stream, StreamExt, TryStreamExt};
+use rand::seq::SliceRandom;
 use rand::Rng;
 use tessera_gate::backoff::Backoff;
 use tessera_gate::events::Source;
@@ -22,6 +24,7 @@ use tessera_gate::{Action, CoreConfig, DeviceToken, GateConnection, GateCore, Ga
 use tessera_gate::{Error as GateError, MemoryJournal};
 use tessera_protocol::messages::{DenyReason, GateMessage, Outcome, ServerMessage};
 use tessera_protocol::{RotatingCode, WalletChallenge};
+use tessera_tests::api::{ApiClient, GateDevice, PassSpec};
 use tessera_tests::clock::unix_now;
 use tessera_tests::Wallet;
 use time::OffsetDateTime;
@@ -60,6 +63,104 @@ impl World {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         urls[index % urls.len()].clone()
     }
+}
+
+/// The visitors of a run, before it starts.
+pub struct Visitors {
+    /// Each pass's wallet.
+    pub wallets: HashMap<Uuid, Arc<Wallet>>,
+    /// Each pass and how often its visitor comes (`invariants::RunPasses::honest`).
+    pub honest: Vec<(Uuid, i64)>,
+    /// Each visitor's first visit, shuffled.
+    pub visits: Vec<Visit>,
+}
+
+/// Issues and claims a pass with `max_uses`.
+///
+/// # Errors
+/// When the API refuses either.
+pub async fn claimed(
+    admin: &ApiClient,
+    label: String,
+    max_uses: u32,
+) -> anyhow::Result<Arc<Wallet>> {
+    let spec = PassSpec {
+        label,
+        max_uses: Some(max_uses),
+        ..PassSpec::default()
+    };
+    let issued = admin.issue_pass(&spec).await?;
+    Ok(Arc::new(Wallet::claim(admin, &issued).await?))
+}
+
+/// A claimed pass for each `(label, uses)` (16 enrolled at a time), its visitor coming that
+/// many times.
+///
+/// # Errors
+/// When the API refuses an issue or a claim.
+pub async fn enrol(admin: &ApiClient, plan: Vec<(String, u32)>) -> anyhow::Result<Visitors> {
+    let claimed: Vec<(Arc<Wallet>, u32)> = stream::iter(plan)
+        .map(|(label, uses)| async move { anyhow::Ok((claimed(admin, label, uses).await?, uses)) })
+        .buffer_unordered(16)
+        .try_collect()
+        .await?;
+    let mut visitors = Visitors {
+        wallets: HashMap::new(),
+        honest: Vec::new(),
+        visits: Vec::new(),
+    };
+    for (wallet, uses) in claimed {
+        visitors.honest.push((wallet.pass_id(), i64::from(uses)));
+        visitors.visits.push(Visit {
+            pass: wallet.pass_id(),
+            not_before_step: 0,
+            uses_after: uses.saturating_sub(1),
+            attempt: 0,
+        });
+        visitors.wallets.insert(wallet.pass_id(), wallet);
+    }
+    visitors.visits.shuffle(&mut rand::thread_rng());
+    Ok(visitors)
+}
+
+/// `count` gate devices labelled `"{prefix} {i}"`, in that order (16 created at a time).
+///
+/// # Errors
+/// When the API refuses one.
+pub async fn create_gates(
+    admin: &ApiClient,
+    count: usize,
+    prefix: &str,
+) -> anyhow::Result<Vec<GateDevice>> {
+    stream::iter(0..count)
+        .map(|i| async move { admin.create_gate(&format!("{prefix} {i}"), None).await })
+        .buffered(16)
+        .try_collect()
+        .await
+}
+
+/// Starts a [`SimGate`] for each device, the `i`-th preferring server `i % servers`; each
+/// task returns the scans its journal still held at the end.
+///
+/// # Errors
+/// When a device token is unusable.
+pub fn spawn_gates(
+    devices: &[GateDevice],
+    servers: usize,
+    world: &World,
+) -> anyhow::Result<Vec<tokio::task::JoinHandle<usize>>> {
+    let mut tasks = Vec::with_capacity(devices.len());
+    for (i, device) in devices.iter().enumerate() {
+        let gate = SimGate::new(
+            &format!("{i}"),
+            &device.device_token,
+            device.gate_id,
+            i % servers.max(1),
+            world.clone(),
+        )?;
+        tasks.push(tokio::spawn(gate.run()));
+    }
+    Ok(tasks)
 }
 
 /// The visitor standing at the gate.

@@ -47,19 +47,17 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use anyhow::{ensure, Context, Result};
-use futures_util::{stream, StreamExt, TryStreamExt};
 use tessera_gate::backoff::{after_retry_after, Backoff};
 use tessera_gate::{DeviceToken, Error as GateError, GateConnection};
-use tessera_tests::api::{ApiClient, GateDevice, PassSpec};
 use tessera_tests::cluster::Replica;
 use tessera_tests::db::PgUrl;
 use tessera_tests::server::TestServer;
 use tessera_tests::tools::env_or;
-use tessera_tests::{Backend, Wallet};
+use tessera_tests::Backend;
 
 use crate::invariants::RunPasses;
-use crate::ledger::{Ledger, Step, Timing, Visit, VisitQueue};
-use crate::sim_gate::{SimGate, World};
+use crate::ledger::{Ledger, Step, Timing, VisitQueue};
+use crate::sim_gate::World;
 
 /// The server's code step (TSR1's): a pass admits at most once per step.
 const CODE_STEP_S: u64 = 15;
@@ -202,14 +200,6 @@ fn worst_second(timings: &[Timing], from: Instant, to: Instant) -> f64 {
         .fold(0.0, f64::max)
 }
 
-async fn create_gates(admin: &ApiClient, count: usize, prefix: &str) -> Result<Vec<GateDevice>> {
-    stream::iter(0..count)
-        .map(|i| async move { admin.create_gate(&format!("{prefix} {i}"), None).await })
-        .buffer_unordered(16)
-        .try_collect()
-        .await
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_gate_comes_back_after_a_replica_is_killed_and_no_admission_is_lost() -> Result<()> {
     let idle_count: usize = env_or("TESSERA_STORM_GATES", 300);
@@ -253,25 +243,12 @@ async fn every_gate_comes_back_after_a_replica_is_killed_and_no_admission_is_los
     let admin = survivor.admin();
 
     let set_up = Instant::now();
-    let idle_devices = create_gates(&admin, idle_count, "storm gate").await?;
-    let honest_devices = create_gates(&admin, honest_count, "honest gate").await?;
-    let wallets: Vec<Arc<Wallet>> = stream::iter(0..pass_count)
-        .map(|i| {
-            let admin = &admin;
-            async move {
-                let issued = admin
-                    .issue_pass(&PassSpec {
-                        label: format!("storm visitor {i}"),
-                        max_uses: Some(USES_PER_PASS),
-                        ..PassSpec::default()
-                    })
-                    .await?;
-                anyhow::Ok(Arc::new(Wallet::claim(admin, &issued).await?))
-            }
-        })
-        .buffer_unordered(16)
-        .try_collect()
-        .await?;
+    let idle_devices = sim_gate::create_gates(&admin, idle_count, "storm gate").await?;
+    let honest_devices = sim_gate::create_gates(&admin, honest_count, "honest gate").await?;
+    let plan = (0..pass_count)
+        .map(|i| (format!("storm visitor {i}"), USES_PER_PASS))
+        .collect();
+    let visitors = sim_gate::enrol(&admin, plan).await?;
     let set_up_s = set_up.elapsed().as_secs_f64();
 
     // Idle gates, half on each replica, opened at a steady pace.
@@ -301,40 +278,16 @@ async fn every_gate_comes_back_after_a_replica_is_killed_and_no_admission_is_los
 
     // Honest gates and their visitors.
     let ledger = Arc::new(Ledger::default());
-    let visits: Vec<Visit> = wallets
-        .iter()
-        .map(|w| Visit {
-            pass: w.pass_id(),
-            not_before_step: 0,
-            uses_after: USES_PER_PASS - 1,
-            attempt: 0,
-        })
-        .collect();
-    let queue = Arc::new(VisitQueue::new(visits));
+    let queue = Arc::new(VisitQueue::new(visitors.visits));
     let world = World {
         urls: Arc::clone(&urls),
         ledger: Arc::clone(&ledger),
         visits: Arc::clone(&queue),
-        wallets: Arc::new(
-            wallets
-                .iter()
-                .map(|w| (w.pass_id(), Arc::clone(w)))
-                .collect(),
-        ),
+        wallets: Arc::new(visitors.wallets),
         step_s: CODE_STEP_S,
         deadline: Instant::now() + Duration::from_secs(600),
     };
-    let mut honest_tasks = Vec::new();
-    for (i, device) in honest_devices.iter().enumerate() {
-        let gate = SimGate::new(
-            &format!("{i}"),
-            &device.device_token,
-            device.gate_id,
-            i % 2,
-            world.clone(),
-        )?;
-        honest_tasks.push(tokio::spawn(gate.run()));
-    }
+    let honest_tasks = sim_gate::spawn_gates(&honest_devices, 2, &world)?;
 
     // Samples: online gates every 100 ms; A's memory and the database's connections every
     // 500 ms.
@@ -448,7 +401,7 @@ async fn every_gate_comes_back_after_a_replica_is_killed_and_no_admission_is_los
     // The invariants, from the database: each pass admitted exactly as often as its
     // visitors were told so.
     let mut admitted_visits: HashMap<uuid::Uuid, i64> =
-        wallets.iter().map(|w| (w.pass_id(), 0)).collect();
+        visitors.honest.iter().map(|(pass, _)| (*pass, 0)).collect();
     ledger.with(|seen| {
         for admission in &seen.admissions {
             *admitted_visits.entry(admission.pass).or_default() += 1;

@@ -26,12 +26,11 @@ mod ledger;
 #[path = "../faults/sim_gate.rs"]
 mod sim_gate;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, ensure, Context, Result};
-use rand::seq::SliceRandom;
 use tessera_protocol::messages::Outcome;
 use tessera_tests::api::{ApiClient, PassSpec};
 use tessera_tests::cluster::Replica;
@@ -41,8 +40,8 @@ use tessera_tests::tools::env_or;
 use tessera_tests::{Backend, Gate, Wallet};
 
 use crate::invariants::RunPasses;
-use crate::ledger::{Ledger, Visit, VisitQueue};
-use crate::sim_gate::{SimGate, World};
+use crate::ledger::{Ledger, VisitQueue};
+use crate::sim_gate::World;
 
 /// Gates, unless `TESSERA_UPGRADE_GATES` says (`bench/upgrade.sh` runs more).
 const GATES: usize = 4;
@@ -186,63 +185,29 @@ async fn a_rolling_upgrade_under_load_loses_and_doubles_no_admission() -> Result
     let run_limit =
         Duration::from_secs(env_or("TESSERA_UPGRADE_LIMIT_S", RUN_LIMIT.as_secs() as usize) as u64);
 
-    let mut gates = Vec::new();
-    for i in 0..gate_count {
-        gates.push(
-            admin
-                .create_gate(&format!("upgrade gate {i}"), None)
-                .await?,
-        );
-    }
-    let mut wallets = HashMap::new();
-    let mut honest = Vec::new();
-    let mut visits = Vec::new();
-    for i in 0..visit_count {
-        let issued = admin
-            .issue_pass(&PassSpec {
-                label: format!("upgrade visitor {i}"),
-                ..PassSpec::default()
-            })
-            .await?;
-        let wallet = Arc::new(Wallet::claim(&admin, &issued).await?);
-        honest.push((wallet.pass_id(), 1));
-        visits.push(Visit {
-            pass: wallet.pass_id(),
-            not_before_step: 0,
-            uses_after: 0,
-            attempt: 0,
-        });
-        wallets.insert(wallet.pass_id(), wallet);
-    }
-    visits.shuffle(&mut rand::thread_rng());
+    let gates = sim_gate::create_gates(&admin, gate_count, "upgrade gate").await?;
+    let plan = (0..visit_count)
+        .map(|i| (format!("upgrade visitor {i}"), 1))
+        .collect();
+    let visitors = sim_gate::enrol(&admin, plan).await?;
     let passes = RunPasses {
-        honest,
+        honest: visitors.honest,
         targets: Vec::new(),
     };
 
     let ledger = Arc::new(Ledger::default());
-    let queue = Arc::new(VisitQueue::new(visits));
+    let queue = Arc::new(VisitQueue::new(visitors.visits));
     let urls = Arc::new(RwLock::new(vec![first.gate_ws_url(), second.gate_ws_url()]));
     let start = Instant::now();
     let world = World {
         urls: Arc::clone(&urls),
         ledger: Arc::clone(&ledger),
         visits: Arc::clone(&queue),
-        wallets: Arc::new(wallets),
+        wallets: Arc::new(visitors.wallets),
         step_s: CODE_STEP_S,
         deadline: start + run_limit,
     };
-    let mut tasks = Vec::new();
-    for (i, device) in gates.iter().enumerate() {
-        let gate = SimGate::new(
-            &format!("{i}"),
-            &device.device_token,
-            device.gate_id,
-            i % 2,
-            world.clone(),
-        )?;
-        tasks.push(tokio::spawn(gate.run()));
-    }
+    let tasks = sim_gate::spawn_gates(&gates, 2, &world)?;
     let set_url = |index: usize, url: String| {
         urls.write()
             .unwrap_or_else(std::sync::PoisonError::into_inner)[index] = url;
