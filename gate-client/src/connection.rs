@@ -11,7 +11,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use tessera_protocol::messages::{GateMessage, ServerMessage, Welcome};
+use tessera_protocol::messages::{GateMessage, ServerMessage, Welcome, PENDING_SCANS_HEADER};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
@@ -145,7 +145,7 @@ impl GateConnection {
         if pending > 0 {
             request
                 .headers_mut()
-                .insert(PENDING_SCANS, HeaderValue::from(pending));
+                .insert(PENDING_SCANS_HEADER, HeaderValue::from(pending));
         }
         // A gate's frames are small: a 4 KiB read buffer (it grows for a larger frame)
         // instead of the default 128 KiB.
@@ -274,10 +274,6 @@ impl GateConnection {
         let _ = tokio::time::timeout(Duration::from_secs(1), self.ws.close(None)).await;
     }
 }
-
-/// The upgrade header a gate with journaled scans sends (`docs/protocol.md`, "Refused
-/// upgrades").
-pub const PENDING_SCANS: &str = "tessera-pending-scans";
 
 /// Longest `Retry-After` a gate honours (a longer one is read as this).
 const MAX_RETRY_AFTER: Duration = Duration::from_secs(300);

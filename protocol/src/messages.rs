@@ -11,6 +11,11 @@ use uuid::Uuid;
 
 use crate::codes::Nonce;
 
+/// The gate WebSocket upgrade's header by which a gate with scans in its journal (a visitor
+/// waiting) says how many (a Tessera addition, `docs/protocol.md` "Refused upgrades"): a
+/// server deferring reconnects lets it in first.
+pub const PENDING_SCANS_HEADER: &str = "tessera-pending-scans";
+
 /// A frame from a gate to the server.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]

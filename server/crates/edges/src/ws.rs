@@ -101,7 +101,7 @@ async fn upgrade(
     };
     // A reconnect storm waits its turn here, before it costs the database anything more.
     let visitor_waiting = headers
-        .get("tessera-pending-scans")
+        .get(tessera_protocol::messages::PENDING_SCANS_HEADER)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok())
         .is_some_and(|n| n > 0);

@@ -337,12 +337,7 @@ impl PgStore {
         &self,
         context: &'static str,
     ) -> Result<Transaction<'static, Postgres>> {
-        let mut tx = self.begin(context).await?;
-        sqlx::query("SET LOCAL synchronous_commit = off")
-            .execute(&mut *tx)
-            .await
-            .map_err(Error::storage(context))?;
-        Ok(tx)
+        begin_unflushed(&self.durable, context).await
     }
 
     /// A transaction on the relaxed pool (`synchronous_commit = off`), for aggregated events.
@@ -749,6 +744,31 @@ async fn insert_challenge(pool: &PgPool, op: (ChallengeRow, NewAudit)) -> Result
     }
 }
 
+/// Gate socket changes in one transaction (`synchronous_commit = off`: presence, like a
+/// challenge, may lose its last milliseconds in a database crash; the refresh restores it).
+async fn record_gate_sockets(
+    pool: PgPool,
+    changes: Arc<[SocketChange]>,
+) -> Result<Vec<Attempt<()>>> {
+    let mut tx = begin_unflushed(&pool, "begin gate sockets").await?;
+    apply_socket_changes(&mut tx, &changes).await?;
+    commit(tx, "record gate sockets").await?;
+    Ok(changes.iter().map(|_| Attempt::Done(())).collect())
+}
+
+/// A transaction on `pool` that commits without waiting for the WAL flush.
+async fn begin_unflushed(
+    pool: &PgPool,
+    context: &'static str,
+) -> Result<Transaction<'static, Postgres>> {
+    let mut tx = pool.begin().await.map_err(Error::storage(context))?;
+    sqlx::query("SET LOCAL synchronous_commit = off")
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::storage(context))?;
+    Ok(tx)
+}
+
 /// Admissions in one durable statement. For each input row: if its challenge is still open
 /// (this gate's and scan's, for this pass and step, fewer wrong answers than the op's
 /// `burn_at`, not expired, no outcome stored) and the pass may admit now (claimed, uses left, within its
@@ -756,25 +776,6 @@ async fn insert_challenge(pool: &PgPool, op: (ChallengeRow, NewAudit)) -> Result
 /// and append the event. These are the conditions of `rules::settle`'s admission, which the
 /// redemption transaction applies when this statement refuses. One row is updated once per
 /// statement, so an admission sharing its pass with another of the batch is run alone.
-/// Gate socket changes in one transaction (`synchronous_commit = off`: presence, like a
-/// challenge, may lose its last milliseconds in a database crash; the refresh restores it).
-async fn record_gate_sockets(
-    pool: PgPool,
-    changes: Arc<[SocketChange]>,
-) -> Result<Vec<Attempt<()>>> {
-    let mut tx = pool
-        .begin()
-        .await
-        .map_err(Error::storage("begin gate sockets"))?;
-    sqlx::query("SET LOCAL synchronous_commit = off")
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::storage("begin gate sockets"))?;
-    apply_socket_changes(&mut tx, &changes).await?;
-    commit(tx, "record gate sockets").await?;
-    Ok(changes.iter().map(|_| Attempt::Done(())).collect())
-}
-
 async fn admit_batch(pool: PgPool, ops: Arc<[AdmitOp]>) -> Result<Vec<Attempt<bool>>> {
     if ops.len() == 1 {
         return Ok(vec![Attempt::Done(admit_one(&pool, &ops[0]).await?)]);
