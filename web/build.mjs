@@ -14,12 +14,57 @@ import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse, serialize } from '@fluent/syntax';
+import { readCatalogues } from './tools/catalogues.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const src = (p) => path.join(root, 'src', p);
 const args = process.argv.slice(2);
 const check = args.includes('--check');
 const outArg = args.indexOf('--out');
+
+// Each page carries the messages of its own groups only (every language's), not the
+// others' (`locales/en.ftl` groups ids by prefix): a wallet need not download the console.
+const PAGE_GROUPS = {
+  'src/app.js': ['language', 'common', 'error', 'wallet'],
+  'src/gate/app.js': ['language', 'common', 'error', 'gate', 'reason'],
+  'src/console/app.js': ['language', 'common', 'error', 'console', 'audit', 'reason', 'gate'],
+  'src/host/app.js': ['language', 'common', 'error', 'host'],
+};
+const ID_PREFIXES = ['language', 'common', 'error', 'mail', 'push', 'wallet', 'gate', 'reason', 'host', 'console', 'audit'];
+
+function catalogueFor(text, groups) {
+  const resource = parse(text, { withSpans: false });
+  resource.body = resource.body.filter((e) => e.type === 'Message' && groups.some((g) => e.id.name.startsWith(`${g}-`)));
+  return serialize(resource);
+}
+
+const cataloguesPlugin = (entry) => ({
+  name: 'tessera-catalogues',
+  setup(b) {
+    b.onResolve({ filter: /^tessera:catalogues$/ }, () => ({ path: 'catalogues', namespace: 'tessera' }));
+    b.onLoad({ filter: /.*/, namespace: 'tessera' }, () => {
+      const groups = PAGE_GROUPS[entry];
+      if (!groups) throw new Error(`${entry}: no message groups in PAGE_GROUPS`);
+      const all = readCatalogues();
+      const some = Object.fromEntries(Object.entries(all).map(([tag, text]) => [tag, catalogueFor(text, groups)]));
+      return { contents: JSON.stringify(some), loader: 'json', watchFiles: [] };
+    });
+  },
+});
+
+// Every message id a bundle names whole must be in the messages it carries: a page that
+// borrows another group's message fails the build rather than showing an id.
+function checkIds(entry, js) {
+  const groups = PAGE_GROUPS[entry];
+  if (!groups) return;
+  const pattern = new RegExp(`["'\`]((?:${ID_PREFIXES.join('|')})-[a-z0-9]+(?:-[a-z0-9]+)*)["'\`]`, 'g');
+  const english = catalogueFor(readCatalogues().en, groups);
+  const carried = new Set([...english.matchAll(/^([a-z0-9-]+) =/gm)].map((m) => m[1]));
+  const every = new Set([...readCatalogues().en.matchAll(/^([a-z0-9-]+) =/gm)].map((m) => m[1]));
+  const missing = [...new Set([...js.matchAll(pattern)].map((m) => m[1]))].filter((id) => every.has(id) && !carried.has(id));
+  if (missing.length) throw new Error(`${entry} names messages outside its groups (${groups.join(', ')}): ${missing.join(', ')}`);
+}
 
 const hash = (buf) => createHash('sha256').update(buf).digest('hex').slice(0, 12);
 
@@ -36,9 +81,12 @@ async function bundle(entry, loader) {
     charset: 'utf8',
     absWorkingDir: root,
     logLevel: 'warning',
+    plugins: loader === 'js' ? [cataloguesPlugin(entry)] : [],
   });
   if (result.outputFiles.length !== 1) throw new Error(`${entry}: expected one output file`);
-  return Buffer.from(result.outputFiles[0].contents);
+  const out = Buffer.from(result.outputFiles[0].contents);
+  if (loader === 'js') checkIds(entry, out.toString('utf8'));
+  return out;
 }
 
 function fill(template, names) {

@@ -4,6 +4,11 @@
 // every control has the accessible name the issue's UI contract names ("Add to wallet",
 // "Scan gate code", "Paste a gate challenge", "Transfer this pass"); every error is shown in
 // a role="alert" element.
+//
+// Every word on screen is a `wallet-*` message of the catalogues (locales/parts/wallet/*.ftl),
+// in the language of the pass in view (the server names it at claim time and the pass record
+// keeps it), unless the visitor picked another in the bar's switcher; dates are in the
+// venue's time zone, which the pass record keeps too.
 
 import {
   TsrError,
@@ -17,6 +22,7 @@ import {
   parseClaimFragment,
   rotatingCode,
   secondsLeft,
+  CHALLENGE_LENGTH,
   counterAt,
   transferProof,
   validityAt,
@@ -25,6 +31,8 @@ import { StorageUnavailable, WalletStore, requestPersistence } from './store.js'
 import { qrSvg } from './qr.js';
 import { Scanner } from './scanner.js';
 import { fetchJson, h, showScreen } from './ui.js';
+import { formatDate, setTimeZone, t, tAttr, zoneDiffers } from './i18n.js';
+import { mountSwitcher, startLanguage } from './locale.js';
 
 const ANSWER_SHOWN_MS = 60_000; // a little past the server's 30 s challenge lifetime
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -58,22 +66,68 @@ function mount(screen, ...nodes) {
   window.scrollTo(0, 0);
 }
 
-const dateFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const fmt = (iso) => dateFmt.format(new Date(iso));
+// ---------------------------------------------------------------- language and dates
+
+let language = null; // the tag the screens are drawn in
+
+/**
+ * Chooses the language for a screen about `pass` (a pass record, or the claim preview's
+ * `{ language, defaultLanguage }`; null: none known) and puts the switcher in the bar.
+ * Returns true when the language changed (a screen already drawn must be drawn again).
+ */
+function applyLanguage(pass) {
+  const tag = startLanguage('wallet', { named: [pass && pass.language], orgDefault: (pass && pass.defaultLanguage) || undefined });
+  if (tag === language) return false;
+  language = tag;
+  // A pick redraws the screen the address names, in the new language (no reload needed).
+  mountSwitcher('wallet', () => route());
+  return true;
+}
+
+/** A text field of an answer, or null. */
+const str = (v) => (typeof v === 'string' && v ? v : null);
+
+/** A date and time (ISO) in the venue's time zone `zone` (undefined: the device's). */
+function fmt(iso, zone) {
+  setTimeZone(zone);
+  return formatDate(iso);
+}
+
+/** "Times are venue time (Europe/Berlin)." when the venue's zone is not the device's; else null. */
+function zoneNote(zone, cls = 'zone-note muted small') {
+  setTimeZone(zone);
+  return zoneDiffers() ? h('span', { class: cls, text: t('common-times-in-zone', { zone }) }) : null;
+}
+
+/**
+ * Message `id` as nodes for an element, each argument named in `names` (a pass's label, a
+ * site: text of people) wrapped in `<bdi>` so it keeps its own direction inside the sentence.
+ */
+function rich(id, args, names) {
+  const marked = { ...args };
+  names.forEach((k, i) => {
+    marked[k] = `\uE000${i}\uE001`;
+  });
+  const parts = t(id, marked).split(/\u2068?\uE000(\d+)\uE001\u2069?/);
+  return parts.map((part, i) => (i % 2 ? h('bdi', { text: args[names[Number(part)]] }) : part)).filter((p) => p !== '');
+}
+
+/** `text` (a name) in `<bdi>`. */
+const bdi = (value) => h('bdi', { text: value });
 
 function validityText(pass, now = Date.now()) {
   switch (validityAt(pass, now)) {
     case 'expired':
-      return `Expired ${fmt(pass.validUntil)}`;
+      return t('wallet-validity-expired', { date: fmt(pass.validUntil, pass.timeZone) });
     case 'not_yet_valid':
-      return `Not yet valid: from ${fmt(pass.validFrom)}`;
+      return t('wallet-validity-not-yet', { date: fmt(pass.validFrom, pass.timeZone) });
     default:
-      return `Valid until ${fmt(pass.validUntil)}`;
+      return t('wallet-validity-valid', { date: fmt(pass.validUntil, pass.timeZone) });
   }
 }
 
-function walletLink(text = 'Go to my wallet') {
-  return h('a', { href: '/wallet', class: 'link', onclick: goWallet }, text);
+function walletLink(label = t('wallet-go-to-wallet')) {
+  return h('a', { href: '/wallet', class: 'link', onclick: goWallet }, label);
 }
 
 function goWallet(ev) {
@@ -96,11 +150,11 @@ async function route() {
   try {
     link = parseClaimFragment(location.hash);
   } catch (e) {
-    return showBadLink(e instanceof TsrError ? e.message : 'the link cannot be read');
+    return showBadLink(e instanceof TsrError && e.reason ? e.reason : 'unreadable');
   }
   if (link) return showClaim(link);
   if (location.pathname === '/claim') {
-    return showBadLink('the part after # is missing; was the link cut short?');
+    return showBadLink('cut_short');
   }
   if (!store) return showStorageError();
   let passes;
@@ -118,27 +172,31 @@ async function route() {
 }
 
 function storageMessage() {
-  return (
-    'This browser is not letting the wallet store passes (private browsing, or site data turned off). ' +
-    'Open the link in a normal browser window to keep your pass on this device.'
-  );
+  return t('wallet-storage-unavailable');
 }
 
 function showStorageError() {
+  applyLanguage(null);
   const alert = alertBox();
   alert.show(storageMessage());
-  mount({}, h('section', { class: 'card' }, h('h1', { text: 'Wallet unavailable' }), alert.el));
+  mount({}, h('section', { class: 'card' }, h('h1', { text: t('wallet-unavailable-title') }), alert.el));
 }
 
-function showBadLink(detail) {
+/** What is wrong with a claim link, by parseClaimFragment's `reason` (or `cut_short`). */
+const BAD_LINK_REASONS = ['unreadable', 'repeated', 'no_pass_id', 'pass_id_incomplete', 'no_token', 'token_damaged', 'cut_short'];
+
+function showBadLink(reason) {
+  applyLanguage(null);
   const alert = alertBox();
-  alert.show(`This claim link is invalid or incomplete: ${detail}. Ask whoever sent it for a new link, and copy all of it.`);
-  mount({}, h('section', { class: 'card' }, h('h1', { text: 'Link not usable' }), alert.el, h('p', {}, walletLink())));
+  const why = BAD_LINK_REASONS.includes(reason) ? reason : 'unreadable';
+  alert.show(t('wallet-bad-link', { detail: t(`wallet-bad-link-${why.replace(/_/g, '-')}`) }));
+  mount({}, h('section', { class: 'card' }, h('h1', { text: t('wallet-bad-link-title') }), alert.el, h('p', {}, walletLink())));
 }
 
 // ---------------------------------------------------------------- list
 
 function showList(passes) {
+  applyLanguage(passes.length ? passes[passes.length - 1] : null); // the newest pass's
   const now = Date.now();
   const content = passes.length
     ? h(
@@ -152,9 +210,10 @@ function showList(passes) {
             h(
               'a',
               { href: `/wallet#pass=${p.passId}`, class: `pass-item ${state}` },
-              h('span', { class: 'pass-item-label', text: p.label || 'Pass' }),
-              p.site ? h('span', { class: 'pass-item-site', text: p.site }) : null,
+              h('span', { class: 'pass-item-label' }, p.label ? bdi(p.label) : t('wallet-pass-short')),
+              p.site ? h('span', { class: 'pass-item-site' }, bdi(p.site)) : null,
               h('span', { class: 'pass-item-validity', text: validityText(p, now) }),
+              zoneNote(p.timeZone, 'pass-item-zone'),
             ),
           );
         }),
@@ -162,33 +221,49 @@ function showList(passes) {
     : h(
         'div',
         { class: 'card empty' },
-        h('p', { text: 'No passes yet.' }),
-        h('p', { class: 'muted', text: 'Open the claim link you were sent to add a pass to this wallet.' }),
+        h('p', { text: t('wallet-list-empty') }),
+        h('p', { class: 'muted', text: t('wallet-list-empty-help') }),
       );
-  mount({}, h('section', { class: 'list' }, h('h1', { text: 'Your passes' }), content));
+  mount({}, h('section', { class: 'list' }, h('h1', { text: t('wallet-list-title') }), content));
 }
 
 // ---------------------------------------------------------------- claim
 
-function claimFacts(preview) {
-  const dl = h('dl', { class: 'facts' });
-  const add = (term, value) => dl.append(h('div', {}, h('dt', { text: term }), h('dd', { text: value })));
-  add('Pass', preview.label || 'Visitor pass');
-  if (preview.site) add('Site', preview.site);
-  add('Valid from', fmt(preview.valid_from));
-  add('Valid until', fmt(preview.valid_until));
-  return dl;
+/** The language and time zone a claim preview (or claim answer) names; absent fields are null. */
+function passLocale(body) {
+  return {
+    language: str(body && body.language),
+    defaultLanguage: str(body && body.default_language),
+    timeZone: str(body && body.time_zone),
+  };
 }
 
-async function showClaim(link) {
+function claimFacts(preview) {
+  const zone = str(preview.time_zone) || undefined;
+  const dl = h('dl', { class: 'facts' });
+  const add = (term, ...value) => dl.append(h('div', {}, h('dt', { text: term }), h('dd', {}, ...value)));
+  add(t('wallet-fact-pass'), preview.label ? bdi(preview.label) : t('wallet-visitor-pass'));
+  if (preview.site) add(t('wallet-fact-site'), bdi(preview.site));
+  add(t('wallet-fact-valid-from'), fmt(preview.valid_from, zone));
+  add(t('wallet-fact-valid-until'), fmt(preview.valid_until, zone));
+  const note = zoneNote(zone);
+  return note ? h('div', {}, dl, h('p', { class: 'facts-zone' }, note)) : dl;
+}
+
+/**
+ * The claim screen for `link`. `known` is the preview's answer when the screen is drawn
+ * again (its language arrived with the preview), so it is not asked for twice.
+ */
+async function showClaim(link, known = null) {
+  applyLanguage(known && known.ok && known.body ? passLocale(known.body) : null);
   const alert = alertBox();
-  const facts = h('div', { class: 'facts-slot' }, h('p', { class: 'muted', text: 'Checking the pass…' }));
-  const button = h('button', { type: 'button', class: 'primary', disabled: true }, 'Add to wallet');
+  const facts = h('div', { class: 'facts-slot' }, h('p', { class: 'muted', text: t('wallet-claim-checking') }));
+  const button = h('button', { type: 'button', class: 'primary', disabled: true }, t('wallet-claim-add'));
   const after = h('p', { class: 'after' });
-  const lead = h('p', { class: 'lead', text: 'You have been sent a visitor pass. Add it to this wallet to show it at the gate.' });
-  const fine = h('p', { class: 'fine muted', text: 'The pass and its keys stay on this device. Anyone with this link could add the pass first, so do not share it.' });
+  const lead = h('p', { class: 'lead', text: t('wallet-claim-lead') });
+  const fine = h('p', { class: 'fine muted', text: t('wallet-claim-fine') });
   const screen = {};
-  mount(screen, h('section', { class: 'card claim' }, h('h1', { text: 'Add a pass' }), lead, facts, alert.el, button, after, fine));
+  mount(screen, h('section', { class: 'card claim' }, h('h1', { text: t('wallet-claim-title') }), lead, facts, alert.el, button, after, fine));
   if (!store) {
     facts.replaceChildren();
     alert.show(storageMessage());
@@ -216,8 +291,11 @@ async function showClaim(link) {
     after.replaceChildren(walletLink());
   };
 
-  const preview = await post('/v1/claims/preview', { pass_id: link.passId, claim_token: link.token });
+  const preview = known || (await post('/v1/claims/preview', { pass_id: link.passId, claim_token: link.token }));
   if (current !== screen) return;
+  // The pass's own language is known now: draw the screen again if it changes the choice
+  // (a language the visitor picked in the switcher still comes first).
+  if (!known && preview.ok && preview.body && applyLanguage(passLocale(preview.body))) return showClaim(link, preview);
   if (preview.ok && preview.body) {
     try {
       facts.replaceChildren(claimFacts(preview.body));
@@ -227,38 +305,39 @@ async function showClaim(link) {
     const state = preview.body.state;
     if (preview.body.transfer === true && state === 'issued') {
       // A transfer link: the pass is someone's now and becomes this wallet's when added.
-      const holder = typeof preview.body.label === 'string' && preview.body.label ? preview.body.label : 'Someone';
-      lead.textContent = `${holder} is handing you this pass. Add it to this wallet to show it at the gate.`;
-      fine.textContent = 'Once you add it, it stops working on their phone and works on this one. The pass and its keys stay on this device; do not share this link.';
+      const holder = typeof preview.body.label === 'string' && preview.body.label ? preview.body.label : null;
+      lead.replaceChildren(...(holder ? rich('wallet-claim-transfer-lead', { holder }, ['holder']) : [t('wallet-claim-transfer-lead-unnamed')]));
+      fine.textContent = t('wallet-claim-transfer-fine');
     }
-    if (state === 'revoked') return stop('This pass has been revoked by its issuer. It cannot be added or used.');
+    if (state === 'revoked') return stop(t('wallet-claim-revoked'));
     if (Date.parse(preview.body.valid_until) <= Date.now()) {
-      return stop(`This pass has expired (it was valid until ${fmt(preview.body.valid_until)}).`);
+      return stop(t('wallet-claim-expired', { date: fmt(preview.body.valid_until, str(preview.body.time_zone) || undefined) }));
     }
     if ((state === 'claimed' || state === 'used') && !pending) {
-      alert.show('This pass is already in another wallet. A pass can be added to one wallet only.');
+      alert.show(t('wallet-claim-elsewhere'));
     }
   } else if (preview.status === 404) {
-    return stop('This claim link is not valid: the pass does not exist or the link was mistyped. Ask for a new link.');
+    return stop(t('wallet-claim-invalid'));
   } else {
-    facts.replaceChildren(h('p', { class: 'muted', text: 'The pass details could not be loaded just now. You can still try to add it.' }));
+    facts.replaceChildren(h('p', { class: 'muted', text: t('wallet-claim-no-details') }));
   }
+  const locale = preview.ok && preview.body ? passLocale(preview.body) : passLocale(null);
   button.disabled = false;
-  button.addEventListener('click', () => claim(link, { alert, button, after, stop, screen }));
+  button.addEventListener('click', () => claim(link, { alert, button, after, stop, screen, locale }));
 }
 
 async function claim(link, ui) {
   const { alert, button, stop, screen } = ui;
   button.disabled = true;
-  button.textContent = 'Adding…';
+  button.textContent = t('wallet-claim-adding');
   button.removeAttribute('aria-label');
   alert.clear();
   const retry = (message) => {
     if (current !== screen) return;
     alert.show(message);
-    button.textContent = 'Retry';
+    button.textContent = t('wallet-claim-retry');
     // The name keeps "Add to wallet" so the control is found by the same words after a failure.
-    button.setAttribute('aria-label', 'Retry: Add to wallet');
+    button.setAttribute('aria-label', tAttr('wallet-claim-retry', 'aria-label'));
     button.disabled = false;
   };
 
@@ -272,7 +351,7 @@ async function claim(link, ui) {
       await store.putPending(pending);
     }
   } catch (e) {
-    if (e instanceof TsrError) return stop('This browser cannot create the keys a pass needs. Update it, or use another browser.');
+    if (e instanceof TsrError) return stop(t('wallet-claim-no-keys'));
     return stop(storageMessage());
   }
 
@@ -284,7 +363,7 @@ async function claim(link, ui) {
   });
   if (current !== screen) return;
   if (res.network) {
-    return retry('Could not reach the server, so the pass is not added yet. Check your connection, then press Retry.');
+    return retry(t('wallet-claim-offline'));
   }
   if (!res.ok) {
     const refused = async (...message) => {
@@ -293,18 +372,18 @@ async function claim(link, ui) {
       stop(...message);
     };
     if (res.status === 404 || res.code === 'invalid_claim') {
-      return refused('This claim link is not valid: the pass does not exist or the link was mistyped. Ask for a new link.');
+      return refused(t('wallet-claim-invalid'));
     }
     if (res.code === 'already_claimed') {
-      return refused('This pass is already in another wallet. A pass can be added to one wallet only; ask the issuer if that was not you.');
+      return refused(t('wallet-claim-taken'));
     }
-    if (res.code === 'revoked') return refused('This pass has been revoked by its issuer. It cannot be added or used.');
+    if (res.code === 'revoked') return refused(t('wallet-claim-revoked'));
     if (res.code === 'invalid_public_key') {
       await store.deletePending(link.passId).catch(() => {});
-      return retry('The server did not accept this wallet’s key. Press Retry to try with a new one.');
+      return retry(t('wallet-claim-key-refused'));
     }
-    if (res.status === 429) return retry('Too many attempts just now. Wait a minute, then press Retry.');
-    return retry(`The server could not add the pass just now (error ${res.status}). Press Retry in a moment.`);
+    if (res.status === 429) return retry(t('wallet-claim-rate-limited'));
+    return retry(t('wallet-claim-failed', { status: String(res.status) }));
   }
 
   // 3. Derive and keep the pass keys; the wallet secret goes with the pending record.
@@ -328,17 +407,22 @@ async function claim(link, ui) {
       digits: info.digits,
       validFrom: info.validFrom,
       validUntil: info.validUntil,
+      // The pass's language, its organisation's default and the venue's time zone (the
+      // claim answer's, else the preview's; records from before they existed lack them).
+      language: str(res.body.language) || ui.locale.language,
+      defaultLanguage: str(res.body.default_language) || ui.locale.defaultLanguage,
+      timeZone: str(res.body.time_zone) || ui.locale.timeZone,
       claimedAt: new Date().toISOString(),
       codeKey,
       responseKey,
     };
   } catch {
-    return retry('The server’s answer could not be used. Press Retry; if it keeps failing, ask the issuer.');
+    return retry(t('wallet-claim-bad-answer'));
   }
   try {
     await store.completeClaim(pass);
   } catch {
-    return retry(`${storageMessage()} Then press Retry.`);
+    return retry(t('wallet-storage-unavailable-retry'));
   }
   requestPersistence();
   history.replaceState(null, '', '/wallet');
@@ -348,11 +432,12 @@ async function claim(link, ui) {
 // ---------------------------------------------------------------- pass view
 
 function showPass(pass, passes) {
+  applyLanguage(pass);
   const screen = { destroyed: false };
   const alert = alertBox();
   const stage = h('div', { class: 'stage' });
   const status = h('p', { class: 'status', role: 'status' });
-  const scanButton = h('button', { type: 'button', class: 'primary scan' }, 'Scan gate code');
+  const scanButton = h('button', { type: 'button', class: 'primary scan' }, t('wallet-scan'));
   const input = h('input', {
     id: 'challenge',
     type: 'text',
@@ -361,25 +446,27 @@ function showPass(pass, passes) {
     autocapitalize: 'characters',
     spellcheck: 'false',
     enterkeyhint: 'done',
+    dir: 'ltr',
     placeholder: 'TSR1C:…',
     'aria-describedby': 'challenge-help',
   });
   const field = h(
     'div',
     { class: 'field' },
-    h('label', { for: 'challenge', text: 'Paste a gate challenge' }),
+    h('label', { for: 'challenge', text: t('wallet-challenge-label') }),
     input,
-    h('p', { id: 'challenge-help', class: 'muted small', text: 'If the gate cannot show its code to your camera, paste its text here.' }),
+    h('p', { id: 'challenge-help', class: 'muted small', text: t('wallet-challenge-help') }),
   );
-  const hint = h('p', { class: 'hint' }, h('span', { class: 'sun', 'aria-hidden': 'true', text: '☀' }), 'Turn your screen brightness up so the gate reads the code first time.');
+  const hint = h('p', { class: 'hint' }, h('span', { class: 'sun', 'aria-hidden': 'true', text: '☀' }), t('wallet-brightness-hint'));
   const validity = h('p', { class: 'validity' });
-  const others = passes.length > 1 ? h('a', { href: '/wallet#list', class: 'link back', onclick: listLink }, `All passes (${passes.length})`) : null;
-  const remove = h('button', { type: 'button', class: 'quiet' }, 'Remove this pass from this device');
+  const zone = zoneNote(pass.timeZone);
+  const others = passes.length > 1 ? h('a', { href: '/wallet#list', class: 'link back', onclick: listLink }, t('wallet-all-passes', { count: passes.length })) : null;
+  const remove = h('button', { type: 'button', class: 'quiet' }, t('wallet-remove'));
   // Only offered while the server has not said this pass may not be handed on: the claim's
   // answer does not say, so the first try tells (409 transfer_not_allowed) and is remembered.
-  const transfer = pass.transferAllowed === false ? null : h('button', { type: 'button', class: 'secondary transfer' }, 'Transfer this pass');
+  const transfer = pass.transferAllowed === false ? null : h('button', { type: 'button', class: 'secondary transfer' }, t('wallet-transfer'));
   const transferNote = pass.transferStartedAt
-    ? h('p', { class: 'transfer-note' }, `You started handing this pass on (${fmt(pass.transferStartedAt)}). Once the new holder adds it, the code here stops working.`)
+    ? h('p', { class: 'transfer-note' }, t('wallet-transfer-note', { date: fmt(pass.transferStartedAt, pass.timeZone) }))
     : null;
 
   let mode = 'code'; // 'code' | 'scan' | 'answer' | 'blocked'
@@ -405,28 +492,35 @@ function showPass(pass, passes) {
   const codeView = h('div', { class: 'code-view' }, h('figure', { class: 'qr-card' }, qrSlot), countdown);
 
   async function renderCode(nowS) {
-    const t = counterAt(nowS, pass.periodS);
+    const step = counterAt(nowS, pass.periodS);
     const left = secondsLeft(nowS, pass.periodS);
-    countdownText.textContent = `New code in ${left} s`;
+    countdownText.textContent = t('wallet-countdown', { seconds: left });
     progress.value = left;
-    if (t === shownT) return;
-    shownT = t;
+    if (step === shownT) return;
+    shownT = step;
     const seq = ++renderSeq;
     const code = await rotatingCode(pass.codeKey, pass.passId, nowS, pass.periodS, pass.digits);
     if (seq !== renderSeq || screen.destroyed) return;
-    qrSlot.replaceChildren(qrSvg(code, `Entry code for ${pass.label || 'this pass'}; it changes every ${pass.periodS} seconds`));
+    qrSlot.replaceChildren(
+      qrSvg(code, pass.label ? t('wallet-qr-entry', { label: pass.label, seconds: pass.periodS }) : t('wallet-qr-entry-unnamed', { seconds: pass.periodS })),
+    );
   }
 
   function blockedView(state) {
     if (state === 'expired') {
-      alert.show(`This pass has expired: it was valid until ${fmt(pass.validUntil)}. It can no longer be used at the gate.`);
-      return h('div', { class: 'notice expired' }, h('p', { class: 'notice-title', text: 'Expired' }), h('p', { text: `Valid until ${fmt(pass.validUntil)}` }));
+      alert.show(t('wallet-expired-alert', { date: fmt(pass.validUntil, pass.timeZone) }));
+      return h(
+        'div',
+        { class: 'notice expired' },
+        h('p', { class: 'notice-title', text: t('wallet-expired') }),
+        h('p', { text: t('wallet-validity-valid', { date: fmt(pass.validUntil, pass.timeZone) }) }),
+      );
     }
     return h(
       'div',
       { class: 'notice not-yet' },
-      h('p', { class: 'notice-title', text: 'Not yet valid' }),
-      h('p', { text: `Your code appears here from ${fmt(pass.validFrom)}.` }),
+      h('p', { class: 'notice-title', text: t('wallet-not-yet') }),
+      h('p', { text: t('wallet-not-yet-from', { date: fmt(pass.validFrom, pass.timeZone) }) }),
     );
   }
 
@@ -476,17 +570,17 @@ function showPass(pass, passes) {
     stopScan();
     clearTimeout(answerTimer);
     mode = 'answer';
-    const back = h('button', { type: 'button', class: 'secondary', onclick: () => { input.value = ''; showCode(); } }, 'Show my code again');
+    const back = h('button', { type: 'button', class: 'secondary', onclick: () => { input.value = ''; showCode(); } }, t('wallet-show-code-again'));
     stage.replaceChildren(
       h(
         'div',
         { class: 'answer-view' },
-        h('h2', { class: 'answer-title', text: 'Show this answer to the gate' }),
-        h('figure', { class: 'qr-card answer' }, qrSvg(answer, 'Answer code for the gate')),
+        h('h2', { class: 'answer-title', text: t('wallet-answer-title') }),
+        h('figure', { class: 'qr-card answer' }, qrSvg(answer, t('wallet-qr-answer'))),
         back,
       ),
     );
-    status.textContent = 'Answer ready: hold it up to the gate.';
+    status.textContent = t('wallet-answer-ready');
     answerTimer = setTimeout(() => {
       if (mode === 'answer') showCode();
     }, ANSWER_SHOWN_MS);
@@ -498,20 +592,17 @@ function showPass(pass, passes) {
       challenge = parseChallenge(text);
     } catch (e) {
       if (e.code === 'incomplete_challenge') {
-        if (final && text) showChallengeError('This challenge is incomplete: copy the whole text the gate shows (it is 85 characters long).');
+        if (final && text) showChallengeError(t('wallet-challenge-incomplete', { length: CHALLENGE_LENGTH }));
         else clearChallengeError();
       } else {
-        showChallengeError('That is not a gate challenge. A gate challenge starts with TSR1C: followed by letters and digits.');
+        showChallengeError(t('wallet-challenge-malformed'));
       }
       return false;
     }
     if (challenge.passId !== pass.passId) {
       const other = passes.find((p) => p.passId === challenge.passId);
-      showChallengeError(
-        other
-          ? `This challenge is for another pass: “${other.label}”. Open that pass to answer it.`
-          : 'This challenge is for another pass, which is not in this wallet.',
-      );
+      if (other) showChallengeError(...rich('wallet-challenge-other-pass', { label: other.label || '' }, ['label']));
+      else showChallengeError(t('wallet-challenge-unknown-pass'));
       return true;
     }
     clearChallengeError();
@@ -519,9 +610,9 @@ function showPass(pass, passes) {
     return true;
   }
 
-  function showChallengeError(message) {
-    lastChallengeError = message;
-    alert.show(message);
+  function showChallengeError(...message) {
+    lastChallengeError = message.map((m) => (typeof m === 'string' ? m : m.textContent)).join('');
+    alert.show(...message);
   }
 
   function clearChallengeError() {
@@ -557,10 +648,10 @@ function showPass(pass, passes) {
     clearTimeout(answerTimer);
     alert.clear();
     mode = 'scan';
-    const video = h('video', { class: 'camera', muted: true, playsinline: true, autoplay: true, 'aria-label': 'Camera view' });
-    const cancel = h('button', { type: 'button', class: 'secondary', onclick: showCode }, 'Stop camera');
+    const video = h('video', { class: 'camera', muted: true, playsinline: true, autoplay: true, 'aria-label': t('wallet-camera-view') });
+    const cancel = h('button', { type: 'button', class: 'secondary', onclick: showCode }, t('wallet-camera-stop'));
     stage.replaceChildren(h('div', { class: 'scan-view' }, h('div', { class: 'camera-frame' }, video), cancel));
-    status.textContent = 'Point the camera at the code on the gate’s screen.';
+    status.textContent = t('wallet-camera-point');
     const s = new Scanner(
       video,
       async (text) => {
@@ -569,13 +660,13 @@ function showPass(pass, passes) {
           const handled = await handleChallenge(text, { final: true });
           if (handled && mode === 'scan') showCode(); // the challenge was for another pass
         } else {
-          status.textContent = 'That code is not a gate challenge. Point the camera at the gate’s screen.';
+          status.textContent = t('wallet-camera-not-challenge');
         }
       },
       () => {
         if (scanner === null || mode === 'scan') {
           showCode();
-          status.textContent = 'The camera was turned off to save battery. Press Scan gate code to try again.';
+          status.textContent = t('wallet-camera-timeout');
         }
       },
     );
@@ -588,10 +679,10 @@ function showPass(pass, passes) {
       const name = e && e.name;
       alert.show(
         name === 'NotAllowedError' || name === 'SecurityError'
-          ? 'Camera access was refused. Allow the camera for this site in your browser settings, or paste the gate’s challenge below.'
+          ? t('wallet-camera-refused')
           : name === 'NotFoundError' || name === 'OverconstrainedError'
-            ? 'No camera was found on this device. Paste the gate’s challenge below instead.'
-            : 'The camera could not be started. Paste the gate’s challenge below instead.',
+            ? t('wallet-camera-missing')
+            : t('wallet-camera-failed'),
       );
     }
   }
@@ -625,7 +716,7 @@ function showPass(pass, passes) {
   }
 
   remove.addEventListener('click', async () => {
-    if (!confirm(`Remove “${pass.label}” from this device? It cannot be added back with the same link.`)) return;
+    if (!confirm(t('wallet-remove-confirm', { label: pass.label ?? '' }))) return;
     try {
       await store.deletePass(pass.passId);
     } catch {
@@ -652,8 +743,8 @@ function showPass(pass, passes) {
       h(
         'div',
         { class: 'pass-head' },
-        h('h1', { text: pass.label || 'Visitor pass' }),
-        h('p', { class: 'pass-meta' }, pass.site ? h('span', { class: 'site', text: pass.site }) : null, validity),
+        h('h1', {}, pass.label ? bdi(pass.label) : t('wallet-visitor-pass')),
+        h('p', { class: 'pass-meta' }, pass.site ? h('span', { class: 'site' }, bdi(pass.site)) : null, validity, zone),
       ),
       h('div', { class: 'pass-body' }, h('div', { class: 'pass-main' }, stage, hint), h('div', { class: 'pass-side' }, alert.el, status, scanButton, field, others)),
       h('div', { class: 'pass-foot' }, transferNote, transfer, remove),
@@ -668,37 +759,44 @@ function showPass(pass, passes) {
 
 /** The words for a refused transfer step; `forever` when trying again cannot help. */
 function transferRefusal(res) {
-  if (res.network) return { text: 'Could not reach the server, so no transfer link was made. Check your connection, then try again.' };
+  if (res.network) return { text: t('wallet-transfer-offline') };
   if (res.code === 'transfer_not_allowed') {
-    return { text: 'This pass cannot be transferred: its organiser does not allow handing it on (or it has been handed on as often as allowed). It stays in this wallet.', forever: true, notAllowed: true };
+    return { text: t('wallet-transfer-not-allowed'), forever: true, notAllowed: true };
   }
-  if (res.code === 'revoked') return { text: 'This pass has been revoked by its issuer. It cannot be handed on.', forever: true };
+  if (res.code === 'revoked') return { text: t('wallet-transfer-revoked'), forever: true };
   if (res.code === 'not_claimed' || res.code === 'bad_proof') {
-    return { text: 'This phone no longer holds this pass (it was handed on or moved to another phone), so it cannot hand it on.', forever: true };
+    return { text: t('wallet-transfer-not-held'), forever: true };
   }
   // Before any proof, the server answers one 404 for every reason (unknown, revoked, no
   // transfers left), so that a stranger holding the pass id learns nothing.
   if (res.status === 404 && res.code !== 'invalid_nonce') {
-    return { text: 'This pass cannot be transferred now: its organiser may not allow handing it on, it may have been handed on as often as allowed, or it was revoked. It stays in this wallet.', forever: true, notAllowed: true };
+    return { text: t('wallet-transfer-unavailable'), forever: true, notAllowed: true };
   }
-  if (res.status === 429) return { text: 'Too many attempts just now. Wait a minute, then try again.' };
-  return { text: `The server could not make the transfer link just now (${res.code || `error ${res.status}`}). Try again in a moment.` };
+  if (res.status === 429) return { text: t('wallet-transfer-rate-limited') };
+  // The code stays as it is (not words): it is what the staff can look up.
+  return {
+    text: res.code
+      ? t('wallet-transfer-failed', { code: res.code })
+      : t('wallet-transfer-failed-status', { status: String(res.status) }),
+  };
 }
 
 function showTransfer(pass) {
+  applyLanguage(pass);
   const screen = {};
   const alert = alertBox();
   const status = h('p', { class: 'status', role: 'status' });
-  const make = h('button', { type: 'button', class: 'primary' }, 'Make a transfer link');
+  const make = h('button', { type: 'button', class: 'primary' }, t('wallet-transfer-make'));
   const result = h('div', { class: 'transfer-result' });
-  const back = h('a', { href: `/wallet#pass=${pass.passId}`, class: 'link back', onclick: (ev) => { ev.preventDefault(); history.pushState(null, '', `/wallet#pass=${pass.passId}`); route(); } }, 'Back to my pass');
+  const back = h('a', { href: `/wallet#pass=${pass.passId}`, class: 'link back', onclick: (ev) => { ev.preventDefault(); history.pushState(null, '', `/wallet#pass=${pass.passId}`); route(); } }, t('wallet-transfer-back'));
   const intro = h(
     'div',
     { class: 'transfer-intro' },
-    h('p', { class: 'lead', text: 'Someone else is going instead of you? Make a link for them. When they open it and add the pass, it moves to their phone.' }),
-    h('p', { class: 'warning', text: 'Once they add it, this pass stops working on this phone. Until then it still works here.' }),
+    h('p', { class: 'lead', text: t('wallet-transfer-lead') }),
+    h('p', { class: 'warning', text: t('wallet-transfer-warning') }),
   );
-  mount(screen, h('section', { class: 'card transfer-card' }, h('h1', { text: `Transfer “${pass.label || 'this pass'}”` }), intro, alert.el, status, make, result, h('p', {}, back)));
+  const title = pass.label ? rich('wallet-transfer-title', { label: pass.label }, ['label']) : [t('wallet-transfer-title-unnamed')];
+  mount(screen, h('section', { class: 'card transfer-card' }, h('h1', {}, ...title), intro, alert.el, status, make, result, h('p', {}, back)));
 
   const remember = async (changes) => {
     try {
@@ -713,7 +811,7 @@ function showTransfer(pass) {
   make.addEventListener('click', async () => {
     make.disabled = true;
     alert.clear();
-    status.textContent = 'Making the link…';
+    status.textContent = t('wallet-transfer-making');
     let issued = null;
     let refusal = null;
     // A nonce lives two minutes; one that is unknown or used up by the time the proof
@@ -729,7 +827,7 @@ function showTransfer(pass) {
       try {
         proof = await transferProof(pass.responseKey, pass.passId, nonce.body.nonce);
       } catch {
-        refusal = { text: 'The server’s transfer nonce could not be used. Try again in a moment.' };
+        refusal = { text: t('wallet-transfer-bad-nonce') };
         break;
       }
       const res = await post('/v1/transfers', { pass_id: pass.passId, nonce: nonce.body.nonce, proof });
@@ -749,9 +847,9 @@ function showTransfer(pass) {
     intro.remove();
     await remember({ transferAllowed: true, transferStartedAt: new Date().toISOString() });
     if (current !== screen) return;
-    const link = h('input', { id: 'transfer-link', type: 'text', readonly: true, value: issued.claim_url, spellcheck: 'false' });
+    const link = h('input', { id: 'transfer-link', type: 'text', readonly: true, value: issued.claim_url, spellcheck: 'false', dir: 'ltr' });
     const copied = h('p', { class: 'status', role: 'status' });
-    const copy = h('button', { type: 'button', class: 'secondary' }, 'Copy link');
+    const copy = h('button', { type: 'button', class: 'secondary' }, t('wallet-transfer-copy'));
     copy.addEventListener('click', async () => {
       let done = false;
       try {
@@ -766,18 +864,18 @@ function showTransfer(pass) {
           done = false;
         }
       }
-      copied.textContent = done ? 'Link copied.' : 'The link is selected: copy it from the field.';
+      copied.textContent = done ? t('wallet-transfer-copied') : t('wallet-transfer-selected');
     });
     const share = typeof navigator.share === 'function'
-      ? h('button', { type: 'button', class: 'secondary', onclick: () => navigator.share({ title: pass.label || 'Visitor pass', url: issued.claim_url }).catch(() => {}) }, 'Share…')
+      ? h('button', { type: 'button', class: 'secondary', onclick: () => navigator.share({ title: pass.label || t('wallet-visitor-pass'), url: issued.claim_url }).catch(() => {}) }, t('wallet-transfer-share'))
       : null;
-    const heading = h('h2', { tabindex: '-1', text: 'Give this link to the new holder' });
+    const heading = h('h2', { tabindex: '-1', text: t('wallet-transfer-give') });
     result.replaceChildren(
       heading,
-      h('p', { class: 'warning', text: 'This phone’s pass stops working once your friend adds it. Send the link to them only: whoever opens it first gets the pass.' }),
-      h('figure', { class: 'qr-card transfer-qr' }, qrSvg(issued.claim_url, 'Transfer QR code for the new holder')),
-      h('p', { class: 'muted small', text: 'They can scan this with their phone’s camera, or open the link.' }),
-      h('div', { class: 'field' }, h('label', { for: 'transfer-link', text: 'Transfer link' }), link),
+      h('p', { class: 'warning', text: t('wallet-transfer-stops') }),
+      h('figure', { class: 'qr-card transfer-qr' }, qrSvg(issued.claim_url, t('wallet-qr-transfer'))),
+      h('p', { class: 'muted small', text: t('wallet-transfer-scan-help') }),
+      h('div', { class: 'field' }, h('label', { for: 'transfer-link', text: t('wallet-transfer-link') }), link),
       h('div', { class: 'transfer-actions' }, copy, share),
       copied,
     );

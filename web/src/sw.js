@@ -69,16 +69,21 @@ self.addEventListener('push', (event) => {
     data = null;
   }
   if (!data || data.type !== 'walk_in') return;
+  // The server writes the words in the host's language (issue 34); English from an older
+  // server that sends none.
+  const w = (id, english) => (data.words && typeof data.words[id] === 'string' ? data.words[id] : english);
   event.waitUntil(
-    self.registration.showNotification(`${data.visitor} is waiting`, {
-      body: `At ${data.gate}${data.note ? ` (${data.note})` : ''}. Approve to let them in.`,
+    self.registration.showNotification(typeof data.title === 'string' ? data.title : `${data.visitor} is waiting`, {
+      body: typeof data.body === 'string' ? data.body : `At ${data.gate}${data.note ? ` (${data.note})` : ''}. Approve to let them in.`,
+      lang: typeof data.lang === 'string' ? data.lang : undefined,
+      dir: data.dir === 'rtl' ? 'rtl' : 'auto',
       tag: `walk-in-${data.walk_in_id}`,
       renotify: true,
       requireInteraction: true,
       data,
       actions: [
-        { action: 'approve', title: 'Approve' },
-        { action: 'deny', title: 'Deny' },
+        { action: 'approve', title: w('push-approve', 'Approve') },
+        { action: 'deny', title: w('push-deny', 'Deny') },
       ],
     }),
   );
@@ -124,11 +129,14 @@ async function act(data, action) {
     } catch {
       status = 0;
     }
-    const done = action === 'approve' ? `${data.visitor} is let in` : `${data.visitor} is turned away`;
-    const title = status === 200 ? done : status === 409 ? `${data.visitor}: already answered` : `Could not answer for ${data.visitor}`;
+    const w = (id, english) => (data.words && typeof data.words[id] === 'string' ? data.words[id] : english);
+    const done = action === 'approve' ? w('push-approved', `${data.visitor} is let in`) : w('push-denied', `${data.visitor} is turned away`);
+    const title = status === 200 ? done : status === 409 ? w('push-already-answered', `${data.visitor}: already answered`) : w('push-answer-failed', `Could not answer for ${data.visitor}`);
     await self.registration.showNotification(title, {
+      lang: typeof data.lang === 'string' ? data.lang : undefined,
+      dir: data.dir === 'rtl' ? 'rtl' : 'auto',
       tag: `walk-in-${data.walk_in_id}`,
-      body: status === 200 ? `At ${data.gate}.` : 'Open the host page to see what happened.',
+      body: status === 200 ? w('push-answered-body', `At ${data.gate}.`) : w('push-answer-failed-body', 'Open the host page to see what happened.'),
       data: { type: 'walk_in_answered', walk_in_id: data.walk_in_id, action, status },
     });
     return;

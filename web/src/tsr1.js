@@ -6,12 +6,16 @@
 const subtle = globalThis.crypto.subtle;
 const enc = new TextEncoder();
 
-/** A protocol failure with a stable `code` the UI maps to words. */
+/**
+ * A protocol failure with a stable `code` the UI maps to words, and for some codes a stable
+ * `reason` naming which check failed (a bad claim link's). The `message` is for developers.
+ */
 export class TsrError extends Error {
-  constructor(code, message) {
+  constructor(code, message, reason) {
     super(message);
     this.name = 'TsrError';
     this.code = code;
+    if (reason) this.reason = reason;
   }
 }
 
@@ -337,7 +341,8 @@ export async function transferProof(responseKey, passId, nonceB32) {
 /**
  * Parses the fragment of `<base>/claim#p=<uuid>&t=<token>` (with or without the `#`).
  * Returns null when the fragment holds neither key (not a claim link at all).
- * @throws {TsrError} `bad_link` with a message saying what is missing or wrong.
+ * @throws {TsrError} `bad_link` with a `reason` (and a message) saying what is missing or wrong:
+ *   `unreadable`, `repeated`, `no_pass_id`, `pass_id_incomplete`, `no_token`, `token_damaged`.
  */
 export function parseClaimFragment(fragment) {
   const text = (fragment || '').replace(/^#/, '');
@@ -345,17 +350,17 @@ export function parseClaimFragment(fragment) {
   try {
     params = new URLSearchParams(text);
   } catch {
-    throw new TsrError('bad_link', 'the link cannot be read');
+    throw new TsrError('bad_link', 'the link cannot be read', 'unreadable');
   }
   const ps = params.getAll('p');
   const ts = params.getAll('t');
   if (ps.length === 0 && ts.length === 0) return null;
-  if (ps.length > 1 || ts.length > 1) throw new TsrError('bad_link', 'the link repeats p= or t=');
-  if (ps.length === 0) throw new TsrError('bad_link', 'the link has no pass id (p=)');
-  if (!isUuid(ps[0])) throw new TsrError('bad_link', 'the pass id in the link is not complete');
-  if (ts.length === 0 || ts[0] === '') throw new TsrError('bad_link', 'the link has no claim token (t=)');
+  if (ps.length > 1 || ts.length > 1) throw new TsrError('bad_link', 'the link repeats p= or t=', 'repeated');
+  if (ps.length === 0) throw new TsrError('bad_link', 'the link has no pass id (p=)', 'no_pass_id');
+  if (!isUuid(ps[0])) throw new TsrError('bad_link', 'the pass id in the link is not complete', 'pass_id_incomplete');
+  if (ts.length === 0 || ts[0] === '') throw new TsrError('bad_link', 'the link has no claim token (t=)', 'no_token');
   if (ts[0].length > 512 || !/^[A-Za-z0-9_-]+$/.test(ts[0])) {
-    throw new TsrError('bad_link', 'the claim token in the link is damaged');
+    throw new TsrError('bad_link', 'the claim token in the link is damaged', 'token_damaged');
   }
   return { passId: ps[0].toLowerCase(), token: ts[0] };
 }

@@ -1,6 +1,8 @@
 // DOM and network helpers shared by the wallet (app.js) and the gate (gate/app.js). DOM calls
 // only: the CSP allows no inline script or style.
 
+import { t } from './i18n.js';
+
 /** `h('p', { class, text, onclick, attr: value }, ...children)`: one element, built by DOM calls. */
 export function h(tag, props = {}, ...children) {
   const el = document.createElement(tag);
@@ -70,21 +72,21 @@ export function ssoForm(page) {
   const form = h(
     'form',
     { class: 'sso-form', novalidate: true },
-    h('div', { class: 'field' }, h('label', { for: 'sso-email', text: 'Work email' }), input, h('p', { id: 'sso-email-help', class: 'muted', text: 'You sign in at your organisation’s own sign-in page, then come back here.' })),
+    h('div', { class: 'field' }, h('label', { for: 'sso-email', text: t('common-sso-email') }), input, h('p', { id: 'sso-email-help', class: 'muted', text: t('common-sso-email-help') })),
     slot,
-    h('p', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', id: 'sso-continue', text: 'Continue with single sign-on' })),
+    h('p', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', id: 'sso-continue', text: t('common-sso-continue') })),
   );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const email = input.value.trim();
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
-      slot.replaceChildren(h('p', { class: 'alert shown', role: 'alert', text: 'Enter your work email address, such as ada@example.com.' }));
+      slot.replaceChildren(h('p', { class: 'alert shown', role: 'alert', text: t('common-sso-email-invalid') }));
       input.focus();
       return;
     }
     window.location.assign(`/v1/sso/start?page=${encodeURIComponent(page)}&email=${encodeURIComponent(email)}`);
   });
-  return h('section', { class: 'sso', 'aria-labelledby': 'sso-title' }, h('h2', { id: 'sso-title', text: 'Sign in with your organisation' }), form);
+  return h('section', { class: 'sso', 'aria-labelledby': 'sso-title' }, h('h2', { id: 'sso-title', text: t('common-sso-title') }), form);
 }
 
 // Where a sign-out sends the browser: the identity provider's own sign-out, when the

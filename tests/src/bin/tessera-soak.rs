@@ -85,6 +85,7 @@ async fn main() -> Result<()> {
         site: None,
         zone_id: None,
         direction: None,
+        language: None,
     };
     store
         .insert_gate(&gate, &[1; 32], start_ms, &note(org_id, start_ms))
@@ -110,6 +111,7 @@ async fn main() -> Result<()> {
         transfers: 0,
         rebinds: 0,
         external_ref: None,
+        language: None,
         zones: Vec::new(),
     };
     store

@@ -21,6 +21,7 @@ mod gate_flow;
 mod hardening;
 mod hosts;
 mod keys;
+mod locale;
 mod mail;
 mod metrics;
 mod pairing;

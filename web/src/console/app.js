@@ -7,17 +7,22 @@
 // issuing passes and creating and pairing gates.
 // DOM calls only: the CSP allows no inline script or style. `role="alert"` is for errors
 // only; notices use `role="status"`.
+// Every word on screen is a `console-*` message of the catalogues (i18n.js), in the language
+// of the switcher, the browser or the organisation; times in the organisation's time zone. A
+// server's error reaches the page as its code in words (`errorText`), never as its message.
 
 import { Feed } from './feed.js';
 import {
   EventLog, KNOWN_KINDS, SEVERITIES, alarmName, applyPresence, clock, describe, exportUrl, filterProblem, filterQuery, gateLabel, isUuid,
-  isoToLocal, localToIso, passLabel,
-  ALARM_FILTERS, ALARM_OUTCOMES, alarmShown, alarmState, alarmStateText, orderAlarms, sentence,
+  isoToLocal, localToIso, passLabel, severityLabel,
+  ALARM_FILTERS, ALARM_OUTCOMES, alarmShown, alarmState, alarmStateText, orderAlarms,
 } from './model.js';
 import { personKey, personRef } from '../gate/muster.js';
 import { ago, reasonWords } from '../gate/words.js';
 import { qrSvg } from '../qr.js';
 import { h, providerSignOut, showScreen, ssoForm } from '../ui.js';
+import { current as currentLanguage, errorText, formatDate, formatList, formatNumber, setTimeZone, t, venueTimeZone, zoneDiffers } from '../i18n.js';
+import { mountSwitcher, picked, startLanguage } from '../locale.js';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const GATES_REFRESH_MS = 30_000;
@@ -29,7 +34,7 @@ const main = document.getElementById('main');
 
 // ---------------------------------------------------------------- state
 
-let session = null; // {role, org_id, csrf_token, expires_at}
+let session = null; // {role, org_id, csrf_token, expires_at, default_language, time_zone}
 let feed = null;
 let highFeed = null; // the high-severity alarms from further back than the main feed's backlog
 let log = newLog();
@@ -91,18 +96,30 @@ async function api(method, path, body) {
     }
   }
   const err = json && json.error && typeof json.error === 'object' ? json.error : {};
-  const out = { status: res.status, ok: res.ok, body: json, code: err.code || null, message: err.message || null };
-  if (res.status === 401 && session && !path.startsWith('/v1/console/session')) signedOut('Your session has ended. Sign in again.');
+  // The error's code (and field) only: its message is the server's English, never shown.
+  const out = { status: res.status, ok: res.ok, body: json, code: err.code || null, field: err.field || null };
+  if (res.status === 401 && session && !path.startsWith('/v1/console/session')) signedOut(t('console-session-ended'));
   return out;
 }
 
-/** A sentence for a failed call. */
-function problem(res, what) {
-  if (res.network) return `Could not reach the server to ${what}. Check the network, then try again.`;
-  if (res.status === 403) return `Not allowed to ${what} with this session (${res.code || 403}).`;
-  if (res.status === 404) return `Could not ${what}: not found.`;
-  if (res.status === 429) return `Too many requests; wait a minute, then try again.`;
-  return `Could not ${what}: ${res.message || res.code || `HTTP ${res.status}`}.`;
+/**
+ * A sentence for a failed call: `action` names what was tried (a `console-action-*`
+ * message: "sign out", "issue the pass"), `args` its variables.
+ */
+function problem(res, action, args) {
+  const what = t(action, args);
+  if (res.network) return t('console-problem-network', { action: what });
+  if (res.status === 403) return t('console-problem-forbidden', { action: what, code: String(res.code || 403) });
+  if (res.status === 404) return t('console-problem-not-found', { action: what });
+  if (res.status === 429) return t('console-problem-rate-limited');
+  if (!res.code) return t('console-problem-status', { action: what, status: String(res.status) });
+  return t('console-problem-refused', { action: what, reason: refusal(res) });
+}
+
+/** A server's refusal in words: its code's (and the field at fault, for `invalid_field`). */
+function refusal(res) {
+  if (res.code === 'invalid_field' && res.field) return t('console-invalid-field', { field: res.field });
+  return errorText(res.code);
 }
 
 const errorBox = (text) => h('p', { role: 'alert', class: 'alert shown', text });
@@ -115,33 +132,43 @@ function setError(slot, text) {
 // ---------------------------------------------------------------- start and sign-in
 
 async function start() {
-  main.replaceChildren(h('p', { class: 'loading', text: 'Opening the console…' }));
+  main.replaceChildren(h('p', { class: 'loading', text: t('console-opening') }));
+  mountSwitcher('console');
   const res = await api('GET', '/v1/console/session');
   if (res.ok && res.body && res.body.csrf_token && res.body.role !== 'host') {
     session = res.body;
     return openConsole();
   }
   // A host's session (the same cookie serves /host) is not for the console.
-  if (res.ok && res.body && res.body.role === 'host') return showSignIn('You are signed in as a host on this device: hosts use /host. Sign in here with an admin or auditor key.');
+  if (res.ok && res.body && res.body.role === 'host') return showSignIn(t('console-host-session'));
   if (res.network || res.status >= 500) {
     const slot = h('div');
-    setError(slot, res.network ? 'Could not reach the server. Check the network.' : `The server is not ready (HTTP ${res.status}).`);
-    showScreen(main, h('section', { class: 'card signin' }, h('h1', { text: 'Tessera security console' }), slot, h('p', {}, h('button', { type: 'button', class: 'primary', onclick: start }, 'Try again'))));
+    setError(slot, res.network ? t('console-start-network') : t('console-start-not-ready', { status: String(res.status) }));
+    showScreen(main, h('section', { class: 'card signin' }, h('h1', { text: t('console-title') }), slot, h('p', {}, h('button', { type: 'button', class: 'primary', onclick: start }, t('console-try-again')))));
     return;
   }
   showSignIn();
+}
+
+/**
+ * What the session says of the organisation: its time zone for every time on screen, and
+ * its language when this device never picked one (the browser's languages come first).
+ */
+function sessionLanguage(s) {
+  setTimeZone(s.time_zone);
+  if (!picked('console') && s.default_language) startLanguage('console', { orgDefault: s.default_language });
 }
 
 function showSignIn(notice) {
   const input = h('input', {
     id: 'api-key', type: 'password', autocomplete: 'off', autocapitalize: 'none', spellcheck: 'false', required: true, 'aria-describedby': 'api-key-help',
   });
-  const button = h('button', { type: 'submit', class: 'primary', text: 'Sign in' });
+  const button = h('button', { type: 'submit', class: 'primary', text: t('console-signin-button') });
   const slot = h('div', { class: 'error-slot' });
   const form = h(
     'form',
     { class: 'signin-form', novalidate: true },
-    h('div', { class: 'field' }, h('label', { for: 'api-key', text: 'API key' }), input, h('p', { id: 'api-key-help', class: 'muted', text: 'An admin or auditor key. It is sent once to open a session and is not kept on this device.' })),
+    h('div', { class: 'field' }, h('label', { for: 'api-key', text: t('console-signin-key') }), input, h('p', { id: 'api-key-help', class: 'muted', text: t('console-signin-key-help') })),
     slot,
     h('p', { class: 'actions' }, button),
   );
@@ -150,7 +177,7 @@ function showSignIn(notice) {
     const key = input.value.trim();
     input.value = ''; // the key leaves the page as soon as it is read
     if (!key) {
-      setError(slot, 'Enter an API key.');
+      setError(slot, t('console-signin-key-missing'));
       input.focus();
       return;
     }
@@ -168,16 +195,16 @@ function showSignIn(notice) {
       session = res.body;
       await api('DELETE', '/v1/console/session');
       session = null;
-      setError(slot, 'That is a host key: hosts use the host page at /host. The console is for admin and auditor keys.');
+      setError(slot, t('console-signin-host-key'));
       input.focus();
       return;
     }
     let text;
-    if (res.network) text = 'Could not reach the server. Check the network, then try again.';
-    else if (res.status === 401) text = 'That API key was not accepted. Check it and try again.';
-    else if (res.status === 403) text = 'This key cannot open the console: only admin and auditor keys can (or the page is not on the server’s own address).';
-    else if (res.status === 429) text = 'Too many failed sign-ins from this address. Wait a minute, then try again.';
-    else text = `The server refused the sign-in (${res.code || res.status}).`;
+    if (res.network) text = t('console-signin-network');
+    else if (res.status === 401) text = t('console-signin-not-accepted');
+    else if (res.status === 403) text = t('console-signin-forbidden');
+    else if (res.status === 429) text = t('console-signin-rate-limited');
+    else text = t('console-signin-refused', { code: String(res.code || res.status) });
     setError(slot, text);
     input.focus();
   });
@@ -186,13 +213,14 @@ function showSignIn(notice) {
     h(
       'section',
       { class: 'card signin' },
-      h('h1', { text: 'Tessera security console' }),
-      h('p', { class: 'muted', text: 'Alarms, gates, passes and the audit log of your organisation.' }),
+      h('h1', { text: t('console-title') }),
+      h('p', { class: 'muted', text: t('console-signin-intro') }),
       notice ? h('p', { role: 'status', class: 'notice', text: notice }) : null,
       form,
       ssoForm('console'),
     ),
   );
+  mountSwitcher('console');
   input.focus();
 }
 
@@ -203,7 +231,7 @@ function stopConsole() {
   highFeed = null;
   if (view && view.teardown) view.teardown();
   view = null;
-  for (const t of timers) clearInterval(t);
+  for (const timer of timers) clearInterval(timer);
   timers = [];
   window.removeEventListener('hashchange', route);
   ui = null;
@@ -224,35 +252,40 @@ function signedOut(notice) {
 async function signOut() {
   const res = await api('DELETE', '/v1/console/session');
   if (providerSignOut(res)) return;
-  if (res.ok || res.status === 401) return signedOut('Signed out.');
-  if (ui) setError(ui.errors, problem(res, 'sign out'));
+  if (res.ok || res.status === 401) return signedOut(t('console-signed-out'));
+  if (ui) setError(ui.errors, problem(res, 'console-action-sign-out'));
 }
 
 // ---------------------------------------------------------------- the shell
 
+/** The views: route name → the message naming its tab. */
 const TABS = [
-  ['alarms', 'Alarms'],
-  ['events', 'Events'],
-  ['gates', 'Gates'],
-  ['passes', 'Passes'],
-  ['webhooks', 'Webhooks'],
-  ['messages', 'Mail'],
-  ['watchlist', 'Watchlist'],
-  ['rollcall', 'Roll call'],
-  ['admin', 'Manage'],
-  ['signin', 'Sign-in'],
+  ['alarms', 'console-tab-alarms'],
+  ['events', 'console-tab-events'],
+  ['gates', 'console-tab-gates'],
+  ['passes', 'console-tab-passes'],
+  ['webhooks', 'console-tab-webhooks'],
+  ['messages', 'console-tab-messages'],
+  ['watchlist', 'console-tab-watchlist'],
+  ['rollcall', 'console-tab-rollcall'],
+  ['admin', 'console-tab-admin'],
+  ['signin', 'console-tab-signin'],
 ];
+
+/** The live feed's state as the bar's pill says it. */
+const feedStateText = (state) => t(state === 'live' ? 'console-feed-live' : state === 'connecting' ? 'console-feed-connecting' : 'console-feed-reconnecting');
 
 function openConsole() {
   stopConsole();
-  const feedPill = h('span', { class: 'pill feed-state connecting', id: 'feed-state', text: 'CONNECTING' });
-  const alarmCount = h('span', { class: 'tab-count', text: '0' });
+  sessionLanguage(session);
+  const feedPill = h('span', { class: 'pill feed-state connecting', id: 'feed-state', text: feedStateText('connecting') });
+  const alarmCount = h('span', { class: 'tab-count', text: formatNumber(0) });
   const tabs = new Map();
-  const nav = h('nav', { class: 'tabs', 'aria-label': 'Views' });
+  const nav = h('nav', { class: 'tabs', 'aria-label': t('console-views') });
   for (const [name, label] of TABS) {
     if ((name === 'admin' || name === 'signin') && !isAdmin()) continue;
     if ((name === 'watchlist' || name === 'rollcall') && !keepsWatchlist()) continue;
-    const a = h('a', { href: `#${name}`, class: 'tab' }, label, name === 'alarms' ? alarmCount : null);
+    const a = h('a', { href: `#${name}`, class: 'tab' }, t(label), name === 'alarms' ? alarmCount : null);
     tabs.set(name, a);
     nav.append(a);
   }
@@ -264,21 +297,24 @@ function openConsole() {
     h(
       'header',
       { class: 'bar console-bar' },
-      h('div', { class: 'brand' }, h('span', { class: 'brand-name', text: 'Tessera' }), h('span', { class: 'brand-sub', text: 'Security console' })),
+      h('div', { class: 'brand' }, h('span', { class: 'brand-name', text: 'Tessera' }), h('span', { class: 'brand-sub', text: t('console-brand-sub') })),
       h(
         'div',
         { class: 'bar-right' },
         feedPill,
-        session.person ? h('span', { class: 'who', id: 'signed-in-person', text: session.person.name }) : null,
-        h('span', { class: 'role', text: session.role }),
-        h('button', { type: 'button', class: 'bar-button', onclick: signOut }, 'Sign out'),
+        session.person ? h('bdi', { class: 'who', id: 'signed-in-person', text: session.person.name }) : null,
+        h('span', { class: 'role', text: t('console-role', { role: String(session.role) }) }),
+        h('button', { type: 'button', class: 'bar-button', onclick: signOut }, t('console-sign-out')),
       ),
     ),
     nav,
+    // Times are the organisation's; said so where this device's clock is in another zone.
+    zoneDiffers() ? h('p', { class: 'zone-note muted', text: t('common-times-in-zone', { zone: venueTimeZone() }) }) : null,
     errors,
     body,
   );
   main.replaceChildren(shell);
+  mountSwitcher('console');
   ui = { feedPill, alarmCount, tabs, errors, body };
   if (isAdmin()) loadKeyLabels();
 
@@ -287,14 +323,14 @@ function openConsole() {
     if (res.status === 401) return 'signed-out';
     return res.ok ? 'signed-in' : 'unknown';
   };
-  const onSignedOut = () => signedOut('Your session has ended. Sign in again.');
+  const onSignedOut = () => signedOut(t('console-session-ended'));
   feed = new Feed({
     EventSourceImpl: window.EventSource,
     onEvent,
     onState: (state) => {
       if (!ui) return;
       ui.feedPill.className = `pill feed-state ${state}`;
-      ui.feedPill.textContent = state === 'live' ? 'LIVE' : state === 'connecting' ? 'CONNECTING' : 'RECONNECTING';
+      ui.feedPill.textContent = feedStateText(state);
     },
     checkSession,
     onSignedOut,
@@ -311,7 +347,7 @@ function openConsole() {
   const expires = Date.parse(session.expires_at);
   if (Number.isFinite(expires)) {
     const left = expires - Date.now();
-    if (left < 2 ** 31 - 1) timers.push(setTimeout(() => signedOut('Your session has expired (one shift). Sign in again.'), Math.max(0, left)));
+    if (left < 2 ** 31 - 1) timers.push(setTimeout(() => signedOut(t('console-session-expired')), Math.max(0, left)));
   }
   window.addEventListener('hashchange', route);
   route();
@@ -356,7 +392,7 @@ async function loadAlarms() {
   if (!res.ok || !res.body || !Array.isArray(res.body.alarms)) {
     // Listed from the feed alone (as open) rather than not at all; said so.
     alarmsLoaded = true;
-    setError(ui.errors, problem(res, 'read where the alarms stand'));
+    setError(ui.errors, problem(res, 'console-action-read-alarms'));
     queueRender();
     return;
   }
@@ -384,7 +420,7 @@ function queueRender() {
   requestAnimationFrame(() => {
     renderQueued = false;
     if (!ui) return;
-    ui.alarmCount.textContent = alarmsLoaded ? String(alarms().filter((ev) => alarmState(alarmHandling.get(ev.id)) !== 'resolved').length) : '…';
+    ui.alarmCount.textContent = alarmsLoaded ? formatNumber(alarms().filter((ev) => alarmState(alarmHandling.get(ev.id)) !== 'resolved').length) : '…';
     if (view && view.update) view.update();
   });
 }
@@ -460,8 +496,20 @@ async function loadKeyLabels() {
   for (const key of res.body.keys) keyLabels.set(key.key_id, key.label);
 }
 
+/** A table's header row: each column's message id ('' for an unnamed column), or [id, class]. */
+function headRow(columns) {
+  return h(
+    'thead',
+    {},
+    h('tr', {}, columns.map((column) => {
+      const [id, cls] = Array.isArray(column) ? column : [column];
+      return h('th', { scope: 'col', class: cls || null, text: id ? t(id) : '' });
+    })),
+  );
+}
+
 function sevBadge(severity) {
-  return h('span', { class: `sev sev-${SEVERITIES.includes(severity) ? severity : 'info'}`, text: severity || 'info' });
+  return h('span', { class: `sev sev-${SEVERITIES.includes(severity) ? severity : 'info'}`, text: severityLabel(severity || 'info') });
 }
 
 /** Where an alarm happened, in words: "at North gate B (challenge of North gate A)". */
@@ -469,28 +517,29 @@ function alarmWhere(ev) {
   const name = alarmName(ev);
   const d = ev.details || {};
   if (!ev.gate_id) {
-    if (name === 'auth_failure') return d.source ? `from ${d.source}` : 'no gate';
-    return 'no gate';
+    if (name === 'auth_failure' && d.source) return t('console-alarm-from', { source: String(d.source) });
+    return t('console-alarm-no-gate');
   }
-  return `at ${gateName(ev.gate_id, ev.gate_label)}`;
+  return t('console-alarm-at', { gate: gateName(ev.gate_id, ev.gate_label) });
 }
 
 /** The other gate an alarm involves (the alarm's row names only the gate where it happened). */
 function alarmOtherGate(ev) {
   const name = alarmName(ev);
   const d = ev.details || {};
-  if (name === 'foreign_nonce' && d.challenge_gate_id && d.challenge_gate_id !== ev.gate_id) return ['Challenge of', gateName(d.challenge_gate_id)];
-  if (name === 'code_replayed' && d.first_gate_id && d.first_gate_id !== ev.gate_id) return ['Code first used at', gateName(d.first_gate_id)];
+  if (name === 'foreign_nonce' && d.challenge_gate_id && d.challenge_gate_id !== ev.gate_id) return [t('console-alarm-challenge-of'), gateName(d.challenge_gate_id)];
+  if (name === 'code_replayed' && d.first_gate_id && d.first_gate_id !== ev.gate_id) return [t('console-alarm-first-used-at'), gateName(d.first_gate_id)];
   return null;
 }
 
+/** What each alarm means: alarm name → its message. */
 const ALARM_WORDS = {
-  foreign_nonce: 'an answer to another gate’s challenge: a copied gate credential?',
-  code_replayed: 'a code that already admitted someone at another gate: a copy?',
-  challenge_burned: 'a challenge burned by wrong answers',
-  claim_conflict: 'a second wallet tried to claim a claimed pass: a leaked link?',
-  watchlist_hit: 'a watchlisted person at a gate, or a pass issued or claimed for them (see the Watchlist)',
-  auth_failure: 'failed authentications from one source (for this organisation: a console session used without its CSRF token or from another site)',
+  foreign_nonce: 'console-alarm-about-foreign-nonce',
+  code_replayed: 'console-alarm-about-code-replayed',
+  challenge_burned: 'console-alarm-about-challenge-burned',
+  claim_conflict: 'console-alarm-about-claim-conflict',
+  watchlist_hit: 'console-alarm-about-watchlist-hit',
+  auth_failure: 'console-alarm-about-auth-failure',
 };
 
 function timelineItem(ev, highlight, showGate = true) {
@@ -501,7 +550,7 @@ function timelineItem(ev, highlight, showGate = true) {
     h('span', { class: 'tl-time', text: clock(ev.at) }),
     h('span', { class: 'tl-what' }, sevBadge(ev.severity), ' ', describe(ev, keyLabels)),
     !showGate ? null : ev.gate_id ? h('span', { class: 'tl-gate', text: gateName(ev.gate_id, ev.gate_label) }) : h('span', { class: 'tl-gate muted', text: '—' }),
-    d.challenge_gate_id && d.challenge_gate_id !== ev.gate_id ? h('span', { class: 'tl-note muted', text: `challenge issued to ${gateName(d.challenge_gate_id)}` }) : null,
+    d.challenge_gate_id && d.challenge_gate_id !== ev.gate_id ? h('span', { class: 'tl-note muted', text: t('console-tl-challenge-to', { gate: gateName(d.challenge_gate_id) }) }) : null,
   );
 }
 
@@ -511,7 +560,7 @@ async function passEvents(passId) {
   let cursor = null;
   for (let i = 0; i < TIMELINE_PAGES; i++) {
     const res = await api('GET', `/v1/audit?${filterQuery({ pass_id: passId }, { limit: 1000, cursor })}`);
-    if (!res.ok || !res.body || !Array.isArray(res.body.events)) return { error: problem(res, 'read the pass’s events'), events: out };
+    if (!res.ok || !res.body || !Array.isArray(res.body.events)) return { error: problem(res, 'console-action-read-pass-events'), events: out };
     out.push(...res.body.events);
     cursor = res.body.next_cursor;
     if (!cursor) break;
@@ -521,9 +570,9 @@ async function passEvents(passId) {
 
 /** A live timeline of a pass: loaded once, then fed from the stream. */
 function timeline(passId, highlightId) {
-  const list = h('ol', { class: 'timeline', 'aria-label': 'Timeline' });
+  const list = h('ol', { class: 'timeline', 'aria-label': t('console-timeline') });
   const slot = h('div', { class: 'error-slot' });
-  const status = h('p', { class: 'muted', role: 'status', text: 'Loading the timeline…' });
+  const status = h('p', { class: 'muted', role: 'status', text: t('console-timeline-loading') });
   const seen = new Set();
   const add = (ev) => {
     if (seen.has(ev.id)) return;
@@ -543,7 +592,7 @@ function timeline(passId, highlightId) {
     // The alarm's own event in view, inside its scrolling pane.
     const mark = list.querySelector('.tl-highlight');
     if (mark && matchMedia('(min-width: 800px)').matches) mark.scrollIntoView({ block: 'nearest' });
-    status.textContent = `${seen.size} event${seen.size === 1 ? '' : 's'}, oldest first; new ones appear as they happen.`;
+    status.textContent = t('console-timeline-count', { count: seen.size });
   };
   load();
   return { root: h('div', { class: 'timeline-wrap' }, status, slot, list), onEvent: (ev) => ev.pass_id === passId && add(ev) };
@@ -555,11 +604,11 @@ function alarmRow(ev, selected) {
   const name = nameOf(ev);
   const handling = alarmHandling.get(ev.id);
   const state = alarmState(handling);
-  const label = ev.pass_id ? passName(ev.pass_id, ev.pass_label) : 'no pass';
+  const label = ev.pass_id ? passName(ev.pass_id, ev.pass_label) : t('console-alarm-no-pass');
   const button = h(
     'button',
     { type: 'button', class: 'alarm-button', 'aria-pressed': selected ? 'true' : 'false', onclick: () => (location.hash = `#alarms/${ev.id}${location.hash.includes('?') ? `?${location.hash.split('?')[1]}` : ''}`) },
-    h('span', { class: 'alarm-top' }, h('span', { class: 'alarm-reason', text: name }), sevBadge(ev.severity), h('span', { class: 'alarm-time', text: clock(ev.at) })),
+    h('span', { class: 'alarm-top' }, h('span', { class: 'alarm-reason', dir: 'ltr', text: name }), sevBadge(ev.severity), h('span', { class: 'alarm-time', text: clock(ev.at) })),
     h('span', { class: 'alarm-pass', text: label }),
     h('span', { class: 'alarm-gate', text: alarmWhere(ev) }),
     h('span', { class: `alarm-state alarm-state-${state}`, text: alarmStateText(handling) }),
@@ -579,48 +628,61 @@ function alarmRow(ev, selected) {
 function alarmActions(ev, onDone, report) {
   const handling = alarmHandling.get(ev.id);
   const state = alarmState(handling);
-  const done = (res, what) => {
+  const done = async (res, what) => {
     if (res.ok && res.body) {
       report(null);
       alarmHandling.set(ev.id, res.body);
       onDone();
       return;
     }
-    const message = res.body && res.body.error && res.body.error.message;
-    report(res.status === 409 && message ? sentence(message) : problem(res, what));
-    // The winner's name is in the message; the alarm is read again so the pane shows them.
+    if (res.status === 409 && (res.code === 'already_acknowledged' || res.code === 'already_resolved')) {
+      // Someone was first: the alarm read again names them (the server's sentence is not shown).
+      const again = await api('GET', `/v1/alarms/${ev.id}`);
+      const now = again.ok && again.body ? again.body : null;
+      const who = now && (res.code === 'already_acknowledged' ? now.acknowledged_by : now.resolved_by);
+      const id = res.code === 'already_acknowledged' ? 'console-alarm-already-acknowledged' : 'console-alarm-already-resolved';
+      report(who ? t(`${id}-by`, { name: who }) : t(id));
+      if (now && ui) {
+        alarmHandling.set(ev.id, now);
+        if (now.event) log.add(now.event);
+        queueRender();
+        if (view && view.onAlarm) view.onAlarm(ev.id);
+      }
+      return;
+    }
+    report(problem(res, what));
     refreshAlarm(ev.id);
   };
   if (state === 'resolved') return null;
   const me = session.person ? session.person.name : session.label || '';
   const parts = [];
   if (state === 'open') {
-    const ack = h('button', { type: 'button', text: 'Acknowledge' });
+    const ack = h('button', { type: 'button', text: t('console-alarm-acknowledge') });
     ack.addEventListener('click', async () => {
       ack.disabled = true;
-      done(await api('POST', `/v1/alarms/${ev.id}/acknowledge`), 'acknowledge the alarm');
+      await done(await api('POST', `/v1/alarms/${ev.id}/acknowledge`), 'console-action-acknowledge');
       ack.disabled = false;
     });
     parts.push(h('div', { class: 'alarm-action' }, ack));
   }
   const assignee = h('input', { id: `alarm-assignee-${ev.id}`, autocomplete: 'off', value: (handling && handling.assignee) || me });
-  const assign = h('button', { type: 'submit', class: 'secondary', text: 'Assign' });
-  const assignForm = h('form', { class: 'alarm-action inline-form', novalidate: true }, h('div', { class: 'field' }, h('label', { for: assignee.id, text: 'Assign to' }), assignee), assign);
+  const assign = h('button', { type: 'submit', class: 'secondary', text: t('console-alarm-assign') });
+  const assignForm = h('form', { class: 'alarm-action inline-form', novalidate: true }, h('div', { class: 'field' }, h('label', { for: assignee.id, text: t('console-alarm-assign-to') }), assignee), assign);
   assignForm.addEventListener('submit', async (e) => {
     e.preventDefault();
     const who = assignee.value.trim();
     assign.disabled = true;
-    done(await api('POST', `/v1/alarms/${ev.id}/assign`, { assignee: who || null }), 'assign the alarm');
+    await done(await api('POST', `/v1/alarms/${ev.id}/assign`, { assignee: who || null }), 'console-action-assign');
     assign.disabled = false;
   });
   parts.push(assignForm);
   const outcome = h('select', { id: `alarm-outcome-${ev.id}` }, ...ALARM_OUTCOMES.map(([value, words]) => h('option', { value, text: words })));
   const note = h('input', { id: `alarm-note-${ev.id}`, autocomplete: 'off', maxlength: '2000' });
-  const resolve = h('button', { type: 'submit', text: 'Resolve' });
+  const resolve = h('button', { type: 'submit', text: t('console-alarm-resolve') });
   const resolveForm = h(
     'form',
     { class: 'alarm-action resolve-form', novalidate: true },
-    h('div', { class: 'two' }, h('div', { class: 'field' }, h('label', { for: outcome.id, text: 'Outcome' }), outcome), h('div', { class: 'field' }, h('label', { for: note.id, text: 'Note' }), note)),
+    h('div', { class: 'two' }, h('div', { class: 'field' }, h('label', { for: outcome.id, text: t('console-alarm-outcome') }), outcome), h('div', { class: 'field' }, h('label', { for: note.id, text: t('console-alarm-note') }), note)),
     resolve,
   );
   resolveForm.addEventListener('submit', async (e) => {
@@ -628,7 +690,7 @@ function alarmActions(ev, onDone, report) {
     const body = { outcome: outcome.value };
     if (note.value.trim()) body.note = note.value.trim();
     resolve.disabled = true;
-    done(await api('POST', `/v1/alarms/${ev.id}/resolve`, body), 'resolve the alarm');
+    await done(await api('POST', `/v1/alarms/${ev.id}/resolve`, body), 'console-action-resolve');
     resolve.disabled = false;
   });
   parts.push(resolveForm);
@@ -637,7 +699,7 @@ function alarmActions(ev, onDone, report) {
 
 function alarmsView(selectedId, query = new URLSearchParams()) {
   let filter = ALARM_FILTERS.some(([v]) => v === query.get('state')) ? query.get('state') : 'active';
-  const list = h('ul', { class: 'alarm-list', 'aria-label': 'Alarms' });
+  const list = h('ul', { class: 'alarm-list', 'aria-label': t('console-alarms') });
   const empty = h('p', { class: 'empty muted', text: '' });
   const count = h('span', { class: 'h-count', text: '' });
   const detail = h('div', { class: 'detail' });
@@ -658,7 +720,7 @@ function alarmsView(selectedId, query = new URLSearchParams()) {
     const ev = selectedId !== null ? log.byId.get(selectedId) : null;
     tl = null;
     if (!ev) {
-      detail.replaceChildren(h('h2', { text: 'Timeline' }), h('p', { class: 'muted', text: selectedId !== null ? 'This alarm is no longer in the feed.' : 'Choose an alarm to see what was done with it and the pass’s timeline: every scan, challenge and answer.' }));
+      detail.replaceChildren(h('h2', { text: t('console-timeline') }), h('p', { class: 'muted', text: selectedId !== null ? t('console-alarm-gone') : t('console-alarm-choose') }));
       return;
     }
     const name = nameOf(ev);
@@ -668,21 +730,21 @@ function alarmsView(selectedId, query = new URLSearchParams()) {
     const facts = h(
       'dl',
       { class: 'facts' },
-      h('dt', { text: 'Alarm' }), h('dd', {}, h('code', { text: name }), ALARM_WORDS[name] ? ` — ${ALARM_WORDS[name]}` : ''),
-      h('dt', { text: 'State' }), h('dd', { class: 'alarm-state-now', text: alarmStateText(handling) }),
-      handling && handling.assignee ? [h('dt', { text: 'Assigned to' }), h('dd', { text: handling.assignee })] : null,
-      handling && handling.note ? [h('dt', { text: 'Note' }), h('dd', { text: handling.note })] : null,
-      h('dt', { text: 'When' }), h('dd', { text: `${clock(ev.at)} (${ago(Date.now(), Date.parse(ev.at))})` }),
-      h('dt', { text: 'Where' }), h('dd', { text: alarmWhere(ev) }),
+      h('dt', { text: t('console-alarm-fact-alarm') }), h('dd', {}, h('code', { dir: 'ltr', text: name }), ALARM_WORDS[name] ? ` — ${t(ALARM_WORDS[name])}` : ''),
+      h('dt', { text: t('console-alarm-fact-state') }), h('dd', { class: 'alarm-state-now', text: alarmStateText(handling) }),
+      handling && handling.assignee ? [h('dt', { text: t('console-alarm-fact-assigned-to') }), h('dd', {}, h('bdi', { text: handling.assignee }))] : null,
+      handling && handling.note ? [h('dt', { text: t('console-alarm-note') }), h('dd', { text: handling.note })] : null,
+      h('dt', { text: t('console-alarm-fact-when') }), h('dd', { text: `${clock(ev.at)} (${ago(Date.now(), Date.parse(ev.at))})` }),
+      h('dt', { text: t('console-alarm-fact-where') }), h('dd', { text: alarmWhere(ev) }),
       other ? [h('dt', { text: other[0] }), h('dd', { text: other[1] })] : null,
-      ev.pass_id ? [h('dt', { text: 'Pass' }), h('dd', {}, h('a', { href: `#pass/${ev.pass_id}`, text: passName(ev.pass_id, ev.pass_label) }))] : null,
-      d.reason && d.reason !== name ? [h('dt', { text: 'Reason' }), h('dd', { text: `${d.reason}: ${reasonWords(d.reason)}` })] : null,
+      ev.pass_id ? [h('dt', { text: t('console-alarm-fact-pass') }), h('dd', {}, h('a', { href: `#pass/${ev.pass_id}`, text: passName(ev.pass_id, ev.pass_label) }))] : null,
+      d.reason && d.reason !== name ? [h('dt', { text: t('console-alarm-fact-reason') }), h('dd', {}, h('code', { dir: 'ltr', text: d.reason }), `: ${reasonWords(d.reason)}`)] : null,
     );
     setError(alertSlot, problemOf.id === ev.id ? problemOf.text : null);
     const section = h(
       'section',
       { class: 'alarm-handling', 'aria-labelledby': `alarm-h-${ev.id}` },
-      h('h2', { id: `alarm-h-${ev.id}`, text: `Alarm ${ev.id}` }),
+      h('h2', { id: `alarm-h-${ev.id}`, text: t('console-alarm-heading', { id: String(ev.id) }) }),
       facts,
       alertSlot,
       handlesAlarms() ? alarmActions(ev, () => { update(); showDetail(); }, report(ev.id)) : null,
@@ -690,9 +752,9 @@ function alarmsView(selectedId, query = new URLSearchParams()) {
     const parts = [section];
     if (ev.pass_id) {
       tl = timeline(ev.pass_id, ev.id);
-      parts.push(h('h2', { text: `Timeline of ${passName(ev.pass_id, ev.pass_label)}` }), tl.root);
+      parts.push(h('h2', { text: t('console-timeline-of', { pass: passName(ev.pass_id, ev.pass_label) }) }), tl.root);
     } else {
-      parts.push(h('pre', { class: 'details', text: JSON.stringify(d, null, 2) }));
+      parts.push(h('pre', { class: 'details', dir: 'ltr', text: JSON.stringify(d, null, 2) }));
     }
     detail.replaceChildren(...parts);
   };
@@ -700,13 +762,13 @@ function alarmsView(selectedId, query = new URLSearchParams()) {
   function update() {
     const handlingOf = (id) => alarmHandling.get(id);
     const shown = alarmsLoaded ? orderAlarms(alarms(), handlingOf).filter((ev) => alarmShown(alarmState(handlingOf(ev.id)), filter)) : [];
-    count.textContent = shown.length ? String(shown.length) : '';
+    count.textContent = shown.length ? formatNumber(shown.length) : '';
     empty.hidden = shown.length > 0;
     empty.textContent = !alarmsLoaded
-      ? 'Loading the alarms\u2026'
+      ? t('console-alarms-loading')
       : filter === 'active'
-      ? 'No open alarms. Copied gate credentials (foreign_nonce), replayed codes (code_replayed), burned challenges, claim conflicts and watchlist matches appear here within a second.'
-      : 'No alarms here.';
+      ? t('console-alarms-none-open')
+      : t('console-alarms-none');
     // Redrawn only when the order or a state changed, so the list keeps its scroll position.
     const signature = shown
       .map((ev) => `${ev.id}:${alarmState(handlingOf(ev.id))}:${(handlingOf(ev.id) || {}).version || 0}:${ev.pass_label || ''}:${ev.gate_label || ''}`)
@@ -740,11 +802,11 @@ function alarmsView(selectedId, query = new URLSearchParams()) {
   });
 
   showDetail();
-  const back = h('p', { class: 'crumbs back-to-list' }, h('a', { href: '#alarms', text: '← All alarms' }));
+  const back = h('p', { class: 'crumbs back-to-list' }, h('a', { href: '#alarms', text: t('console-back-alarms') }));
   const root = h(
     'section',
     { class: `split alarms-view${selectedId !== null ? ' has-detail' : ''}` },
-    h('div', { class: 'pane list-pane' }, h('h1', {}, 'Alarms ', count), h('div', { class: 'field alarms-filter' }, h('label', { for: 'alarms-filter', text: 'Show' }), select), empty, list),
+    h('div', { class: 'pane list-pane' }, h('h1', {}, t('console-alarms'), ' ', count), h('div', { class: 'field alarms-filter' }, h('label', { for: 'alarms-filter', text: t('console-show') }), select), empty, list),
     h('div', { class: 'pane detail-pane' }, back, detail),
   );
   // Choosing another alarm keeps the list (and its scroll position) as it is.
@@ -799,33 +861,33 @@ function eventsView(query) {
   const slot = h('div', { class: 'error-slot' });
   const field = (id, label, control) => h('div', { class: 'field' }, h('label', { for: id, text: label }), control);
 
-  const kind = h('input', { id: 'f-kind', list: 'f-kinds', value: filters.kind, autocomplete: 'off', spellcheck: 'false', placeholder: 'any' });
+  const kind = h('input', { id: 'f-kind', list: 'f-kinds', value: filters.kind, autocomplete: 'off', spellcheck: 'false', placeholder: t('console-filter-any'), dir: 'ltr' });
   const kinds = h('datalist', { id: 'f-kinds' }, KNOWN_KINDS.map((k) => h('option', { value: k })));
-  const severity = h('select', { id: 'f-severity' }, h('option', { value: '', text: 'any' }), SEVERITIES.map((s) => h('option', { value: s, text: s })));
+  const severity = h('select', { id: 'f-severity' }, h('option', { value: '', text: t('console-filter-any') }), SEVERITIES.map((s) => h('option', { value: s, text: severityLabel(s) })));
   severity.value = filters.severity;
   const gate = h('select', { id: 'f-gate' });
   const fillGates = () => {
     const chosen = gate.value || filters.gate_id;
-    gate.replaceChildren(h('option', { value: '', text: 'any' }), ...[...gates.values()].map((g) => h('option', { value: g.id, text: `${g.label}${g.revoked_at ? ' (revoked)' : ''}` })));
+    gate.replaceChildren(h('option', { value: '', text: t('console-filter-any') }), ...[...gates.values()].map((g) => h('option', { value: g.id, text: g.revoked_at ? t('console-gate-option-revoked', { gate: g.label }) : g.label })));
     if (chosen && !gates.has(chosen)) gate.append(h('option', { value: chosen, text: gateName(chosen) }));
     gate.value = chosen;
   };
   fillGates();
-  const pass = h('input', { id: 'f-pass', value: filters.pass_id, autocomplete: 'off', spellcheck: 'false', placeholder: 'a pass id', list: 'f-passes' });
+  const pass = h('input', { id: 'f-pass', value: filters.pass_id, autocomplete: 'off', spellcheck: 'false', placeholder: t('console-filter-pass-placeholder'), list: 'f-passes', dir: 'ltr' });
   const passList = h('datalist', { id: 'f-passes' }, [...passLabels].map(([id, label]) => h('option', { value: id, text: label })));
   const since = h('input', { id: 'f-since', type: 'datetime-local', step: '1', value: isoToLocal(filters.since) });
   const until = h('input', { id: 'f-until', type: 'datetime-local', step: '1', value: isoToLocal(filters.until) });
 
   const form = h(
     'form',
-    { class: 'filters', novalidate: true, 'aria-label': 'Filters' },
-    field('f-kind', 'Kind', kind), kinds,
-    field('f-severity', 'Severity', severity),
-    field('f-gate', 'Gate', gate),
-    field('f-pass', 'Pass', pass), passList,
-    field('f-since', 'Since', since),
-    field('f-until', 'Until', until),
-    h('div', { class: 'filter-actions' }, h('button', { type: 'submit', class: 'primary', text: 'Apply filters' }), h('button', { type: 'button', class: 'secondary', text: 'Clear', onclick: () => (location.hash = '#events') })),
+    { class: 'filters', novalidate: true, 'aria-label': t('console-filters') },
+    field('f-kind', t('console-filter-kind'), kind), kinds,
+    field('f-severity', t('console-filter-severity'), severity),
+    field('f-gate', t('console-filter-gate'), gate),
+    field('f-pass', t('console-filter-pass'), pass), passList,
+    field('f-since', t('console-filter-since'), since),
+    field('f-until', t('console-filter-until'), until),
+    h('div', { class: 'filter-actions' }, h('button', { type: 'submit', class: 'primary', text: t('console-filter-apply') }), h('button', { type: 'button', class: 'secondary', text: t('console-filter-clear'), onclick: () => (location.hash = '#events') })),
   );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -838,17 +900,17 @@ function eventsView(query) {
     else location.hash = target;
   });
 
-  const csv = h('a', { class: 'button secondary', href: exportUrl(filters, 'csv'), download: 'tessera-audit.csv', text: 'Export CSV' });
-  const jsonl = h('a', { class: 'button secondary', href: exportUrl(filters, 'jsonl'), download: 'tessera-audit.jsonl', text: 'Export JSONL' });
-  const summary = h('p', { class: 'muted', role: 'status', text: 'Loading…' });
+  const csv = h('a', { class: 'button secondary', href: exportUrl(filters, 'csv'), download: 'tessera-audit.csv', text: t('console-export-csv') });
+  const jsonl = h('a', { class: 'button secondary', href: exportUrl(filters, 'jsonl'), download: 'tessera-audit.jsonl', text: t('console-export-jsonl') });
+  const summary = h('p', { class: 'muted', role: 'status', text: t('console-loading') });
   const tbody = h('tbody');
   const table = h(
     'table',
-    { class: 'events', 'aria-label': 'Events' },
-    h('thead', {}, h('tr', {}, ['Time', 'Severity', 'Event', 'Gate', 'Pass'].map((t) => h('th', { scope: 'col', text: t })))),
+    { class: 'events', 'aria-label': t('console-events') },
+    headRow(['console-col-time', 'console-col-severity', 'console-col-event', 'console-col-gate', 'console-col-pass']),
     tbody,
   );
-  const more = h('button', { type: 'button', class: 'secondary', text: 'Load more', hidden: true });
+  const more = h('button', { type: 'button', class: 'secondary', text: t('console-load-more'), hidden: true });
   let cursor = null;
   let shown = 0;
 
@@ -858,7 +920,7 @@ function eventsView(query) {
       {},
       h('td', { class: 'nowrap', text: clock(ev.at) }),
       h('td', {}, sevBadge(ev.severity)),
-      h('td', { text: describe(ev, keyLabels), title: ev.actor ? `${ev.actor.name}: ${ev.actor.subject} at ${ev.actor.issuer}` : null }),
+      h('td', { text: describe(ev, keyLabels), title: ev.actor ? t('console-actor-title', { name: ev.actor.name, subject: ev.actor.subject, issuer: ev.actor.issuer }) : null }),
       h('td', {}, ev.gate_id ? h('a', { href: `#gate/${ev.gate_id}`, text: gateName(ev.gate_id, ev.gate_label) }) : '—'),
       h('td', {}, ev.pass_id ? h('a', { href: `#pass/${ev.pass_id}`, text: passName(ev.pass_id, ev.pass_label) }) : '—'),
     );
@@ -874,7 +936,7 @@ function eventsView(query) {
     more.disabled = false;
     if (!res.ok || !res.body || !Array.isArray(res.body.events)) {
       summary.textContent = '';
-      return setError(slot, problem(res, 'read the event log'));
+      return setError(slot, problem(res, 'console-action-read-events'));
     }
     setError(slot, null);
     for (const ev of res.body.events) {
@@ -884,7 +946,7 @@ function eventsView(query) {
     shown += res.body.events.length;
     cursor = res.body.next_cursor || null;
     more.hidden = !cursor;
-    summary.textContent = `${shown} event${shown === 1 ? '' : 's'}${cursor ? ' so far (oldest first; more below)' : ', oldest first'}. The export has exactly these filters.`;
+    summary.textContent = t(cursor ? 'console-events-summary-more' : 'console-events-summary', { count: shown });
   }
   more.addEventListener('click', () => load(false));
   load(true);
@@ -893,13 +955,19 @@ function eventsView(query) {
   const root = h(
     'section',
     { class: 'events-view' },
-    h('h1', { text: 'Events' }),
+    h('h1', { text: t('console-events') }),
     form,
     slot,
     h(
       'div',
       { class: 'events-head' },
-      h('p', { class: 'active-filters' }, active.length ? `Filtered by ${active.map(([k, v]) => `${k} = ${k === 'gate_id' ? gateName(v) : k === 'pass_id' ? passName(v) : v}`).join(', ')}` : 'All events'),
+      h(
+        'p',
+        { class: 'active-filters' },
+        active.length
+          ? t('console-filtered-by', { filters: formatList(active.map(([k, v]) => `${k} = ${k === 'gate_id' ? gateName(v) : k === 'pass_id' ? passName(v) : v}`), { type: 'unit', style: 'long' }) })
+          : t('console-all-events'),
+      ),
       h('div', { class: 'export' }, csv, jsonl),
     ),
     summary,
@@ -912,27 +980,29 @@ function eventsView(query) {
 // ---------------------------------------------------------------- gates
 
 function presencePill(g) {
-  return h('span', { class: `pill ${g.online ? 'online' : 'offline'}`, text: g.online ? 'ONLINE' : 'OFFLINE' });
+  return h('span', { class: `pill ${g.online ? 'online' : 'offline'}`, text: t(g.online ? 'console-gate-online' : 'console-gate-offline') });
 }
 
-function lastSeen(g) {
-  if (g.online) return 'connected now';
-  if (!g.last_seen) return 'never connected';
-  return `last seen ${ago(Date.now(), Date.parse(g.last_seen))} (${clock(g.last_seen)})`;
+/** When a gate was last connected: in a list ("last seen 3 min ago (16:04:05)"), or as a sentence of its own. */
+function lastSeen(g, sentence = false) {
+  if (g.online) return t(sentence ? 'console-gate-connected-now-sentence' : 'console-gate-connected-now');
+  if (!g.last_seen) return t(sentence ? 'console-gate-never-connected-sentence' : 'console-gate-never-connected');
+  const args = { ago: ago(Date.now(), Date.parse(g.last_seen)), time: clock(g.last_seen) };
+  return t(sentence ? 'console-gate-last-seen-sentence' : 'console-gate-last-seen', args);
 }
 
 function gatesView() {
-  const list = h('ul', { class: 'gate-list', 'aria-label': 'Gates' });
-  const status = h('p', { class: 'muted', role: 'status', text: 'Loading gates…' });
+  const list = h('ul', { class: 'gate-list', 'aria-label': t('console-gates') });
+  const status = h('p', { class: 'muted', role: 'status', text: t('console-gates-loading') });
   const update = () => {
     const all = [...gates.values()];
-    status.textContent = `${all.length} gate${all.length === 1 ? '' : 's'}; ${all.filter((g) => g.online).length} online.`;
+    status.textContent = t('console-gates-count', { count: all.length, online: all.filter((g) => g.online).length });
     list.replaceChildren(
       ...all.map((g) =>
         h(
           'li',
           { class: `gate-item${g.revoked_at ? ' revoked' : ''}` },
-          h('a', { href: `#gate/${g.id}`, class: 'gate-link' }, h('span', { class: 'gate-name', text: g.label }), presencePill(g), h('span', { class: 'muted gate-seen', text: g.revoked_at ? `revoked ${clock(g.revoked_at)}` : lastSeen(g) })),
+          h('a', { href: `#gate/${g.id}`, class: 'gate-link' }, h('span', { class: 'gate-name', text: g.label }), presencePill(g), h('span', { class: 'muted gate-seen', text: g.revoked_at ? t('console-gate-revoked-at', { time: clock(g.revoked_at) }) : lastSeen(g) })),
         ),
       ),
     );
@@ -940,7 +1010,7 @@ function gatesView() {
   const root = h(
     'section',
     { class: 'gates-view' },
-    h('div', { class: 'view-head' }, h('h1', { text: 'Gates' }), isAdmin() ? h('a', { class: 'button secondary', href: '#admin', text: 'Create a gate' }) : null),
+    h('div', { class: 'view-head' }, h('h1', { text: t('console-gates') }), isAdmin() ? h('a', { class: 'button secondary', href: '#admin', text: t('console-create-gate') }) : null),
     status,
     list,
   );
@@ -964,7 +1034,7 @@ function scansChart(stats) {
   svg.setAttribute('class', 'chart');
   svg.setAttribute('role', 'img');
   const total = counts.reduce((a, b) => a + b, 0);
-  svg.setAttribute('aria-label', `Scans per minute over the last ${minutes} minutes: ${total} in all, at most ${max === 1 && total === 0 ? 0 : max} in one minute`);
+  svg.setAttribute('aria-label', t('console-chart-label', { minutes, total, max: max === 1 && total === 0 ? 0 : max }));
   counts.forEach((c, i) => {
     if (!c) return;
     const r = document.createElementNS(NS, 'rect');
@@ -982,21 +1052,27 @@ function scansChart(stats) {
 function gateView(id) {
   const slot = h('div', { class: 'error-slot' });
   const head = h('div', { class: 'gate-head' });
-  const statsBox = h('div', { class: 'gate-stats' }, h('p', { class: 'muted', text: 'Loading the last hour…' }));
-  const recent = h('ol', { class: 'timeline', 'aria-label': 'Recent events at this gate' });
+  const statsBox = h('div', { class: 'gate-stats' }, h('p', { class: 'muted', text: t('console-gate-stats-loading') }));
+  const recent = h('ol', { class: 'timeline', 'aria-label': t('console-gate-recent-label') });
   const adminBox = h('div', { class: 'admin-actions' });
   let gate = gates.get(id) || null;
 
   const renderHead = () => {
     gate = gates.get(id) || gate;
     if (!gate) {
-      head.replaceChildren(h('h1', { text: 'Gate' }));
+      head.replaceChildren(h('h1', { text: t('console-gate') }));
       return;
     }
     head.replaceChildren(
-      h('h1', {}, gate.label, ' ', presencePill(gate)),
-      h('p', { class: 'gate-presence' }, gate.online ? `Connected now${gate.sockets > 1 ? ` (${gate.sockets} sockets)` : ''}.` : 'Not connected.', ' ', gate.online ? '' : lastSeen(gate).replace(/^./, (c) => c.toUpperCase()) + '.'),
-      gate.revoked_at ? h('p', { class: 'muted', text: `Revoked ${clock(gate.revoked_at)}.` }) : '',
+      h('h1', {}, h('bdi', { text: gate.label }), ' ', presencePill(gate)),
+      h(
+        'p',
+        { class: 'gate-presence' },
+        gate.online ? (gate.sockets > 1 ? t('console-gate-connected-sockets', { count: gate.sockets }) : t('console-gate-connected')) : t('console-gate-not-connected'),
+        ' ',
+        gate.online ? '' : lastSeen(gate, true),
+      ),
+      gate.revoked_at ? h('p', { class: 'muted', text: t('console-gate-revoked-sentence', { time: clock(gate.revoked_at) }) }) : '',
     );
   };
 
@@ -1005,30 +1081,30 @@ function gateView(id) {
     const scans = (stats.scans_per_minute || []).reduce((a, m) => a + m.scans, 0);
     const latest = (stats.scans_per_minute || []).slice(-1)[0];
     statsBox.replaceChildren(
-      h('h2', { text: `Last ${stats.window_minutes || 60} minutes` }),
+      h('h2', { text: t('console-gate-window', { minutes: stats.window_minutes || 60 }) }),
       h(
         'div',
         { class: 'tiles' },
-        tile('Scans', scans),
-        tile('Per minute now', latest && Date.now() - Date.parse(latest.minute) < 120_000 ? latest.scans : 0),
-        tile('Admissions', stats.admissions ?? 0),
-        tile('Denials', denials.reduce((a, [, n]) => a + n, 0)),
-        tile('Errors', stats.errors ?? 0),
+        tile(t('console-tile-scans'), scans),
+        tile(t('console-tile-per-minute'), latest && Date.now() - Date.parse(latest.minute) < 120_000 ? latest.scans : 0),
+        tile(t('console-tile-admissions'), stats.admissions ?? 0),
+        tile(t('console-tile-denials'), denials.reduce((a, [, n]) => a + n, 0)),
+        tile(t('console-tile-errors'), stats.errors ?? 0),
       ),
-      h('h3', { text: 'Scans per minute' }),
+      h('h3', { text: t('console-chart-title') }),
       scansChart(stats),
-      h('p', { class: 'chart-axis muted', 'aria-hidden': 'true' }, h('span', { text: `${stats.window_minutes || 60} min ago` }), h('span', { text: 'now' })),
-      h('h3', { text: 'Denials by reason' }),
+      h('p', { class: 'chart-axis muted', 'aria-hidden': 'true' }, h('span', { text: t('console-chart-start', { minutes: stats.window_minutes || 60 }) }), h('span', { text: t('console-chart-now') })),
+      h('h3', { text: t('console-denials-title') }),
       denials.length
-        ? h('table', { class: 'denials' }, h('tbody', {}, denials.map(([reason, n]) => h('tr', {}, h('td', {}, h('code', { text: reason })), h('td', { class: 'muted', text: reasonWords(reason) }), h('td', { class: 'num', text: String(n) })))))
-        : h('p', { class: 'muted', text: 'No denials.' }),
+        ? h('table', { class: 'denials' }, h('tbody', {}, denials.map(([reason, n]) => h('tr', {}, h('td', {}, h('code', { dir: 'ltr', text: reason })), h('td', { class: 'muted', text: reasonWords(reason) }), h('td', { class: 'num', text: formatNumber(n) })))))
+        : h('p', { class: 'muted', text: t('console-denials-none') }),
     );
   };
 
   const load = async () => {
     const res = await api('GET', `/v1/gates/${id}`);
     if (!ui) return;
-    if (!res.ok || !res.body) return setError(slot, problem(res, 'read the gate'));
+    if (!res.ok || !res.body) return setError(slot, problem(res, 'console-action-read-gate'));
     setError(slot, null);
     const { stats, ...g } = res.body;
     gates.set(id, { ...(gates.get(id) || {}), ...g });
@@ -1062,8 +1138,8 @@ function gateView(id) {
       return;
     }
     adminBox.replaceChildren(
-      h('h2', { text: 'Manage this gate' }),
-      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'primary', onclick: () => pairGate(id, pairBox, slot), text: 'Make a pairing link' }), confirmButton('Revoke gate', 'Yes, revoke this gate', () => revokeGate(id, slot, load))),
+      h('h2', { text: t('console-gate-manage') }),
+      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'primary', onclick: () => pairGate(id, pairBox, slot), text: t('console-pair-make') }), confirmButton(t('console-gate-revoke'), t('console-gate-revoke-confirm'), () => revokeGate(id, slot, load))),
       pairBox,
     );
   };
@@ -1071,19 +1147,19 @@ function gateView(id) {
   renderHead();
   renderAdmin();
   load();
-  const t = setInterval(load, GATE_STATS_REFRESH_MS);
+  const timer = setInterval(load, GATE_STATS_REFRESH_MS);
   let statsQueued = null;
   const root = h(
     'section',
     { class: 'gate-view' },
-    h('p', { class: 'crumbs' }, h('a', { href: '#gates', text: '← Gates' })),
+    h('p', { class: 'crumbs' }, h('a', { href: '#gates', text: t('console-back-gates') })),
     head,
     slot,
     h(
       'div',
       { class: 'gate-grid' },
       h('div', { class: 'card panel' }, statsBox),
-      h('div', { class: 'card panel' }, h('h2', { text: 'Recent events' }), h('p', {}, h('a', { href: `#events?${filterQuery({ gate_id: id })}`, text: 'All events of this gate' })), recent),
+      h('div', { class: 'card panel' }, h('h2', { text: t('console-gate-recent') }), h('p', {}, h('a', { href: `#events?${filterQuery({ gate_id: id })}`, text: t('console-gate-all-events') })), recent),
     ),
     adminBox,
   );
@@ -1097,14 +1173,14 @@ function gateView(id) {
       if (!statsQueued) statsQueued = setTimeout(() => ((statsQueued = null), load()), 1000);
     },
     teardown: () => {
-      clearInterval(t);
+      clearInterval(timer);
       clearTimeout(statsQueued);
     },
   };
 }
 
 function tile(label, value) {
-  return h('div', { class: 'tile' }, h('span', { class: 'tile-value', text: String(value) }), h('span', { class: 'tile-label', text: label }));
+  return h('div', { class: 'tile' }, h('span', { class: 'tile-value', text: typeof value === 'number' ? formatNumber(value) : String(value) }), h('span', { class: 'tile-label', text: label }));
 }
 
 /** A button that asks once more before `action` runs. */
@@ -1113,7 +1189,7 @@ function confirmButton(label, confirmLabel, action) {
   const first = h('button', { type: 'button', class: 'danger', text: label });
   first.addEventListener('click', () => {
     const yes = h('button', { type: 'button', class: 'danger strong', text: confirmLabel });
-    const no = h('button', { type: 'button', class: 'secondary', text: 'Cancel' });
+    const no = h('button', { type: 'button', class: 'secondary', text: t('console-cancel') });
     yes.addEventListener('click', async () => {
       yes.disabled = true;
       no.disabled = true;
@@ -1133,19 +1209,19 @@ function confirmButton(label, confirmLabel, action) {
 
 async function pairGate(id, box, slot) {
   const res = await api('POST', `/v1/gates/${id}/pairing`);
-  if (!res.ok || !res.body || !res.body.pairing_url) return setError(slot, problem(res, 'make a pairing link'));
+  if (!res.ok || !res.body || !res.body.pairing_url) return setError(slot, problem(res, 'console-action-pair'));
   setError(slot, null);
   box.replaceChildren(
     h(
       'div',
       { class: 'card qr-card' },
-      qrSvg(res.body.pairing_url, 'Pairing link QR code'),
+      qrSvg(res.body.pairing_url, t('console-pair-qr')),
       h(
         'div',
         {},
-        h('h3', { text: 'Open this on the gate’s tablet' }),
-        h('p', { text: 'Scan the code with the tablet’s camera (or send it the link). It works once, until ' + clock(res.body.expires_at) + '. Pairing moves the gate to that device and cuts any other device off.' }),
-        copyField('Pairing link', res.body.pairing_url),
+        h('h3', { text: t('console-pair-title') }),
+        h('p', { text: t('console-pair-help', { until: clock(res.body.expires_at) }) }),
+        copyField(t('console-pair-link'), res.body.pairing_url),
       ),
     ),
   );
@@ -1153,7 +1229,7 @@ async function pairGate(id, box, slot) {
 
 async function revokeGate(id, slot, reload) {
   const res = await api('POST', `/v1/gates/${id}/revoke`);
-  if (!res.ok) return setError(slot, problem(res, 'revoke the gate'));
+  if (!res.ok) return setError(slot, problem(res, 'console-action-revoke-gate'));
   setError(slot, null);
   await refreshGates();
   await reload();
@@ -1162,19 +1238,19 @@ async function revokeGate(id, slot, reload) {
 let copyFieldCount = 0;
 function copyField(label, value) {
   const id = `copy-${++copyFieldCount}`;
-  const input = h('input', { id, readonly: true, value, class: 'copy-input', spellcheck: 'false' });
+  const input = h('input', { id, readonly: true, value, class: 'copy-input', spellcheck: 'false', dir: 'ltr' });
   const note = h('span', { class: 'muted', role: 'status' });
   const copy = h('button', {
     type: 'button',
     class: 'secondary small',
-    text: 'Copy',
+    text: t('console-copy'),
     onclick: async () => {
       try {
         await navigator.clipboard.writeText(value);
-        note.textContent = 'Copied.';
+        note.textContent = t('console-copied');
       } catch {
         input.select();
-        note.textContent = 'Selected: press Ctrl+C to copy.';
+        note.textContent = t('console-copy-selected');
       }
     },
   });
@@ -1186,8 +1262,8 @@ function copyField(label, value) {
 function passesView() {
   const tbody = h('tbody');
   const slot = h('div', { class: 'error-slot' });
-  const more = h('button', { type: 'button', class: 'secondary', text: 'Load more', hidden: true });
-  const status = h('p', { class: 'muted', role: 'status', text: 'Loading passes…' });
+  const more = h('button', { type: 'button', class: 'secondary', text: t('console-load-more'), hidden: true });
+  const status = h('p', { class: 'muted', role: 'status', text: t('console-passes-loading') });
   let cursor = null;
   let count = 0;
   const load = async () => {
@@ -1196,7 +1272,7 @@ function passesView() {
     more.disabled = false;
     if (!res.ok || !res.body || !Array.isArray(res.body.passes)) {
       status.textContent = '';
-      return setError(slot, problem(res, 'list the passes'));
+      return setError(slot, problem(res, 'console-action-list-passes'));
     }
     for (const p of res.body.passes) {
       passLabels.set(p.pass_id, p.label);
@@ -1206,8 +1282,8 @@ function passesView() {
           'tr',
           {},
           h('td', {}, h('a', { href: `#pass/${p.pass_id}`, text: p.label })),
-          h('td', {}, h('span', { class: `state state-${p.state}`, text: p.state })),
-          h('td', { class: 'num', text: `${p.uses}/${p.max_uses}` }),
+          h('td', {}, h('span', { class: `state state-${p.state}`, text: t('console-pass-state', { state: String(p.state) }) })),
+          h('td', { class: 'num', text: `${formatNumber(p.uses)}/${formatNumber(p.max_uses)}` }),
           h('td', { text: p.site || '—' }),
           h('td', { class: 'nowrap', text: clock(p.valid_until) }),
         ),
@@ -1215,26 +1291,26 @@ function passesView() {
     }
     cursor = res.body.next_cursor || null;
     more.hidden = !cursor;
-    status.textContent = `${count} pass${count === 1 ? '' : 'es'}, newest first.`;
+    status.textContent = t('console-passes-count', { count });
   };
   more.addEventListener('click', load);
   load();
-  const idInput = h('input', { id: 'open-pass', autocomplete: 'off', spellcheck: 'false', placeholder: '0190…' });
-  const openForm = h('form', { class: 'inline-form', novalidate: true }, h('div', { class: 'field' }, h('label', { for: 'open-pass', text: 'Open a pass by id' }), h('div', { class: 'copy-row' }, idInput, h('button', { type: 'submit', class: 'secondary small', text: 'Open' }))));
+  const idInput = h('input', { id: 'open-pass', autocomplete: 'off', spellcheck: 'false', placeholder: '0190…', dir: 'ltr' });
+  const openForm = h('form', { class: 'inline-form', novalidate: true }, h('div', { class: 'field' }, h('label', { for: 'open-pass', text: t('console-open-pass-label') }), h('div', { class: 'copy-row' }, idInput, h('button', { type: 'submit', class: 'secondary small', text: t('console-open') }))));
   openForm.addEventListener('submit', (e) => {
     e.preventDefault();
     const v = idInput.value.trim();
-    if (!isUuid(v)) return setError(slot, 'A pass id looks like 0190c3e1-7b2a-7c3d-8e4f-0123456789ab.');
+    if (!isUuid(v)) return setError(slot, t('console-open-pass-invalid'));
     location.hash = `#pass/${v.toLowerCase()}`;
   });
   const root = h(
     'section',
     { class: 'passes-view' },
-    h('div', { class: 'view-head' }, h('h1', { text: 'Passes' }), isAdmin() ? h('a', { class: 'button secondary', href: '#admin', text: 'Issue a pass' }) : null),
+    h('div', { class: 'view-head' }, h('h1', { text: t('console-passes') }), isAdmin() ? h('a', { class: 'button secondary', href: '#admin', text: t('console-issue-pass') }) : null),
     openForm,
     slot,
     status,
-    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Passes' }, h('thead', {}, h('tr', {}, ['Pass', 'State', 'Uses', 'Site', 'Valid until'].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
+    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': t('console-passes') }, headRow(['console-col-pass', 'console-col-state', 'console-col-uses', 'console-col-site', 'console-col-valid-until']), tbody)),
     h('p', {}, more),
   );
   return { root };
@@ -1251,35 +1327,35 @@ function passView(id) {
   const load = async () => {
     const res = await api('GET', `/v1/passes/${id}`);
     if (!ui) return;
-    if (!res.ok || !res.body) return setError(slot, problem(res, 'read the pass'));
+    if (!res.ok || !res.body) return setError(slot, problem(res, 'console-action-read-pass'));
     setError(slot, null);
     const p = res.body;
     passLabels.set(id, p.label);
-    head.replaceChildren(h('h1', {}, p.label, ' ', h('span', { class: `state state-${p.state}`, text: p.state })));
+    head.replaceChildren(h('h1', {}, h('bdi', { text: p.label }), ' ', h('span', { class: `state state-${p.state}`, text: t('console-pass-state', { state: String(p.state) }) })));
     facts.replaceChildren(
       h(
         'dl',
         { class: 'facts' },
-        h('dt', { text: 'Uses' }), h('dd', { text: `${p.uses} of ${p.max_uses}` }),
-        h('dt', { text: 'Site' }), h('dd', { text: p.site || 'any gate' }),
-        h('dt', { text: 'Valid' }), h('dd', { text: `${clock(p.valid_from)} – ${clock(p.valid_until)}` }),
-        h('dt', { text: 'Issued' }), h('dd', { text: clock(p.created_at) }),
-        h('dt', { text: 'In a wallet' }), h('dd', { text: p.claimed_at ? `since ${clock(p.claimed_at)}` : 'not yet' }),
-        h('dt', { text: 'Id' }), h('dd', {}, h('code', { text: p.pass_id })),
+        h('dt', { text: t('console-pass-uses') }), h('dd', { text: t('console-pass-uses-of', { uses: p.uses, max: p.max_uses }) }),
+        h('dt', { text: t('console-pass-site') }), h('dd', { text: p.site || t('console-pass-any-gate') }),
+        h('dt', { text: t('console-pass-valid') }), h('dd', { text: `${clock(p.valid_from)} – ${clock(p.valid_until)}` }),
+        h('dt', { text: t('console-pass-issued') }), h('dd', { text: clock(p.created_at) }),
+        h('dt', { text: t('console-pass-in-wallet') }), h('dd', { text: p.claimed_at ? t('console-pass-since', { time: clock(p.claimed_at) }) : t('console-pass-not-yet') }),
+        h('dt', { text: t('console-pass-id') }), h('dd', {}, h('code', { dir: 'ltr', text: p.pass_id })),
       ),
     );
     const list = Array.isArray(p.admissions) ? p.admissions : [];
     admissions.replaceChildren(
-      h('h2', { text: `Admissions (${list.length})` }),
+      h('h2', { text: t('console-admissions-heading', { count: list.length }) }),
       list.length
-        ? h('ol', { class: 'admissions' }, list.map((a) => h('li', {}, h('span', { class: 'tl-time', text: clock(a.at) }), ' at ', h('a', { href: `#gate/${a.gate_id}`, text: gateName(a.gate_id) }))))
-        : h('p', { class: 'muted', text: 'Not admitted yet.' }),
+        ? h('ol', { class: 'admissions' }, list.map((a) => h('li', {}, h('span', { class: 'tl-time', text: clock(a.at) }), ' ', t('console-admission-at'), ' ', h('a', { href: `#gate/${a.gate_id}`, text: gateName(a.gate_id) }))))
+        : h('p', { class: 'muted', text: t('console-admissions-none') }),
     );
     adminBox.replaceChildren(
       isAdmin() && p.state !== 'revoked'
-        ? h('div', { class: 'actions' }, confirmButton('Revoke pass', 'Yes, revoke this pass', async () => {
+        ? h('div', { class: 'actions' }, confirmButton(t('console-pass-revoke'), t('console-pass-revoke-confirm'), async () => {
             const r = await api('POST', `/v1/passes/${id}/revoke`);
-            if (!r.ok) return setError(slot, problem(r, 'revoke the pass'));
+            if (!r.ok) return setError(slot, problem(r, 'console-action-revoke-pass'));
             await load();
           }))
         : '',
@@ -1289,14 +1365,14 @@ function passView(id) {
   const root = h(
     'section',
     { class: 'pass-view' },
-    h('p', { class: 'crumbs' }, h('a', { href: '#passes', text: '← Passes' })),
+    h('p', { class: 'crumbs' }, h('a', { href: '#passes', text: t('console-back-passes') })),
     head,
     slot,
     h(
       'div',
       { class: 'gate-grid' },
       h('div', { class: 'card panel' }, facts, admissions, adminBox),
-      h('div', { class: 'card panel' }, h('h2', { text: 'Every attempt' }), h('p', {}, h('a', { href: `#events?${filterQuery({ pass_id: id })}`, text: 'In the event log (filters, export)' })), tl.root),
+      h('div', { class: 'card panel' }, h('h2', { text: t('console-pass-attempts') }), h('p', {}, h('a', { href: `#events?${filterQuery({ pass_id: id })}`, text: t('console-pass-in-event-log') })), tl.root),
     ),
   );
   return { root, onEvent: tl.onEvent, onGates: () => {} };
@@ -1309,19 +1385,19 @@ function passView(id) {
 /** The webhooks and the events they could not deliver; an admin replays a dead letter. */
 function webhooksView() {
   const slot = h('div', { class: 'error-slot' });
-  const hooks = h('ul', { class: 'webhook-list', 'aria-label': 'Webhooks' });
-  const hookStatus = h('p', { class: 'muted', role: 'status', text: 'Loading webhooks…' });
+  const hooks = h('ul', { class: 'webhook-list', 'aria-label': t('console-webhooks') });
+  const hookStatus = h('p', { class: 'muted', role: 'status', text: t('console-webhooks-loading') });
   const tbody = h('tbody');
-  const status = h('p', { class: 'muted', role: 'status', text: 'Loading dead letters…' });
+  const status = h('p', { class: 'muted', role: 'status', text: t('console-dead-letters-loading') });
   let disabled = new Set();
   const replayOne = async (letter, cell) => {
     const res = await api('POST', `/v1/webhooks/dead-letters/${encodeURIComponent(letter.delivery_id)}/replay`);
-    if (!res.ok) return setError(slot, problem(res, 'replay the event'));
+    if (!res.ok) return setError(slot, problem(res, 'console-action-replay'));
     setError(slot, null);
     cell.replaceChildren(
       h('span', {
         role: 'status',
-        text: disabled.has(letter.webhook_id) ? 'Queued again; its webhook is disabled, so it will come back here.' : 'Queued again.',
+        text: disabled.has(letter.webhook_id) ? t('console-replayed-disabled') : t('console-replayed'),
       }),
     );
   };
@@ -1329,42 +1405,47 @@ function webhooksView() {
     const [list, dead] = await Promise.all([api('GET', '/v1/webhooks'), api('GET', '/v1/webhooks/dead-letters')]);
     if (!list.ok || !list.body || !Array.isArray(list.body.webhooks)) {
       hookStatus.textContent = '';
-      setError(slot, problem(list, 'list the webhooks'));
+      setError(slot, problem(list, 'console-action-list-webhooks'));
     } else {
       const all = list.body.webhooks;
       disabled = new Set(all.filter((w) => w.disabled_at).map((w) => w.webhook_id));
-      hookStatus.textContent = `${all.length} webhook${all.length === 1 ? '' : 's'}; ${disabled.size} disabled.`;
+      hookStatus.textContent = t('console-webhooks-count', { count: all.length, disabled: disabled.size });
       hooks.replaceChildren(
         ...all.map((w) =>
           h(
             'li',
             { class: `webhook-item${w.disabled_at ? ' disabled' : ''}` },
-            h('span', { class: 'webhook-url', text: w.url }),
-            h('span', { class: 'muted', text: (w.events || []).join(', ') }),
+            h('span', { class: 'webhook-url', dir: 'ltr', text: w.url }),
+            h('span', { class: 'muted', dir: 'ltr', text: (w.events || []).join(', ') }),
             w.disabled_at
-              ? h('span', { class: 'state state-revoked', text: `disabled ${clock(w.disabled_at)}${w.disabled_reason ? `: ${w.disabled_reason}` : ''}` })
-              : h('span', { class: 'state state-claimed', text: 'enabled' }),
+              ? h('span', {
+                class: 'state state-revoked',
+                text: w.disabled_reason
+                  ? t('console-webhook-disabled-because', { time: clock(w.disabled_at), reason: w.disabled_reason })
+                  : t('console-webhook-disabled', { time: clock(w.disabled_at) }),
+              })
+              : h('span', { class: 'state state-claimed', text: t('console-webhook-enabled') }),
           ),
         ),
       );
     }
     if (!dead.ok || !dead.body || !Array.isArray(dead.body.dead_letters)) {
       status.textContent = '';
-      return setError(slot, problem(dead, 'list the dead letters'));
+      return setError(slot, problem(dead, 'console-action-list-dead-letters'));
     }
     const letters = dead.body.dead_letters;
-    status.textContent = letters.length ? `${letters.length} event${letters.length === 1 ? '' : 's'} not delivered, newest first.` : 'No dead letters: every event was delivered or is still being retried.';
+    status.textContent = letters.length ? t('console-dead-letters-count', { count: letters.length }) : t('console-dead-letters-none');
     tbody.replaceChildren(
       ...letters.map((d) => {
         const action = h('td', { class: 'nowrap' });
-        if (isAdmin()) action.append(h('button', { type: 'button', class: 'secondary small', text: 'Replay', 'aria-label': `Replay ${d.event_id}`, onclick: () => replayOne(d, action) }));
+        if (isAdmin()) action.append(h('button', { type: 'button', class: 'secondary small', text: t('console-replay'), 'aria-label': t('console-replay-label', { event: String(d.event_id) }), onclick: () => replayOne(d, action) }));
         return h(
           'tr',
           {},
-          h('td', { class: 'nowrap', text: d.event_id }),
-          h('td', { text: d.event_type }),
+          h('td', { class: 'nowrap', dir: 'ltr', text: d.event_id }),
+          h('td', { dir: 'ltr', text: d.event_type }),
           h('td', {}, d.pass_id ? h('a', { href: `#pass/${d.pass_id}`, text: passName(d.pass_id) }) : '—'),
-          h('td', { class: 'num', text: String(d.attempts) }),
+          h('td', { class: 'num', text: formatNumber(d.attempts) }),
           h('td', { text: d.last_error || '—' }),
           h('td', { class: 'nowrap', text: clock(d.queued_at) }),
           action,
@@ -1376,44 +1457,46 @@ function webhooksView() {
   const root = h(
     'section',
     { class: 'webhooks-view' },
-    h('div', { class: 'view-head' }, h('h1', { text: 'Webhooks' }), h('button', { type: 'button', class: 'secondary', text: 'Refresh', onclick: load })),
+    h('div', { class: 'view-head' }, h('h1', { text: t('console-webhooks') }), h('button', { type: 'button', class: 'secondary', text: t('console-refresh'), onclick: load })),
     slot,
     hookStatus,
     hooks,
-    h('h2', { text: 'Dead letters' }),
-    h('p', { class: 'muted', text: 'Events that ran out of retries or whose webhook was disabled (a receiver answered 410). Replay queues one again, due now, with a fresh three days of retries.' }),
+    h('h2', { text: t('console-dead-letters') }),
+    h('p', { class: 'muted', text: t('console-dead-letters-help') }),
     status,
-    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Dead letters' }, h('thead', {}, h('tr', {}, ['Event', 'Type', 'Pass', 'Attempts', 'Last error', 'Queued', ''].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
+    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': t('console-dead-letters') }, headRow(['console-col-event', 'console-col-type', 'console-col-pass', 'console-col-attempts', 'console-col-last-error', 'console-col-queued', '']), tbody)),
   );
   return { root };
 }
 
-const MESSAGE_KINDS = { invitation: 'Claim link', approval_request: 'Walk-in (mail)', approval_push: 'Walk-in (push)' };
+/** What a message is: its kind → the message naming it (another kind shows as it is). */
+const MESSAGE_KINDS = { invitation: 'console-message-kind-invitation', approval_request: 'console-message-kind-approval-mail', approval_push: 'console-message-kind-approval-push' };
+/** The mail view's filter: value → the message naming it. */
 const MESSAGE_FILTERS = [
-  ['attention', 'Needs attention (bounced, given up, too late)'],
-  ['pending', 'Waiting to be sent'],
-  ['sent', 'Sent'],
-  ['all', 'All'],
+  ['attention', 'console-messages-filter-attention'],
+  ['pending', 'console-messages-filter-pending'],
+  ['sent', 'console-messages-filter-sent'],
+  ['all', 'console-messages-filter-all'],
 ];
 
 /** Mail and push messages (GET /v1/messages): bounces and dead letters first; an admin sends a claim link again. */
 function messagesView() {
   const slot = h('div', { class: 'error-slot' });
-  const status = h('p', { class: 'muted', role: 'status', text: 'Loading messages…' });
-  const filter = h('select', { id: 'messages-filter' }, ...MESSAGE_FILTERS.map(([value, label]) => h('option', { value, text: label })));
+  const status = h('p', { class: 'muted', role: 'status', text: t('console-messages-loading') });
+  const filter = h('select', { id: 'messages-filter' }, ...MESSAGE_FILTERS.map(([value, label]) => h('option', { value, text: t(label) })));
   const tbody = h('tbody');
   const resend = (m, cell) => {
-    const email = h('input', { type: 'email', value: m.kind === 'invitation' ? m.to : '', 'aria-label': `New address for ${m.to}`, autocomplete: 'off', class: 'small-input' });
-    const send = h('button', { type: 'submit', class: 'secondary small', text: 'Send' });
+    const email = h('input', { type: 'email', value: m.kind === 'invitation' ? m.to : '', 'aria-label': t('console-message-new-address', { to: m.to }), autocomplete: 'off', class: 'small-input', dir: 'ltr' });
+    const send = h('button', { type: 'submit', class: 'secondary small', text: t('console-message-send') });
     const form = h('form', { class: 'inline-form', novalidate: true }, email, send);
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
       send.disabled = true;
       const res = await api('POST', `/v1/passes/${encodeURIComponent(m.pass_id)}/invitation`, { email: email.value.trim() });
       send.disabled = false;
-      if (!res.ok) return setError(slot, problem(res, 'send the link again'));
+      if (!res.ok) return setError(slot, problem(res, 'console-action-resend'));
       setError(slot, null);
-      cell.replaceChildren(h('span', { role: 'status', text: `Sent again to ${res.body.to}; the earlier link no longer works.` }));
+      cell.replaceChildren(h('span', { role: 'status', text: t('console-message-sent-again', { to: res.body.to }) }));
     });
     cell.replaceChildren(form);
     email.focus();
@@ -1424,29 +1507,29 @@ function messagesView() {
     const res = await api('GET', `/v1/messages${query}`);
     if (!res.ok || !res.body || !Array.isArray(res.body.messages)) {
       status.textContent = '';
-      return setError(slot, problem(res, 'list the messages'));
+      return setError(slot, problem(res, 'console-action-list-messages'));
     }
     setError(slot, null);
     const shown = res.body.messages.filter((m) => wanted !== 'attention' || ['bounced', 'dead', 'expired'].includes(m.state));
     status.textContent = shown.length
-      ? `${shown.length} message${shown.length === 1 ? '' : 's'}, newest first.`
-      : wanted === 'attention' ? 'Nothing needs attention: every message was sent or is being retried.' : 'No messages.';
+      ? t('console-messages-count', { count: shown.length })
+      : wanted === 'attention' ? t('console-messages-none-attention') : t('console-messages-none');
     tbody.replaceChildren(
       ...shown.map((m) => {
         const action = h('td', { class: 'nowrap' });
         if (isAdmin() && m.kind === 'invitation' && m.pass_id && m.state !== 'sent') {
-          action.append(h('button', { type: 'button', class: 'secondary small', text: 'Send again', 'aria-label': `Send again: the claim link for ${m.to}`, onclick: () => resend(m, action) }));
+          action.append(h('button', { type: 'button', class: 'secondary small', text: t('console-message-send-again'), 'aria-label': t('console-message-send-again-label', { to: m.to }), onclick: () => resend(m, action) }));
         }
         return h(
           'tr',
           {},
-          h('td', { text: m.to }),
-          h('td', { text: MESSAGE_KINDS[m.kind] || m.kind }),
-          h('td', {}, h('span', { class: `state msg-${m.state}`, text: m.state })),
-          h('td', { 'data-label': 'Pass' }, m.pass_id ? h('a', { href: `#pass/${m.pass_id}`, text: passName(m.pass_id) }) : '—'),
-          h('td', { class: 'num', 'data-label': 'Attempts', text: String(m.attempts) }),
-          h('td', { 'data-label': 'Last error', text: m.last_error || '—' }),
-          h('td', { class: 'nowrap', 'data-label': 'Queued', text: clock(m.created_at) }),
+          h('td', {}, h('bdi', { text: m.to })),
+          h('td', { text: Object.hasOwn(MESSAGE_KINDS, m.kind) ? t(MESSAGE_KINDS[m.kind]) : m.kind }),
+          h('td', {}, h('span', { class: `state msg-${m.state}`, text: t('console-message-state', { state: String(m.state) }) })),
+          h('td', { 'data-label': t('console-col-pass') }, m.pass_id ? h('a', { href: `#pass/${m.pass_id}`, text: passName(m.pass_id) }) : '—'),
+          h('td', { class: 'num', 'data-label': t('console-col-attempts'), text: formatNumber(m.attempts) }),
+          h('td', { 'data-label': t('console-col-last-error'), text: m.last_error || '—' }),
+          h('td', { class: 'nowrap', 'data-label': t('console-col-queued'), text: clock(m.created_at) }),
           action,
         );
       }),
@@ -1457,24 +1540,32 @@ function messagesView() {
   const root = h(
     'section',
     { class: 'messages-view' },
-    h('div', { class: 'view-head' }, h('h1', { text: 'Mail' }), h('button', { type: 'button', class: 'secondary', text: 'Refresh', onclick: load })),
-    h('p', { class: 'muted', text: 'Claim links mailed to visitors and walk-ins sent to hosts by mail and push. A bounced address was refused by the receiving side; a message given up ran out of retries; one too late was not sent because its pass or walk-in had ended.' }),
-    h('div', { class: 'field' }, h('label', { for: 'messages-filter', text: 'Show' }), filter),
+    h('div', { class: 'view-head' }, h('h1', { text: t('console-messages-title') }), h('button', { type: 'button', class: 'secondary', text: t('console-refresh'), onclick: load })),
+    h('p', { class: 'muted', text: t('console-messages-help') }),
+    h('div', { class: 'field' }, h('label', { for: 'messages-filter', text: t('console-show') }), filter),
     slot,
     status,
-    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Messages' }, h('thead', {}, h('tr', {}, ['To', 'What', 'State', 'Pass', 'Attempts', 'Last error', 'Queued', ''].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
+    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': t('console-messages') }, headRow(['console-col-to', 'console-col-what', 'console-col-state', 'console-col-pass', 'console-col-attempts', 'console-col-last-error', 'console-col-queued', '']), tbody)),
   );
   return { root };
 }
 
+/** The watchlist's modes: value → the message explaining it. */
 const WATCH_MODES = [
-  ['flag', 'Flag: let them in and raise an alarm'],
-  ['block', 'Block: refuse their passes, hold them at gates'],
+  ['flag', 'console-watch-mode-flag-help'],
+  ['block', 'console-watch-mode-block-help'],
 ];
 
 /** Who an entry names, in words: "Mallory Smith · mallory@example.com · EMP-7". */
 function watchWho(entry) {
   return [entry.name, entry.email, entry.external_ref].filter(Boolean).join(' \u00b7 ');
+}
+
+/** When a watchlist entry ends: its day (the venue's), "(expired)" once past, or never. */
+function watchExpiry(entry) {
+  if (!entry.expires_at) return t('console-watch-never');
+  const date = formatDate(entry.expires_at, { dateStyle: 'medium' }) || entry.expires_at.slice(0, 10);
+  return entry.active ? date : t('console-watch-expired', { date });
 }
 
 /**
@@ -1484,49 +1575,49 @@ function watchWho(entry) {
  */
 function watchlistView() {
   const slot = h('div', { class: 'error-slot' });
-  const status = h('p', { class: 'muted', role: 'status', text: 'Loading the watchlist\u2026' });
+  const status = h('p', { class: 'muted', role: 'status', text: t('console-watch-loading') });
   const tbody = h('tbody');
   const field = (id, label, control, help) =>
     h('div', { class: 'field' }, h('label', { for: id, text: label }), control, help ? h('p', { class: 'muted', id: `${id}-help`, text: help }) : null);
   const input = (id, extra = {}) => h('input', { id, autocomplete: 'off', ...extra });
   const name = input('w-name');
-  const email = input('w-email', { type: 'email', spellcheck: 'false', autocapitalize: 'none', 'aria-describedby': 'w-email-help' });
+  const email = input('w-email', { type: 'email', spellcheck: 'false', autocapitalize: 'none', 'aria-describedby': 'w-email-help', dir: 'ltr' });
   const reference = input('w-ref', { spellcheck: 'false', autocapitalize: 'none' });
   const reason = input('w-reason', { required: true, maxlength: '1000' });
-  const mode = h('select', { id: 'w-mode' }, ...WATCH_MODES.map(([value, label]) => h('option', { value, text: label })));
+  const mode = h('select', { id: 'w-mode' }, ...WATCH_MODES.map(([value, label]) => h('option', { value, text: t(label) })));
   const expires = input('w-expires', { type: 'date', 'aria-describedby': 'w-expires-help' });
-  const add = h('button', { type: 'submit', text: 'Add to watchlist' });
+  const add = h('button', { type: 'submit', text: t('console-watch-add') });
   const form = h(
     'form',
-    { class: 'admin-form', novalidate: true, 'aria-label': 'Add to the watchlist' },
-    h('div', { class: 'two' }, field('w-name', 'Name', name), field('w-email', 'Email', email, 'Matches exactly, in any case, with or without a +tag.')),
-    h('div', { class: 'two' }, field('w-ref', 'External reference', reference), field('w-expires', 'Expires', expires, 'Empty: never.')),
-    field('w-reason', 'Reason', reason),
-    field('w-mode', 'Mode', mode),
+    { class: 'admin-form', novalidate: true, 'aria-label': t('console-watch-form') },
+    h('div', { class: 'two' }, field('w-name', t('console-watch-name'), name), field('w-email', t('console-watch-email'), email, t('console-watch-email-help'))),
+    h('div', { class: 'two' }, field('w-ref', t('console-watch-reference'), reference), field('w-expires', t('console-watch-expires'), expires, t('console-watch-expires-help'))),
+    field('w-reason', t('console-watch-reason'), reason),
+    field('w-mode', t('console-watch-mode'), mode),
     add,
   );
   const load = async () => {
     const res = await api('GET', '/v1/watchlist');
     if (!res.ok || !res.body || !Array.isArray(res.body.entries)) {
       status.textContent = '';
-      return setError(slot, problem(res, 'read the watchlist'));
+      return setError(slot, problem(res, 'console-action-read-watchlist'));
     }
     const entries = res.body.entries;
-    status.textContent = entries.length ? `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}.` : 'Nobody is on the watchlist.';
+    status.textContent = entries.length ? t('console-watch-count', { count: entries.length }) : t('console-watch-none');
     tbody.replaceChildren(
       ...entries.map((entry) => {
         const who = watchWho(entry);
         const remove = h('button', {
           type: 'button',
           class: 'secondary small',
-          text: 'Remove',
-          'aria-label': `Remove ${who} from the watchlist`,
+          text: t('console-watch-remove'),
+          'aria-label': t('console-watch-remove-label', { who }),
           onclick: async () => {
             remove.disabled = true;
             const gone = await api('DELETE', `/v1/watchlist/${encodeURIComponent(entry.id)}`);
             if (!gone.ok && gone.status !== 404) {
               remove.disabled = false;
-              return setError(slot, problem(gone, 'remove the entry'));
+              return setError(slot, problem(gone, 'console-action-remove-entry'));
             }
             setError(slot, null);
             load();
@@ -1535,11 +1626,11 @@ function watchlistView() {
         return h(
           'tr',
           { class: entry.active ? '' : 'muted' },
-          h('td', { 'data-label': 'Person', text: who }),
-          h('td', { 'data-label': 'Mode' }, h('span', { class: `state watch-${entry.mode}`, text: entry.mode === 'block' ? 'Block' : 'Flag' })),
-          h('td', { 'data-label': 'Reason', text: entry.reason }),
-          h('td', { 'data-label': 'Added by', text: `${entry.added_by}, ${clock(entry.created_at)}` }),
-          h('td', { 'data-label': 'Expires', text: entry.expires_at ? `${entry.expires_at.slice(0, 10)}${entry.active ? '' : ' (expired)'}` : 'Never' }),
+          h('td', { 'data-label': t('console-col-person') }, h('bdi', { text: who })),
+          h('td', { 'data-label': t('console-col-mode') }, h('span', { class: `state watch-${entry.mode}`, text: t(entry.mode === 'block' ? 'console-watch-mode-block' : 'console-watch-mode-flag') })),
+          h('td', { 'data-label': t('console-col-reason'), text: entry.reason }),
+          h('td', { 'data-label': t('console-col-added-by'), text: t('console-watch-added', { who: entry.added_by, time: clock(entry.created_at) }) }),
+          h('td', { 'data-label': t('console-col-expires'), text: watchExpiry(entry) }),
           h('td', { class: 'nowrap' }, remove),
         );
       }),
@@ -1552,12 +1643,12 @@ function watchlistView() {
     if (email.value.trim()) body.email = email.value.trim();
     if (reference.value.trim()) body.external_ref = reference.value.trim();
     if (expires.value) body.expires_at = new Date(`${expires.value}T23:59:59`).toISOString();
-    if (!body.name && !body.email && !body.external_ref) return setError(slot, 'Give a name, an email or an external reference.');
-    if (!body.reason) return setError(slot, 'Say why they are on the watchlist.');
+    if (!body.name && !body.email && !body.external_ref) return setError(slot, t('console-watch-who-missing'));
+    if (!body.reason) return setError(slot, t('console-watch-reason-missing'));
     add.disabled = true;
     const res = await api('POST', '/v1/watchlist', body);
     add.disabled = false;
-    if (!res.ok) return setError(slot, problem(res, 'add to the watchlist'));
+    if (!res.ok) return setError(slot, problem(res, 'console-action-add-watchlist'));
     setError(slot, null);
     form.reset();
     load();
@@ -1566,12 +1657,12 @@ function watchlistView() {
   const root = h(
     'section',
     { class: 'watchlist-view' },
-    h('div', { class: 'view-head' }, h('h1', { text: 'Watchlist' }), h('button', { type: 'button', class: 'secondary', text: 'Refresh', onclick: load })),
-    h('p', { class: 'muted', text: 'People to flag or keep out. An email address or external reference matches exactly; a name alone is only a possible match and never refuses anyone. Gates say only \u201cplease wait: staff are on their way\u201d; visitors and issuers are never told why.' }),
+    h('div', { class: 'view-head' }, h('h1', { text: t('console-watchlist') }), h('button', { type: 'button', class: 'secondary', text: t('console-refresh'), onclick: load })),
+    h('p', { class: 'muted', text: t('console-watch-help') }),
     form,
     slot,
     status,
-    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Watchlist' }, h('thead', {}, h('tr', {}, ['Person', 'Mode', 'Reason', 'Added by', 'Expires', ''].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
+    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': t('console-watchlist') }, headRow(['console-col-person', 'console-col-mode', 'console-col-reason', 'console-col-added-by', 'console-col-expires', '']), tbody)),
   );
   return { root };
 }
@@ -1587,22 +1678,22 @@ const ROLL_CALL_REFRESH_MS = 5000;
  */
 function rollCallsView() {
   const slot = h('div', { class: 'error-slot' });
-  const status = h('p', { class: 'muted', role: 'status', text: 'Loading roll calls\u2026' });
+  const status = h('p', { class: 'muted', role: 'status', text: t('console-rc-loading') });
   const tbody = h('tbody');
-  const scope = h('select', { id: 'rc-scope' }, h('option', { value: '', text: 'Everyone, all sites' }));
-  const start = h('button', { type: 'submit', class: 'danger', text: 'Start roll call' });
+  const scope = h('select', { id: 'rc-scope' }, h('option', { value: '', text: t('console-rc-scope-everyone') }));
+  const start = h('button', { type: 'submit', class: 'danger', text: t('console-rc-start') });
   const form = h(
     'form',
-    { class: 'admin-form', novalidate: true, 'aria-label': 'Start a roll call' },
-    h('div', { class: 'field' }, h('label', { for: 'rc-scope', text: 'Who' }), scope, h('p', { class: 'muted', text: 'The list is everyone inside now: in the zones, and let in today at gates without a zone.' })),
+    { class: 'admin-form', novalidate: true, 'aria-label': t('console-rc-start-form') },
+    h('div', { class: 'field' }, h('label', { for: 'rc-scope', text: t('console-rc-who') }), scope, h('p', { class: 'muted', text: t('console-rc-who-help') })),
     start,
   );
   const fillScopes = async () => {
     const sites = [...new Set([...gates.values()].map((g) => g.site).filter(Boolean))].sort();
     const zones = await api('GET', '/v1/zones');
-    const options = [h('option', { value: '', text: 'Everyone, all sites' })];
-    for (const site of sites) options.push(h('option', { value: `site:${site}`, text: `Site ${site}` }));
-    if (zones.ok && zones.body && Array.isArray(zones.body.zones)) for (const z of zones.body.zones) options.push(h('option', { value: `zone:${z.id}`, text: `Zone ${z.name}` }));
+    const options = [h('option', { value: '', text: t('console-rc-scope-everyone') })];
+    for (const site of sites) options.push(h('option', { value: `site:${site}`, text: t('console-rc-scope-site', { site }) }));
+    if (zones.ok && zones.body && Array.isArray(zones.body.zones)) for (const z of zones.body.zones) options.push(h('option', { value: `zone:${z.id}`, text: t('console-rc-scope-zone', { zone: z.name }) }));
     const chosen = scope.value;
     scope.replaceChildren(...options);
     scope.value = chosen;
@@ -1611,19 +1702,19 @@ function rollCallsView() {
     const res = await api('GET', '/v1/roll-calls');
     if (!res.ok || !res.body || !Array.isArray(res.body.roll_calls)) {
       status.textContent = '';
-      return setError(slot, problem(res, 'read the roll calls'));
+      return setError(slot, problem(res, 'console-action-read-roll-calls'));
     }
     const list = res.body.roll_calls;
-    status.textContent = list.length ? `${list.length} roll call${list.length === 1 ? '' : 's'}.` : 'No roll call yet.';
+    status.textContent = list.length ? t('console-rc-count', { count: list.length }) : t('console-rc-none');
     tbody.replaceChildren(
       ...list.map((rc) =>
         h(
           'tr',
           { class: rc.active ? 'rc-active' : '' },
-          h('td', { 'data-label': 'Started', text: `${clock(rc.started_at)} by ${rc.started_by}` }),
-          h('td', { 'data-label': 'Who' }, h('a', { href: `#rollcall/${rc.id}`, text: rc.scope })),
-          h('td', { 'data-label': 'Safe', text: `${rc.counts.safe} of ${rc.counts.inside}` }),
-          h('td', { 'data-label': 'State' }, h('span', { class: `state ${rc.active ? 'rc-open' : 'rc-ended'}`, text: rc.active ? 'In progress' : 'Ended' })),
+          h('td', { 'data-label': t('console-col-started'), text: t('console-rc-started-by', { time: clock(rc.started_at), who: rc.started_by }) }),
+          h('td', { 'data-label': t('console-col-who') }, h('a', { href: `#rollcall/${rc.id}`, text: scopeText(rc) })),
+          h('td', { 'data-label': t('console-col-safe'), text: t('console-rc-safe-of', { safe: rc.counts.safe, inside: rc.counts.inside }) }),
+          h('td', { 'data-label': t('console-col-state') }, h('span', { class: `state ${rc.active ? 'rc-open' : 'rc-ended'}`, text: t(rc.active ? 'console-rc-in-progress' : 'console-rc-ended') })),
         ),
       ),
     );
@@ -1635,7 +1726,7 @@ function rollCallsView() {
     start.disabled = true;
     const res = await api('POST', '/v1/roll-calls', body);
     start.disabled = false;
-    if (!res.ok || !res.body || !res.body.id) return setError(slot, problem(res, 'start the roll call'));
+    if (!res.ok || !res.body || !res.body.id) return setError(slot, problem(res, 'console-action-start-roll-call'));
     setError(slot, null);
     location.hash = `#rollcall/${res.body.id}`;
   });
@@ -1644,20 +1735,28 @@ function rollCallsView() {
   const root = h(
     'section',
     { class: 'rollcalls-view' },
-    h('div', { class: 'view-head' }, h('h1', { text: 'Roll call' }), h('button', { type: 'button', class: 'secondary', text: 'Refresh', onclick: load })),
-    h('p', { class: 'muted', text: 'When the building is evacuated: marshals at the assembly points scan visitors\u2019 passes with a paired gate (\u201cRoll call\u201d on the gate), or tick names by hand. Everyone still unaccounted is listed first.' }),
+    h('div', { class: 'view-head' }, h('h1', { text: t('console-rollcall') }), h('button', { type: 'button', class: 'secondary', text: t('console-refresh'), onclick: load })),
+    h('p', { class: 'muted', text: t('console-rc-help') }),
     form,
     slot,
     status,
-    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Roll calls' }, h('thead', {}, h('tr', {}, ['Started', 'Who', 'Safe', 'State'].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
+    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': t('console-rc-table') }, headRow(['console-col-started', 'console-col-who', 'console-col-safe', 'console-col-state']), tbody)),
   );
   return { root, onEvent: (ev) => ev.kind && ev.kind.startsWith('roll_call_') && load(), onGates: fillScopes };
 }
 
+/** What a roll call covers, in words: the server's own words are English ("Site North"). */
+function scopeText(rc) {
+  if (rc.site) return t('console-rc-scope-site', { site: rc.site });
+  if (rc.zone_id) return t('console-rc-scope-zone', { zone: String(rc.scope || '').replace(/^Zone /, '') });
+  return t('console-rc-scope-all');
+}
+
+/** A roll call's filter: value → the message naming it. */
 const RC_FILTERS = [
-  ['all', 'Everyone'],
-  ['unaccounted', 'Unaccounted'],
-  ['safe', 'Safe'],
+  ['all', 'console-rc-filter-all'],
+  ['unaccounted', 'console-rc-unaccounted'],
+  ['safe', 'console-rc-safe'],
 ];
 
 /**
@@ -1667,11 +1766,11 @@ const RC_FILTERS = [
  */
 function rollCallView(id, query) {
   const slot = h('div', { class: 'error-slot' });
-  const title = h('h1', { text: 'Roll call' });
+  const title = h('h1', { text: t('console-rollcall') });
   const meta = h('p', { class: 'rc-meta' });
   const counts = h('div', { class: 'tiles rc-counts', id: 'rc-counts', role: 'status', 'aria-live': 'polite' });
   const tbody = h('tbody');
-  const filter = h('select', { id: 'rc-filter' }, ...RC_FILTERS.map(([value, label]) => h('option', { value, text: label })));
+  const filter = h('select', { id: 'rc-filter' }, ...RC_FILTERS.map(([value, label]) => h('option', { value, text: t(label) })));
   filter.value = RC_FILTERS.some(([v]) => v === query.get('show')) ? query.get('show') : 'all';
   const actions = h('div', { class: 'rc-actions' });
   const printed = h('p', { class: 'print-only rc-printed' });
@@ -1681,11 +1780,11 @@ function rollCallView(id, query) {
   const csv = h('button', {
     type: 'button',
     class: 'secondary',
-    text: 'Download CSV',
+    text: t('console-rc-download-csv'),
     onclick: async () => {
       try {
         const res = await fetch(`/v1/roll-calls/${encodeURIComponent(id)}/csv`, { credentials: 'same-origin', cache: 'no-store', referrerPolicy: 'no-referrer' });
-        if (!res.ok) return setError(slot, `Could not export the list (${res.status}).`);
+        if (!res.ok) return setError(slot, t('console-rc-export-failed', { status: String(res.status) }));
         const url = URL.createObjectURL(await res.blob());
         const a = h('a', { href: url, download: `roll-call-${id}.csv` });
         document.body.append(a);
@@ -1693,17 +1792,17 @@ function rollCallView(id, query) {
         a.remove();
         setTimeout(() => URL.revokeObjectURL(url), 10_000);
       } catch {
-        setError(slot, 'Could not reach the server to export the list.');
+        setError(slot, t('console-rc-export-network'));
       }
     },
   });
-  const print = h('button', { type: 'button', class: 'secondary', text: 'Print', onclick: () => window.print() });
+  const print = h('button', { type: 'button', class: 'secondary', text: t('console-rc-print'), onclick: () => window.print() });
   const markSafe = async (person, button) => {
     button.disabled = true;
     const res = await api('POST', `/v1/roll-calls/${encodeURIComponent(id)}/marks`, { mark_id: crypto.randomUUID(), ...personRef(person) });
     if (!res.ok) {
       button.disabled = false;
-      return setError(slot, problem(res, `mark ${person.label} safe`));
+      return setError(slot, problem(res, 'console-action-mark-safe', { name: person.label }));
     }
     setError(slot, null);
     load();
@@ -1711,16 +1810,19 @@ function rollCallView(id, query) {
   const render = () => {
     const rc = current;
     if (!rc) return;
-    title.textContent = `Roll call: ${rc.scope}`;
-    meta.textContent = `Started ${clock(rc.started_at)} by ${rc.started_by} \u00b7 ${rc.active ? 'In progress' : `Ended ${clock(rc.ended_at)} by ${rc.ended_by}`}`;
-    counts.replaceChildren(tile('Inside', rc.counts.inside), tile('Safe', rc.counts.safe), tile('Unaccounted', rc.counts.unaccounted));
-    printed.textContent = `Printed ${new Date().toLocaleString()} \u00b7 ${rc.counts.unaccounted} unaccounted of ${rc.counts.inside}`;
+    title.textContent = t('console-rc-title', { scope: scopeText(rc) });
+    const started = { time: clock(rc.started_at), who: rc.started_by };
+    meta.textContent = rc.active
+      ? t('console-rc-meta-active', started)
+      : t('console-rc-meta-ended', { ...started, endTime: clock(rc.ended_at), endWho: rc.ended_by || '' });
+    counts.replaceChildren(tile(t('console-rc-inside'), rc.counts.inside), tile(t('console-rc-safe'), rc.counts.safe), tile(t('console-rc-unaccounted'), rc.counts.unaccounted));
+    printed.textContent = t('console-rc-printed', { time: formatDate(Date.now()), unaccounted: rc.counts.unaccounted, inside: rc.counts.inside });
     actions.replaceChildren(
       ...[print, csv].concat(
         rc.active
-          ? [confirmButton('End roll call', 'Yes, end it and file the report', async () => {
+          ? [confirmButton(t('console-rc-end'), t('console-rc-end-confirm'), async () => {
             const res = await api('POST', `/v1/roll-calls/${encodeURIComponent(id)}/end`);
-            if (!res.ok && res.status !== 409) return setError(slot, problem(res, 'end the roll call'));
+            if (!res.ok && res.status !== 409) return setError(slot, problem(res, 'console-action-end-roll-call'));
             setError(slot, null);
             await load();
           })]
@@ -1728,21 +1830,21 @@ function rollCallView(id, query) {
       ),
     );
     const show = filter.value;
-    const people = [...rc.people].sort((a, b) => Number(a.safe) - Number(b.safe) || a.label.localeCompare(b.label));
+    const people = [...rc.people].sort((a, b) => Number(a.safe) - Number(b.safe) || a.label.localeCompare(b.label, currentLanguage()));
     const shown = people.filter((p) => show === 'all' || (show === 'safe') === p.safe);
     tbody.replaceChildren(
       ...shown.map((p) => {
-        const button = rc.active && !p.safe ? h('button', { type: 'button', class: 'secondary small', text: 'Mark safe', 'aria-label': `Mark safe: ${p.label}` }) : null;
+        const button = rc.active && !p.safe ? h('button', { type: 'button', class: 'secondary small', text: t('console-rc-mark-safe'), 'aria-label': t('console-rc-mark-safe-label', { name: p.label }) }) : null;
         if (button) button.addEventListener('click', () => markSafe(p, button));
         const row = h(
           'tr',
           { class: p.safe ? 'rc-safe' : 'rc-missing' },
-          h('td', { 'data-label': 'Name' }, p.label, p.walk_in_id ? h('span', { class: 'muted', text: ' (walk-in)' }) : null),
-          h('td', { 'data-label': 'Status' }, h('span', { class: `state ${p.safe ? 'rc-safe-state' : 'rc-missing-state'}`, text: p.safe ? 'Safe' : 'Unaccounted' })),
-          h('td', { 'data-label': 'Last seen', text: p.last_seen }),
-          h('td', { 'data-label': 'Marked by', text: p.safe ? `${p.marked_by || ''}${p.how === 'manual' ? ' (by hand)' : ' (scan)'}` : '' }),
-          h('td', { 'data-label': 'Where', text: p.marked_where || '' }),
-          h('td', { 'data-label': 'When', class: 'nowrap', text: p.marked_at ? clock(p.marked_at) : '' }),
+          h('td', { 'data-label': t('console-col-name') }, h('bdi', { text: p.label }), p.walk_in_id ? h('span', { class: 'muted', text: ` ${t('console-rc-walk-in')}` }) : null),
+          h('td', { 'data-label': t('console-col-status') }, h('span', { class: `state ${p.safe ? 'rc-safe-state' : 'rc-missing-state'}`, text: t(p.safe ? 'console-rc-safe' : 'console-rc-unaccounted') })),
+          h('td', { 'data-label': t('console-col-last-seen'), text: p.last_seen }),
+          h('td', { 'data-label': t('console-col-marked-by'), text: p.safe ? t(p.how === 'manual' ? 'console-rc-marked-by-hand' : 'console-rc-marked-by-scan', { who: p.marked_by || '' }) : '' }),
+          h('td', { 'data-label': t('console-col-where'), text: p.marked_where || '' }),
+          h('td', { 'data-label': t('console-col-when'), class: 'nowrap', text: p.marked_at ? clock(p.marked_at) : '' }),
           h('td', { class: 'nowrap no-print' }, button),
         );
         row.dataset.person = personKey(p);
@@ -1750,7 +1852,7 @@ function rollCallView(id, query) {
         row.dataset.state = p.safe ? 'safe' : 'unaccounted';
         return row;
       }),
-      ...(shown.length ? [] : [h('tr', {}, h('td', { colspan: '7', class: 'muted', text: rc.people.length ? 'Nobody in this view.' : 'Nobody was recorded inside when the roll call started.' }))]),
+      ...(shown.length ? [] : [h('tr', {}, h('td', { colspan: '7', class: 'muted', text: t(rc.people.length ? 'console-rc-nobody-here' : 'console-rc-nobody-inside') }))]),
     );
   };
   // One read at a time; an event arriving meanwhile reads once more after it.
@@ -1762,8 +1864,8 @@ function rollCallView(id, query) {
     loading = true;
     try {
       const res = await api('GET', `/v1/roll-calls/${encodeURIComponent(id)}`);
-      if (res.status === 404) return setError(slot, 'No such roll call.');
-      if (!res.ok || !res.body || !Array.isArray(res.body.people)) return setError(slot, problem(res, 'read the roll call'));
+      if (res.status === 404) return setError(slot, t('console-rc-not-found'));
+      if (!res.ok || !res.body || !Array.isArray(res.body.people)) return setError(slot, problem(res, 'console-action-read-roll-call'));
       current = res.body;
       render();
     } finally {
@@ -1783,14 +1885,23 @@ function rollCallView(id, query) {
   const root = h(
     'section',
     { class: 'rollcall-view' },
-    h('p', { class: 'no-print' }, h('a', { href: '#rollcall', text: '\u2190 All roll calls' })),
+    h('p', { class: 'no-print' }, h('a', { href: '#rollcall', text: t('console-back-rollcalls') })),
     h('div', { class: 'view-head' }, title, actions),
     meta,
     printed,
     counts,
     slot,
-    h('div', { class: 'field inline-field no-print' }, h('label', { for: 'rc-filter', text: 'Show' }), filter),
-    h('div', { class: 'table-wrap' }, h('table', { class: 'events rc-table', 'aria-label': 'People on the roll call' }, h('thead', {}, h('tr', {}, [['Name'], ['Status'], ['Last seen'], ['Marked by'], ['Where'], ['When'], ['', 'no-print']].map(([t, c]) => h('th', { scope: 'col', class: c || '', text: t })))), tbody)),
+    h('div', { class: 'field inline-field no-print' }, h('label', { for: 'rc-filter', text: t('console-show') }), filter),
+    h(
+      'div',
+      { class: 'table-wrap' },
+      h(
+        'table',
+        { class: 'events rc-table', 'aria-label': t('console-rc-people') },
+        headRow(['console-col-name', 'console-col-status', 'console-col-last-seen', 'console-col-marked-by', 'console-col-where', 'console-col-when', ['', 'no-print']]),
+        tbody,
+      ),
+    ),
   );
   return {
     root,
@@ -1808,25 +1919,25 @@ function signInView() {
   const saved = h('div', { role: 'status' });
   const field = (id, label, control, help) => h('div', { class: 'field' }, h('label', { for: id, text: label }), control, help ? h('p', { class: 'muted', id: `${id}-help`, text: help }) : null);
   const input = (id, extra = {}) => h('input', { id, autocomplete: 'off', autocapitalize: 'none', spellcheck: 'false', ...extra });
-  const issuer = input('sso-issuer', { type: 'url', required: true, placeholder: 'https://login.example.com/realms/staff' });
-  const clientId = input('sso-client-id', { required: true });
-  const secret = input('sso-client-secret', { type: 'password' });
-  const domains = input('sso-domains', { placeholder: 'example.com' });
-  const claim = input('sso-role-claim', { value: 'groups' });
-  const ROLES = [['admin', 'Admins'], ['security', 'Security'], ['auditor', 'Auditors'], ['issuer', 'Issuers'], ['host', 'Hosts']];
-  const maps = new Map(ROLES.map(([role]) => [role, input(`sso-map-${role}`)]));
+  const issuer = input('sso-issuer', { type: 'url', required: true, placeholder: 'https://login.example.com/realms/staff', dir: 'ltr' });
+  const clientId = input('sso-client-id', { required: true, dir: 'ltr' });
+  const secret = input('sso-client-secret', { type: 'password', dir: 'ltr' });
+  const domains = input('sso-domains', { placeholder: 'example.com', dir: 'ltr' });
+  const claim = input('sso-role-claim', { value: 'groups', dir: 'ltr' });
+  const ROLES = [['admin', 'console-sso-role-admins'], ['security', 'console-sso-role-security'], ['auditor', 'console-sso-role-auditors'], ['issuer', 'console-sso-role-issuers'], ['host', 'console-sso-role-hosts']];
+  const maps = new Map(ROLES.map(([role]) => [role, input(`sso-map-${role}`, { dir: 'ltr' })]));
   const keySignIn = h('input', { id: 'sso-key-sign-in', type: 'checkbox', checked: true });
-  const secretHelp = h('p', { class: 'muted', id: 'sso-client-secret-help', text: 'Required the first time; it is stored sealed and never shown again.' });
+  const secretHelp = h('p', { class: 'muted', id: 'sso-client-secret-help', text: t('console-sso-secret-help') });
   const list = (text) => text.split(',').map((v) => v.trim()).filter(Boolean);
   const registered = h('dl', { class: 'sso-uris' });
   const showUris = (v) => {
     registered.replaceChildren(
       ...[
-        ['Redirect URI', v.redirect_uri],
-        ['Back-channel logout URI', v.back_channel_logout_uri],
-        ['Post-logout redirect URI', v.post_logout_redirect_uri],
-        ['Sign-in link for staff', v.sign_in_url],
-      ].flatMap(([term, value]) => [h('dt', { text: term }), h('dd', {}, h('code', { text: value }))]),
+        ['console-sso-redirect-uri', v.redirect_uri],
+        ['console-sso-logout-uri', v.back_channel_logout_uri],
+        ['console-sso-post-logout-uri', v.post_logout_redirect_uri],
+        ['console-sso-sign-in-link', v.sign_in_url],
+      ].flatMap(([term, value]) => [h('dt', { text: t(term) }), h('dd', {}, h('code', { dir: 'ltr', text: value }))]),
     );
   };
   const fill = (v) => {
@@ -1836,25 +1947,25 @@ function signInView() {
     claim.value = v.role_claim;
     for (const [role, box] of maps) box.value = (v.role_map || []).filter((m) => m.role === role).map((m) => m.value).join(', ');
     keySignIn.checked = Boolean(v.key_sign_in);
-    secretHelp.textContent = 'A secret is stored. Leave this empty to keep it.';
+    secretHelp.textContent = t('console-sso-secret-stored');
     showUris(v);
   };
   const form = h(
     'form',
-    { class: 'admin-form', novalidate: true, 'aria-label': 'Single sign-on settings' },
-    field('sso-issuer', 'Issuer URL', issuer, 'Exactly as your identity provider names itself (its discovery document is fetched when you save).'),
-    h('div', { class: 'two' }, field('sso-client-id', 'Client ID', clientId), h('div', { class: 'field' }, h('label', { for: 'sso-client-secret', text: 'Client secret' }), secret, secretHelp)),
-    field('sso-domains', 'Allowed email domains', domains, 'Comma-separated, matched exactly. Empty: anyone your provider vouches for.'),
-    field('sso-role-claim', 'Role claim', claim, 'The ID-token claim whose values give roles: groups, roles, or a path such as realm_access.roles.'),
+    { class: 'admin-form', novalidate: true, 'aria-label': t('console-sso-form') },
+    field('sso-issuer', t('console-sso-issuer'), issuer, t('console-sso-issuer-help')),
+    h('div', { class: 'two' }, field('sso-client-id', t('console-sso-client-id'), clientId), h('div', { class: 'field' }, h('label', { for: 'sso-client-secret', text: t('console-sso-client-secret') }), secret, secretHelp)),
+    field('sso-domains', t('console-sso-domains'), domains, t('console-sso-domains-help')),
+    field('sso-role-claim', t('console-sso-role-claim'), claim, t('console-sso-role-claim-help')),
     h(
       'fieldset',
       { class: 'sso-map' },
-      h('legend', { text: 'Claim values that give each role (comma-separated; the strongest match wins, none is refused)' }),
-      ...ROLES.map(([role, label]) => field(`sso-map-${role}`, label, maps.get(role))),
+      h('legend', { text: t('console-sso-role-map') }),
+      ...ROLES.map(([role, label]) => field(`sso-map-${role}`, t(label), maps.get(role))),
     ),
-    h('div', { class: 'field check' }, keySignIn, h('label', { for: 'sso-key-sign-in', text: 'Staff may also sign in to these pages with an API key' })),
+    h('div', { class: 'field check' }, keySignIn, h('label', { for: 'sso-key-sign-in', text: t('console-sso-key-sign-in') })),
     slot,
-    h('p', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', id: 'sso-save', text: 'Save' })),
+    h('p', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', id: 'sso-save', text: t('console-sso-save') })),
     saved,
   );
   form.addEventListener('submit', async (e) => {
@@ -1868,28 +1979,28 @@ function signInView() {
       key_sign_in: keySignIn.checked,
     };
     if (secret.value) body.client_secret = secret.value;
-    if (!body.issuer || !body.client_id) return setError(slot, 'Enter the issuer URL and the client ID.');
-    if (!body.role_map.length) return setError(slot, 'Map at least one claim value to a role, or nobody can sign in.');
+    if (!body.issuer || !body.client_id) return setError(slot, t('console-sso-issuer-missing'));
+    if (!body.role_map.length) return setError(slot, t('console-sso-role-map-missing'));
     saved.textContent = '';
     const res = await api('PUT', '/v1/sso', body);
-    if (!res.ok || !res.body) return setError(slot, problem(res, 'save the single sign-on settings'));
+    if (!res.ok || !res.body) return setError(slot, problem(res, 'console-action-save-sso'));
     setError(slot, null);
     secret.value = '';
     fill(res.body);
-    saved.replaceChildren(h('p', { class: 'notice', text: 'Saved. Register the addresses below at your identity provider.' }));
+    saved.replaceChildren(h('p', { class: 'notice', text: t('console-sso-saved') }));
   });
 
   const sessionsSlot = h('div', { class: 'error-slot' });
-  const sessionsStatus = h('p', { class: 'muted', role: 'status', text: 'Loading sessions…' });
+  const sessionsStatus = h('p', { class: 'muted', role: 'status', text: t('console-sessions-loading') });
   const tbody = h('tbody');
   const loadSessions = async () => {
     const res = await api('GET', '/v1/console/sessions');
     if (!res.ok || !res.body || !Array.isArray(res.body.sessions)) {
       sessionsStatus.textContent = '';
-      return setError(sessionsSlot, problem(res, 'list the sessions'));
+      return setError(sessionsSlot, problem(res, 'console-action-list-sessions'));
     }
     const rows = res.body.sessions;
-    sessionsStatus.textContent = `${rows.length} live session${rows.length === 1 ? '' : 's'}.`;
+    sessionsStatus.textContent = t('console-sessions-count', { count: rows.length });
     tbody.replaceChildren(
       ...rows.map((row) => {
         const who = row.person_name || row.label;
@@ -1898,11 +2009,11 @@ function signInView() {
           h('button', {
             type: 'button',
             class: 'secondary small',
-            text: 'End',
-            'aria-label': `End the session of ${who}`,
+            text: t('console-session-end'),
+            'aria-label': t('console-session-end-label', { who }),
             onclick: async () => {
               const end = await api('DELETE', `/v1/console/sessions/${encodeURIComponent(row.id)}`);
-              if (!end.ok) return setError(sessionsSlot, problem(end, 'end the session'));
+              if (!end.ok) return setError(sessionsSlot, problem(end, 'console-action-end-session'));
               setError(sessionsSlot, null);
               loadSessions();
             },
@@ -1911,9 +2022,9 @@ function signInView() {
         return h(
           'tr',
           {},
-          h('td', { text: who }),
-          h('td', { text: row.person_email || (row.person_name ? '—' : 'API key') }),
-          h('td', { text: row.role }),
+          h('td', {}, h('bdi', { text: who })),
+          h('td', row.person_email ? { dir: 'ltr', text: row.person_email } : { text: row.person_name ? '—' : t('console-session-api-key') }),
+          h('td', { text: t('console-role', { role: String(row.role) }) }),
           h('td', { class: 'nowrap', text: clock(row.created_at) }),
           h('td', { class: 'nowrap', text: clock(row.expires_at) }),
           action,
@@ -1925,21 +2036,21 @@ function signInView() {
   (async () => {
     const res = await api('GET', '/v1/sso');
     if (res.ok && res.body) fill(res.body);
-    else if (res.status !== 404) setError(slot, problem(res, 'read the single sign-on settings'));
+    else if (res.status !== 404) setError(slot, problem(res, 'console-action-read-sso'));
   })();
   loadSessions();
   const root = h(
     'section',
     { class: 'signin-view' },
-    h('div', { class: 'view-head' }, h('h1', { text: 'Sign-in' })),
-    h('h2', { text: 'Single sign-on' }),
-    h('p', { class: 'muted', text: 'Let staff sign in with your organisation’s identity provider (OpenID Connect). See docs/sign-in.md for Keycloak, Entra ID and Google.' }),
+    h('div', { class: 'view-head' }, h('h1', { text: t('console-signin-view') })),
+    h('h2', { text: t('console-sso') }),
+    h('p', { class: 'muted', text: t('console-sso-help') }),
     form,
     registered,
-    h('div', { class: 'view-head' }, h('h2', { text: 'Live sessions' }), h('button', { type: 'button', class: 'secondary', text: 'Refresh', onclick: loadSessions })),
+    h('div', { class: 'view-head' }, h('h2', { text: t('console-sessions') }), h('button', { type: 'button', class: 'secondary', text: t('console-refresh'), onclick: loadSessions })),
     sessionsSlot,
     sessionsStatus,
-    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': 'Live sessions' }, h('thead', {}, h('tr', {}, ['Who', 'Email', 'Role', 'Since', 'Ends', ''].map((t) => h('th', { scope: 'col', text: t })))), tbody)),
+    h('div', { class: 'table-wrap' }, h('table', { class: 'events', 'aria-label': t('console-sessions') }, headRow(['console-col-who', 'console-col-email', 'console-col-role', 'console-col-since', 'console-col-ends', '']), tbody)),
   );
   return { root };
 }
@@ -1958,26 +2069,26 @@ function adminView() {
   const pUses = h('input', { id: 'p-uses', type: 'number', min: '1', max: '100000', value: '1', inputmode: 'numeric' });
   const passForm = h(
     'form',
-    { class: 'admin-form', novalidate: true, 'aria-label': 'Issue a pass' },
-    field('p-label', 'Visitor (pass label)', pLabel),
-    field('p-site', 'Site', pSite, 'Optional: only gates of this site admit the pass.'),
-    h('div', { class: 'two' }, field('p-from', 'Valid from', pFrom, 'Empty: now.'), field('p-until', 'Valid until', pUntil)),
-    field('p-uses', 'Uses', pUses),
+    { class: 'admin-form', novalidate: true, 'aria-label': t('console-issue-pass') },
+    field('p-label', t('console-issue-label'), pLabel),
+    field('p-site', t('console-issue-site'), pSite, t('console-issue-site-help')),
+    h('div', { class: 'two' }, field('p-from', t('console-issue-from'), pFrom, t('console-issue-from-help')), field('p-until', t('console-issue-until'), pUntil)),
+    field('p-uses', t('console-issue-uses'), pUses),
     passSlot,
-    h('p', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', text: 'Issue pass' })),
+    h('p', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', text: t('console-issue-submit') })),
   );
   passForm.addEventListener('submit', async (e) => {
     e.preventDefault();
     const body = { label: pLabel.value.trim(), valid_until: localToIso(pUntil.value) };
-    if (!body.label) return setError(passSlot, 'Enter who the pass is for.');
-    if (!body.valid_until) return setError(passSlot, 'Enter until when the pass is valid.');
+    if (!body.label) return setError(passSlot, t('console-issue-label-missing'));
+    if (!body.valid_until) return setError(passSlot, t('console-issue-until-missing'));
     if (pSite.value.trim()) body.site = pSite.value.trim();
     if (pFrom.value) body.valid_from = localToIso(pFrom.value);
     const uses = Number(pUses.value || '1');
-    if (!Number.isInteger(uses) || uses < 1 || uses > 100000) return setError(passSlot, 'Uses must be a whole number from 1 to 100000.');
+    if (!Number.isInteger(uses) || uses < 1 || uses > 100000) return setError(passSlot, t('console-issue-uses-invalid'));
     body.max_uses = uses;
     const res = await api('POST', '/v1/passes', body);
-    if (!res.ok || !res.body || !res.body.pass_id) return setError(passSlot, problem(res, 'issue the pass'));
+    if (!res.ok || !res.body || !res.body.pass_id) return setError(passSlot, problem(res, 'console-action-issue-pass'));
     setError(passSlot, null);
     passLabels.set(res.body.pass_id, body.label);
     pLabel.value = '';
@@ -1985,14 +2096,14 @@ function adminView() {
       h(
         'div',
         { class: 'card qr-card' },
-        qrSvg(res.body.claim_url, 'Claim link QR code'),
+        qrSvg(res.body.claim_url, t('console-claim-qr')),
         h(
           'div',
           {},
-          h('h3', { text: `Pass issued for ${body.label}` }),
-          h('p', { text: 'Send the visitor this claim link (or let them scan the code). It adds the pass to one wallet only.' }),
-          copyField('Claim link', res.body.claim_url),
-          h('p', {}, h('a', { href: `#pass/${res.body.pass_id}`, text: 'Open the pass' })),
+          h('h3', { text: t('console-issued-for', { label: body.label }) }),
+          h('p', { text: t('console-issued-help') }),
+          copyField(t('console-claim-link'), res.body.claim_url),
+          h('p', {}, h('a', { href: `#pass/${res.body.pass_id}`, text: t('console-open-pass') })),
         ),
       ),
     );
@@ -2002,19 +2113,19 @@ function adminView() {
   const gSite = h('input', { id: 'g-site', autocomplete: 'off', maxlength: '200' });
   const gateForm = h(
     'form',
-    { class: 'admin-form', novalidate: true, 'aria-label': 'Create a gate' },
-    field('g-label', 'Gate label', gLabel, 'What guards and auditors read, e.g. “North entrance”.'),
-    field('g-site', 'Site', gSite, 'Optional: the gate admits passes of this site (and passes without one).'),
+    { class: 'admin-form', novalidate: true, 'aria-label': t('console-create-gate') },
+    field('g-label', t('console-gate-label'), gLabel, t('console-gate-label-help')),
+    field('g-site', t('console-gate-site'), gSite, t('console-gate-site-help')),
     gateSlot,
-    h('p', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', text: 'Create gate' })),
+    h('p', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', text: t('console-create-gate-submit') })),
   );
   gateForm.addEventListener('submit', async (e) => {
     e.preventDefault();
     const body = { label: gLabel.value.trim() };
-    if (!body.label) return setError(gateSlot, 'Enter a label for the gate.');
+    if (!body.label) return setError(gateSlot, t('console-gate-label-missing'));
     if (gSite.value.trim()) body.site = gSite.value.trim();
     const res = await api('POST', '/v1/gates', body);
-    if (!res.ok || !res.body || !res.body.gate_id) return setError(gateSlot, problem(res, 'create the gate'));
+    if (!res.ok || !res.body || !res.body.gate_id) return setError(gateSlot, problem(res, 'console-action-create-gate'));
     setError(gateSlot, null);
     gLabel.value = '';
     const id = res.body.gate_id;
@@ -2023,10 +2134,10 @@ function adminView() {
       h(
         'div',
         { class: 'card result-card' },
-        h('h3', { text: `Gate “${body.label}” created` }),
-        h('p', { text: 'Pair a tablet with it: make a pairing link and open it on the tablet.' }),
-        h('p', { class: 'actions' }, h('button', { type: 'button', class: 'primary', text: 'Make a pairing link', onclick: () => pairGate(id, pairBox, gateSlot) }), h('a', { class: 'button secondary', href: `#gate/${id}`, text: 'Open the gate' })),
-        h('details', {}, h('summary', { text: 'Device token for a native gate (shown once)' }), copyField('Device token', res.body.device_token)),
+        h('h3', { text: t('console-gate-created', { label: body.label }) }),
+        h('p', { text: t('console-gate-created-help') }),
+        h('p', { class: 'actions' }, h('button', { type: 'button', class: 'primary', text: t('console-pair-make'), onclick: () => pairGate(id, pairBox, gateSlot) }), h('a', { class: 'button secondary', href: `#gate/${id}`, text: t('console-open-gate') })),
+        h('details', {}, h('summary', { text: t('console-device-token-summary') }), copyField(t('console-device-token'), res.body.device_token)),
       ),
       pairBox,
     );
@@ -2036,10 +2147,11 @@ function adminView() {
   const root = h(
     'section',
     { class: 'admin-view' },
-    h('h1', { text: 'Manage' }),
-    h('div', { class: 'gate-grid' }, h('div', { class: 'card panel' }, h('h2', { text: 'Issue a pass' }), passForm, passOut), h('div', { class: 'card panel' }, h('h2', { text: 'Create a gate' }), gateForm, gateOut)),
+    h('h1', { text: t('console-manage') }),
+    h('div', { class: 'gate-grid' }, h('div', { class: 'card panel' }, h('h2', { text: t('console-issue-pass') }), passForm, passOut), h('div', { class: 'card panel' }, h('h2', { text: t('console-create-gate') }), gateForm, gateOut)),
   );
   return { root };
 }
 
+startLanguage('console', {});
 start();

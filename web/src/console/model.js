@@ -1,7 +1,10 @@
 // The console's decisions, pure (browser and Node, so test/unit/console-model.test.mjs runs
 // them without a DOM): which audit events are alarms, the event log's filters as a query,
-// labels for gates and passes, and words for events.
+// labels for gates and passes, and words for events. The words come from the catalogue
+// (audit-* ids, i18n.js) in the page's language; the TSR1 names (`foreign_nonce`,
+// `stale_code`, `auth_failure`…) stay as they are in every language. Times are the venue's.
 
+import { formatDate, has, t } from '../i18n.js';
 import { reasonWords } from '../gate/words.js';
 
 /** `details.reason` values of `scan` / `response` events that are alarms (docs/console.md). */
@@ -22,11 +25,25 @@ export const KNOWN_KINDS = Object.freeze([
   'message_queued', 'message_sent', 'message_bounced', 'message_dead', 'message_expired', 'mail_settings_changed',
   'alarm_acknowledged', 'alarm_assigned', 'alarm_resolved', 'watchlist_hit', 'watchlist_entry_added',
   'watchlist_entry_changed', 'watchlist_entry_removed', 'personal_data_exported', 'personal_data_erased',
-  'privacy_settings_changed', 'roll_call_started', 'roll_call_marked', 'roll_call_ended', 'muster_scanned',
+  'privacy_settings_changed', 'locale_settings_changed', 'roll_call_started', 'roll_call_marked', 'roll_call_ended', 'muster_scanned',
   'muster_refused',
 ]);
 
 export const SEVERITIES = Object.freeze(['info', 'warning', 'high']);
+
+/** A message id's tail from a server name: `walk_in_expired` → `walk-in-expired`. */
+const idPart = (name) => String(name).replace(/_/g, '-');
+
+/** An event kind in words ("gate connected"); a kind this page does not know reads as its name with spaces. */
+export function kindLabel(kind) {
+  const id = `audit-kind-${idPart(kind)}`;
+  return typeof kind === 'string' && /^[a-z_]+$/.test(kind) && has(id) ? t(id) : String(kind || '').replace(/_/g, ' ');
+}
+
+/** A severity (`info`, `warning`, `high`) in words; an unknown one as it is. */
+export function severityLabel(severity) {
+  return SEVERITIES.includes(severity) ? t(`audit-severity-${severity}`) : String(severity || '');
+}
 
 /** The filters of `GET /v1/audit` (TSR1 §8), in the order they are sent. */
 export const FILTER_KEYS = Object.freeze(['kind', 'severity', 'gate_id', 'pass_id', 'since', 'until']);
@@ -89,10 +106,10 @@ export const isUuid = (s) => typeof s === 'string' && UUID.test(s.trim());
 export function filterProblem(filters) {
   for (const key of ['gate_id', 'pass_id']) {
     const v = filters[key];
-    if (v && !isUuid(v)) return `The ${key === 'gate_id' ? 'gate' : 'pass'} must be an id like 0190c3e1-…-…; pick one from a list or paste it.`;
+    if (v && !isUuid(v)) return t(key === 'gate_id' ? 'audit-filter-gate-id' : 'audit-filter-pass-id');
   }
-  if (filters.severity && !SEVERITIES.includes(filters.severity)) return 'Severity must be info, warning or high.';
-  if (filters.since && filters.until && Date.parse(filters.since) >= Date.parse(filters.until)) return '“Since” must be before “until”.';
+  if (filters.severity && !SEVERITIES.includes(filters.severity)) return t('audit-filter-severity');
+  if (filters.since && filters.until && Date.parse(filters.since) >= Date.parse(filters.until)) return t('audit-filter-since-until');
   return null;
 }
 
@@ -103,7 +120,7 @@ export function gateLabel(id, gates, fromEvent) {
   if (!id) return null;
   if (fromEvent) return fromEvent;
   const g = gates && gates.get(id);
-  return g && g.label ? g.label : `gate ${shortId(id)}`;
+  return g && g.label ? g.label : t('audit-gate-short', { id: shortId(id) });
 }
 
 /** A pass's label: the event's own, the known passes', or a short id. */
@@ -111,7 +128,7 @@ export function passLabel(id, passes, fromEvent) {
   if (!id) return null;
   if (fromEvent) return fromEvent;
   const label = passes && passes.get(id);
-  return label || `pass ${shortId(id)}`;
+  return label || t('audit-pass-short', { id: shortId(id) });
 }
 
 /**
@@ -132,75 +149,107 @@ export function actorName(ev, keys) {
 export function describe(ev, keys) {
   const what = describeWhat(ev);
   const who = actorName(ev, keys);
-  return who ? `${what} — by ${who}` : what;
+  return who ? t('audit-by', { what, who }) : what;
 }
+
+/** A detail the server wrote (an address, a code, a count) as text for a message. */
+const str = (v) => String(v);
+/** "… (resent)" when the event is a resend. */
+const resent = (what, yes) => (yes ? t('audit-resent', { what }) : what);
 
 function describeWhat(ev) {
   const d = isObj(ev.details) ? ev.details : {};
+  const to = d.to ? str(d.to) : null;
+  const error = d.error ? str(d.error) : null;
   switch (ev.kind) {
     case 'sso_sign_in_failed':
-      return `single sign-on refused: ${d.reason || 'unknown'}${d.detail ? ` (${d.detail})` : ''}`;
+      return d.detail
+        ? t('audit-sso-refused-detail', { reason: str(d.reason || 'unknown'), detail: str(d.detail) })
+        : t('audit-sso-refused', { reason: str(d.reason || 'unknown') });
     case 'message_queued':
-      return `${d.resend ? 'claim link sent again' : 'claim link queued'}${d.to ? ` for ${d.to}` : ''}`;
+      if (d.resend) return to ? t('audit-mail-resent-to', { to }) : t('audit-mail-resent');
+      return to ? t('audit-mail-queued-to', { to }) : t('audit-mail-queued');
     case 'message_sent':
-      return `mail sent${d.to ? ` to ${d.to}` : ''}`;
+      return to ? t('audit-mail-sent-to', { to }) : t('audit-mail-sent');
     case 'message_bounced':
-      return `mail bounced${d.to ? ` at ${d.to}` : ''}${d.error ? ` (${d.error})` : ''}`;
+      if (to) return error ? t('audit-mail-bounced-to-error', { to, error }) : t('audit-mail-bounced-to', { to });
+      return error ? t('audit-mail-bounced-error', { error }) : t('audit-mail-bounced');
     case 'message_dead':
-      return `mail given up${d.to ? ` for ${d.to}` : ''}${d.error ? ` (${d.error})` : ''}`;
+      if (to) return error ? t('audit-mail-dead-to-error', { to, error }) : t('audit-mail-dead-to', { to });
+      return error ? t('audit-mail-dead-error', { error }) : t('audit-mail-dead');
     case 'message_expired':
-      return `mail not sent: its pass expired first${d.to ? ` (${d.to})` : ''}`;
+      return to ? t('audit-mail-expired-to', { to }) : t('audit-mail-expired');
     case 'sso_sessions_ended':
-      return `sessions ended by the identity provider (${d.cause === 'access_ended' ? 'access ended' : 'sign-out there'})`;
+      return t('audit-sso-sessions-ended', { cause: d.cause === 'access_ended' ? 'access_ended' : 'other' });
     case 'scan':
-      if (d.reason) return `scan denied: ${d.reason} — ${reasonWords(d.reason)}`;
-      if (d.resent) return 'scan resent';
-      if (d.error) return `scan refused: ${d.error}`;
-      return 'scan';
+      if (d.reason) return t('audit-scan-denied', { reason: str(d.reason), words: reasonWords(d.reason) });
+      if (d.resent) return t('audit-scan-resent');
+      if (error) return t('audit-scan-refused', { error });
+      return kindLabel('scan');
     case 'response':
-      if (d.reason) return `answer denied: ${d.reason} — ${reasonWords(d.reason)}${d.replayed ? ' (resent)' : ''}`;
-      if (d.outcome) return `${d.outcome.replace(/_/g, ' ')}${d.replayed ? ' (resent)' : ''}`;
-      if (d.error) return `answer refused: ${d.error}`;
-      return 'answer';
-    case 'challenge_issued':
-      return 'challenge issued';
+      if (d.reason) return resent(t('audit-answer-denied', { reason: str(d.reason), words: reasonWords(d.reason) }), d.replayed);
+      if (d.outcome) return resent(outcomeLabel(d.outcome), d.replayed);
+      if (error) return t('audit-answer-refused', { error });
+      return t('audit-answer');
     case 'challenge_unanswered':
-      return 'challenge unanswered (expired without a valid answer)';
+      return t('audit-challenge-unanswered');
     case 'claim_conflict':
-      return 'claim_conflict — a second wallet tried to claim this pass';
-    case 'auth_failure':
-      return `auth_failure${d.count ? ` × ${d.count}` : ''}${d.surface ? ` on ${d.surface}` : ''}${d.sample_reason ? ` (${d.sample_reason})` : ''}`;
-    case 'claim_rejected':
-      return `claim refused${d.sample_reason ? ` (${d.sample_reason})` : d.reason ? ` (${d.reason})` : ''}`;
+      return t('audit-claim-conflict');
+    case 'auth_failure': {
+      // "auth_failure × 3 on console (csrf)": the name, then each detail the event has.
+      const parts = ['auth_failure'];
+      if (d.count) parts.push(t('audit-auth-failure-count', { count: d.count }));
+      if (d.surface) parts.push(t('audit-auth-failure-surface', { surface: str(d.surface) }));
+      if (d.sample_reason) parts.push(t('audit-detail', { detail: str(d.sample_reason) }));
+      return parts.join(' ');
+    }
+    case 'claim_rejected': {
+      const why = d.sample_reason || d.reason;
+      return why ? t('audit-claim-refused-why', { reason: str(why) }) : t('audit-claim-refused');
+    }
     case 'rate_limited':
-      return `rate limited${d.frames ? `: ${d.frames} frames` : ''}`;
+      return d.frames ? t('audit-rate-limited-frames', { frames: d.frames }) : t('audit-rate-limited');
     case 'walk_in_requested':
-      return `walk-in requested${d.resent ? ' (resent)' : ''}`;
+      return resent(t('audit-walk-in-requested'), d.resent);
     case 'walk_in_approved':
-      return 'walk-in approved by the host: admitted';
+      return t('audit-walk-in-approved');
     case 'walk_in_denied':
-      return 'walk-in denied by the host';
+      return t('audit-walk-in-denied');
     case 'walk_in_expired':
-      return 'walk-in expired: the host did not answer in time';
+      return t('audit-walk-in-expired');
     case 'pass_rebound':
-      return 'pass re-bound to a new wallet (the old one stops working)';
+      return t('audit-pass-rebound');
     case 'pass_transferred':
-      return 'pass transferred to a new holder';
+      return t('audit-pass-transferred');
     default:
-      return ev.kind.replace(/_/g, ' ');
+      return kindLabel(ev.kind);
   }
 }
 
-/** "16:04:05" today, "2026-11-30 16:04:05" otherwise (local time). */
+/** An answer's outcome (`admitted`, `already_admitted`, `denied`) in words; another as its name with spaces. */
+export function outcomeLabel(outcome) {
+  const id = `audit-outcome-${idPart(outcome)}`;
+  return /^[a-z_]+$/.test(String(outcome)) && has(id) ? t(id) : String(outcome).replace(/_/g, ' ');
+}
+
+const DAY = { year: 'numeric', month: '2-digit', day: '2-digit' };
+const TIME = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+
+/**
+ * "16:04:05" today, "2026-11-30 16:04:05" otherwise (in English; each language orders the
+ * date its own way), in the venue's time zone.
+ */
 export function clock(iso, now = Date.now()) {
   const ms = Date.parse(iso);
   if (!Number.isFinite(ms)) return '—';
-  const d = new Date(ms);
-  const p = (n) => String(n).padStart(2, '0');
-  const time = `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-  const today = new Date(now);
-  const sameDay = d.getFullYear() === today.getFullYear() && d.getMonth() === today.getMonth() && d.getDate() === today.getDate();
-  return sameDay ? time : `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${time}`;
+  const time = formatDate(ms, TIME);
+  if (formatDate(ms, DAY) === formatDate(now, DAY)) return time;
+  return t('audit-clock-date', {
+    year: formatDate(ms, { year: 'numeric' }),
+    month: formatDate(ms, { month: '2-digit' }),
+    day: formatDate(ms, { day: '2-digit' }),
+    time,
+  });
 }
 
 /**
@@ -262,22 +311,29 @@ export function applyPresence(gate, ev) {
 
 // ---------------------------------------------------------------- alarms handled (issue 32)
 
+/**
+ * `[value, words]` pairs whose words are read from the catalogue each time they are asked
+ * for (a getter), so a list made at import speaks the language chosen later.
+ */
+function worded(values, prefix) {
+  return Object.freeze(values.map((value) => {
+    const pair = [value];
+    Object.defineProperty(pair, 1, { enumerable: true, get: () => t(`${prefix}${idPart(value)}`) });
+    return Object.freeze(pair);
+  }));
+}
+
 /** The alarms view's filter: value → words (the default first). */
-export const ALARM_FILTERS = Object.freeze([
-  ['active', 'Open and acknowledged'],
-  ['open', 'Open'],
-  ['acknowledged', 'Acknowledged'],
-  ['resolved', 'Resolved'],
-  ['all', 'All'],
-]);
+export const ALARM_FILTERS = worded(['active', 'open', 'acknowledged', 'resolved', 'all'], 'audit-alarms-filter-');
 
 /** How an alarm can end: value → words. */
-export const ALARM_OUTCOMES = Object.freeze([
-  ['confirmed', 'Confirmed'],
-  ['false_alarm', 'False alarm'],
-  ['duplicate', 'Duplicate'],
-  ['no_action', 'No action'],
-]);
+export const ALARM_OUTCOMES = worded(['confirmed', 'false_alarm', 'duplicate', 'no_action'], 'audit-alarm-outcome-');
+
+/** ALARM_FILTERS as plain `[value, words]` pairs in the page's language now. */
+export const alarmFilters = () => ALARM_FILTERS.map(([value, words]) => [value, words]);
+
+/** ALARM_OUTCOMES as plain `[value, words]` pairs in the page's language now. */
+export const alarmOutcomes = () => ALARM_OUTCOMES.map(([value, words]) => [value, words]);
 
 const STATE_RANK = { open: 0, acknowledged: 1, resolved: 2 };
 
@@ -289,12 +345,16 @@ export function alarmState(handling) {
 /** "Open", "Acknowledged by Grace Hopper", "Resolved (false alarm) by Linus Pauling". */
 export function alarmStateText(handling) {
   const state = alarmState(handling);
-  if (state === 'acknowledged') return `Acknowledged by ${handling.acknowledged_by || 'someone'}`;
-  if (state === 'resolved') {
-    const outcome = ALARM_OUTCOMES.find(([v]) => v === handling.outcome);
-    return `Resolved (${outcome ? outcome[1].toLowerCase() : 'no outcome'}) by ${handling.resolved_by || 'someone'}`;
+  if (state === 'acknowledged') {
+    return handling.acknowledged_by ? t('audit-alarm-acknowledged-by', { who: str(handling.acknowledged_by) }) : t('audit-alarm-acknowledged-by-someone');
   }
-  return 'Open';
+  if (state === 'resolved') {
+    const outcome = ALARM_OUTCOMES.some(([v]) => v === handling.outcome) ? handling.outcome : 'none';
+    return handling.resolved_by
+      ? t('audit-alarm-resolved-by', { outcome, who: str(handling.resolved_by) })
+      : t('audit-alarm-resolved-by-someone', { outcome });
+  }
+  return t('audit-alarm-state-open');
 }
 
 /** Whether an alarm in `state` is shown under `filter` (an ALARM_FILTERS value). */

@@ -5,13 +5,20 @@
 // asks a host (the "Walk-in" form; walkins.js keeps the requests in the journal and resends
 // them), and the host's answer is a verdict like a scan's. DOM calls only: the CSP allows no
 // inline script or style.
+//
+// Every word on screen comes from the catalogue (i18n.js `t`), in the gate's language: the
+// one picked in the switcher on this tablet, else the gate's configured language, else the
+// browser's, else the organisation's (`GET /v1/gate/me`, kept in IndexedDB for an offline
+// reload); times in the site's zone.
 
 import { GateCore, JournalGateMismatch } from './core.js';
 import { Dedupe } from './dedupe.js';
 import { GateStore, MemoryGateStore } from './journal.js';
 import { WalkIns, walkInProblem } from './walkins.js';
 import { MusterMarks, markAnswer, musterPeople, personKey, personRef } from './muster.js';
-import { hostName, verdictView, walkInLine, walkInVerdict } from './words.js';
+import { hostName, knownError, plainNumber, scopeWords, verdictView, walkInLine, walkInVerdict } from './words.js';
+import { formatNumber, setTimeZone, t } from '../i18n.js';
+import { mountSwitcher, startLanguage } from '../locale.js';
 import { qrSvg } from '../qr.js';
 import { Scanner } from '../scanner.js';
 import { fetchJson, h, showScreen } from '../ui.js';
@@ -35,10 +42,66 @@ const main = document.getElementById('main');
 
 function screen(...nodes) {
   showScreen(main, ...nodes);
+  // In the gate's bar when the screen has one, else at the top of the page.
+  mountSwitcher('gate');
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A verdict's icon (check | repeat | wait | cross), drawn by DOM calls, hidden from screen readers. */
+function verdictIcon(name) {
+  const el = (tag, attrs) => {
+    const node = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    return node;
+  };
+  const svg = el('svg', { class: `verdict-icon icon-${name}`, viewBox: '0 0 48 48', 'aria-hidden': 'true', focusable: 'false' });
+  const line = { fill: 'none', stroke: 'currentColor', 'stroke-width': '5', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };
+  const shapes = {
+    // A check mark in a ring: let in.
+    check: [el('circle', { cx: '24', cy: '24', r: '21', ...line, 'stroke-width': '3.5' }), el('path', { d: 'M13.5 24.5l7 7 14-15', ...line })],
+    // Two arrows chasing each other: again, a second time.
+    repeat: [
+      el('path', { d: 'M36.5 17A14 14 0 0 0 11 19', ...line }),
+      el('path', { d: 'M37.5 8.5v9h-9', ...line }),
+      el('path', { d: 'M11.5 31A14 14 0 0 0 37 29', ...line }),
+      el('path', { d: 'M10.5 39.5v-9h9', ...line }),
+    ],
+    // An hourglass: hold on.
+    wait: [el('path', { d: 'M13 6h22M13 42h22M15 6c0 10 18 12 18 18s-18 8-18 18M33 6c0 10-18 12-18 18s18 8 18 18', ...line, 'stroke-width': '3.5' })],
+    // A cross in a ring: not let in.
+    cross: [el('circle', { cx: '24', cy: '24', r: '21', ...line, 'stroke-width': '3.5' }), el('path', { d: 'M16 16l16 16M32 16L16 32', ...line })],
+  };
+  svg.append(...(shapes[name] || shapes.cross));
+  return svg;
+}
+
+/** The gate's language and the site's time zone, from what `me` (the server's or the stored) says. */
+function applyLanguage(me) {
+  startLanguage('gate', { named: [me && me.language], orgDefault: me && me.default_language });
+  setTimeZone(me && me.time_zone);
+}
+
+/** `me` as kept in IndexedDB: the gate, with its language, the organisation's and the site's zone when the server names them. */
+function meRecord(body) {
+  const out = { ...body };
+  for (const k of ['language', 'default_language', 'time_zone']) if (typeof out[k] !== 'string' || !out[k]) delete out[k];
+  return out;
 }
 
 function card(title, ...content) {
   return h('section', { class: 'card gate-card' }, h('h1', { text: title }), ...content);
+}
+
+// A stand-in for a value the sentence shows in bold: the message is made with MARK in its
+// place, then split there, so the words around it stay the translation's own.
+const MARK = '\u{E000}';
+
+/** The pieces of `text` (made with MARK in one place) with `value` in `<strong>` there. */
+function withStrong(text, value) {
+  const at = text.indexOf(MARK);
+  if (at < 0) return [text];
+  return [text.slice(0, at), h('strong', { dir: 'auto', text: value }), text.slice(at + MARK.length)].filter((x) => x !== '');
 }
 
 // ---------------------------------------------------------------- server calls
@@ -66,6 +129,8 @@ function registerWorker() {
 async function start() {
   registerWorker();
   const { store, persistent } = await openStore();
+  // The language this tablet last knew (offline, it is all there is); the server's answer may change it.
+  applyLanguage(await store.me().catch(() => null));
   const secret = /^#pair=([A-Za-z0-9_-]{16,200})$/.exec(location.hash);
   if (location.hash) history.replaceState(null, '', '/gate'); // the secret leaves the address bar at once
   if (secret) return pair(store, persistent, secret[1]);
@@ -73,47 +138,63 @@ async function start() {
 }
 
 async function pair(store, persistent, secret) {
-  screen(card('Pairing this device…', h('p', { class: 'muted', text: 'Making this device a gate. Nothing to type.' })));
+  screen(card(t('gate-pairing-title'), h('p', { class: 'muted', text: t('gate-pairing-text') })));
   const res = await call('POST', '/v1/gates/pair', { pairing_secret: secret });
   if (res.ok && res.body && res.body.gate_id) {
-    await store.setMe(res.body).catch(() => {});
-    return openGate(store, persistent, res.body);
+    const me = meRecord(res.body);
+    await store.setMe(me).catch(() => {});
+    applyLanguage(me);
+    return openGate(store, persistent, me);
   }
   const alert = h('div', { role: 'alert', class: 'alert shown' });
   const actions = h('p', { class: 'actions' });
   if (res.network) {
-    alert.textContent = 'Could not reach the server to pair this device. Check the network, then try again.';
-    actions.append(h('button', { type: 'button', class: 'primary', onclick: () => pair(store, persistent, secret) }, 'Try again'));
+    alert.textContent = t('gate-pairing-network');
+    actions.append(h('button', { type: 'button', class: 'primary', onclick: () => pair(store, persistent, secret) }, t('gate-try-again')));
   } else if (res.status === 429 || res.code === 'rate_limited') {
-    alert.textContent = 'Too many pairing attempts from this device. Wait a minute, then open the link again.';
+    alert.textContent = t('gate-pairing-rate-limited');
   } else if (res.status === 404 || res.code === 'invalid_pairing') {
-    alert.textContent = 'This pairing link was already used or has expired. Ask for a new one.';
+    alert.textContent = t('gate-pairing-invalid');
   } else {
-    alert.textContent = `The server refused the pairing (${res.code || res.status}). Ask for a new link.`;
+    alert.textContent = t('gate-pairing-refused', { code: String(res.code || res.status) });
   }
   // Already a gate (the link was opened again on a paired tablet)? Offer to carry on.
   const me = res.network ? null : await call('GET', '/v1/gate/me');
   if (me && me.ok && me.body && me.body.gate_id) {
+    const known = meRecord(me.body);
     actions.append(
-      h('button', { type: 'button', class: 'secondary', onclick: () => openGate(store, persistent, me.body) }, `Continue as ${me.body.label || 'this gate'}`),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'secondary',
+          onclick: () => {
+            applyLanguage(known);
+            openGate(store, persistent, known);
+          },
+        },
+        known.label ? t('gate-continue-as', { gate: known.label }) : t('gate-continue-as-this'),
+      ),
     );
   }
-  screen(card('Pairing refused', alert, actions));
+  screen(card(t('gate-pairing-refused-title'), alert, actions));
 }
 
 async function resume(store, persistent) {
   const res = await call('GET', '/v1/gate/me');
   if (res.ok && res.body && res.body.gate_id) {
-    await store.setMe(res.body).catch(() => {});
-    return openGate(store, persistent, res.body);
+    const me = meRecord(res.body);
+    await store.setMe(me).catch(() => {});
+    applyLanguage(me);
+    return openGate(store, persistent, me);
   }
   if (res.status === 401 || res.status === 403) return showNotPaired();
   // The server is unreachable: a device paired before opens its gate screen (offline) and
   // keeps trying; its journal is still there.
   const known = await store.me().catch(() => null);
   if (known && known.gate_id) return openGate(store, persistent, known);
-  const alert = h('div', { role: 'alert', class: 'alert shown', text: 'Could not reach the server. Check the network.' });
-  screen(card('Gate unavailable', alert, h('p', {}, h('button', { type: 'button', class: 'primary', onclick: () => resume(store, persistent) }, 'Try again'))));
+  const alert = h('div', { role: 'alert', class: 'alert shown', text: t('gate-unreachable') });
+  screen(card(t('gate-unavailable-title'), alert, h('p', {}, h('button', { type: 'button', class: 'primary', onclick: () => resume(store, persistent) }, t('gate-try-again')))));
 }
 
 let teardown = null;
@@ -123,10 +204,10 @@ function showNotPaired(reason) {
   teardown = null;
   screen(
     card(
-      'Not paired',
+      t('gate-not-paired-title'),
       reason ? h('p', { role: 'alert', class: 'alert shown', text: reason }) : null,
-      h('p', { text: 'This device is not a gate (or no longer is). To make it one, ask the site’s admin for a pairing link and open it on this device.' }),
-      h('p', { class: 'muted', text: 'A pairing link works once and for 10 minutes. Nothing needs to be typed.' }),
+      h('p', { text: t('gate-not-paired-text') }),
+      h('p', { class: 'muted', text: t('gate-not-paired-hint') }),
     ),
   );
 }
@@ -153,26 +234,41 @@ async function openGate(store, persistent, me) {
   const dedupe = new Dedupe();
 
   // --- layout
-  const statusPill = h('span', { class: 'pill offline', id: 'connection', text: 'CONNECTING' });
-  const counts = { admitted: h('b', { text: '0' }), already: h('b', { text: '0' }), denied: h('b', { text: '0' }) };
+  const statusPill = h('span', { class: 'pill offline', id: 'connection', text: t('gate-status-connecting') });
+  // Each counter: the number, then its word (which may agree with the number).
+  const counter = (tone, title, word) => {
+    const n = h('b', { text: plainNumber(0) });
+    const w = document.createTextNode('');
+    const set = (value) => {
+      n.textContent = plainNumber(value);
+      w.textContent = ` ${word(value)}`;
+    };
+    set(0);
+    return { set, el: h('span', { class: `count ${tone}`, title }, n, w) };
+  };
+  const counts = {
+    admitted: counter('green', t('gate-count-admitted-title'), (count) => t('gate-count-admitted', { count })),
+    already: counter('amber', t('gate-count-already-title'), (count) => t('gate-count-already', { count })),
+    denied: counter('red', t('gate-count-denied-title'), (count) => t('gate-count-denied', { count })),
+  };
   const counters = h(
     'div',
-    { class: 'counters', 'aria-label': 'Shift counters for today' },
-    h('span', { class: 'count-title', text: 'Today' }),
-    h('span', { class: 'count green', title: 'Let in today' }, counts.admitted, ' in'),
-    h('span', { class: 'count amber', title: 'Came back today (already let in)' }, counts.already, ' again'),
-    h('span', { class: 'count red', title: 'Turned away today' }, counts.denied, ' refused'),
+    { class: 'counters', 'aria-label': t('gate-counters-label') },
+    h('span', { class: 'count-title', text: t('gate-counters-title') }),
+    counts.admitted.el,
+    counts.already.el,
+    counts.denied.el,
   );
   const bar = h(
     'header',
     { class: 'bar gate-bar' },
-    h('div', { class: 'gate-id' }, h('span', { class: 'gate-label', text: me.label || 'Gate' }), me.site ? h('span', { class: 'gate-site', text: me.site }) : null),
+    h('div', { class: 'gate-id' }, h('span', { class: 'gate-label', dir: 'auto', text: me.label || t('gate-label-fallback') }), me.site ? h('span', { class: 'gate-site', dir: 'auto', text: me.site }) : null),
     statusPill,
     counters,
-    h('button', { type: 'button', id: 'muster-toggle', class: 'secondary muster-toggle', 'aria-pressed': 'false', hidden: true, text: 'Roll call', onclick: () => setMuster(!muster.on) }),
+    h('button', { type: 'button', id: 'muster-toggle', class: 'secondary muster-toggle', 'aria-pressed': 'false', hidden: true, text: t('gate-muster-toggle'), onclick: () => setMuster(!muster.on) }),
   );
   const offlineBanner = h('div', { class: 'offline-banner', role: 'alert' });
-  const video = h('video', { class: 'camera', muted: true, playsinline: true, autoplay: true, 'aria-label': 'Camera view' });
+  const video = h('video', { class: 'camera', muted: true, playsinline: true, autoplay: true, 'aria-label': t('gate-camera-label') });
   const cameraNote = h('p', { class: 'camera-note', role: 'status' });
   const scanInput = h('input', {
     id: 'scanner-input',
@@ -182,51 +278,52 @@ async function openGate(store, persistent, me) {
     autocapitalize: 'characters',
     spellcheck: 'false',
     enterkeyhint: 'send',
+    dir: 'ltr', // codes read left to right in every language
   });
   const keyboard = h(
     'form',
     { class: 'scanner-field', onsubmit: (ev) => { ev.preventDefault(); submitTyped(); } },
-    h('label', { for: 'scanner-input', text: 'Hand scanner input' }),
+    h('label', { for: 'scanner-input', text: t('gate-scanner-label') }),
     scanInput,
   );
-  const walkInButton = h('button', { type: 'button', class: 'secondary walkin-open', 'aria-haspopup': 'dialog', text: 'Walk-in' });
-  const walkInList = h('ul', { class: 'walkin-list', 'aria-label': 'Walk-in requests' });
+  const walkInButton = h('button', { type: 'button', class: 'secondary walkin-open', 'aria-haspopup': 'dialog', text: t('gate-walkin-open') });
+  const walkInList = h('ul', { class: 'walkin-list', 'aria-label': t('gate-walkin-list-label') });
   const walkInPanel = h(
     'section',
     { class: 'walkins', 'aria-labelledby': 'walkins-heading' },
-    h('div', { class: 'walkins-head' }, h('h2', { id: 'walkins-heading', text: 'Walk-ins' }), walkInButton),
-    h('p', { class: 'walkins-empty muted', text: 'A visitor without a pass? Press Walk-in to ask their host.' }),
+    h('div', { class: 'walkins-head' }, h('h2', { id: 'walkins-heading', text: t('gate-walkins-heading') }), walkInButton),
+    h('p', { class: 'walkins-empty muted', text: t('gate-walkins-empty') }),
     walkInList,
   );
-  const cameraPanel = h('section', { class: 'camera-panel', 'aria-label': 'Scanner' }, h('div', { class: 'camera-frame' }, video), cameraNote, keyboard, walkInPanel);
+  const cameraPanel = h('section', { class: 'camera-panel', 'aria-label': t('gate-scanner-panel-label') }, h('div', { class: 'camera-frame' }, video), cameraNote, keyboard, walkInPanel);
   const stage = h('section', { class: 'stage', 'aria-live': 'polite' });
   const notice = h('p', { class: 'notice', role: 'status' });
   const verdict = h('div', { class: 'verdict', hidden: true, role: 'alert', tabindex: '-1' });
   const musterTitle = h('h2', { id: 'muster-heading' });
   const musterCounts = h('p', { id: 'muster-counts', class: 'muster-counts', role: 'status' });
   const musterSearch = h('input', { id: 'muster-search', type: 'search', autocomplete: 'off', spellcheck: 'false' });
-  const musterList = h('ul', { id: 'muster-list', class: 'muster-list', 'aria-label': 'People on the roll call' });
+  const musterList = h('ul', { id: 'muster-list', class: 'muster-list', 'aria-label': t('gate-muster-list-label') });
   const musterPanel = h(
     'section',
     { id: 'muster', class: 'muster', 'aria-labelledby': 'muster-heading', hidden: true },
     musterTitle,
-    h('p', { class: 'muted', text: 'Scan a visitor’s pass to mark them safe: their phone must answer, as at a gate. Nobody is let in. Or mark a name by hand.' }),
+    h('p', { class: 'muted', text: t('gate-muster-help') }),
     musterCounts,
-    h('div', { class: 'field' }, h('label', { for: 'muster-search', text: 'Find a name' }), musterSearch),
+    h('div', { class: 'field' }, h('label', { for: 'muster-search', text: t('gate-muster-search') }), musterSearch),
     musterList,
   );
   musterSearch.addEventListener('input', () => renderMuster());
   const body = h('div', { class: 'gate-body' }, cameraPanel, h('div', { class: 'stage-col' }, stage, notice, musterPanel));
   const dialog = walkInDialog();
   screen(h('div', { class: 'gate-app' }, bar, offlineBanner, body, verdict, dialog.el));
-  if (!persistent) flash('This browser does not let the gate store its journal: a reload loses scans in progress.');
+  if (!persistent) flash(t('gate-no-storage'));
 
   // --- serialise everything through the core, then render
   let chain = Promise.resolve();
   const run = (fn) => {
     chain = chain.then(fn).then(apply, (e) => {
-      if (e instanceof JournalGateMismatch) flash('The journal belongs to another gate; reload the page.');
-      else flash(`The gate could not save its journal (${e && e.message ? e.message : e}). Reload the page.`);
+      if (e instanceof JournalGateMismatch) flash(t('gate-journal-foreign'));
+      else flash(t('gate-journal-failed', { error: String(e && e.message ? e.message : e) }));
     });
     return chain;
   };
@@ -252,22 +349,28 @@ async function openGate(store, persistent, me) {
       else if (a.reconnect) dropSocket();
       else if (a.emit === 'connected') {
         state.skewMs = (a.clock_skew_s || 0) * 1000;
-        if (Math.abs(a.clock_skew_s) >= 10) flash(`This device’s clock is ${a.clock_skew_s} s off the server’s.`);
+        if (Math.abs(a.clock_skew_s) >= 10) flash(t('gate-clock-skew', { seconds: plainNumber(a.clock_skew_s) }));
       } else if (a.emit === 'verdict') showVerdict(a);
-      else if (a.emit === 'duplicate') flash('Same code again: waiting for the phone’s answer.');
-      else if (a.emit === 'scan') flash(a.queued ? 'Offline: the scan waits and is sent when the connection is back.' : 'Checking the code…');
-      else if (a.emit === 'response_accepted') flash(a.queued ? 'Offline: the answer waits and is sent when the connection is back.' : 'Checking the answer…');
-      else if (a.emit === 'rejected') flash(`Ignored: ${a.message}.`);
-      else if (a.emit === 'error') flash(a.retryable ? `Server busy (${a.code}); trying again.` : `The server refused this (${a.code}): ${a.message}`);
-      else if (a.emit === 'unanswered') flash(`No answer from ${a.pass && a.pass.label ? a.pass.label : 'the phone'} in time: scan closed. Scan the code again.`);
-      else if (a.emit === 'abandoned') flash('A scan made offline was dropped (its code is too old now). Scan again.');
+      else if (a.emit === 'duplicate') flash(t('gate-duplicate'));
+      else if (a.emit === 'scan') flash(a.queued ? t('gate-scan-queued') : t('gate-checking-code'));
+      else if (a.emit === 'response_accepted') flash(a.queued ? t('gate-answer-queued') : t('gate-checking-answer'));
+      else if (a.emit === 'rejected') flash(t('gate-ignored', { why: a.message }));
+      else if (a.emit === 'error') flash(a.retryable ? t('gate-server-busy', { code: a.code }) : refused(a.code));
+      else if (a.emit === 'unanswered') flash(a.pass && a.pass.label ? t('gate-unanswered', { visitor: a.pass.label }) : t('gate-unanswered-phone'));
+      else if (a.emit === 'abandoned') flash(t('gate-abandoned'));
       else if (a.emit === 'walk_in') {
         renderWalkIn(a.request);
         if (a.closed) showWalkInVerdict(a.request);
       } else if (a.emit === 'walk_in_removed') removeWalkIn(a.request_id);
-      else if (a.emit === 'walk_in_error') flash(a.retryable ? `Server busy (${a.code}); asking the host again shortly.` : `The server refused the walk-in for ${a.request.visitor_name} (${a.code}).`);
+      else if (a.emit === 'walk_in_error') flash(a.retryable ? t('gate-walkin-busy', { code: a.code }) : t('gate-walkin-refused', { visitor: a.request.visitor_name, code: a.code }));
     }
     renderStage();
+  }
+
+  // A refusal the server sent: its code in words (never the server's own sentence), with the code.
+  function refused(code) {
+    const reason = knownError(code);
+    return reason ? t('gate-server-refused-reason', { code, reason }) : t('gate-server-refused', { code });
   }
 
   // --- the stage: the newest open challenge, or "ready"
@@ -281,14 +384,18 @@ async function openGate(store, persistent, me) {
       const scans = core.scans;
       const answered = scans.filter((x) => x.response !== null).pop();
       const checking = scans.filter((x) => !x.challenge).pop();
-      const wait = state.online ? '' : ' It is kept and sent when the connection is back: do not let them in yet.';
+      const wait = (text) => (state.online ? text : `${text} ${t('gate-offline-kept')}`);
       const [key, title, text] = answered
-        ? [`answer:${answered.scan_id}:${state.online}`, 'Checking the answer…', `${answered.challenge.pass.label || 'The visitor'}: the phone’s answer is on its way to the server.${wait}`]
+        ? [
+          `answer:${answered.scan_id}:${state.online}`,
+          t('gate-checking-answer'),
+          wait(answered.challenge.pass.label ? t('gate-answer-on-way', { visitor: answered.challenge.pass.label }) : t('gate-answer-on-way-anonymous')),
+        ]
         : checking
-          ? [`code:${checking.scan_id}:${state.online}`, 'Checking the code…', `The visitor’s code is on its way to the server.${wait}`]
+          ? [`code:${checking.scan_id}:${state.online}`, t('gate-checking-code'), wait(t('gate-code-on-way'))]
           : muster.on
-            ? ['', 'Roll call: scan to mark safe', 'Hold the visitor’s pass code in front of the camera. Nobody is let in while the roll call is on this screen.']
-            : ['', 'Ready to scan', 'Hold the visitor’s pass code in front of the camera.'];
+            ? ['', t('gate-muster-ready-title'), t('gate-muster-ready-text')]
+            : ['', t('gate-ready-title'), t('gate-ready-text')];
       const shownKey = `${key}|${muster.on}`;
       if (shownChallenge !== shownKey) {
         shownChallenge = shownKey;
@@ -300,16 +407,16 @@ async function openGate(store, persistent, me) {
     if (shownChallenge !== c.wallet_challenge) {
       shownChallenge = c.wallet_challenge;
       countdown = h('p', { class: 'countdown', role: 'timer' });
-      const waiting = open.length > 1 ? h('p', { class: 'muted', text: `${open.length - 1} more visitor(s) waiting to answer` }) : null;
+      const waiting = open.length > 1 ? h('p', { class: 'muted', text: t('gate-more-waiting', { count: open.length - 1 }) }) : null;
       stage.replaceChildren(
         h(
           'div',
           { class: 'challenge' },
-          h('h1', { text: 'Visitor: scan this with your wallet' }),
-          h('div', { class: 'qr-box' }, qrSvg(c.wallet_challenge, 'Gate challenge for the visitor’s wallet', 4)),
-          h('p', { class: 'challenge-pass', text: c.pass && c.pass.label ? c.pass.label : '' }),
+          h('h1', { text: t('gate-challenge-title') }),
+          h('div', { class: 'qr-box' }, qrSvg(c.wallet_challenge, t('gate-challenge-qr-label'), 4)),
+          h('p', { class: 'challenge-pass', dir: 'auto', text: c.pass && c.pass.label ? c.pass.label : '' }),
           countdown,
-          h('p', { class: 'muted', text: 'Then hold the phone’s answer code to the camera.' }),
+          h('p', { class: 'muted', text: t('gate-challenge-then') }),
           waiting,
         ),
       );
@@ -317,7 +424,7 @@ async function openGate(store, persistent, me) {
       stage.scrollIntoView({ block: 'nearest' });
     }
     const left = Math.max(0, Math.ceil((Date.parse(c.expires_at) - (Date.now() + state.skewMs)) / 1000));
-    countdown.textContent = left > 0 ? `Answer within ${left} s` : 'Time is up';
+    countdown.textContent = left > 0 ? t('gate-countdown', { seconds: left }) : t('gate-countdown-over');
     countdown.classList.toggle('late', left <= 5);
   }
 
@@ -355,13 +462,16 @@ async function openGate(store, persistent, me) {
   /** The full-screen verdict: a scan's (`scanId`) or a walk-in's (`requestId`). */
   function paintVerdict(view, { scanId = null, requestId = null, kind }) {
     verdict.className = `verdict ${view.tone}${kind === 'walk_in' ? ' walk-in' : ''}`;
-    const dash = view.headline.indexOf(' \u2014');
+    // Never colour alone: an icon above the word. A headline with a reason after its word
+    // ("DENIED — … (code)") shows the word big and the reason smaller.
+    const split = view.word && view.headline !== view.word && view.headline.startsWith(view.word);
     verdict.replaceChildren(
-      view.tone === 'red' && dash > 0
-        ? h('p', { class: 'verdict-headline' }, h('span', { class: 'verdict-word', text: view.headline.slice(0, dash) }), view.headline.slice(dash))
+      verdictIcon(view.icon),
+      split
+        ? h('p', { class: 'verdict-headline' }, h('span', { class: 'verdict-word', text: view.word }), view.headline.slice(view.word.length))
         : h('p', { class: 'verdict-headline', text: view.headline }),
-      ...view.details.map((d) => h('p', { class: 'verdict-detail', text: d })),
-      h('p', { class: 'verdict-hint', text: 'Tap to continue' }),
+      ...view.details.map((d) => h('p', { class: 'verdict-detail', dir: 'auto', text: d })),
+      h('p', { class: 'verdict-hint', text: t('gate-verdict-hint') }),
     );
     verdict.hidden = false;
     if (scanId) verdict.dataset.scanId = scanId;
@@ -413,9 +523,9 @@ async function openGate(store, persistent, me) {
   async function refreshCounters() {
     try {
       const c = await store.counters();
-      counts.admitted.textContent = String(c.admitted);
-      counts.already.textContent = String(c.already);
-      counts.denied.textContent = String(c.denied);
+      counts.admitted.set(c.admitted);
+      counts.already.set(c.already);
+      counts.denied.set(c.denied);
     } catch {
       // counters are a convenience
     }
@@ -462,14 +572,14 @@ async function openGate(store, persistent, me) {
   const scanner = new Scanner(video, (text) => input(text, 'camera'), null, { frameMs: 40, maxScanMs: Infinity, maxSide: 720 });
   scanner.start().then(
     () => {
-      cameraNote.textContent = 'Camera on: hold a code in front of it.';
+      cameraNote.textContent = t('gate-camera-on');
     },
     (e) => {
       const name = e && e.name;
       cameraNote.textContent =
         name === 'NotAllowedError' || name === 'SecurityError'
-          ? 'Camera access was refused. Allow the camera for this site, or use a hand scanner.'
-          : 'No camera could be started. Use a hand scanner.';
+          ? t('gate-camera-refused')
+          : t('gate-camera-none');
       cameraNote.classList.add('bad');
     },
   );
@@ -490,13 +600,13 @@ async function openGate(store, persistent, me) {
     if (!rc && muster.on) {
       muster.on = false;
       document.body.classList.remove('mustering');
-      flash('The roll call has ended: back to admissions.');
+      flash(t('gate-muster-ended'));
       renderStage();
     }
     if (toggle) {
       toggle.hidden = !rc;
       toggle.setAttribute('aria-pressed', String(muster.on));
-      toggle.textContent = muster.on ? 'Back to admissions' : 'Roll call';
+      toggle.textContent = muster.on ? t('gate-muster-toggle-back') : t('gate-muster-toggle');
     }
     musterPanel.hidden = !muster.on;
     if (!rc || !muster.on) return;
@@ -506,29 +616,29 @@ async function openGate(store, persistent, me) {
     const key = JSON.stringify([rc.id, rc.scope, state.online, view.safe, q, shown]);
     if (key === muster.shownKey) return;
     muster.shownKey = key;
-    musterTitle.textContent = `Roll call: ${rc.scope}`;
-    musterCounts.textContent = `${view.safe} of ${view.inside} safe · ${view.unaccounted} not yet seen`;
+    musterTitle.textContent = t('gate-muster-title', { scope: scopeWords(rc) });
+    musterCounts.textContent = t('gate-muster-counts', { safe: plainNumber(view.safe), inside: plainNumber(view.inside), unaccounted: plainNumber(view.unaccounted) });
     const words = (p) =>
       p.state === 'safe'
-        ? `Safe${p.marked_by ? ` · marked by ${p.marked_by}` : ''}`
+        ? p.marked_by ? t('gate-person-safe-by', { by: p.marked_by }) : t('gate-person-safe')
         : p.state === 'pending'
-          ? state.online ? 'Safe · sending…' : 'Safe · sent when the connection is back'
-          : `Not yet seen · ${p.kind === 'walk_in' ? 'walk-in without a pass, let in at' : 'last seen'} ${p.last_seen}`;
+          ? state.online ? t('gate-person-sending') : t('gate-person-queued')
+          : p.kind === 'walk_in' ? t('gate-person-missing-walk-in', { place: p.last_seen }) : t('gate-person-missing', { place: p.last_seen });
     musterList.replaceChildren(
       ...shown.map((p) => {
         const li = h(
           'li',
           { class: `muster-person ${p.state}` },
-          h('span', { class: 'muster-name', text: p.label }),
+          h('span', { class: 'muster-name', dir: 'auto', text: p.label }),
           h('span', { class: 'muster-state', text: words(p) }),
-          p.state === 'missing' ? h('button', { type: 'button', class: 'secondary', text: 'Mark safe', 'aria-label': `Mark safe: ${p.label}`, onclick: () => tick(rc, p) }) : null,
+          p.state === 'missing' ? h('button', { type: 'button', class: 'secondary', text: t('gate-mark-safe'), 'aria-label': t('gate-mark-safe-label', { name: p.label }), onclick: () => tick(rc, p) }) : null,
         );
         li.dataset.person = personKey(p);
         if (p.pass_id) li.dataset.passId = p.pass_id;
         li.dataset.state = p.state;
         return li;
       }),
-      ...(shown.length ? [] : [h('li', { class: 'muted', text: q ? `Nobody on the list matches “${q}”.` : 'Nobody was recorded inside.' })]),
+      ...(shown.length ? [] : [h('li', { class: 'muted', text: q ? t('gate-muster-no-match', { query: q }) : t('gate-muster-empty') })]),
     );
   }
 
@@ -536,7 +646,7 @@ async function openGate(store, persistent, me) {
     try {
       await marks.add(rc.id, person, Date.now());
     } catch (e) {
-      flash(`The mark could not be saved on this device (${e && e.message ? e.message : e}).`);
+      flash(t('gate-mark-save-failed', { error: String(e && e.message ? e.message : e) }));
       return;
     }
     renderMuster();
@@ -551,7 +661,7 @@ async function openGate(store, persistent, me) {
         const res = await call('POST', `/v1/gate/roll-calls/${m.roll_call_id}/marks`, { mark_id: m.mark_id, ...personRef(m) });
         const answer = markAnswer(res);
         if (answer === 'retry') break;
-        if (answer === 'refused') flash(`${m.label} was not marked: ${res.code === 'roll_call_ended' ? 'the roll call has ended' : res.code || res.status}.`);
+        if (answer === 'refused') flash(res.code === 'roll_call_ended' ? t('gate-mark-refused-ended', { name: m.label }) : t('gate-mark-refused', { name: m.label, code: String(res.code || res.status) }));
         const rc = muster.rollCalls.find((r) => r.id === m.roll_call_id);
         const person = rc && (rc.people || []).find((p) => personKey(p) === personKey(m));
         if (answer === 'done' && person && res.body && res.body.person) Object.assign(person, res.body.person);
@@ -580,14 +690,14 @@ async function openGate(store, persistent, me) {
     let card = walkInCards.get(r.request_id);
     if (!card) {
       const line = h('p', { class: 'walkin-state' });
-      const done = h('button', { type: 'button', class: 'walkin-done', text: 'Done', 'aria-label': `Done with ${r.visitor_name}` });
+      const done = h('button', { type: 'button', class: 'walkin-done', text: t('gate-walkin-done'), 'aria-label': t('gate-walkin-done-label', { name: r.visitor_name }) });
       done.addEventListener('click', () => {
         run(() => walkIns.dismiss(r.request_id)).then(() => scanInput.focus({ preventScroll: true }));
       });
       const el = h(
         'li',
         { class: 'walkin-card' },
-        h('div', { class: 'walkin-main' }, h('span', { class: 'walkin-name', text: r.visitor_name }), h('span', { class: 'walkin-host', text: `for ${hostName(r.host)}` }), line),
+        h('div', { class: 'walkin-main' }, h('span', { class: 'walkin-name', dir: 'auto', text: r.visitor_name }), h('span', { class: 'walkin-host', text: t('gate-walkin-for', { host: hostName(r.host) }) }), line),
         done,
       );
       el.dataset.requestId = r.request_id;
@@ -622,47 +732,49 @@ async function openGate(store, persistent, me) {
     const nameInput = h('input', { id: 'walkin-name', type: 'text', autocomplete: 'off', maxlength: '200', enterkeyhint: 'next' });
     const hostInput = h('input', { id: 'walkin-host', type: 'search', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'walkin-host-status', 'aria-controls': 'walkin-hosts', enterkeyhint: 'search' });
     const hostStatus = h('p', { id: 'walkin-host-status', class: 'muted small', role: 'status' });
-    const hostList = h('ul', { id: 'walkin-hosts', class: 'host-results', 'aria-label': 'Hosts found' });
+    const hostList = h('ul', { id: 'walkin-hosts', class: 'host-results', 'aria-label': t('gate-hosts-label') });
     const chosen = h('p', { class: 'host-chosen' });
     const noteInput = h('input', { id: 'walkin-note', type: 'text', autocomplete: 'off', maxlength: '500' });
     const errors = h('div', { class: 'walkin-errors' });
-    const submit = h('button', { type: 'submit', class: 'primary', text: 'Ask the host' });
-    const cancel = h('button', { type: 'button', class: 'secondary', text: 'Cancel' });
+    const submit = h('button', { type: 'submit', class: 'primary', text: t('gate-walkin-submit') });
+    const cancel = h('button', { type: 'button', class: 'secondary', text: t('gate-cancel') });
     const form = h(
       'form',
       { class: 'walkin-form', novalidate: true },
-      h('div', { class: 'field' }, h('label', { for: 'walkin-name', text: 'Visitor name' }), nameInput),
-      h('div', { class: 'field' }, h('label', { for: 'walkin-host', text: 'Host (name or flat)' }), hostInput, hostStatus, hostList, chosen),
-      h('div', { class: 'field' }, h('label', { for: 'walkin-note', text: 'Note for the host (optional)' }), noteInput),
+      h('div', { class: 'field' }, h('label', { for: 'walkin-name', text: t('gate-walkin-name') }), nameInput),
+      h('div', { class: 'field' }, h('label', { for: 'walkin-host', text: t('gate-walkin-host') }), hostInput, hostStatus, hostList, chosen),
+      h('div', { class: 'field' }, h('label', { for: 'walkin-note', text: t('gate-walkin-note') }), noteInput),
       errors,
       h('p', { class: 'actions' }, submit, cancel),
     );
-    const el = h('dialog', { class: 'walkin-dialog', 'aria-labelledby': 'walkin-title' }, h('h2', { id: 'walkin-title', text: 'Walk-in visitor' }), h('p', { class: 'muted', text: 'The host is asked on their phone; the answer shows here.' }), form);
+    const el = h('dialog', { class: 'walkin-dialog', 'aria-labelledby': 'walkin-title' }, h('h2', { id: 'walkin-title', text: t('gate-walkin-title') }), h('p', { class: 'muted', text: t('gate-walkin-intro') }), form);
     let host = null;
     let searchSeq = 0;
     let searchTimer = null;
 
     const setError = (text) => errors.replaceChildren(text ? h('p', { role: 'alert', class: 'alert shown', text }) : '');
     const showChosen = () => {
-      chosen.replaceChildren(host ? h('span', {}, 'Asking ', h('strong', { text: hostName(host) })) : '');
+      chosen.replaceChildren(host ? h('span', {}, ...withStrong(t('gate-walkin-asking', { host: MARK }), hostName(host))) : '');
       for (const b of hostList.querySelectorAll('button')) b.setAttribute('aria-pressed', String(Boolean(host) && b.dataset.hostId === host.host_id));
     };
     const search = async () => {
       const mine = ++searchSeq;
       const q = hostInput.value.trim();
-      hostStatus.textContent = 'Searching…';
+      hostStatus.textContent = t('gate-host-searching');
       const res = await call('GET', `/v1/gate/hosts?q=${encodeURIComponent(q)}`);
       if (mine !== searchSeq) return;
       if (!res.ok || !res.body || !Array.isArray(res.body.hosts)) {
-        hostStatus.textContent = res.network ? 'Could not reach the server to search for hosts.' : `The host search failed (${res.code || res.status}).`;
+        hostStatus.textContent = res.network ? t('gate-host-search-network') : t('gate-host-search-failed', { code: String(res.code || res.status) });
         hostList.replaceChildren();
         return;
       }
       const hosts = res.body.hosts;
-      hostStatus.textContent = hosts.length ? `${hosts.length} host${hosts.length === 1 ? '' : 's'}${q ? ` matching “${q}”` : ''}: choose one.` : `No host matches “${q}”.`;
+      hostStatus.textContent = hosts.length
+        ? q ? t('gate-hosts-found-matching', { count: hosts.length, query: q }) : t('gate-hosts-found', { count: hosts.length })
+        : t('gate-hosts-none', { query: q });
       hostList.replaceChildren(
         ...hosts.map((x) => {
-          const b = h('button', { type: 'button', class: 'host-option', 'aria-pressed': 'false' }, h('span', { class: 'host-label', text: x.label }), x.unit ? h('span', { class: 'host-unit', text: x.unit }) : null);
+          const b = h('button', { type: 'button', class: 'host-option', 'aria-pressed': 'false' }, h('span', { class: 'host-label', dir: 'auto', text: x.label }), x.unit ? h('span', { class: 'host-unit', dir: 'auto', text: x.unit }) : null);
           b.dataset.hostId = x.host_id;
           b.addEventListener('click', () => {
             host = x;
@@ -725,7 +837,7 @@ async function openGate(store, persistent, me) {
   // --- the WebSocket, with backoff
   function setOnline(online, text) {
     state.online = online;
-    statusPill.textContent = online ? 'ONLINE' : 'OFFLINE';
+    statusPill.textContent = online ? t('gate-status-online') : t('gate-status-offline');
     statusPill.className = `pill ${online ? 'online' : 'offline'}`;
     offlineBanner.classList.toggle('shown', !online);
     offlineBanner.textContent = online ? '' : text;
@@ -808,7 +920,7 @@ async function openGate(store, persistent, me) {
     const full = Math.min(RECONNECT_CAP_MS, RECONNECT_BASE_MS * 2 ** Math.min(state.attempt, 10));
     const delay = Math.floor(full / 2 + Math.random() * (full / 2));
     state.attempt += 1;
-    setOnline(false, `OFFLINE — do not admit anyone. Reconnecting in ${(delay / 1000).toFixed(1)} s…`);
+    setOnline(false, t('gate-offline-reconnecting', { seconds: formatNumber(delay / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }));
     run(() => core.onDisconnected(code ? `closed (${code})` : 'connection failed', delay));
     run(() => walkIns.onDisconnected());
     // A socket that never got its welcome may have been refused (revoked or re-paired):
@@ -816,7 +928,7 @@ async function openGate(store, persistent, me) {
     if (!dropped && (!wasWelcomed || (code >= 4000 && code < 5000) || code === 1008)) {
       const res = await call('GET', '/v1/gate/me');
       if (res.status === 401 || res.status === 403) {
-        showNotPaired('This device is no longer paired as a gate (it was revoked, or another device was paired in its place).');
+        showNotPaired(t('gate-not-paired-revoked'));
         return;
       }
       // The network came back meanwhile (`online`) and a socket is already on its way: a
@@ -865,8 +977,8 @@ async function openGate(store, persistent, me) {
     state.ws = null;
   };
 
-  setOnline(false, 'OFFLINE — connecting to the server…');
-  statusPill.textContent = 'CONNECTING';
+  setOnline(false, t('gate-offline-connecting'));
+  statusPill.textContent = t('gate-status-connecting');
   renderStage();
   apply(first);
   apply(firstWalkIns);
@@ -877,5 +989,5 @@ async function openGate(store, persistent, me) {
 }
 
 start().catch((e) => {
-  screen(card('Gate unavailable', h('p', { role: 'alert', class: 'alert shown', text: `The gate could not start: ${e && e.message ? e.message : e}` })));
+  screen(card(t('gate-unavailable-title'), h('p', { role: 'alert', class: 'alert shown', text: t('gate-start-failed', { error: String(e && e.message ? e.message : e) }) })));
 });

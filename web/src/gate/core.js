@@ -15,7 +15,10 @@
 // A scan moves through: scanned (send `scan`) → challenged (wait for the wallet) → answered
 // (send `response`) → removed when its `result` arrives; the result then waits in the
 // journal's `verdicts` until the UI says it was shown (`verdictShown`).
+//
+// A `rejected` action's `message` is in the gate's language (i18n.js, at call time).
 
+import { t } from '../i18n.js';
 import { base32Decode, uuidFromBytes } from '../tsr1.js';
 
 /** Longest accepted input line, in UTF-8 bytes (as the native gate). */
@@ -251,11 +254,11 @@ export class GateCore {
       const text = String(line).replace(TRIM, '');
       const reject = (message) => [{ emit: 'rejected', message }];
       if (!text) return [];
-      if (utf8Length(text) > MAX_INPUT_LINE) return reject('line too long');
+      if (utf8Length(text) > MAX_INPUT_LINE) return reject(t('gate-rejected-too-long'));
       if (text.startsWith('TSR1R:')) return this.#onResponse(text, source, now);
-      if (text.startsWith('TSR1C:')) return reject("that is the gate's challenge; the visitor's wallet must answer it");
+      if (text.startsWith('TSR1C:')) return reject(t('gate-rejected-challenge'));
       if (text.startsWith('TSR1:') && source === 'scanner') return this.#onScan(text, now, muster);
-      return reject('not a Tessera code (expected TSR1:… or TSR1R:…)');
+      return reject(t('gate-rejected-not-tessera'));
     });
   }
 
@@ -275,7 +278,7 @@ export class GateCore {
 
   async #onResponse(text, source, now) {
     const pass = responsePass(text);
-    if (!pass) return [{ emit: 'rejected', message: 'unreadable wallet answer (TSR1R:…); scan it again' }];
+    if (!pass) return [{ emit: 'rejected', message: t('gate-rejected-unreadable') }];
     const scans = this.#doc.scans;
     let index = -1;
     for (let i = scans.length - 1; i >= 0; i--) {
@@ -288,7 +291,7 @@ export class GateCore {
     if (index < 0) {
       // The same answer twice (camera frames, scanner bounce): already on its way.
       if (scans.some((s) => s.response === text)) return [];
-      return [{ emit: 'rejected', message: "no open challenge for this pass; scan the visitor's code first" }];
+      return [{ emit: 'rejected', message: t('gate-rejected-no-challenge') }];
     }
     const scanId = scans[index].scan_id;
     const doc = clone(this.#doc);

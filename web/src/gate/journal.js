@@ -5,8 +5,10 @@
 //              challenge {nonce, wallet_challenge, expires_at, pass}, response) and the
 //              verdicts received but not yet shown, rewritten whole on every change, as the
 //              native gate's journal file is; a save resolves only once it is durable;
-//   meta     — key "me": the gate this device was last paired as (label, site), so a reload
-//              while the server is unreachable still opens the gate screen;
+//   meta     — key "me": the gate this device was last paired as (label, site, and when the
+//              server names them its `language`, the organisation's `default_language` and
+//              the site's `time_zone`), so a reload while the server is unreachable still
+//              opens the gate screen, in its language and with times in the site's zone;
 //              key "muster": a marshal's marks by hand during a roll call (muster.js), each
 //              under its mark_id, kept until the server took it (sent exactly once);
 //   meta     — also key "roll_calls": the roll calls last read, so a marshal offline still

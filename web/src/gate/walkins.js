@@ -14,6 +14,10 @@
 // A request: sending (no answer yet) → waiting (the host was asked; `expires_at`) → approved
 // | denied | expired (closed; kept until the guard has seen it, then for a while on the list)
 // — or failed (the server refused the frame for good, e.g. `request_id_reused`).
+//
+// The form's problems are words in the gate's language (i18n.js), made at call time.
+
+import { t } from '../i18n.js';
 
 /** When a request is resent or given up, in milliseconds. */
 export const WALK_IN_CONFIG = Object.freeze({
@@ -37,13 +41,13 @@ const PRINTABLE = (s) => !/\p{Cc}/u.test(s);
 /** What is wrong with a walk-in form (`{ field, message }`), or null. */
 export function walkInProblem({ visitor_name, host, note }) {
   const name = typeof visitor_name === 'string' ? visitor_name.trim() : '';
-  if (!name) return { field: 'name', message: 'Enter the visitor’s name.' };
-  if ([...name].length > MAX_VISITOR_NAME) return { field: 'name', message: `The name is too long (at most ${MAX_VISITOR_NAME} characters).` };
-  if (!PRINTABLE(name)) return { field: 'name', message: 'The name has characters that cannot be printed.' };
-  if (!host || typeof host.id !== 'string') return { field: 'host', message: 'Choose the host the visitor asks for.' };
+  if (!name) return { field: 'name', message: t('gate-problem-name-missing') };
+  if ([...name].length > MAX_VISITOR_NAME) return { field: 'name', message: t('gate-problem-name-long', { max: MAX_VISITOR_NAME }) };
+  if (!PRINTABLE(name)) return { field: 'name', message: t('gate-problem-name-unprintable') };
+  if (!host || typeof host.id !== 'string') return { field: 'host', message: t('gate-problem-host') };
   const n = typeof note === 'string' ? note.trim() : '';
-  if ([...n].length > MAX_NOTE) return { field: 'note', message: `The note is too long (at most ${MAX_NOTE} characters).` };
-  if (n && !PRINTABLE(n)) return { field: 'note', message: 'The note has characters that cannot be printed.' };
+  if ([...n].length > MAX_NOTE) return { field: 'note', message: t('gate-problem-note-long', { max: MAX_NOTE }) };
+  if (n && !PRINTABLE(n)) return { field: 'note', message: t('gate-problem-note-unprintable') };
   return null;
 }
 
@@ -129,7 +133,7 @@ export class WalkIns {
     return this.#serial(async () => {
       const bad = walkInProblem({ visitor_name, host, note });
       if (bad) throw new Error(bad.message);
-      if (this.open >= this.#config.maxRequests) throw new Error('Too many walk-ins are waiting already.');
+      if (this.open >= this.#config.maxRequests) throw new Error(t('gate-walkin-too-many'));
       const n = typeof note === 'string' && note.trim() ? note.trim() : null;
       const r = {
         request_id: this.#newId(),

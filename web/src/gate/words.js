@@ -1,66 +1,86 @@
-// What the guard reads: verdict headlines and TSR1 deny reasons in plain words. Pure, so the
-// unit tests check every reason and the rule that only the two admitting verdicts contain
-// the word "ADMITTED" (never "NOT ADMITTED").
+// What the guard reads: verdict headlines and TSR1 deny reasons in plain words, in the
+// gate's language (i18n.js; `t()` only at call time, so the page picks the language first).
+// Pure, so the unit tests check every reason and the rule that only the two admitting
+// verdicts contain the word "ADMITTED" (never "NOT ADMITTED").
 
-/** Plain words for every TSR1 deny reason (docs/protocol.md, "Denial reasons"). */
+import { errorText, formatDuration, formatNumber, formatTime, has, t, venueTimeZone } from '../i18n.js';
+
+/** Plain words for every TSR1 deny reason (docs/protocol.md, "Denial reasons"), by code. */
 export const REASON_WORDS = Object.freeze({
-  malformed_code: 'not a Tessera code',
-  unknown_pass: 'unknown pass',
-  not_claimed: 'pass not added to a wallet yet',
-  bad_code: 'wrong code, forged or from another phone',
-  stale_code: 'old code, a screenshot?',
-  future_code: "code from the future, the phone's clock is wrong",
-  revoked: 'pass cancelled by the issuer',
-  expired: 'pass has expired',
-  not_yet_valid: 'pass not valid yet',
-  wrong_site: 'pass is for another site',
-  code_replayed: 'code already used at another gate, a copy?',
-  challenge_expired: 'the phone answered too late, scan again',
-  bad_response: 'wrong answer, not the pass holder\u2019s phone? Let them try again',
-  challenge_burned: 'too many wrong answers, scan again',
-  foreign_nonce: "answer belongs to another gate's scan",
-  unknown_nonce: 'unknown challenge, scan again',
-  not_inside: 'not inside this zone, nothing to leave',
-  zone_not_allowed: 'pass is not valid for this zone',
-  already_inside: 'already inside this zone',
-  reentry_not_allowed: 'no re-entry after leaving this zone',
-  entry_limit: 'no entries left today for this zone',
-  see_staff: 'please wait: staff are on their way',
-  no_roll_call: 'no roll call in progress for this gate',
-  not_on_roll_call: 'not on the roll call list (not recorded inside)',
+  malformed_code: () => t('reason-malformed-code'),
+  unknown_pass: () => t('reason-unknown-pass'),
+  not_claimed: () => t('reason-not-claimed'),
+  bad_code: () => t('reason-bad-code'),
+  stale_code: () => t('reason-stale-code'),
+  future_code: () => t('reason-future-code'),
+  revoked: () => t('reason-revoked'),
+  expired: () => t('reason-expired'),
+  not_yet_valid: () => t('reason-not-yet-valid'),
+  wrong_site: () => t('reason-wrong-site'),
+  code_replayed: () => t('reason-code-replayed'),
+  challenge_expired: () => t('reason-challenge-expired'),
+  bad_response: () => t('reason-bad-response'),
+  challenge_burned: () => t('reason-challenge-burned'),
+  foreign_nonce: () => t('reason-foreign-nonce'),
+  unknown_nonce: () => t('reason-unknown-nonce'),
+  not_inside: () => t('reason-not-inside'),
+  zone_not_allowed: () => t('reason-zone-not-allowed'),
+  already_inside: () => t('reason-already-inside'),
+  reentry_not_allowed: () => t('reason-reentry-not-allowed'),
+  entry_limit: () => t('reason-entry-limit'),
+  see_staff: () => t('reason-see-staff'),
+  no_roll_call: () => t('reason-no-roll-call'),
+  not_on_roll_call: () => t('reason-not-on-roll-call'),
 });
 
 /** The plain words for `reason` (an unknown future reason still reads as a denial). */
 export function reasonWords(reason) {
-  return Object.hasOwn(REASON_WORDS, reason) ? REASON_WORDS[reason] : 'refused by the server';
+  return Object.hasOwn(REASON_WORDS, reason) ? REASON_WORDS[reason]() : t('reason-other');
+}
+
+/** The code as shown in parentheses: a reason code, or "unknown" for anything odd. */
+function shownCode(reason) {
+  return typeof reason === 'string' && /^[a-z_]{1,40}$/.test(reason) ? reason : 'unknown';
 }
 
 /** "DENIED — old code, a screenshot? (stale_code)" */
 export function deniedText(reason) {
-  const code = typeof reason === 'string' && /^[a-z_]{1,40}$/.test(reason) ? reason : 'unknown';
-  return `DENIED \u2014 ${reasonWords(reason)} (${code})`;
+  return t('gate-verdict-denied', { reason: reasonWords(reason), code: shownCode(reason) });
+}
+
+/** A count of seconds (or people) as shown: the language's digits, no grouping ("1234 s"). */
+export function plainNumber(n) {
+  return formatNumber(n, { useGrouping: false });
+}
+
+/** A day as YYYY-MM-DD in the venue's zone (the device's when none is known). */
+function isoDay(ms) {
+  const zone = venueTimeZone();
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(ms));
+  const part = (type) => (parts.find((p) => p.type === type) || {}).value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** "12 s ago", "3 min ago", "2 h 5 min ago", or a date. */
 export function ago(nowMs, thenMs) {
   const s = Math.floor((nowMs - thenMs) / 1000);
-  if (!Number.isFinite(s)) return 'earlier';
-  if (s < 5) return 'just now';
-  if (s < 60) return `${s} s ago`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86_400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min ago`;
-  return `on ${new Date(thenMs).toISOString().slice(0, 10)}`;
+  if (!Number.isFinite(s)) return t('gate-ago-earlier');
+  if (s < 5) return t('gate-ago-now');
+  if (s < 60) return t('gate-ago-seconds', { seconds: s });
+  if (s < 3600) return t('gate-ago-minutes', { minutes: Math.floor(s / 60) });
+  if (s < 86_400) return t('gate-ago-hours', { hours: Math.floor(s / 3600), minutes: Math.floor((s % 3600) / 60) });
+  return t('gate-ago-date', { date: isoDay(thenMs) });
 }
 
+/** A time of day with seconds (24 h), in the venue's zone. */
 function clockTime(ms) {
-  const d = new Date(ms);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return formatTime(ms, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 }
 
 /**
- * The full-screen verdict for a `verdict` action: `tone` (green | amber | red), the headline,
- * and detail lines. `now` is the local time in ms.
+ * The full-screen verdict for a `verdict` action: `tone` (green | amber | red), `icon`
+ * (check | repeat | wait | cross: never colour alone), the headline, `word` (the headline's
+ * big word, which it starts with) and detail lines. `now` is the local time in ms.
  */
 export function verdictView(v, now = Date.now()) {
   const who = v.pass && v.pass.label ? v.pass.label : null;
@@ -68,52 +88,74 @@ export function verdictView(v, now = Date.now()) {
   if (who) details.push(who);
   if (v.muster) return musterView(v, details, now);
   if (v.outcome === 'admitted') {
-    if (v.replayed) details.push('Confirmed again after a lost answer');
-    return { tone: 'green', headline: 'ADMITTED', details };
+    if (v.replayed) details.push(t('gate-replayed'));
+    const word = t('gate-word-admitted');
+    return { tone: 'green', icon: 'check', word, headline: word, details };
   }
   if (v.outcome === 'already_admitted') {
     const at = v.first_admitted_at ? Date.parse(v.first_admitted_at) : NaN;
-    const where = v.first_gate_is_this_gate
-      ? 'at this gate'
-      : v.first_gate_label
-        ? `at ${v.first_gate_label}`
-        : 'at another gate';
-    const when = Number.isFinite(at) ? `${clockTime(at)} (${ago(now, at)})` : 'earlier';
-    details.push(`First entry ${when} ${where}`);
-    details.push('Same phone as the first entry: let them through only if they left and came back');
-    return { tone: 'amber', headline: 'ALREADY ADMITTED', details };
+    const where = v.first_gate_is_this_gate ? 'this' : v.first_gate_label ? 'named' : 'another';
+    const args = { where, gate: v.first_gate_label || '' };
+    details.push(Number.isFinite(at) ? t('gate-first-entry', { ...args, time: clockTime(at), ago: ago(now, at) }) : t('gate-first-entry-earlier', args));
+    details.push(t('gate-same-phone'));
+    const word = t('gate-word-already-admitted');
+    return { tone: 'amber', icon: 'repeat', word, headline: word, details };
   }
   // A neutral hold (a watchlist match, never named): not "DENIED", so the visitor reading
   // the tablet learns nothing; the guard keeps them here until staff arrive.
   if (v.reason === 'see_staff') {
-    return { tone: 'amber', headline: 'PLEASE WAIT', details: details.concat(['Staff are on their way. Keep the visitor here; do not let them through.']) };
+    const word = t('gate-word-please-wait');
+    return { tone: 'amber', icon: 'wait', word, headline: word, details: details.concat([t('gate-hold-detail')]) };
   }
   const extra = [];
-  if (v.reason === 'stale_code' && Number.isFinite(v.age_s)) extra.push(`The code is ${v.age_s} s old. Ask for the live wallet.`);
-  if (v.reason === 'future_code' && Number.isFinite(v.ahead_s)) extra.push(`The code is ${v.ahead_s} s ahead. The phone's clock needs fixing.`);
-  return { tone: 'red', headline: deniedText(v.reason), details: details.concat(extra) };
+  if (v.reason === 'stale_code' && Number.isFinite(v.age_s)) extra.push(t('gate-stale-detail', { seconds: plainNumber(v.age_s) }));
+  if (v.reason === 'future_code' && Number.isFinite(v.ahead_s)) extra.push(t('gate-future-detail', { seconds: plainNumber(v.ahead_s) }));
+  return { tone: 'red', icon: 'cross', word: t('gate-word-denied'), headline: deniedText(v.reason), details: details.concat(extra) };
 }
 
 /** A roll call's muster verdict: SAFE, ALREADY SAFE, or NOT MARKED with the reason. */
 function musterView(v, details, now) {
   if (v.outcome === 'safe') {
-    if (v.replayed) details.push('Confirmed again after a lost answer');
-    return { tone: 'green', headline: 'SAFE', details: details.concat(['Marked safe at this assembly point']) };
+    if (v.replayed) details.push(t('gate-replayed'));
+    const word = t('gate-word-safe');
+    return { tone: 'green', icon: 'check', word, headline: word, details: details.concat([t('gate-safe-detail')]) };
   }
   if (v.outcome === 'already_safe') {
     const at = v.marked_at ? Date.parse(v.marked_at) : NaN;
-    const when = Number.isFinite(at) ? ` at ${clockTime(at)} (${ago(now, at)})` : '';
-    return { tone: 'amber', headline: 'ALREADY SAFE', details: details.concat([`Marked safe${when}${v.marked_by ? ` by ${v.marked_by}` : ''}`]) };
+    const by = v.marked_by || '';
+    const line = Number.isFinite(at)
+      ? by
+        ? t('gate-marked-safe-at-by', { time: clockTime(at), ago: ago(now, at), by })
+        : t('gate-marked-safe-at', { time: clockTime(at), ago: ago(now, at) })
+      : by
+        ? t('gate-marked-safe-by', { by })
+        : t('gate-marked-safe');
+    const word = t('gate-word-already-safe');
+    return { tone: 'amber', icon: 'repeat', word, headline: word, details: details.concat([line]) };
   }
-  const code = typeof v.reason === 'string' && /^[a-z_]{1,40}$/.test(v.reason) ? v.reason : 'unknown';
-  return { tone: 'red', headline: `NOT MARKED \u2014 ${reasonWords(v.reason)} (${code})`, details };
+  return {
+    tone: 'red',
+    icon: 'cross',
+    word: t('gate-word-not-marked'),
+    headline: t('gate-verdict-not-marked', { reason: reasonWords(v.reason), code: shownCode(v.reason) }),
+    details,
+  };
 }
 
 /** Who the host is, in words: "R. Iyer, Flat 12B" (the label; the unit when there is no label). */
 export function hostName(host) {
-  if (!host) return 'the host';
+  if (!host) return t('gate-host-unknown');
   if (host.label) return host.label;
-  return host.unit ? `Flat ${host.unit}` : 'the host';
+  return host.unit ? t('gate-host-flat', { unit: host.unit }) : t('gate-host-unknown');
+}
+
+/** What a roll call covers, in words: "Site North", "Zone Lab", "All sites". */
+export function scopeWords(rc) {
+  const scope = typeof rc.scope === 'string' ? rc.scope : '';
+  if (rc.site) return t('gate-scope-site', { site: rc.site });
+  if (rc.zone_id && scope.startsWith('Zone ')) return t('gate-scope-zone', { zone: scope.slice('Zone '.length) });
+  if (!rc.zone_id && scope === 'All sites') return t('gate-scope-all');
+  return scope;
 }
 
 /**
@@ -123,27 +165,54 @@ export function hostName(host) {
  */
 export function walkInVerdict(r) {
   const host = hostName(r.host);
-  if (r.state === 'approved') return { tone: 'green', headline: 'APPROVED', details: [`Approved by ${host}`, `${r.visitor_name}: let them in`] };
-  if (r.state === 'denied') return { tone: 'red', headline: 'DENIED \u2014 the host said no (host_denied)', details: [r.visitor_name, `Refused by ${host}. Do not let them in.`] };
+  const name = r.visitor_name;
+  if (r.state === 'approved') {
+    const word = t('gate-word-approved');
+    return { tone: 'green', icon: 'check', word, headline: word, details: [t('gate-walkin-approved-by', { host }), t('gate-walkin-let-in', { name })] };
+  }
+  if (r.state === 'denied') {
+    return {
+      tone: 'red',
+      icon: 'cross',
+      word: t('gate-word-denied'),
+      headline: t('gate-walkin-verdict-denied', { code: 'host_denied' }),
+      details: [name, t('gate-walkin-refused-by', { host })],
+    };
+  }
   return {
     tone: 'red',
-    headline: 'NO ANSWER \u2014 the host did not answer in time (approval_timeout)',
-    details: [r.visitor_name, `${host} did not answer. Do not let them in; ask again or call the host.`],
+    icon: 'cross',
+    word: t('gate-word-no-answer'),
+    headline: t('gate-walkin-verdict-no-answer', { code: 'approval_timeout' }),
+    details: [name, t('gate-walkin-no-answer-detail', { host })],
   };
+}
+
+/**
+ * What a server's error `code` means, in words (i18n.js `errorText`), when the catalogue
+ * knows the code; else null (the caller then names the code alone). Never the server's own
+ * sentence.
+ */
+export function knownError(code) {
+  return has(`error-${String(code || 'unknown').replace(/_/g, '-')}`) ? errorText(code) : null;
 }
 
 /** The one line a walk-in card shows for its state. */
 export function walkInLine(r, nowMs, online = true) {
   const host = hostName(r.host);
-  if (r.state === 'sending') return online ? 'Asking the host…' : 'Offline: sent when the connection is back. Do not let them in yet.';
+  if (r.state === 'sending') return online ? t('gate-line-asking') : t('gate-line-offline');
   if (r.state === 'waiting') {
     const left = r.expires_at ? Math.max(0, Math.ceil((Date.parse(r.expires_at) - nowMs) / 1000)) : null;
-    const clock = left === null ? '' : left > 0 ? ` · ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left` : ' · time is up, checking…';
-    return `Waiting for the host to answer${clock}`;
+    if (left === null) return t('gate-line-waiting');
+    return left > 0 ? t('gate-line-waiting-left', { left: formatDuration(left) }) : t('gate-line-waiting-up');
   }
-  if (r.state === 'approved') return `Approved by ${host}`;
-  if (r.state === 'denied') return `Denied by ${host}`;
-  if (r.state === 'expired') return `No answer from ${host} in time`;
-  if (r.state === 'failed') return `Not sent: the server refused it (${r.error ? r.error.code : 'error'})${r.error && r.error.message ? `: ${r.error.message}` : ''}`;
+  if (r.state === 'approved') return t('gate-walkin-approved-by', { host });
+  if (r.state === 'denied') return t('gate-line-denied', { host });
+  if (r.state === 'expired') return t('gate-line-expired', { host });
+  if (r.state === 'failed') {
+    const code = r.error && r.error.code ? r.error.code : 'error';
+    const reason = knownError(code);
+    return reason ? t('gate-line-failed-reason', { code, reason }) : t('gate-line-failed', { code });
+  }
   return r.state;
 }

@@ -6,16 +6,26 @@
 // waiting requests (`EventSource('/v1/walk-ins/stream')`, WalkInFeed in model.js).
 // DOM calls only: the CSP allows no inline script or style. `role="alert"` is for errors
 // only; new requests are announced in an `aria-live="polite"` region.
+// Every word is from the catalogue (host-* ids, i18n.js): the page speaks the language the
+// host picked in the switcher, else the browser's, else the organisation's default (known
+// once signed in); times are the venue's (the organisation's time zone), while the
+// invitation's `datetime-local` fields are in the device's own time, as browsers fill them.
 
 import {
   WalkInFeed, arrivalText, countdown, decisionProblem, defaultWindow, fromLocalInput, inviteBody, inviteProblem, newArrivals, toLocalInput, visits,
 } from './model.js';
+import {
+  current as currentLanguage, deviceTimeZone, errorText, formatDate, formatNumber, formatTime, languages, setTimeZone, t, tAttr, venueTimeZone, zoneDiffers,
+} from '../i18n.js';
+import { mountSwitcher, picked, startLanguage } from '../locale.js';
 import { qrSvg } from '../qr.js';
 import { h, providerSignOut, showScreen, ssoForm } from '../ui.js';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const PASS_PAGES = 5; // × 100 passes
-const TITLE = 'Tessera host';
+const title = () => t('host-title');
+
+startLanguage('host', {});
 
 const main = document.getElementById('main');
 
@@ -61,16 +71,22 @@ async function api(method, path, body) {
     }
   }
   const err = json && json.error && typeof json.error === 'object' ? json.error : {};
-  const out = { status: res.status, ok: res.ok, body: json, code: err.code || null, message: err.message || null };
-  if (res.status === 401 && session && !path.startsWith('/v1/console/session')) signedOut('Your session has ended. Sign in again.');
+  const out = { status: res.status, ok: res.ok, body: json, code: err.code || null }; // never the server's own sentence
+  if (res.status === 401 && session && !path.startsWith('/v1/console/session')) signedOut(t('host-session-ended'));
   return out;
 }
 
-function problem(res, what) {
-  if (res.network) return `Could not reach the server to ${what}. Check the network, then try again.`;
-  if (res.status === 403) return `Not allowed to ${what} with this session (${res.code || 403}).`;
-  if (res.status === 429) return 'Too many requests; wait a minute, then try again.';
-  return `Could not ${what}: ${res.message || res.code || `HTTP ${res.status}`}.`;
+/**
+ * A refused call in words. `action` names what was tried (`sign-out`, `notify`, `invite`,
+ * `cancel`, `read-passes`, `read-walk-ins`: `host-action-*`); the server's own sentence is
+ * never shown, only its error code in words (`errorText`).
+ */
+function problem(res, action) {
+  const what = t(`host-action-${action}`);
+  if (res.network) return t('host-problem-network', { action: what });
+  if (res.status === 403) return t('host-problem-forbidden', { action: what, code: res.code || '403' });
+  if (res.status === 429) return t('host-problem-rate-limited');
+  return t('host-problem-failed', { action: what, reason: res.code ? errorText(res.code) : t('host-problem-http', { status: String(res.status) }) });
 }
 
 const errorBox = (text) => h('p', { role: 'alert', class: 'alert shown', text });
@@ -91,17 +107,16 @@ function announce(text) {
   while (ui.announcer.childElementCount > 3) ui.announcer.firstElementChild.remove();
 }
 
-const timeFmt = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dayFmt = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
-const dayKey = (ms) => new Date(ms).toDateString();
+// Days and times are the venue's (i18n.js formats in the organisation's time zone).
+const dayKey = (ms) => formatDate(ms, { year: 'numeric', month: 'numeric', day: 'numeric' });
 
 /** "Today 14:00", "Tomorrow 09:30", "Sat 6 Dec 18:00". */
 function when(ms, now = Date.now()) {
   if (!Number.isFinite(ms)) return '';
-  const tomorrow = new Date(now);
-  tomorrow.setDate(tomorrow.getDate() + 1);
-  const day = dayKey(ms) === dayKey(now) ? 'Today' : dayKey(ms) === dayKey(tomorrow.getTime()) ? 'Tomorrow' : dayFmt.format(ms);
-  return `${day} ${timeFmt.format(ms)}`;
+  const time = formatTime(ms);
+  if (dayKey(ms) === dayKey(now)) return t('host-when-today', { time });
+  if (dayKey(ms) === dayKey(now + 86_400_000)) return t('host-when-tomorrow', { time });
+  return t('host-when-day', { day: formatDate(ms, { weekday: 'short', day: 'numeric', month: 'short' }), time });
 }
 
 /** "Today 14:00 – 23:59", the end's day only when it differs. */
@@ -109,24 +124,46 @@ function span(fromIso, untilIso) {
   const a = Date.parse(fromIso);
   const b = Date.parse(untilIso);
   if (!Number.isFinite(b)) return when(a);
-  return `${when(a)} – ${dayKey(a) === dayKey(b) ? timeFmt.format(b) : when(b)}`;
+  return t('host-span', { from: when(a), until: dayKey(a) === dayKey(b) ? formatTime(b) : when(b) });
 }
 
-const who = () => (session && session.label ? session.label : 'Host');
+/** "Times are venue time (Europe/Berlin).", when this device is elsewhere; else nothing. */
+const zoneNote = () => (zoneDiffers() ? h('p', { class: 'muted small zone-note', text: t('common-times-in-zone', { zone: venueTimeZone() }) }) : null);
+
+const who = () => (session && session.label ? session.label : t('host-fallback-name'));
+
+/** A visitor's (or a host's) own name inside other text: isolated, so either direction reads whole. */
+const nameEl = (tag, props, name) => h(tag, props, h('bdi', { text: name }));
+
+/** The language switcher, in the bar while signed in, else under the sign-in card. */
+const switcher = () => mountSwitcher('host');
 
 // ---------------------------------------------------------------- start and sign-in
 
 async function start() {
-  main.replaceChildren(h('p', { class: 'loading', text: 'Opening…' }));
+  main.replaceChildren(h('p', { class: 'loading', text: t('host-opening') }));
   const res = await api('GET', '/v1/console/session');
   if (res.ok && res.body && res.body.csrf_token) return signedIn(res.body, false);
   if (res.network || res.status >= 500) {
     const slot = h('div');
-    setError(slot, res.network ? 'Could not reach the server. Check the network.' : `The server is not ready (HTTP ${res.status}).`);
-    showScreen(main, h('section', { class: 'card signin' }, h('h1', { text: 'Tessera for hosts' }), slot, h('p', {}, h('button', { type: 'button', class: 'primary', onclick: start }, 'Try again'))));
+    setError(slot, res.network ? t('host-start-network') : t('host-start-not-ready', { status: String(res.status) }));
+    showScreen(main, h('section', { class: 'card signin' }, h('h1', { text: t('host-heading') }), slot, h('p', {}, h('button', { type: 'button', class: 'primary', onclick: start }, t('host-try-again')))));
+    switcher();
     return;
   }
   showSignIn();
+}
+
+/**
+ * The organisation's settings from the session: its time zone for every time shown, and its
+ * default language, which only decides when neither the switcher nor the browser names a
+ * language this page has.
+ */
+function applyOrganisation(body) {
+  setTimeZone(body.time_zone);
+  if (!picked('host') && typeof body.default_language === 'string' && body.default_language) {
+    startLanguage('host', { orgDefault: body.default_language });
+  }
 }
 
 /**
@@ -136,14 +173,15 @@ async function start() {
  */
 async function signedIn(body, fresh) {
   if (body.role !== 'host') {
-    const what = body.role === 'admin' || body.role === 'auditor' ? `an ${body.role}` : `a ${body.role}`;
-    if (!fresh) return showSignIn(null, `This device is signed in with ${what} key, for the security console at /console. Sign in here with your host key.`);
+    const role = String(body.role);
+    if (!fresh) return showSignIn(null, t('host-signin-console-session', { role }));
     session = body;
     await api('DELETE', '/v1/console/session');
     session = null;
-    return showSignIn(null, `That was ${what} key: this page is for hosts. Admins and auditors use the security console at /console.`);
+    return showSignIn(null, t('host-signin-not-host', { role }));
   }
   session = body;
+  applyOrganisation(body);
   openHost();
 }
 
@@ -151,12 +189,12 @@ function showSignIn(notice, error) {
   const input = h('input', {
     id: 'api-key', type: 'password', autocomplete: 'off', autocapitalize: 'none', spellcheck: 'false', required: true, 'aria-describedby': 'api-key-help',
   });
-  const button = h('button', { type: 'submit', class: 'primary', text: 'Sign in' });
+  const button = h('button', { type: 'submit', class: 'primary', text: t('host-sign-in') });
   const slot = h('div', { class: 'error-slot' });
   const form = h(
     'form',
     { class: 'signin-form', novalidate: true },
-    h('div', { class: 'field' }, h('label', { for: 'api-key', text: 'Host key' }), input, h('p', { id: 'api-key-help', class: 'muted', text: 'The key the site’s admin gave you. It is sent once to open a session and is not kept on this device.' })),
+    h('div', { class: 'field' }, h('label', { for: 'api-key', text: t('host-key') }), input, h('p', { id: 'api-key-help', class: 'muted', text: t('host-key-help') })),
     slot,
     h('p', { class: 'actions' }, button),
   );
@@ -165,7 +203,7 @@ function showSignIn(notice, error) {
     const key = input.value.trim();
     input.value = ''; // the key leaves the page as soon as it is read
     if (!key) {
-      setError(slot, 'Enter your host key.');
+      setError(slot, t('host-key-missing'));
       input.focus();
       return;
     }
@@ -175,11 +213,11 @@ function showSignIn(notice, error) {
     button.disabled = false;
     if (res.ok && res.body && res.body.csrf_token) return signedIn(res.body, true);
     let text;
-    if (res.network) text = 'Could not reach the server. Check the network, then try again.';
-    else if (res.status === 401) text = 'That key was not accepted. Check it and try again.';
-    else if (res.status === 403) text = 'This key cannot sign in here: only host keys can (or the page is not on the server’s own address).';
-    else if (res.status === 429) text = 'Too many failed sign-ins from this address. Wait a minute, then try again.';
-    else text = `The server refused the sign-in (${res.code || res.status}).`;
+    if (res.network) text = t('host-signin-network');
+    else if (res.status === 401) text = t('host-signin-key-refused');
+    else if (res.status === 403) text = t('host-signin-forbidden');
+    else if (res.status === 429) text = t('host-signin-rate-limited');
+    else text = t('host-signin-failed', { code: String(res.code || res.status) });
     setError(slot, text);
     input.focus();
   });
@@ -188,13 +226,14 @@ function showSignIn(notice, error) {
     h(
       'section',
       { class: 'card signin' },
-      h('h1', { text: 'Tessera for hosts' }),
-      h('p', { class: 'muted', text: 'Invite visitors, and let in the ones who arrive without a pass.' }),
+      h('h1', { text: t('host-heading') }),
+      h('p', { class: 'muted', text: t('host-signin-intro') }),
       notice ? h('p', { role: 'status', class: 'notice', text: notice }) : null,
       form,
       ssoForm('host'),
     ),
   );
+  switcher();
   if (error) setError(slot, error);
   input.focus();
 }
@@ -211,7 +250,7 @@ function stopHost() {
   waiting = [];
   known.clear();
   deciding.clear();
-  document.title = TITLE;
+  document.title = title();
 }
 
 function signedOut(notice) {
@@ -223,23 +262,27 @@ function signedOut(notice) {
 async function signOut() {
   const res = await api('DELETE', '/v1/console/session');
   if (providerSignOut(res)) return;
-  if (res.ok || res.status === 401) return signedOut('Signed out.');
-  if (ui) setError(ui.errors, problem(res, 'sign out'));
+  if (res.ok || res.status === 401) return signedOut(t('host-signed-out'));
+  if (ui) setError(ui.errors, problem(res, 'sign-out'));
 }
 
 // ---------------------------------------------------------------- the shell
 
-const TABS = [
-  ['invite', 'Invite'],
-  ['visits', 'Visits'],
+/** The views: hash name → tab words (a function: the language is chosen after import). */
+const tabList = () => [
+  ['invite', t('host-tab-invite')],
+  ['visits', t('host-tab-visits')],
 ];
+
+/** The live pill's words for the feed's state. */
+const liveWords = (state) => t(state === 'live' ? 'host-live' : state === 'connecting' ? 'host-connecting' : 'host-reconnecting');
 
 function openHost() {
   stopHost();
-  const livePill = h('span', { class: 'pill connecting', id: 'live-state', text: 'CONNECTING' });
+  const livePill = h('span', { class: 'pill connecting', id: 'live-state', text: liveWords('connecting') });
   const tabs = new Map();
-  const nav = h('nav', { class: 'tabs', 'aria-label': 'Views' });
-  for (const [name, label] of TABS) {
+  const nav = h('nav', { class: 'tabs', 'aria-label': t('host-views') });
+  for (const [name, label] of tabList()) {
     const a = h('a', { href: `#${name}`, class: 'tab', text: label });
     tabs.set(name, a);
     nav.append(a);
@@ -247,9 +290,9 @@ function openHost() {
   const announcer = h('div', { class: 'sr-only', 'aria-live': 'polite', 'aria-relevant': 'additions', id: 'announcer' });
   const errors = h('div', { class: 'error-slot shell-errors' });
   const waitingCount = h('span', { class: 'h-count', text: '' });
-  const waitingList = h('ul', { class: 'walkin-list', 'aria-label': 'Visitors waiting at the gate' });
-  const waitingEmpty = h('p', { class: 'empty muted', text: 'Nobody is waiting for you. A visitor without a pass who asks for you at the gate appears here at once.' });
-  const waitingHeading = h('h2', { id: 'waiting-heading', tabindex: '-1' }, 'At the gate ', waitingCount);
+  const waitingList = h('ul', { class: 'walkin-list', 'aria-label': t('host-waiting-list') });
+  const waitingEmpty = h('p', { class: 'empty muted', text: t('host-waiting-empty') });
+  const waitingHeading = h('h2', { id: 'waiting-heading', tabindex: '-1' }, t('host-waiting-heading'), ' ', waitingCount);
   const waitingSection = h('section', { class: 'waiting card', 'aria-labelledby': 'waiting-heading' }, waitingHeading, waitingEmpty, waitingList);
   const body = h('div', { class: 'view', id: 'view' });
   const shell = h(
@@ -258,14 +301,15 @@ function openHost() {
     h(
       'header',
       { class: 'bar host-bar' },
-      h('div', { class: 'brand' }, h('span', { class: 'brand-name', text: 'Tessera' }), h('span', { class: 'brand-sub', text: who() })),
-      h('div', { class: 'bar-right' }, livePill, pushButton(), h('button', { type: 'button', class: 'bar-button', onclick: signOut }, 'Sign out')),
+      h('div', { class: 'brand' }, h('span', { class: 'brand-name', text: 'Tessera' }), h('span', { class: 'brand-sub', dir: 'auto', text: who() })),
+      h('div', { class: 'bar-right' }, livePill, pushButton(), h('button', { type: 'button', class: 'bar-button', onclick: signOut }, t('host-sign-out'))),
     ),
     announcer,
     errors,
     h('div', { class: 'host-body' }, waitingSection, h('div', { class: 'host-main' }, nav, body)),
   );
   main.replaceChildren(shell);
+  switcher();
   ui = { livePill, tabs, announcer, errors, body, waitingList, waitingEmpty, waitingCount, waitingHeading, cards: new Map() };
 
   feed = new WalkInFeed({
@@ -274,21 +318,21 @@ function openHost() {
     onState: (state) => {
       if (!ui) return;
       ui.livePill.className = `pill ${state}`;
-      ui.livePill.textContent = state === 'live' ? 'LIVE' : state === 'connecting' ? 'CONNECTING' : 'RECONNECTING';
+      ui.livePill.textContent = liveWords(state);
     },
     checkSession: async () => {
       const res = await api('GET', '/v1/console/session');
       if (res.status === 401) return 'signed-out';
       return res.ok ? 'signed-in' : 'unknown';
     },
-    onSignedOut: () => signedOut('Your session has ended. Sign in again.'),
+    onSignedOut: () => signedOut(t('host-session-ended')),
   });
   feed.start();
   timers.push(setInterval(tickCountdowns, 1000));
   const expires = Date.parse(session.expires_at);
   if (Number.isFinite(expires)) {
     const left = expires - Date.now();
-    if (left < 2 ** 31 - 1) timers.push(setTimeout(() => signedOut('Your session has expired. Sign in again.'), Math.max(0, left)));
+    if (left < 2 ** 31 - 1) timers.push(setTimeout(() => signedOut(t('host-session-expired')), Math.max(0, left)));
   }
   renderWaiting();
   window.addEventListener('hashchange', route);
@@ -310,10 +354,10 @@ function fromBase64url(text) {
  */
 function pushButton() {
   if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window) || !window.isSecureContext) return null;
-  const button = h('button', { type: 'button', class: 'bar-button', id: 'push-toggle', 'aria-pressed': 'false', text: 'Notify me' });
+  const button = h('button', { type: 'button', class: 'bar-button', id: 'push-toggle', 'aria-pressed': 'false', text: t('host-notify-me') });
   const mark = (on) => {
     button.setAttribute('aria-pressed', on ? 'true' : 'false');
-    button.textContent = on ? 'Notifying' : 'Notify me';
+    button.textContent = on ? t('host-notifying') : t('host-notify-me');
   };
   navigator.serviceWorker.ready
     .then((reg) => reg.pushManager.getSubscription())
@@ -328,29 +372,31 @@ function pushButton() {
         await api('DELETE', '/v1/push/subscriptions', { endpoint: current.endpoint });
         await current.unsubscribe();
         mark(false);
-        announce('Notifications are off on this device.');
+        announce(t('host-notify-off'));
         return;
       }
       if ((await Notification.requestPermission()) !== 'granted') {
-        setError(ui.errors, 'Notifications are blocked for this site: allow them in the browser’s settings, then try again.');
+        setError(ui.errors, t('host-notify-blocked'));
         return;
       }
       const key = await api('GET', '/v1/push/key');
       if (!key.ok || !key.body || typeof key.body.public_key !== 'string') {
-        setError(ui.errors, problem(key, 'turn notifications on'));
+        setError(ui.errors, problem(key, 'notify'));
         return;
       }
       const sub = current || (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(key.body.public_key) }));
-      const res = await api('POST', '/v1/push/subscriptions', sub.toJSON());
+      // The page's language goes with it: the notifications are written in it (issue 34).
+      const res = await api('POST', '/v1/push/subscriptions', { ...sub.toJSON(), language: currentLanguage() });
       if (!res.ok) {
-        setError(ui.errors, problem(res, 'turn notifications on'));
+        setError(ui.errors, problem(res, 'notify'));
         return;
       }
       setError(ui.errors, null);
       mark(true);
-      announce('Notifications are on: a visitor at the gate reaches you with this page closed.');
+      announce(t('host-notify-on'));
     } catch (error) {
-      setError(ui.errors, `Could not turn notifications on: ${error && error.message ? error.message : error}.`);
+      // The browser's own reason (its words, in its language), as it gave it.
+      setError(ui.errors, t('host-notify-failed', { detail: String(error && error.message ? error.message : error) }));
     } finally {
       button.disabled = false;
     }
@@ -369,7 +415,7 @@ function onSet(set) {
   renderWaiting();
   const first = !ui.seenSet;
   ui.seenSet = true;
-  if (first && fresh.length) announce(fresh.length === 1 ? arrivalText(fresh[0]) : `${fresh.length} visitors are waiting for you at the gate.`);
+  if (first && fresh.length) announce(fresh.length === 1 ? arrivalText(fresh[0]) : t('host-arrivals', { count: fresh.length }));
   else for (const w of fresh) announce(arrivalText(w));
   if (fresh.length) {
     try {
@@ -405,8 +451,8 @@ function renderWaiting() {
     ui.waitingList.append(card.el); // in order, oldest first
   }
   ui.waitingEmpty.hidden = waiting.length > 0;
-  ui.waitingCount.textContent = waiting.length ? String(waiting.length) : '';
-  document.title = waiting.length ? `(${waiting.length}) ${TITLE}` : TITLE;
+  ui.waitingCount.textContent = waiting.length ? formatNumber(waiting.length) : '';
+  document.title = waiting.length ? t('host-title-waiting', { count: waiting.length }) : title();
   // The focused card went away (answered here or elsewhere): focus the next one's Approve, or the heading.
   if (hadFocus && !ui.waitingList.contains(document.activeElement)) {
     const next = ui.waitingList.querySelector('button.approve:not(:disabled)');
@@ -419,15 +465,16 @@ function walkInCard(w) {
   const nameId = `walkin-${w.walk_in_id}`;
   const timer = h('span', { class: 'walkin-timer', 'aria-hidden': 'true' });
   const slot = h('div', { class: 'error-slot' });
-  const approve = h('button', { type: 'button', class: 'approve', 'aria-describedby': nameId, text: 'Approve' });
-  const deny = h('button', { type: 'button', class: 'deny', 'aria-describedby': nameId, text: 'Deny' });
+  const approve = h('button', { type: 'button', class: 'approve', 'aria-describedby': nameId, text: t('host-approve') });
+  const deny = h('button', { type: 'button', class: 'deny', 'aria-describedby': nameId, text: t('host-deny') });
   const created = Date.parse(w.created_at);
+  const where = w.gate_label ? t('host-walk-in-at', { gate: w.gate_label }) : t('host-walk-in-at-any-gate');
   const el = h(
     'li',
     { class: 'walkin' },
-    h('div', { class: 'walkin-top' }, h('h3', { id: nameId, class: 'walkin-name', text: w.visitor_name }), timer),
-    h('p', { class: 'walkin-where' }, `At ${w.gate_label || 'the gate'}`, Number.isFinite(created) ? ` · asked ${timeFmt.format(created)}` : ''),
-    w.note ? h('p', { class: 'walkin-note' }, h('span', { class: 'sr-only', text: 'Note: ' }), w.note) : null,
+    h('div', { class: 'walkin-top' }, nameEl('h3', { id: nameId, class: 'walkin-name' }, w.visitor_name), timer),
+    h('p', { class: 'walkin-where' }, Number.isFinite(created) ? t('host-walk-in-where-asked', { where, time: formatTime(created) }) : where),
+    w.note ? h('p', { class: 'walkin-note' }, h('span', { class: 'sr-only', text: t('host-note-label') }), ' ', h('bdi', { text: w.note })) : null,
     h('div', { class: 'walkin-actions' }, approve, deny),
     slot,
   );
@@ -442,7 +489,8 @@ function walkInCard(w) {
     deciding.delete(w.walk_in_id);
     if (!ui) return;
     if (res.ok) {
-      announce(decision === 'approve' ? `You let ${w.visitor_name} in at ${w.gate_label || 'the gate'}.` : `You said no to ${w.visitor_name}.`);
+      if (decision === 'approve') announce(w.gate_label ? t('host-approved-at', { name: w.visitor_name, gate: w.gate_label }) : t('host-approved', { name: w.visitor_name }));
+      else announce(t('host-denied', { name: w.visitor_name }));
       waiting = waiting.filter((x) => x.walk_in_id !== w.walk_in_id);
       renderWaiting();
       if (view && view.refresh) view.refresh();
@@ -470,7 +518,7 @@ function tickCountdowns() {
       continue;
     }
     const { left, text } = countdown(card.expires, now);
-    card.timer.textContent = left > 0 ? `${text} left` : 'Time is up';
+    card.timer.textContent = left > 0 ? t('host-time-left', { time: text }) : t('host-time-up');
     card.timer.classList.toggle('late', left <= card.lateS);
     if (left === 0 && !deciding.has(card.el.dataset.id)) {
       card.approve.disabled = true;
@@ -501,29 +549,39 @@ function inviteView() {
   const name = h('input', { id: 'visitor-name', type: 'text', autocomplete: 'off', maxlength: '200', required: true, enterkeyhint: 'next' });
   const fromInput = h('input', { id: 'valid-from', type: 'datetime-local', value: toLocalInput(from), required: true });
   const untilInput = h('input', { id: 'valid-until', type: 'datetime-local', value: toLocalInput(until), required: true });
-  const emailInput = h('input', { id: 'visitor-email', type: 'email', autocomplete: 'off', maxlength: '254', inputmode: 'email', 'aria-describedby': 'visitor-email-help' });
+  const emailInput = h('input', { id: 'visitor-email', type: 'email', autocomplete: 'off', maxlength: '254', inputmode: 'email', dir: 'ltr', 'aria-describedby': 'visitor-email-help' });
+  // The visitor's language: their wallet and their mail speak it. Each language by its own name.
+  const languageInput = h(
+    'select',
+    { id: 'visitor-language' },
+    languages().map((l) => h('option', { value: l.tag, lang: l.tag, dir: l.dir, selected: l.tag === currentLanguage() }, l.name)),
+  );
   const slot = h('div', { class: 'error-slot' });
-  const submit = h('button', { type: 'submit', class: 'primary', text: 'Create invitation' });
+  const submit = h('button', { type: 'submit', class: 'primary', text: t('host-create-invitation') });
   const result = h('div', { class: 'invite-result' });
+  // The fields are in the device's own time (as datetime-local is); say which when the venue's differs.
+  const localZone = zoneDiffers() ? h('p', { class: 'muted small zone-note', text: t('host-invite-device-time', { zone: deviceTimeZone() }) }) : null;
   const form = h(
     'form',
     { class: 'invite-form', novalidate: true },
-    h('div', { class: 'field' }, h('label', { for: 'visitor-name', text: 'Visitor name' }), name),
+    h('div', { class: 'field' }, h('label', { for: 'visitor-name', text: t('host-visitor-name') }), name),
     h(
       'div',
       { class: 'field-row' },
-      h('div', { class: 'field' }, h('label', { for: 'valid-from', text: 'From' }), fromInput),
-      h('div', { class: 'field' }, h('label', { for: 'valid-until', text: 'Until' }), untilInput),
+      h('div', { class: 'field' }, h('label', { for: 'valid-from', text: t('host-valid-from') }), fromInput),
+      h('div', { class: 'field' }, h('label', { for: 'valid-until', text: t('host-valid-until') }), untilInput),
     ),
-    h('p', { class: 'muted small', text: 'The pass lets them in once, between these times.' }),
-    h('div', { class: 'field' }, h('label', { for: 'visitor-email', text: 'Visitor email (optional)' }), emailInput, h('p', { id: 'visitor-email-help', class: 'muted small', text: 'We email them the link and its QR code. Leave it empty to send the link yourself.' })),
+    h('p', { class: 'muted small', text: t('host-valid-help') }),
+    localZone,
+    h('div', { class: 'field' }, h('label', { for: 'visitor-email', text: t('host-visitor-email') }), emailInput, h('p', { id: 'visitor-email-help', class: 'muted small', text: t('host-visitor-email-help') })),
+    h('div', { class: 'field' }, h('label', { for: 'visitor-language', text: t('host-visitor-language') }), languageInput),
     slot,
     h('p', { class: 'actions' }, submit),
   );
   const fields = { label: name, from: fromInput, until: untilInput, email: emailInput };
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const input = { label: name.value, from: fromLocalInput(fromInput.value), until: fromLocalInput(untilInput.value), email: emailInput.value };
+    const input = { label: name.value, from: fromLocalInput(fromInput.value), until: fromLocalInput(untilInput.value), email: emailInput.value, language: languageInput.value };
     const bad = inviteProblem(input, Date.now());
     for (const f of Object.values(fields)) f.removeAttribute('aria-invalid');
     if (bad) {
@@ -534,12 +592,12 @@ function inviteView() {
     }
     setError(slot, null);
     submit.disabled = true;
-    submit.textContent = 'Creating…';
+    submit.textContent = t('host-creating');
     const res = await api('POST', '/v1/passes', inviteBody(input));
     submit.disabled = false;
-    submit.textContent = 'Create invitation';
+    submit.textContent = t('host-create-invitation');
     if (!res.ok || !res.body || typeof res.body.claim_url !== 'string') {
-      setError(slot, res.status === 400 || res.status === 422 ? `The server did not accept the invitation: ${res.message || res.code}.` : problem(res, 'create the invitation'));
+      setError(slot, res.status === 400 || res.status === 422 ? t('host-invite-refused', { reason: errorText(res.code) }) : problem(res, 'invite'));
       if (res.status === 422 && res.body && res.body.error && res.body.error.field === 'email') emailInput.setAttribute('aria-invalid', 'true');
       return;
     }
@@ -548,9 +606,9 @@ function inviteView() {
 
   const showInvitation = (visitor, issued, input) => {
     form.hidden = true;
-    const link = h('input', { id: 'claim-link', type: 'text', readonly: true, value: issued.claim_url, spellcheck: 'false', 'aria-describedby': 'claim-link-help' });
+    const link = h('input', { id: 'claim-link', type: 'text', readonly: true, value: issued.claim_url, spellcheck: 'false', dir: 'ltr', 'aria-describedby': 'claim-link-help' });
     const status = h('p', { class: 'copy-status muted', role: 'status' });
-    const copy = h('button', { type: 'button', class: 'primary', text: 'Copy link' });
+    const copy = h('button', { type: 'button', class: 'primary', text: t('host-copy-link') });
     copy.addEventListener('click', async () => {
       let done = false;
       try {
@@ -565,18 +623,19 @@ function inviteView() {
           done = false;
         }
       }
-      status.textContent = done ? 'Link copied. Paste it into a message to them.' : 'Could not copy: the link is selected, copy it from the field.';
+      status.textContent = done ? t('host-link-copied') : t('host-link-not-copied');
     });
     const share = typeof navigator.share === 'function'
-      ? h('button', { type: 'button', class: 'secondary', text: 'Share…', onclick: () => navigator.share({ title: `Pass for ${visitor}`, url: issued.claim_url }).catch(() => {}) })
+      ? h('button', { type: 'button', class: 'secondary', text: t('host-share'), onclick: () => navigator.share({ title: t('host-share-title', { name: visitor }), url: issued.claim_url }).catch(() => {}) })
       : null;
-    const heading = h('h2', { tabindex: '-1', text: `Invitation for ${visitor}` });
-    const again = h('button', { type: 'button', class: 'secondary', text: 'Invite someone else' });
+    const heading = h('h2', { tabindex: '-1', text: t('host-invitation-for', { name: visitor }) });
+    const again = h('button', { type: 'button', class: 'secondary', text: t('host-invite-again') });
     again.addEventListener('click', () => {
       result.replaceChildren();
       form.hidden = false;
       name.value = '';
       emailInput.value = '';
+      languageInput.value = currentLanguage();
       const w = defaultWindow(Date.now());
       fromInput.value = toLocalInput(w.from);
       untilInput.value = toLocalInput(w.until);
@@ -588,51 +647,54 @@ function inviteView() {
         { class: 'card invitation', 'aria-labelledby': 'invitation-heading' },
         Object.assign(heading, { id: 'invitation-heading' }),
         h('p', { class: 'muted', text: span(new Date(input.from).toISOString(), new Date(input.until).toISOString()) }),
+        zoneNote(),
         h('div', { class: 'invitation-body' },
-          h('figure', { class: 'qr-card' }, qrSvg(issued.claim_url, `Invitation QR code for ${visitor}`), h('figcaption', { class: 'muted small', text: 'Or let them scan this with their phone’s camera.' })),
+          h('figure', { class: 'qr-card' }, qrSvg(issued.claim_url, t('host-invitation-qr', { name: visitor })), h('figcaption', { class: 'muted small', text: t('host-invitation-qr-caption') })),
           h(
             'div',
             { class: 'invitation-link' },
-            h('div', { class: 'field' }, h('label', { for: 'claim-link', text: 'Invitation link' }), link),
+            h('div', { class: 'field' }, h('label', { for: 'claim-link', text: t('host-invitation-link') }), link),
             issued.message_id
-              ? h('p', { id: 'invitation-mailed', class: 'notice small', role: 'status', text: `We are emailing the link to ${input.email.trim()}.` })
+              ? h('p', { id: 'invitation-mailed', class: 'notice small', role: 'status', text: t('host-invitation-mailed', { email: input.email.trim() }) })
               : null,
-            h('p', { id: 'claim-link-help', class: 'warn small', text: `Send this link to ${visitor} only: whoever opens it first gets the pass.` }),
+            h('p', { id: 'claim-link-help', class: 'warn small', text: t('host-invitation-link-help', { name: visitor }) }),
             h('p', { class: 'actions' }, copy, share),
             status,
           ),
         ),
-        h('p', { class: 'actions' }, again, h('a', { href: '#visits', class: 'button link-button', text: 'See your visits' })),
+        h('p', { class: 'actions' }, again, h('a', { href: '#visits', class: 'button link-button', text: t('host-see-visits') })),
       ),
     );
     heading.focus();
   };
 
   return {
-    root: h('section', { class: 'panel card invite' }, h('h1', { text: 'Invite a visitor' }), h('p', { class: 'muted', text: 'They get a link that adds a pass to their phone; the gate lets them in with it.' }), form, result),
+    root: h('section', { class: 'panel card invite' }, h('h1', { text: t('host-invite-heading') }), h('p', { class: 'muted', text: t('host-invite-intro') }), form, result),
   };
 }
 
 // ---------------------------------------------------------------- visits
 
 function visitRow(row, onCancel) {
-  const where = row.kind === 'walk_in' ? `Walk-in at ${row.gate || 'the gate'} · ${when(row.at)}` : span(row.from, row.until);
+  const where = row.kind === 'walk_in'
+    ? (row.gate ? t('host-visit-walk-in-at', { gate: row.gate, when: when(row.at) }) : t('host-visit-walk-in', { when: when(row.at) }))
+    : span(row.from, row.until);
   const li = h(
     'li',
     { class: `visit tone-${row.tone}` },
-    h('div', { class: 'visit-main' }, h('span', { class: 'visit-name', text: row.name }), h('span', { class: 'visit-when muted', text: where }), row.note ? h('span', { class: 'visit-note muted', text: `“${row.note}”` }) : null),
+    h('div', { class: 'visit-main' }, h('bdi', { class: 'visit-name', text: row.name }), h('span', { class: 'visit-when muted', text: where }), row.note ? h('span', { class: 'visit-note muted', text: t('host-visit-note', { note: row.note }) }) : null),
     h('span', { class: `badge tone-${row.tone}`, text: row.status }),
   );
   if (onCancel) {
     const slot = h('div', { class: 'error-slot' });
-    const cancel = h('button', { type: 'button', class: 'quiet small', text: 'Cancel', 'aria-label': `Cancel the invitation for ${row.name}` });
+    const cancel = h('button', { type: 'button', class: 'quiet small', text: t('host-cancel'), 'aria-label': tAttr('host-cancel', 'label', { name: row.name }) });
     cancel.addEventListener('click', async () => {
-      if (!confirm(`Cancel the invitation for ${row.name}? Their pass stops working.`)) return;
+      if (!confirm(t('host-cancel-confirm', { name: row.name }))) return;
       cancel.disabled = true;
       const res = await api('POST', `/v1/passes/${encodeURIComponent(row.id)}/revoke`, {});
       if (res.ok) return onCancel();
       cancel.disabled = false;
-      setError(slot, problem(res, 'cancel the invitation'));
+      setError(slot, problem(res, 'cancel'));
     });
     li.append(h('div', { class: 'visit-actions' }, cancel), slot);
   }
@@ -644,7 +706,7 @@ async function allPasses() {
   let cursor = null;
   for (let i = 0; i < PASS_PAGES; i++) {
     const res = await api('GET', `/v1/passes?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    if (!res.ok || !res.body || !Array.isArray(res.body.passes)) return { error: problem(res, 'read your invitations'), passes: out };
+    if (!res.ok || !res.body || !Array.isArray(res.body.passes)) return { error: problem(res, 'read-passes'), passes: out };
     out.push(...res.body.passes);
     cursor = res.body.next_cursor;
     if (!cursor) break;
@@ -655,16 +717,16 @@ async function allPasses() {
 async function closedWalkIns() {
   const all = await Promise.all(['approved', 'denied', 'expired'].map((s) => api('GET', `/v1/walk-ins?state=${s}`)));
   const bad = all.find((r) => !r.ok || !r.body || !Array.isArray(r.body.walk_ins));
-  return { error: bad ? problem(bad, 'read your walk-ins') : null, walkIns: all.flatMap((r) => (r.ok && r.body && Array.isArray(r.body.walk_ins) ? r.body.walk_ins : [])) };
+  return { error: bad ? problem(bad, 'read-walk-ins') : null, walkIns: all.flatMap((r) => (r.ok && r.body && Array.isArray(r.body.walk_ins) ? r.body.walk_ins : [])) };
 }
 
 function visitsView() {
-  const status = h('p', { class: 'muted', role: 'status', text: 'Loading your visits…' });
+  const status = h('p', { class: 'muted', role: 'status', text: t('host-visits-loading') });
   const slot = h('div', { class: 'error-slot' });
-  const upcoming = h('ul', { class: 'visit-list', 'aria-label': 'Upcoming visits' });
-  const past = h('ul', { class: 'visit-list', 'aria-label': 'Past visits' });
-  const upcomingEmpty = h('p', { class: 'empty muted', hidden: true }, 'No visits to come. ', h('a', { href: '#invite', text: 'Invite a visitor' }));
-  const pastEmpty = h('p', { class: 'empty muted', hidden: true, text: 'No past visits yet.' });
+  const upcoming = h('ul', { class: 'visit-list', 'aria-label': t('host-visits-upcoming-list') });
+  const past = h('ul', { class: 'visit-list', 'aria-label': t('host-visits-past-list') });
+  const upcomingEmpty = h('p', { class: 'empty muted', hidden: true }, t('host-visits-upcoming-empty'), ' ', h('a', { href: '#invite', text: t('host-invite-heading') }));
+  const pastEmpty = h('p', { class: 'empty muted', hidden: true, text: t('host-visits-past-empty') });
   let seq = 0;
   let stopped = false;
   const load = async () => {
@@ -677,20 +739,21 @@ function visitsView() {
     upcomingEmpty.hidden = v.upcoming.length > 0;
     pastEmpty.hidden = v.past.length > 0;
     setError(slot, p.error || w.error || null);
-    status.textContent = `${v.upcoming.length} to come, ${v.past.length} past.`;
+    status.textContent = t('host-visits-count', { upcoming: v.upcoming.length, past: v.past.length });
   };
   load();
   return {
     root: h(
       'section',
       { class: 'panel card visits' },
-      h('div', { class: 'view-head' }, h('h1', { text: 'Visits' }), h('button', { type: 'button', class: 'secondary small', text: 'Refresh', onclick: () => load() })),
+      h('div', { class: 'view-head' }, h('h1', { text: t('host-tab-visits') }), h('button', { type: 'button', class: 'secondary small', text: t('host-refresh'), onclick: () => load() })),
       status,
+      zoneNote(),
       slot,
-      h('h2', { text: 'Upcoming' }),
+      h('h2', { text: t('host-visits-upcoming') }),
       upcomingEmpty,
       upcoming,
-      h('h2', { text: 'Past' }),
+      h('h2', { text: t('host-visits-past') }),
       pastEmpty,
       past,
     ),

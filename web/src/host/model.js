@@ -1,8 +1,11 @@
 // The host page's rules, free of the DOM and the network so test/unit/host-model.test.mjs
 // runs them in Node: the invitation's default times and its checks, what "upcoming" and
-// "past" mean for passes and walk-ins, the words for each, the countdown to a walk-in's
-// expiry, what is new in the live set, and the live set's EventSource with its reconnection
-// (the EventSource constructor, the session check and the timers are injected).
+// "past" mean for passes and walk-ins, the words for each (from the catalogue, host-* ids,
+// in the page's language), the countdown to a walk-in's expiry, what is new in the live set,
+// and the live set's EventSource with its reconnection (the EventSource constructor, the
+// session check and the timers are injected).
+
+import { formatDuration, t } from '../i18n.js';
 
 /** Longest visitor name the API takes (`label`, 1–200 printable characters). */
 export const MAX_LABEL = 200;
@@ -35,33 +38,38 @@ export function defaultWindow(nowMs) {
   return { from, until: end.getTime() };
 }
 
+/** An email address as the server takes it (`local@domain.tld`). */
+const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$/;
+
 /**
  * Checks an invitation before it is sent. `from` and `until` are milliseconds (NaN when the
  * field is not a time). Returns `{ field, message }` or null.
  */
-/** An email address as the server takes it (`local@domain.tld`), or null for another text. */
-const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$/;
-
 export function inviteProblem({ label, from, until, email }, nowMs) {
   const name = typeof label === 'string' ? label.trim() : '';
   const address = typeof email === 'string' ? email.trim() : '';
-  if (address && (address.length > 254 || !EMAIL.test(address))) return { field: 'email', message: 'Enter the visitor’s email address like name@example.com, or leave it empty.' };
-  if (!name) return { field: 'label', message: 'Enter the visitor’s name.' };
-  if ([...name].length > MAX_LABEL) return { field: 'label', message: `The name is too long (at most ${MAX_LABEL} characters).` };
-  if (CONTROL.test(name)) return { field: 'label', message: 'The name has characters that cannot be printed.' };
-  if (!Number.isFinite(from)) return { field: 'from', message: 'Enter when the visit starts.' };
-  if (!Number.isFinite(until)) return { field: 'until', message: 'Enter when the visit ends.' };
-  if (until <= from) return { field: 'until', message: 'The visit must end after it starts.' };
-  if (until <= nowMs) return { field: 'until', message: 'The visit must end in the future.' };
+  if (address && (address.length > 254 || !EMAIL.test(address))) return { field: 'email', message: t('host-invite-email-invalid') };
+  if (!name) return { field: 'label', message: t('host-invite-name-missing') };
+  if ([...name].length > MAX_LABEL) return { field: 'label', message: t('host-invite-name-too-long', { max: MAX_LABEL }) };
+  if (CONTROL.test(name)) return { field: 'label', message: t('host-invite-name-unprintable') };
+  if (!Number.isFinite(from)) return { field: 'from', message: t('host-invite-from-missing') };
+  if (!Number.isFinite(until)) return { field: 'until', message: t('host-invite-until-missing') };
+  if (until <= from) return { field: 'until', message: t('host-invite-until-before-from') };
+  if (until <= nowMs) return { field: 'until', message: t('host-invite-until-past') };
   return null;
 }
 
-/** The `POST /v1/passes` body of an invitation (UTC, whole seconds). */
-export function inviteBody({ label, from, until, email }) {
+/**
+ * The `POST /v1/passes` body of an invitation (UTC, whole seconds). `language` (a BCP 47
+ * tag, optional) is the visitor's: the server keeps it on the pass and the wallet and the
+ * mail speak it.
+ */
+export function inviteBody({ label, from, until, email, language }) {
   const iso = (ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.000Z$/, 'Z');
   const body = { label: label.trim(), valid_from: iso(from), valid_until: iso(until) };
   const address = typeof email === 'string' ? email.trim() : '';
   if (address) body.email = address;
+  if (typeof language === 'string' && language) body.language = language;
   return body;
 }
 
@@ -80,22 +88,22 @@ export function isUpcoming(pass, nowMs) {
 export function passStatus(pass, nowMs) {
   const uses = Number(pass.uses) || 0;
   const max = Number(pass.max_uses) || 1;
-  if (pass.state === 'revoked') return { text: 'Cancelled', tone: 'off' };
-  if (pass.state === 'used' || (uses > 0 && (pass.state === 'expired' || Date.parse(pass.valid_until) <= nowMs))) return { text: 'Arrived', tone: 'done' };
+  if (pass.state === 'revoked') return { text: t('host-pass-cancelled'), tone: 'off' };
+  if (pass.state === 'used' || (uses > 0 && (pass.state === 'expired' || Date.parse(pass.valid_until) <= nowMs))) return { text: t('host-pass-arrived'), tone: 'done' };
   if (pass.state === 'expired' || Date.parse(pass.valid_until) <= nowMs) {
-    return pass.state === 'issued' || !pass.claimed_at ? { text: 'Link never opened', tone: 'off' } : { text: 'Did not come', tone: 'off' };
+    return pass.state === 'issued' || !pass.claimed_at ? { text: t('host-pass-never-opened'), tone: 'off' } : { text: t('host-pass-did-not-come'), tone: 'off' };
   }
-  if (pass.state === 'issued') return { text: 'Link not opened yet', tone: 'wait' };
-  if (uses > 0) return { text: `Arrived, ${max - uses} more entr${max - uses === 1 ? 'y' : 'ies'}`, tone: 'done' };
-  return { text: 'On their phone', tone: 'ok' };
+  if (pass.state === 'issued') return { text: t('host-pass-not-opened'), tone: 'wait' };
+  if (uses > 0) return { text: t('host-pass-arrived-more', { count: max - uses }), tone: 'done' };
+  return { text: t('host-pass-on-phone'), tone: 'ok' };
 }
 
 /** What a closed walk-in's state means to the host. */
 export function walkInStatus(w) {
-  if (w.state === 'approved') return { text: 'Let in', tone: 'done' };
-  if (w.state === 'denied') return { text: 'Turned away', tone: 'off' };
-  if (w.state === 'expired') return { text: 'No answer in time', tone: 'off' };
-  return { text: 'Waiting at the gate', tone: 'wait' };
+  if (w.state === 'approved') return { text: t('host-walk-in-let-in'), tone: 'done' };
+  if (w.state === 'denied') return { text: t('host-walk-in-turned-away'), tone: 'off' };
+  if (w.state === 'expired') return { text: t('host-walk-in-no-answer'), tone: 'off' };
+  return { text: t('host-walk-in-waiting'), tone: 'wait' };
 }
 
 /**
@@ -127,10 +135,10 @@ export function visits(passes, walkIns, nowMs) {
 
 // ---------------------------------------------------------------- walk-ins waiting
 
-/** `m:ss` left until `expiresMs`, and the whole seconds (0 once past). */
+/** `m:ss` left until `expiresMs` (digits of the page's language), and the whole seconds (0 once past). */
 export function countdown(expiresMs, nowMs) {
   const left = Math.max(0, Math.ceil((expiresMs - nowMs) / 1000));
-  return { left, text: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` };
+  return { left, text: formatDuration(left) };
 }
 
 /** The requests of `next` whose id is not in `knownIds` (a Set), oldest first. */
@@ -140,20 +148,20 @@ export function newArrivals(knownIds, next) {
 
 /** The sentence the live region reads for a new request. */
 export function arrivalText(w) {
-  const at = w.gate_label ? ` at ${w.gate_label}` : ' at the gate';
-  const note = w.note ? ` Note: ${w.note}.` : '';
-  return `${w.visitor_name} is waiting${at} and asks for you.${note} Approve or deny.`;
+  const args = { name: w.visitor_name, gate: w.gate_label || '', note: w.note || '' };
+  if (w.gate_label) return t(w.note ? 'host-arrival-at-note' : 'host-arrival-at', args);
+  return t(w.note ? 'host-arrival-note' : 'host-arrival', args);
 }
 
-/** A plain sentence for a refused approve or deny. */
+/** A plain sentence for a refused approve or deny (`decision`: 'approve' or 'deny'). */
 export function decisionProblem(res, decision) {
-  if (res.network) return 'Could not reach the server. Check the network, then try again.';
-  if (res.code === 'approval_timeout') return 'Too late: the gate stopped waiting for an answer. The visitor has to ask again.';
-  if (res.code === 'already_decided') return 'This request was already answered (by you on another device, or by the site’s admin).';
-  if (res.status === 404) return 'This request is no longer there.';
-  if (res.status === 403) return `Not allowed to ${decision} this request with this session.`;
-  if (res.status === 429) return 'Too many requests; wait a moment, then try again.';
-  return `Could not ${decision} the request (${res.code || `HTTP ${res.status}`}).`;
+  if (res.network) return t('host-decision-network');
+  if (res.code === 'approval_timeout') return t('host-decision-too-late');
+  if (res.code === 'already_decided') return t('host-decision-already-answered');
+  if (res.status === 404) return t('host-decision-gone');
+  if (res.status === 403) return t('host-decision-forbidden', { decision });
+  if (res.status === 429) return t('host-decision-rate-limited');
+  return t('host-decision-failed', { decision, code: res.code || `HTTP ${res.status}` });
 }
 
 /** A walk-in list from a stream event's data (text), or null when it is not one. */

@@ -1,5 +1,6 @@
 // The console's pure decisions (src/console/model.js): alarms, filters and export URLs,
 // labels, the event log held in memory, gate presence.
+import './i18n-setup.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -171,4 +172,38 @@ test('alarms handled: state words, filters and the order the view lists them in'
   const ordered = orderAlarms([1, 2, 3, 4, 5].map((id) => ({ id })), (id) => states.get(id)).map((e) => e.id);
   assert.deepEqual(ordered, [5, 3, 2, 4, 1]);
   assert.equal(sentence('this alarm was already acknowledged by Grace Hopper'), 'This alarm was already acknowledged by Grace Hopper.');
+});
+
+test('the words follow the page’s language; the TSR1 names do not', async () => {
+  const { use, setTimeZone } = await import('../../src/i18n.js');
+  const { ALARM_FILTERS, ALARM_OUTCOMES, alarmFilters, alarmStateText, clock, kindLabel, severityLabel } = await import('../../src/console/model.js');
+  assert.deepEqual(ALARM_FILTERS.map(([v, w]) => `${v}=${w}`), ['active=Open and acknowledged', 'open=Open', 'acknowledged=Acknowledged', 'resolved=Resolved', 'all=All']);
+  assert.deepEqual(ALARM_OUTCOMES.map(([, w]) => w), ['Confirmed', 'False alarm', 'Duplicate', 'No action']);
+  assert.equal(kindLabel('gate_disconnected'), 'gate disconnected');
+  assert.equal(kindLabel('some_future_kind'), 'some future kind');
+  assert.equal(severityLabel('high'), 'high');
+  assert.equal(alarmStateText({ state: 'resolved', outcome: 'weird' }), 'Resolved (no outcome) by someone');
+  assert.equal(alarmStateText({ state: 'acknowledged' }), 'Acknowledged by someone');
+  try {
+    setTimeZone('UTC');
+    const now = Date.parse('2026-12-01T18:00:00Z');
+    assert.equal(clock('2026-12-01T16:04:05Z', now), '16:04:05');
+    assert.equal(clock('2026-11-30T16:04:05Z', now), '2026-11-30 16:04:05');
+    assert.equal(clock('nope', now), '—');
+    use('de');
+    assert.equal(clock('2026-11-30T16:04:05Z', now), '30.11.2026 16:04:05');
+    // A list made at import speaks the language chosen later.
+    assert.equal(ALARM_FILTERS[1][1], 'Offen');
+    assert.deepEqual(alarmFilters()[0], ['active', 'Offen und quittiert']);
+    assert.equal(alarmStateText({ state: 'resolved', outcome: 'false_alarm', resolved_by: 'Linus' }), 'Abgeschlossen (Fehlalarm) von Linus');
+    assert.equal(describe(ev(1, 'auth_failure', { count: 3, surface: 'console', sample_reason: 'csrf' })), 'auth_failure × 3 über console (csrf)');
+    assert.match(describe(ev(2, 'scan', { reason: 'stale_code' })), /^Scan abgelehnt: stale_code — /);
+    // Venue time: the same instant is another day in Tokyo.
+    use('en');
+    setTimeZone('Asia/Tokyo');
+    assert.equal(clock('2026-12-01T16:04:05Z', Date.parse('2026-12-01T10:00:00Z')), '2026-12-02 01:04:05');
+  } finally {
+    use('en');
+    setTimeZone(undefined);
+  }
 });

@@ -1,6 +1,7 @@
 // The web gate's state machine (src/gate/core.js) against the table of cases that
 // gate-client/tests/core_table.rs runs the native GateCore on: the same events in must give
 // the same normalised actions out, so the two gates cannot drift apart.
+import './i18n-setup.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -2,6 +2,7 @@
 // `muster_*` frames, their verdicts say SAFE (never ADMITTED) and count in no shift
 // counter, and a marshal's marks by hand are journaled before they are sent and forgotten
 // only once the server answered for them.
+import './i18n-setup.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { GateCore, MemoryJournal } from '../../src/gate/core.js';

@@ -1,9 +1,11 @@
 // The web gate's words and its camera de-duplication.
+import './i18n-setup.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { REASON_WORDS, deniedText, verdictView, ago } from '../../src/gate/words.js';
 import { Dedupe, HOLD_MS } from '../../src/gate/dedupe.js';
+import { setTimeZone } from '../../src/i18n.js';
 
 // The rows of the "Denial reasons" table only: other tables (the walk-in states) name other things.
 const protocolDoc = readFileSync(new URL('../../../docs/protocol.md', import.meta.url), 'utf8');
@@ -49,12 +51,17 @@ test('a hold for staff is neutral: amber PLEASE WAIT, never DENIED, never why', 
 });
 
 test('"ago" reads like a guard would say it', () => {
+  // A day is the venue's day (UTC here, whatever the test machine's zone).
+  setTimeZone('UTC');
   const t = Date.parse('2025-11-29T18:00:00Z');
   assert.equal(ago(t + 2000, t), 'just now');
   assert.equal(ago(t + 42_000, t), '42 s ago');
   assert.equal(ago(t + 130_000, t), '2 min ago');
   assert.equal(ago(t + 3_900_000, t), '1 h 5 min ago');
   assert.equal(ago(t + 3 * 86_400_000, t), 'on 2025-11-29');
+  setTimeZone('Asia/Tokyo');
+  assert.equal(ago(t + 3 * 86_400_000, t), 'on 2025-11-30', 'the day in the venue’s zone');
+  setTimeZone(undefined);
 });
 
 test('a code in view is passed on once, however many frames show it', () => {

@@ -1,5 +1,6 @@
 // The web gate's walk-in requests (src/gate/walkins.js): journaled before a frame leaves,
 // resent identically on reconnect and after a reload until seen closed, errors by request_id.
+import './i18n-setup.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MemoryWalkInJournal, WalkIns, walkInFrame, walkInProblem } from '../../src/gate/walkins.js';

@@ -1,5 +1,6 @@
 // The host page's pure rules (src/host/model.js): the invitation's defaults and checks,
 // upcoming and past visits, the countdown, arrivals, and the live set's reconnection.
+import './i18n-setup.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -205,4 +206,32 @@ test('the live set: a lost session signs out instead of reconnecting', async () 
   await new Promise((r) => setImmediate(r));
   assert.equal(t.signedOut(), 1);
   assert.equal(t.pending.length, 0);
+});
+
+test('the invitation carries the visitor’s language when one is chosen', () => {
+  const ok = { label: 'Sam', from: Date.parse('2026-12-01T12:00:00Z'), until: Date.parse('2026-12-01T23:59:00Z') };
+  assert.equal(inviteBody({ ...ok, language: 'de' }).language, 'de');
+  assert.equal('language' in inviteBody({ ...ok, language: '' }), false);
+  assert.equal('language' in inviteBody(ok), false);
+  // The server takes a language without an email: the link is sent by hand, the wallet speaks German.
+  assert.deepEqual(Object.keys(inviteBody({ ...ok, language: 'ar' })).sort(), ['label', 'language', 'valid_from', 'valid_until']);
+});
+
+test('the words follow the page’s language, with plurals', async () => {
+  const { use } = await import('../../src/i18n.js');
+  const now = Date.parse('2026-12-01T12:00:00Z');
+  try {
+    use('de');
+    assert.equal(passStatus(pass({ state: 'claimed', uses: 1, max_uses: 2 }), now).text, 'Angekommen, noch 1 Eintritt');
+    assert.equal(passStatus(pass({ state: 'claimed', uses: 1, max_uses: 3 }), now).text, 'Angekommen, noch 2 Eintritte');
+    assert.equal(arrivalText(walkIn({ id: 'a', name: 'Sam', gate_label: null })), 'Sam wartet am Einlass und fragt nach Ihnen. Genehmigen oder ablehnen.');
+    assert.match(decisionProblem({ status: 500, code: null }, 'approve'), /genehmigt werden \(HTTP 500\)/);
+    use('ar');
+    // Right-to-left: the visitor's name is isolated, so a Latin name stays whole in Arabic text.
+    assert.ok(arrivalText(walkIn({ id: 'a', name: 'Sam', gate_label: 'North gate' })).includes('\u2068Sam\u2069'));
+    assert.equal(inviteProblem({ label: 'x'.repeat(201), from: now, until: now + 1 }, now).field, 'label');
+  } finally {
+    use('en');
+  }
+  assert.equal(passStatus(pass({ state: 'claimed', uses: 1, max_uses: 2 }), now).text, 'Arrived, 1 more entry');
 });

@@ -203,6 +203,8 @@ kinds! {
     PersonalDataErased(PersonalDataErased) = "personal_data_erased",
     /// An admin set how long each class of personal data is kept.
     PrivacySettingsChanged(ByKey) = "privacy_settings_changed",
+    /// An admin set the organisation's default language, time zone or a site's zone.
+    LocaleSettingsChanged(ByKey) = "locale_settings_changed",
     /// An officer started a roll call (`high`: an evacuation is an alarm).
     RollCallStarted(RollCallStarted) = "roll_call_started",
     /// A person on a roll call was marked safe: by a muster scan or by hand.

@@ -30,6 +30,7 @@ pub mod error;
 pub mod events;
 pub mod gates;
 pub mod label;
+pub mod locale;
 pub mod mail;
 pub mod privacy;
 pub mod roles;

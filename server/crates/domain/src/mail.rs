@@ -482,6 +482,9 @@ pub struct PushSubscriptionRow {
     pub auth: String,
     /// Subscribed.
     pub created_at_ms: i64,
+    /// The language its host's page was in when it subscribed (issue 34).
+    #[cfg_attr(feature = "sqlx", sqlx(default))]
+    pub language: Option<String>,
 }
 
 impl fmt::Debug for PushSubscriptionRow {

@@ -138,6 +138,9 @@ pub struct GateRow {
     /// Whether it lets people in or out (only meaningful with a zone).
     #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub direction: Option<Direction>,
+    /// The language of its guards' screens (issue 34), if set.
+    #[cfg_attr(feature = "sqlx", sqlx(default))]
+    pub language: Option<String>,
 }
 
 /// A pass's life cycle (TSR1 §10 "Pass states"; `expired` is only shown, never stored).
@@ -231,6 +234,10 @@ pub struct PassRow {
     /// The issuer's reference (bulk issue), unique per organisation.
     #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub external_ref: Option<String>,
+    /// The visitor's language (issue 34), set at issue time: the wallet opens in it and the
+    /// invitation is written in it.
+    #[cfg_attr(feature = "sqlx", sqlx(default))]
+    pub language: Option<String>,
     /// The zones it is valid for, written with the pass (empty: every zone). Never read
     /// back into this field: the redemption transaction reads `pass_zones` itself.
     #[cfg_attr(feature = "sqlx", sqlx(skip))]
@@ -845,6 +852,7 @@ where
         transfers: 0,
         rebinds: 0,
         external_ref: None,
+        language: None,
         zones: Vec::new(),
     })
 }

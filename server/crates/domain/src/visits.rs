@@ -173,6 +173,7 @@ mod tests {
             transfers: 0,
             rebinds: 0,
             external_ref: None,
+            language: None,
             zones: Vec::new(),
         }
     }

@@ -26,6 +26,7 @@
 //! - [`shutdown`]: the one signal every long-running task stops on.
 
 pub mod alarms;
+pub mod catalogues;
 pub mod credentials;
 pub mod egress;
 pub mod error;

@@ -36,6 +36,9 @@ use crate::push::Vapid;
 use crate::sealing::{self, Purpose, SealError};
 use crate::shutdown::Shutdown;
 use tessera_domain::audit::{self, Actor, Severity, Subject};
+use tessera_domain::locale::{wall_clock, TimeZoneName};
+
+use crate::catalogues::{catalogues, Text};
 use tessera_domain::events::{Details, MessageDetails};
 use tessera_domain::mail::{
     header_text, settle, still_due, EmailAddress, Language, MessageKind, MessageRow,
@@ -413,7 +416,41 @@ impl Mailer {
         }
         .ok_or_else(|| MailError::Compose("its walk-in is gone".into()))?;
         let (approve, deny) = self.answer_links(&view)?;
+        let locale = self.store.org_locale(message.org_id).await?.parsed();
+        let text =
+            catalogues().text(&[subscription.language.as_deref(), locale.language_for(None)]);
+        let names = [
+            ("visitor", view.walk_in.visitor_name.as_str()),
+            ("gate", view.gate_label.as_str()),
+        ];
+        let body_text = match view.walk_in.note.as_deref() {
+            Some(note) => text.get(
+                "push-walk-in-body-note",
+                &[("gate", view.gate_label.as_str()), ("note", note)],
+            ),
+            None => text.get("push-walk-in-body", &names),
+        };
+        // The words the service worker shows, now and after an answer, in the host's
+        // language: it has no catalogue of its own.
+        let words: serde_json::Map<String, serde_json::Value> = [
+            "push-approve",
+            "push-deny",
+            "push-approved",
+            "push-denied",
+            "push-already-answered",
+            "push-answer-failed",
+            "push-answered-body",
+            "push-answer-failed-body",
+        ]
+        .into_iter()
+        .map(|id| (id.to_owned(), text.get(id, &names).into()))
+        .collect();
         let payload = serde_json::json!({
+            "lang": text.tag(),
+            "dir": text.dir(),
+            "title": text.get("push-walk-in-title", &names),
+            "body": body_text,
+            "words": words,
             "type": "walk_in",
             "walk_in_id": view.walk_in.id,
             "visitor": view.walk_in.visitor_name,
@@ -579,11 +616,19 @@ impl Mailer {
             None => None,
         };
         let claim_url = tessera_domain::visits::claim_url(&self.public_url, pass.id, &token);
+        let locale = self.store.org_locale(pass.org_id).await?.parsed();
+        let text = catalogues().text(&[
+            message.language.as_deref(),
+            pass.language.as_deref(),
+            locale.language_for(None),
+        ]);
         let content = Invitation {
             venue: org_name,
             pass: &pass,
             host: host.as_deref(),
             claim_url: &claim_url,
+            zone: locale.zone_of(pass.site.as_deref()),
+            text: &text,
         };
         let png = qr_png(&claim_url).map_err(MailError::Compose)?;
         let image_type =
@@ -595,7 +640,10 @@ impl Mailer {
                     .singlepart(SinglePart::html(content.html()))
                     .singlepart(Attachment::new_inline("claim-qr".into()).body(png, image_type)),
             );
-        Ok((format!("Your pass for {org_name}"), body))
+        Ok((
+            text.get("mail-invitation-subject", &[("venue", org_name)]),
+            body,
+        ))
     }
 
     /// An approval request's subject, text and HTML, with its signed answer links.
@@ -609,22 +657,47 @@ impl Mailer {
         }
         .ok_or_else(|| MailError::Compose("its walk-in is gone".into()))?;
         let (approve, deny) = self.answer_links(&view)?;
+        let locale = self.store.org_locale(message.org_id).await?.parsed();
+        let own = self.host_language(&view).await?;
+        let text = catalogues().text(&[own.as_deref(), locale.language_for(None)]);
+        let zone = locale.zone_of(None);
         let content = ApprovalRequest {
             visitor: &view.walk_in.visitor_name,
             gate: &view.gate_label,
             note: view.walk_in.note.as_deref(),
-            until: &utc(view.walk_in.expires_at_ms),
+            until: &format!(
+                "{} ({})",
+                wall_clock(zone, view.walk_in.expires_at_ms),
+                zone.map_or("UTC", TimeZoneName::as_str)
+            ),
             approve: &approve,
             deny: &deny,
+            text: &text,
         };
+        let names = [
+            ("visitor", view.walk_in.visitor_name.as_str()),
+            ("gate", view.gate_label.as_str()),
+        ];
         Ok((
-            format!(
-                "{} is waiting at {}",
-                view.walk_in.visitor_name, view.gate_label
-            ),
+            text.get("mail-approval-subject", &names),
             content.text(),
             content.html(),
         ))
+    }
+
+    /// The language a host reads: the one their host page was in when it last subscribed
+    /// to notifications, if it ever did.
+    async fn host_language(
+        &self,
+        view: &tessera_store::WalkInView,
+    ) -> Result<Option<String>, MailError> {
+        Ok(self
+            .store
+            .push_subscriptions(view.walk_in.host_id)
+            .await?
+            .into_iter()
+            .rev()
+            .find_map(|subscription| subscription.language))
     }
 }
 
@@ -636,46 +709,57 @@ struct ApprovalRequest<'a> {
     until: &'a str,
     approve: &'a str,
     deny: &'a str,
+    text: &'a Text<'a>,
 }
 
 impl ApprovalRequest<'_> {
+    fn names(&self) -> [(&'static str, &str); 2] {
+        [("visitor", self.visitor), ("gate", self.gate)]
+    }
+
     fn text(&self) -> String {
+        let t = self.text;
         let note = self
             .note
-            .map(|note| format!("The guard's note: {note}\n"))
+            .map(|note| format!("{}\n", t.get("mail-approval-note", &[("note", note)])))
             .unwrap_or_default();
         format!(
-            "{visitor} is at {gate} and asks to be let in to see you.\n{note}\n\
-             Approve (let them in): {approve}\n\nDeny: {deny}\n\n\
-             Each link works once, until {until} (UTC); after that the request has expired. \
-             Whichever answer comes first, here or on the host page, is the one that counts.\n",
-            visitor = self.visitor,
-            gate = self.gate,
-            approve = self.approve,
-            deny = self.deny,
-            until = self.until,
+            "{intro}\n{note}\n{approve}\n\n{deny}\n\n{until}\n",
+            intro = t.get("mail-approval-intro", &self.names()),
+            approve = t.get("mail-approval-approve-text", &[("url", self.approve)]),
+            deny = t.get("mail-approval-deny-text", &[("url", self.deny)]),
+            until = t.get("mail-approval-until", &[("until", self.until)]),
         )
     }
 
     fn html(&self) -> String {
         let e = tessera_domain::label::html_escape;
+        let t = self.text;
         let note = self
             .note
-            .map(|note| format!("<p>The guard's note: {}</p>", e(note)))
+            .map(|note| {
+                format!(
+                    "<p>{}</p>",
+                    e(&t.get("mail-approval-note", &[("note", note)]))
+                )
+            })
             .unwrap_or_default();
         format!(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{visitor} is waiting</title></head>\
+            "<!doctype html><html lang=\"{lang}\" dir=\"{dir}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{heading}</title></head>\
              <body style=\"font-family:system-ui,sans-serif;color:#1b1b1f;max-width:36em;margin:auto;padding:1em\">\
-             <h1 style=\"font-size:1.4em\">{visitor} is waiting at {gate}</h1>{note}\
-             <p><a href=\"{approve}\" style=\"display:inline-block;background:#1f4fbf;color:#fff;padding:0.8em 1.4em;border-radius:6px;text-decoration:none;font-weight:bold\">Approve</a> \
-             <a href=\"{deny}\" style=\"display:inline-block;background:#9f1239;color:#fff;padding:0.8em 1.4em;border-radius:6px;text-decoration:none;font-weight:bold\">Deny</a></p>\
-             <p style=\"font-size:0.9em\">Each link works once, until {until} (UTC). Whichever answer comes first, here or on the host page, is the one that counts.</p>\
+             <h1 style=\"font-size:1.4em\">{heading}</h1>{note}\
+             <p><a href=\"{approve}\" style=\"display:inline-block;background:#1f4fbf;color:#fff;padding:0.8em 1.4em;border-radius:6px;text-decoration:none;font-weight:bold\">{approve_word}</a> \
+             <a href=\"{deny}\" style=\"display:inline-block;background:#9f1239;color:#fff;padding:0.8em 1.4em;border-radius:6px;text-decoration:none;font-weight:bold\">{deny_word}</a></p>\
+             <p style=\"font-size:0.9em\">{until}</p>\
              </body></html>",
-            visitor = e(self.visitor),
-            gate = e(self.gate),
+            lang = e(t.tag()),
+            dir = t.dir(),
+            heading = e(&t.get("mail-approval-heading", &self.names())),
             approve = e(self.approve),
             deny = e(self.deny),
-            until = e(self.until),
+            approve_word = e(&t.get("mail-approval-approve", &[])),
+            deny_word = e(&t.get("mail-approval-deny", &[])),
+            until = e(&t.get("mail-approval-until", &[("until", self.until)])),
         )
     }
 }
@@ -750,20 +834,24 @@ pub async fn run(mailer: Mailer, mut shutdown: Shutdown) {
     }
 }
 
-/// What an invitation says, in text and HTML.
+/// What an invitation says, in text and HTML, in the visitor's language, its times in the
+/// venue's zone.
 struct Invitation<'a> {
     venue: &'a str,
     pass: &'a PassRow,
     host: Option<&'a str>,
     claim_url: &'a str,
+    zone: Option<&'a TimeZoneName>,
+    text: &'a Text<'a>,
 }
 
 impl Invitation<'_> {
     fn when(&self) -> String {
         format!(
-            "{} – {} (UTC)",
-            utc(self.pass.valid_from_ms),
-            utc(self.pass.valid_until_ms)
+            "{} – {} ({})",
+            wall_clock(self.zone, self.pass.valid_from_ms),
+            wall_clock(self.zone, self.pass.valid_until_ms),
+            self.zone.map_or("UTC", TimeZoneName::as_str)
         )
     }
 
@@ -771,69 +859,77 @@ impl Invitation<'_> {
         self.pass
             .site
             .clone()
-            .unwrap_or_else(|| "any entrance".to_owned())
+            .unwrap_or_else(|| self.text.get("mail-invitation-any-entrance", &[]))
     }
 
     fn text(&self) -> String {
+        let t = self.text;
         let mut text = format!(
-            "Hello {name},\n\n{venue} has a pass for you.\n\nWhen: {when}\nWhere: {where_}\n",
-            name = self.pass.label,
-            venue = self.venue,
+            "{greeting}\n\n{heading}.\n\n{when_word}: {when}\n{where_word}: {where_}\n",
+            greeting = t.get("mail-invitation-greeting", &[("name", &self.pass.label)]),
+            heading = t.get("mail-invitation-heading", &[("venue", self.venue)]),
+            when_word = t.get("mail-invitation-when", &[]),
             when = self.when(),
+            where_word = t.get("mail-invitation-where", &[]),
             where_ = self.where_(),
         );
         if let Some(host) = self.host {
-            text.push_str(&format!("Your host: {host}\n"));
+            text.push_str(&format!("{}: {host}\n", t.get("mail-invitation-host", &[])));
         }
         text.push_str(&format!(
-            "\nOpen your pass on your phone:\n{url}\n\nOn another device, scan the QR code in \
-             this message.\nThe link is yours alone: the first phone that opens it holds the \
-             pass. Show the rotating code at the gate; a screenshot will not work.\n",
-            url = self.claim_url
+            "\n{open}\n{url}\n\n{other}\n{yours}\n",
+            open = t.get("mail-invitation-open-text", &[]),
+            url = self.claim_url,
+            other = t.get("mail-invitation-other-device", &[]),
+            yours = t.get("mail-invitation-yours-alone", &[]),
         ));
         text
     }
 
     fn html(&self) -> String {
         let e = tessera_domain::label::html_escape;
+        let t = self.text;
         let host = self
             .host
             .map(|host| {
                 format!(
-                    "<tr><th scope=\"row\" align=\"left\">Your host</th><td>{}</td></tr>",
+                    "<tr><th scope=\"row\" align=\"start\">{}</th><td>{}</td></tr>",
+                    e(&t.get("mail-invitation-host", &[])),
                     e(host)
                 )
             })
             .unwrap_or_default();
         format!(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Your pass for {venue}</title></head>\
+            "<!doctype html><html lang=\"{lang}\" dir=\"{dir}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title></head>\
              <body style=\"font-family:system-ui,sans-serif;color:#1b1b1f;max-width:36em;margin:auto;padding:1em\">\
-             <h1 style=\"font-size:1.4em\">{venue} has a pass for you</h1>\
-             <p>Hello {name},</p>\
+             <h1 style=\"font-size:1.4em\">{heading}</h1>\
+             <p>{greeting}</p>\
              <table role=\"presentation\" cellpadding=\"4\">\
-             <tr><th scope=\"row\" align=\"left\">When</th><td>{when}</td></tr>\
-             <tr><th scope=\"row\" align=\"left\">Where</th><td>{where_}</td></tr>{host}</table>\
-             <p><a href=\"{url}\" style=\"display:inline-block;background:#1f4fbf;color:#fff;padding:0.8em 1.4em;border-radius:6px;text-decoration:none;font-weight:bold\">Open your pass</a></p>\
-             <p>On another device, scan this code with the phone's camera:</p>\
-             <p><img src=\"cid:claim-qr\" alt=\"QR code of your pass link\" width=\"240\" height=\"240\"></p>\
-             <p style=\"font-size:0.9em\">The link is yours alone: the first phone that opens it holds the pass. \
-             Show the rotating code at the gate; a screenshot will not work.</p>\
-             <p style=\"font-size:0.8em;color:#555\">If the button does not work, open this address: {url}</p>\
+             <tr><th scope=\"row\" align=\"start\">{when_word}</th><td dir=\"ltr\">{when}</td></tr>\
+             <tr><th scope=\"row\" align=\"start\">{where_word}</th><td>{where_}</td></tr>{host}</table>\
+             <p><a href=\"{url}\" style=\"display:inline-block;background:#1f4fbf;color:#fff;padding:0.8em 1.4em;border-radius:6px;text-decoration:none;font-weight:bold\">{open}</a></p>\
+             <p>{scan}</p>\
+             <p dir=\"ltr\"><img src=\"cid:claim-qr\" alt=\"{qr_alt}\" width=\"240\" height=\"240\"></p>\
+             <p style=\"font-size:0.9em\">{yours}</p>\
+             <p style=\"font-size:0.8em;color:#555\">{fallback}</p>\
              </body></html>",
-            venue = e(self.venue),
-            name = e(&self.pass.label),
+            lang = e(t.tag()),
+            dir = t.dir(),
+            title = e(&t.get("mail-invitation-subject", &[("venue", self.venue)])),
+            heading = e(&t.get("mail-invitation-heading", &[("venue", self.venue)])),
+            greeting = e(&t.get("mail-invitation-greeting", &[("name", &self.pass.label)])),
+            when_word = e(&t.get("mail-invitation-when", &[])),
             when = e(&self.when()),
+            where_word = e(&t.get("mail-invitation-where", &[])),
             where_ = e(&self.where_()),
             url = e(self.claim_url),
+            open = e(&t.get("mail-invitation-open", &[])),
+            scan = e(&t.get("mail-invitation-scan", &[])),
+            qr_alt = e(&t.get("mail-invitation-qr-alt", &[])),
+            yours = e(&t.get("mail-invitation-yours-alone", &[])),
+            fallback = e(&t.get("mail-invitation-button-fallback", &[("url", self.claim_url)])),
         )
     }
-}
-
-fn utc(ms: i64) -> String {
-    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]");
-    tessera_domain::ms_to_datetime(ms)
-        .format(&format)
-        .unwrap_or_else(|_| tessera_domain::rfc3339(ms))
 }
 
 /// A QR code of `text` as a grayscale PNG.

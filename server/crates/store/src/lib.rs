@@ -145,6 +145,39 @@ pub enum KeyChange {
     LastAdmin,
 }
 
+/// An organisation's language and clock as stored (issue 34); see
+/// [`tessera_domain::locale::OrgLocale`] for what they mean.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OrgLocaleRow {
+    /// A BCP 47 tag.
+    pub default_language: Option<String>,
+    /// An IANA zone name.
+    pub time_zone: Option<String>,
+    /// `(site, zone)`, by site.
+    pub sites: Vec<(String, String)>,
+}
+
+impl OrgLocaleRow {
+    /// The values, checked again: one that no longer parses (a zone the database dropped)
+    /// is left out, as if never set.
+    pub fn parsed(self) -> tessera_domain::locale::OrgLocale {
+        use tessera_domain::locale::{Language, OrgLocale, TimeZoneName};
+        OrgLocale {
+            default_language: self
+                .default_language
+                .and_then(|tag| Language::parse("language", &tag).ok()),
+            time_zone: self
+                .time_zone
+                .and_then(|zone| TimeZoneName::parse(&zone).ok()),
+            sites: self
+                .sites
+                .into_iter()
+                .filter_map(|(site, zone)| Some((site, TimeZoneName::parse(&zone).ok()?)))
+                .collect(),
+        }
+    }
+}
+
 /// A key's new secret: its hash, and until when the secret it replaces still works (none:
 /// the old secret stops at once).
 #[derive(Clone, Copy, Debug)]
@@ -1401,6 +1434,25 @@ pub trait SharedStatements {
     /// # Errors
     /// [`Error::Storage`].
     async fn host_email(&self, org_id: Uuid, host_id: Uuid) -> Result<Option<String>>;
+
+    /// An organisation's default language, time zone and per-site zones (issue 34), as
+    /// stored: checked where they were set.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn org_locale(&self, org_id: Uuid) -> Result<OrgLocaleRow>;
+
+    /// Replaces an organisation's language and zones, with its event.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn put_org_locale(
+        &self,
+        org_id: Uuid,
+        locale: &OrgLocaleRow,
+        now_ms: i64,
+        event: &NewAudit,
+    ) -> Result<()>;
 
     /// An organisation's name.
     ///

@@ -51,8 +51,8 @@ use super::{
     WebhookRow, ZoneRow,
 };
 use super::{
-    MessageFilter, MessageRow, MessageSettlement, MessageState, OrgMailRow, PushSubscriptionRow,
-    SmtpSettingsRow,
+    MessageFilter, MessageRow, MessageSettlement, MessageState, OrgLocaleRow, OrgMailRow,
+    PushSubscriptionRow, SmtpSettingsRow,
 };
 use super::{SocketChange, SocketMove};
 use crate::error::{Error, Result};

@@ -434,7 +434,7 @@ macro_rules! shared_statements {
                 let mut tx = self.begin("insert gate").await?;
                 sqlx::query(
                     "INSERT INTO gates (id, org_id, label, site, token_hash, created_at_ms, zone_id, \
-                     direction) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                     direction, language) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
                 )
                 .bind(gate.id)
                 .bind(gate.org_id)
@@ -444,6 +444,7 @@ macro_rules! shared_statements {
                 .bind(at_ms)
                 .bind(gate.zone_id)
                 .bind(gate.direction.unwrap_or(tessera_domain::zones::Direction::Entry).as_str())
+                .bind(&gate.language)
                 .execute(&mut *tx)
                 .await
                 .map_err(Error::storage("insert gate"))?;
@@ -453,7 +454,7 @@ macro_rules! shared_statements {
 
             async fn gate_by_token_hash(&self, hash: &[u8; 32]) -> Result<Option<GateRow>> {
                 sqlx::query_as(
-                    "SELECT id, org_id, label, site, zone_id, direction FROM gates \
+                    "SELECT id, org_id, label, site, zone_id, direction, language FROM gates \
                      WHERE token_hash = $1 AND revoked_at_ms IS NULL",
                 )
                 .bind(&hash[..])
@@ -522,7 +523,7 @@ macro_rules! shared_statements {
                 };
                 let gate: Option<GateRow> = sqlx::query_as(
                     "UPDATE gates SET token_hash = $1 WHERE id = $2 AND revoked_at_ms IS NULL \
-                     RETURNING id, org_id, label, site",
+                     RETURNING id, org_id, label, site, language",
                 )
                 .bind(&token_hash[..])
                 .bind(gate_id)
@@ -592,7 +593,7 @@ macro_rules! shared_statements {
                     "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
                      state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
                      claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
-                     external_ref FROM passes WHERE id = $1",
+                     external_ref, language FROM passes WHERE id = $1",
                 )
                 .bind(id)
                 .fetch_optional(self.reads())
@@ -1907,7 +1908,7 @@ macro_rules! shared_statements {
                     "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
                      state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
                      claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
-                     external_ref FROM passes WHERE id = $1 AND org_id = $2",
+                     external_ref, language FROM passes WHERE id = $1 AND org_id = $2",
                     $for_update,
                 ))
                 .bind(link.pass_id)
@@ -2007,7 +2008,7 @@ macro_rules! shared_statements {
                     "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
                      state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
                      claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
-                     external_ref FROM passes WHERE id = $1",
+                     external_ref, language FROM passes WHERE id = $1",
                     $for_update,
                 ))
                 .bind(link.pass_id)
@@ -2170,7 +2171,7 @@ macro_rules! shared_statements {
                     "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
                      state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
                      claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
-                     external_ref FROM passes \
+                     external_ref, language FROM passes \
                      WHERE org_id = $1 AND ($2 IS NULL OR (created_at_ms, id) < ($2, $3)) \
                      AND ($5 IS NULL OR host_id = $5) \
                      ORDER BY created_at_ms DESC, id DESC LIMIT $4",
@@ -2197,7 +2198,7 @@ macro_rules! shared_statements {
                     .map_err(Error::storage("subscribe to push"))?;
                 sqlx::query(
                     "INSERT INTO push_subscriptions (id, org_id, host_id, endpoint, p256dh, auth, \
-                     created_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                     created_at_ms, language) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 )
                 .bind(subscription.id)
                 .bind(subscription.org_id)
@@ -2206,6 +2207,7 @@ macro_rules! shared_statements {
                 .bind(&subscription.p256dh)
                 .bind(&subscription.auth)
                 .bind(subscription.created_at_ms)
+                .bind(&subscription.language)
                 .execute(&mut *tx)
                 .await
                 .map_err(Error::storage("subscribe to push"))?;
@@ -2235,8 +2237,8 @@ macro_rules! shared_statements {
 
             async fn push_subscriptions(&self, host_id: Uuid) -> Result<Vec<PushSubscriptionRow>> {
                 sqlx::query_as(
-                    "SELECT id, org_id, host_id, endpoint, p256dh, auth, created_at_ms \
-                     FROM push_subscriptions WHERE host_id = $1 ORDER BY created_at_ms",
+                    "SELECT id, org_id, host_id, endpoint, p256dh, auth, created_at_ms, \
+                     language FROM push_subscriptions WHERE host_id = $1 ORDER BY created_at_ms",
                 )
                 .bind(host_id)
                 .fetch_all(self.reads())
@@ -2246,13 +2248,74 @@ macro_rules! shared_statements {
 
             async fn push_subscription(&self, id: Uuid) -> Result<Option<PushSubscriptionRow>> {
                 sqlx::query_as(
-                    "SELECT id, org_id, host_id, endpoint, p256dh, auth, created_at_ms \
-                     FROM push_subscriptions WHERE id = $1",
+                    "SELECT id, org_id, host_id, endpoint, p256dh, auth, created_at_ms, \
+                     language FROM push_subscriptions WHERE id = $1",
                 )
                 .bind(id)
                 .fetch_optional(self.reads())
                 .await
                 .map_err(Error::storage("load push subscription"))
+            }
+
+            async fn org_locale(&self, org_id: Uuid) -> Result<OrgLocaleRow> {
+                let org: Option<(Option<String>, Option<String>)> = sqlx::query_as(
+                    "SELECT default_language, time_zone FROM org_locales WHERE org_id = $1",
+                )
+                .bind(org_id)
+                .fetch_optional(self.reads())
+                .await
+                .map_err(Error::storage("load locale"))?;
+                let sites: Vec<(String, String)> = sqlx::query_as(
+                    "SELECT site, time_zone FROM site_time_zones WHERE org_id = $1 ORDER BY site",
+                )
+                .bind(org_id)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("load locale"))?;
+                let (default_language, time_zone) = org.unwrap_or_default();
+                Ok(OrgLocaleRow { default_language, time_zone, sites })
+            }
+
+            async fn put_org_locale(
+                &self,
+                org_id: Uuid,
+                locale: &OrgLocaleRow,
+                now_ms: i64,
+                event: &NewAudit,
+            ) -> Result<()> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("set locale").await?;
+                sqlx::query(
+                    "INSERT INTO org_locales (org_id, default_language, time_zone, updated_at_ms) \
+                     VALUES ($1, $2, $3, $4) ON CONFLICT (org_id) DO UPDATE SET \
+                     default_language = excluded.default_language, \
+                     time_zone = excluded.time_zone, updated_at_ms = excluded.updated_at_ms",
+                )
+                .bind(org_id)
+                .bind(&locale.default_language)
+                .bind(&locale.time_zone)
+                .bind(now_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("set locale"))?;
+                sqlx::query("DELETE FROM site_time_zones WHERE org_id = $1")
+                    .bind(org_id)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("set locale"))?;
+                for (site, zone) in &locale.sites {
+                    sqlx::query(
+                        "INSERT INTO site_time_zones (org_id, site, time_zone) VALUES ($1, $2, $3)",
+                    )
+                    .bind(org_id)
+                    .bind(site)
+                    .bind(zone)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("set locale"))?;
+                }
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "set locale").await
             }
 
             async fn host_email(&self, org_id: Uuid, host_id: Uuid) -> Result<Option<String>> {
@@ -2831,8 +2894,9 @@ macro_rules! shared_functions {
             let inserted = sqlx::query(
                 "INSERT INTO passes (id, org_id, label, site, valid_from_ms, valid_until_ms, \
                  max_uses, uses, state, claim_token_hash, wallet_public_key, server_kid, \
-                 created_at_ms, host_id, max_transfers, external_ref, content_hash) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) \
+                 created_at_ms, host_id, max_transfers, external_ref, content_hash, language) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+                 $18) \
                  ON CONFLICT (org_id, external_ref) WHERE external_ref IS NOT NULL DO NOTHING",
             )
             .bind(pass.id)
@@ -2852,6 +2916,7 @@ macro_rules! shared_functions {
             .bind(pass.max_transfers)
             .bind(&pass.external_ref)
             .bind(content_hash.map(|hash| hash.to_vec()))
+            .bind(&pass.language)
             .execute(&mut *conn)
             .await
             .map_err(Error::storage("insert pass"))?

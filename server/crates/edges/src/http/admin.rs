@@ -329,6 +329,11 @@ pub(super) struct NewGate {
     #[serde(default)]
     #[schema(pattern = "^(entry|exit)$")]
     direction: Option<String>,
+    /// The language of its guards' screens (a BCP 47 tag, e.g. `de`); default the
+    /// browser's, then the organisation's.
+    #[serde(default)]
+    #[schema(example = "de", max_length = 35)]
+    language: Option<String>,
 }
 
 /// The new gate and its device credential, shown exactly once.
@@ -491,6 +496,7 @@ pub(super) async fn create_api_key(
             ("revoke" = (operation_id = "revoke_gate", parameters(("id" = "$response.body#/gate_id")))),
         )),
         (status = 400, description = "Malformed body or bad label or site", body = ErrorBody),
+        (status = 422, description = "`invalid_field`: `language` is not a language tag", body = ErrorBody),
         (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
@@ -528,6 +534,7 @@ pub(super) async fn create_gate(
             Some(id)
         }
     };
+    let language = super::passes::language_tag(body.language.as_deref())?;
     let secret = tessera_flows::credentials::mint();
     let gate = GateRow {
         id: Uuid::now_v7(),
@@ -536,6 +543,7 @@ pub(super) async fn create_gate(
         site: body.site,
         zone_id,
         direction: Some(direction),
+        language: language.map(|tag| tag.as_str().to_owned()),
     };
     let subject = Subject {
         org_id: Some(gate.org_id),

@@ -230,7 +230,11 @@ async fn row_host(
 
 async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<RowAnswer> {
     let external_ref = row.external_ref.clone();
-    let to = match super::passes::recipient(row.email.as_deref(), row.language.as_deref()) {
+    let language = match super::passes::language_tag(row.language.as_deref()) {
+        Ok(language) => language,
+        Err(error) => return Ok(RowAnswer::refused(external_ref, 422, error.to_string())),
+    };
+    let to = match super::passes::recipient(row.email.as_deref(), language.clone()) {
         Ok(to) => to,
         Err(error) => return Ok(RowAnswer::refused(external_ref, 422, error.to_string())),
     };
@@ -265,6 +269,7 @@ async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<Row
         tessera_domain::now_ms(),
     );
     pass.external_ref = Some(external_ref.clone());
+    pass.language = language.map(|tag| tag.as_str().to_owned());
     let event = audit::event(
         Severity::Info,
         Subject {

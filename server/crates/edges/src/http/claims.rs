@@ -63,6 +63,9 @@ pub(super) struct ClaimAnswer {
     /// RFC 3339, UTC.
     #[schema(format = DateTime)]
     valid_until: String,
+    /// The pass's language, the organisation's default and the site's zone (issue 34).
+    #[serde(flatten)]
+    locale: super::locale::PageLocale,
 }
 
 impl std::fmt::Debug for ClaimRequest {
@@ -166,7 +169,7 @@ pub(super) async fn claim(
         {
             tracing::warn!(pass_id = %current.id, %error, "could not derive claimed pass keys");
         }
-        return Ok(Json(answer(&state, &current)?));
+        return Ok(Json(answer(&state, &current).await?));
     }
     // Lost the race or already bound: look at what is stored now.
     current = state
@@ -179,7 +182,7 @@ pub(super) async fn claim(
         return Err(Error::Revoked);
     }
     match current.wallet_public_key.as_deref() {
-        Some(bound) if bound == wallet_key.as_bytes() => Ok(Json(answer(&state, &current)?)),
+        Some(bound) if bound == wallet_key.as_bytes() => Ok(Json(answer(&state, &current).await?)),
         _ => {
             audit_conflict(&state, subject).await?;
             Err(Error::AlreadyClaimed)
@@ -216,6 +219,9 @@ pub(super) struct ClaimPreview {
     /// `true` for a transfer link: another holder is handing the pass on (absent otherwise).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     transfer: bool,
+    /// The pass's language, the organisation's default and the site's zone (issue 34).
+    #[serde(flatten)]
+    locale: super::locale::PageLocale,
 }
 
 impl std::fmt::Debug for PreviewRequest {
@@ -273,7 +279,9 @@ pub(super) async fn preview(
             (pass, shown, true)
         }
     };
+    let locale = super::locale::Locale::of(&state, pass.org_id).await?;
     Ok(Json(ClaimPreview {
+        locale: locale.for_page(pass.language.as_deref(), pass.site.as_deref()),
         valid_from: rfc3339(pass.valid_from_ms),
         valid_until: rfc3339(pass.valid_until_ms),
         state: state_shown,
@@ -341,7 +349,7 @@ async fn claim_transfer(
             {
                 tracing::warn!(pass_id = %pass.id, %error, "could not derive transferred pass keys");
             }
-            Ok(Json(answer(state, &pass)?))
+            Ok(Json(answer(state, &pass).await?))
         }
         TransferClaim::AlreadyClaimed => {
             audit_conflict(state, subject).await?;
@@ -422,9 +430,11 @@ async fn linked_pass(
     }
 }
 
-fn answer(state: &AppState, pass: &PassRow) -> Result<ClaimAnswer> {
+async fn answer(state: &AppState, pass: &PassRow) -> Result<ClaimAnswer> {
     let server_key = state.keys.get(&pass.server_kid)?;
+    let locale = super::locale::Locale::of(state, pass.org_id).await?;
     Ok(ClaimAnswer {
+        locale: locale.for_page(pass.language.as_deref(), pass.site.as_deref()),
         pass_id: pass.id,
         label: pass.label.clone(),
         site: pass.site.clone(),

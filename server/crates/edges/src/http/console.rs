@@ -109,10 +109,19 @@ pub(super) struct SessionView {
     /// The person, when they signed in through the organisation's identity provider.
     #[serde(skip_serializing_if = "Option::is_none")]
     person: Option<tessera_domain::sso::Person>,
+    /// The organisation's default language and time zone (issue 34).
+    #[serde(flatten)]
+    locale: super::locale::PageLocale,
 }
 
-fn session_view(session: &ConsoleSessionRow, secret: &str, unit: Option<String>) -> SessionView {
+fn session_view(
+    session: &ConsoleSessionRow,
+    secret: &str,
+    unit: Option<String>,
+    locale: &super::locale::Locale,
+) -> SessionView {
     SessionView {
+        locale: locale.for_page(None, None),
         role: session.key.role.as_str(),
         org_id: session.key.org_id,
         key_id: session.key.id,
@@ -223,6 +232,7 @@ pub(super) async fn sign_in(
             &session,
             &minted.text,
             host_unit(&state, &session).await?,
+            &super::locale::Locale::of(&state, session.key.org_id).await?,
         )),
     )
         .into_response();
@@ -261,7 +271,8 @@ pub(super) async fn current(State(state): State<AppState>, headers: HeaderMap) -
         return Err(Error::Unauthorized);
     };
     let unit = host_unit(&state, &session).await?;
-    let mut response = Json(session_view(&session, secret, unit)).into_response();
+    let locale = super::locale::Locale::of(&state, session.key.org_id).await?;
+    let mut response = Json(session_view(&session, secret, unit, &locale)).into_response();
     response
         .headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

@@ -393,8 +393,12 @@ pub(super) async fn resend(
         })?;
     let language = body
         .language
-        .or_else(|| last.as_ref().and_then(|m| m.language.clone()));
-    let to = recipient(Some(&email), language.as_deref())?;
+        .or_else(|| last.as_ref().and_then(|m| m.language.clone()))
+        .or_else(|| pass.language.clone());
+    let to = recipient(
+        Some(&email),
+        super::passes::language_tag(language.as_deref())?,
+    )?;
     let token = tessera_flows::credentials::mint();
     let Some((message, event)) =
         super::passes::invitation(&state, &caller, &pass, to.as_ref(), &token.text, true)?

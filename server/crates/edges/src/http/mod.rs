@@ -18,6 +18,7 @@ mod export;
 mod gates;
 mod health;
 mod links;
+mod locale;
 mod messages;
 pub mod metrics;
 mod openapi;
@@ -75,6 +76,7 @@ pub fn router(state: AppState, sockets: Router<AppState>) -> Router {
         .merge(alarms::router())
         .merge(watchlist::router())
         .merge(privacy::router())
+        .merge(locale::router())
         .merge(roll_calls::router())
         .merge(export::router())
         .merge(audit_feed::router())

@@ -138,6 +138,8 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         super::privacy::erase,
         super::privacy::retention,
         super::privacy::set_retention,
+        super::locale::locale,
+        super::locale::set_locale,
     ),
     modifiers(&SecuritySchemes),
     tags(
@@ -154,6 +156,7 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         (name = "messages", description = "Mail to visitors: claim links sent, bounced, dead (`docs/operations.md`)"),
         (name = "alarms", description = "Alarms handled to the end: acknowledged, assigned, resolved (`docs/console.md`)"),
         (name = "security", description = "The watchlist: people flagged or kept out (`docs/console.md`)"),
+        (name = "organisation", description = "The organisation's default language and its venues' time zones (issue 34)"),
         (name = "hosts", description = "Hosts and walk-in approval (`docs/protocol.md`, \"Hosts, walk-ins, re-binding and transfer\")"),
     )
 )]

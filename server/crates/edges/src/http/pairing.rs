@@ -70,6 +70,9 @@ pub(super) struct GateInfo {
     gate_id: Uuid,
     label: String,
     site: Option<String>,
+    /// The gate's language, the organisation's default and the site's zone (issue 34).
+    #[serde(flatten)]
+    locale: super::locale::PageLocale,
 }
 
 /// A revoked gate.
@@ -232,7 +235,8 @@ pub(super) async fn pair(
         "{GATE_COOKIE}={}; HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age={COOKIE_MAX_AGE_S}",
         credential.text.as_str()
     );
-    let mut response = Json(gate_info(gate)).into_response();
+    let locale = super::locale::Locale::of(&state, gate.org_id).await?;
+    let mut response = Json(gate_info(gate, &locale)).into_response();
     let value = HeaderValue::from_str(&cookie)
         .map_err(|_| Error::Internal("a minted credential is not a header value"))?;
     response.headers_mut().insert(header::SET_COOKIE, value);
@@ -328,7 +332,8 @@ pub(super) async fn me(
     match state.store.gate_by_token_hash(&hash).await? {
         Some(gate) => {
             state.sources.verified(&hash);
-            Ok(Json(gate_info(gate)))
+            let locale = super::locale::Locale::of(&state, gate.org_id).await?;
+            Ok(Json(gate_info(gate, &locale)))
         }
         None => {
             state.sources.forget(&hash);
@@ -338,8 +343,9 @@ pub(super) async fn me(
     }
 }
 
-fn gate_info(gate: GateRow) -> GateInfo {
+fn gate_info(gate: GateRow, locale: &super::locale::Locale) -> GateInfo {
     GateInfo {
+        locale: locale.for_page(gate.language.as_deref(), gate.site.as_deref()),
         gate_id: gate.id,
         label: gate.label,
         site: gate.site,

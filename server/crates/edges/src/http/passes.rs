@@ -75,26 +75,28 @@ pub(super) struct NewPass {
     #[serde(default)]
     #[schema(example = "ada@example.com", max_length = 254)]
     email: Option<String>,
-    /// The language to write to the visitor in (a BCP 47 tag, e.g. `en`, `pt-BR`).
+    /// The visitor's language (a BCP 47 tag, e.g. `de`, `pt-BR`): the wallet opens in it
+    /// and the invitation is written in it; without it the visitor's browser decides.
     #[serde(default)]
     #[schema(example = "en", max_length = 35)]
     language: Option<String>,
 }
 
-/// An address and language a message is to go to, checked where they enter.
+/// A language tag as it enters (`language` of a pass, a gate, a push subscription): 422
+/// naming the field when it is not one.
+pub(super) fn language_tag(tag: Option<&str>) -> Result<Option<Language>> {
+    tag.map(|tag| Language::parse("language", tag))
+        .transpose()
+        .map_err(|error| Error::InvalidField(error.field, error.to_string()))
+}
+
+/// An address and language a message is to go to, checked where they enter; none without
+/// an address (a pass's language alone is still the pass's: see `language_tag`).
 pub(super) fn recipient(
     email: Option<&str>,
-    language: Option<&str>,
+    language: Option<Language>,
 ) -> Result<Option<(EmailAddress, Option<Language>)>> {
-    let language = language
-        .map(|tag| Language::parse("language", tag))
-        .transpose()
-        .map_err(|error| Error::InvalidField(error.field, error.to_string()))?;
     match email {
-        None if language.is_some() => Err(Error::InvalidField(
-            "language",
-            "language: is for the message to `email`, which is missing".into(),
-        )),
         None => Ok(None),
         Some(text) => {
             let address = EmailAddress::parse("email", text)
@@ -312,7 +314,8 @@ pub(super) async fn issue(
     ApiJson(body): ApiJson<NewPass>,
 ) -> Result<(StatusCode, Json<PassIssued>)> {
     caller.require(&[Role::Issuer, Role::Host])?;
-    let to = recipient(body.email.as_deref(), body.language.as_deref())?;
+    let language = language_tag(body.language.as_deref())?;
+    let to = recipient(body.email.as_deref(), language.clone())?;
     let host_id = pass_host(&state, &caller, body.host_id).await?;
     let terms = PassTerms::check(
         body.label,
@@ -351,6 +354,7 @@ pub(super) async fn issue(
         now_ms(),
     );
     pass.zones = zones;
+    pass.language = language.map(|tag| tag.as_str().to_owned());
     let subject = Subject {
         org_id: Some(pass.org_id),
         gate_id: None,
@@ -533,6 +537,7 @@ impl PassTerms {
             transfers: 0,
             rebinds: 0,
             external_ref: None,
+            language: None,
             zones: Vec::new(),
         }
     }

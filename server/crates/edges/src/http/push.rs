@@ -59,6 +59,11 @@ pub(super) struct Subscription {
     #[serde(default, rename = "expirationTime")]
     #[allow(dead_code)]
     expiration_time: Option<serde_json::Value>,
+    /// The language the host page is in (a BCP 47 tag): its notifications are written in
+    /// it. Not part of `toJSON()`; the page adds it.
+    #[serde(default)]
+    #[schema(example = "de", max_length = 35)]
+    language: Option<String>,
 }
 
 /// A subscription's keys.
@@ -120,6 +125,7 @@ pub(super) async fn subscribe(
             "keys: p256dh must be a P-256 key and auth a 16-byte secret, base64url".into(),
         )
     })?;
+    let language = super::passes::language_tag(body.language.as_deref())?;
     let row = PushSubscriptionRow {
         id: Uuid::now_v7(),
         org_id: caller.key.org_id,
@@ -128,6 +134,7 @@ pub(super) async fn subscribe(
         p256dh: body.keys.p256dh,
         auth: body.keys.auth,
         created_at_ms: tessera_domain::now_ms(),
+        language: language.map(|tag| tag.as_str().to_owned()),
     };
     state.store.put_push_subscription(&row).await?;
     Ok((

@@ -1,0 +1,4735 @@
+var ze=class{constructor({EventSourceImpl:n,onEvent:o,onState:a=()=>{},checkSession:r,onSignedOut:d,backlog:c=500,path:i="/v1/audit/stream",filter:m="",timers:f}){this.EventSourceImpl=n,this.filter=m,this.onEvent=o,this.onState=a,this.checkSession=r,this.onSignedOut=d,this.backlog=c,this.path=i,this.timers=f||{set:(h,g)=>setTimeout(h,g),clear:h=>clearTimeout(h)},this.lastId=null,this.source=null,this.timer=null,this.failures=0,this.stopped=!0,this.state=null}url(){let n=this.lastId===null?`backlog=${this.backlog}`:`after=${this.lastId}`;return`${this.path}?${this.filter?`${this.filter}&`:""}${n}`}start(){this.stopped=!1,this.open()}stop(){this.stopped=!0,this.timer!==null&&this.timers.clear(this.timer),this.timer=null,this.source&&this.source.close(),this.source=null}setState(n){n!==this.state&&(this.state=n,this.onState(n))}open(){if(this.stopped)return;this.setState(this.failures===0&&this.lastId===null?"connecting":"reconnecting");let n=new this.EventSourceImpl(this.url());this.source=n,n.onopen=()=>{n===this.source&&(this.failures=0,this.setState("live"))},n.addEventListener("audit",o=>{if(n!==this.source)return;let a;try{a=JSON.parse(o.data)}catch{return}let r=Number.isSafeInteger(a&&a.id)?a.id:Number(o.lastEventId);Number.isSafeInteger(r)&&(this.lastId===null||r>this.lastId)&&(this.lastId=r),this.onEvent(a)}),n.onerror=()=>{if(n===this.source){if(n.readyState!==2){this.setState("reconnecting");return}n.close(),this.source=null,this.setState("reconnecting"),this.retry()}}}async retry(){if(this.stopped)return;this.failures+=1;let n=await this.checkSession().catch(()=>"unknown");if(this.stopped)return;if(n==="signed-out"){this.stop(),this.onSignedOut();return}let o=Math.min(5e3,500*2**Math.min(this.failures-1,8)),a=o/2+Math.random()*(o/2);this.timer=this.timers.set(()=>{this.timer=null,this.open()},a)}};var Y=class{constructor(n){this.value=n}valueOf(){return this.value}},q=class extends Y{constructor(n="???"){super(n)}toString(n){return`{${this.value}}`}},K=class extends Y{constructor(n,o={}){super(n),this.opts=o}toString(n){if(n)try{return n.memoizeIntlObject(Intl.NumberFormat,this.opts).format(this.value)}catch(o){n.reportError(o)}return this.value.toString(10)}},X=class e extends Y{static supportsValue(n){if(typeof n=="number"||n instanceof Date)return!0;if(n instanceof Y)return e.supportsValue(n.valueOf());if("Temporal"in globalThis){let o=globalThis.Temporal;if(n instanceof o.Instant||n instanceof o.PlainDateTime||n instanceof o.PlainDate||n instanceof o.PlainMonthDay||n instanceof o.PlainTime||n instanceof o.PlainYearMonth)return!0}return!1}constructor(n,o={}){n instanceof e?(o={...n.opts,...o},n=n.value):n instanceof Y&&(n=n.valueOf()),typeof n=="object"&&"calendarId"in n&&o.calendar===void 0&&(o={...o,calendar:n.calendarId}),super(n),this.opts=o}[Symbol.toPrimitive](n){return n==="string"?this.toString():this.toNumber()}toNumber(){let n=this.value;if(typeof n=="number")return n;if(n instanceof Date)return n.getTime();if("epochMilliseconds"in n)return n.epochMilliseconds;if("toZonedDateTime"in n)return n.toZonedDateTime("UTC").epochMilliseconds;throw new TypeError("Unwrapping a non-number value as a number")}toString(n){if(n)try{return n.memoizeIntlObject(Intl.DateTimeFormat,this.opts).format(this.value)}catch(o){n.reportError(o)}return typeof this.value=="number"||this.value instanceof Date?new Date(this.value).toISOString():this.value.toString()}};var Ln=100,Zt="⁨",Qt="⁩";function Jt(e,n,o){if(o===n||o instanceof K&&n instanceof K&&o.value===n.value)return!0;if(n instanceof K&&typeof o=="string"){let a=e.memoizeIntlObject(Intl.PluralRules,n.opts).select(n.value);if(o===a)return!0}return!1}function Pn(e,n,o){return n[o]?ye(e,n[o].value):(e.reportError(new RangeError("No default")),new q)}function tn(e,n){let o=[],a=Object.create(null);for(let r of n)r.type==="narg"?a[r.name]=Ce(e,r.value):o.push(Ce(e,r));return{positional:o,named:a}}function Ce(e,n){switch(n.type){case"str":return n.value;case"num":return new K(n.value,{minimumFractionDigits:n.precision});case"var":return Yt(e,n);case"mesg":return Xt(e,n);case"term":return eo(e,n);case"func":return no(e,n);case"select":return to(e,n);default:return new q}}function Yt(e,{name:n}){let o;if(e.params)if(Object.prototype.hasOwnProperty.call(e.params,n))o=e.params[n];else return new q(`$${n}`);else if(e.args&&Object.prototype.hasOwnProperty.call(e.args,n))o=e.args[n];else return e.reportError(new ReferenceError(`Unknown variable: $${n}`)),new q(`$${n}`);if(o instanceof Y)return o;switch(typeof o){case"string":return o;case"number":return new K(o);case"object":if(X.supportsValue(o))return new X(o);default:return e.reportError(new TypeError(`Variable type not supported: $${n}, ${typeof o}`)),new q(`$${n}`)}}function Xt(e,{name:n,attr:o}){let a=e.bundle._messages.get(n);if(!a)return e.reportError(new ReferenceError(`Unknown message: ${n}`)),new q(n);if(o){let r=a.attributes[o];return r?ye(e,r):(e.reportError(new ReferenceError(`Unknown attribute: ${o}`)),new q(`${n}.${o}`))}return a.value?ye(e,a.value):(e.reportError(new ReferenceError(`No value: ${n}`)),new q(n))}function eo(e,{name:n,attr:o,args:a}){let r=`-${n}`,d=e.bundle._terms.get(r);if(!d)return e.reportError(new ReferenceError(`Unknown term: ${r}`)),new q(r);if(o){let i=d.attributes[o];if(i){e.params=tn(e,a).named;let m=ye(e,i);return e.params=null,m}return e.reportError(new ReferenceError(`Unknown attribute: ${o}`)),new q(`${r}.${o}`)}e.params=tn(e,a).named;let c=ye(e,d.value);return e.params=null,c}function no(e,{name:n,args:o}){let a=e.bundle._functions[n];if(!a)return e.reportError(new ReferenceError(`Unknown function: ${n}()`)),new q(`${n}()`);if(typeof a!="function")return e.reportError(new TypeError(`Function ${n}() is not callable`)),new q(`${n}()`);try{let r=tn(e,o);return a(r.positional,r.named)}catch(r){return e.reportError(r),new q(`${n}()`)}}function to(e,{selector:n,variants:o,star:a}){let r=Ce(e,n);if(r instanceof q)return Pn(e,o,a);for(let d of o){let c=Ce(e,d.key);if(Jt(e,r,c))return ye(e,d.value)}return Pn(e,o,a)}function on(e,n){if(e.dirty.has(n))return e.reportError(new RangeError("Cyclic reference")),new q;e.dirty.add(n);let o=[],a=e.bundle._useIsolating&&n.length>1;for(let r of n){if(typeof r=="string"){o.push(e.bundle._transform(r));continue}if(e.placeables++,e.placeables>Ln)throw e.dirty.delete(n),new RangeError(`Too many placeables expanded: ${e.placeables}, max allowed is ${Ln}`);a&&o.push(Zt),o.push(Ce(e,r).toString(e)),a&&o.push(Qt)}return e.dirty.delete(n),o.join("")}function ye(e,n){return typeof n=="string"?e.bundle._transform(n):on(e,n)}var Ge=class{constructor(n,o,a){this.dirty=new WeakSet,this.params=null,this.placeables=0,this.bundle=n,this.errors=o,this.args=a}reportError(n){if(!this.errors||!(n instanceof Error))throw n;this.errors.push(n)}memoizeIntlObject(n,o){let a=this.bundle._intls.get(n);a||(a={},this.bundle._intls.set(n,a));let r=JSON.stringify(o);return a[r]||(a[r]=new n(this.bundle.locales,o)),a[r]}};function sn(e,n){let o=Object.create(null);for(let[a,r]of Object.entries(e))n.includes(a)&&(o[a]=r.valueOf());return o}var Mn=["unitDisplay","currencyDisplay","useGrouping","minimumIntegerDigits","minimumFractionDigits","maximumFractionDigits","minimumSignificantDigits","maximumSignificantDigits"];function qn(e,n){let o=e[0];if(o instanceof q)return new q(`NUMBER(${o.valueOf()})`);if(o instanceof K)return new K(o.valueOf(),{...o.opts,...sn(n,Mn)});if(o instanceof X)return new K(o.toNumber(),{...sn(n,Mn)});throw new TypeError("Invalid argument to NUMBER")}var oo=["dateStyle","timeStyle","fractionalSecondDigits","dayPeriod","hour12","weekday","era","year","month","day","hour","minute","second","timeZoneName"];function jn(e,n){let o=e[0];if(o instanceof q)return new q(`DATETIME(${o.valueOf()})`);if(o instanceof X||o instanceof K)return new X(o,sn(n,oo));throw new TypeError("Invalid argument to DATETIME")}var On=new Map;function Bn(e){let n=Array.isArray(e)?e.join(" "):e,o=On.get(n);return o===void 0&&(o=new Map,On.set(n,o)),o}var Te=class{constructor(n,{functions:o,useIsolating:a=!0,transform:r=d=>d}={}){this._terms=new Map,this._messages=new Map,this.locales=Array.isArray(n)?n:[n],this._functions={NUMBER:qn,DATETIME:jn,...o},this._useIsolating=a,this._transform=r,this._intls=Bn(n)}hasMessage(n){return this._messages.has(n)}getMessage(n){return this._messages.get(n)}addResource(n,{allowOverrides:o=!1}={}){let a=[];for(let r=0;r<n.body.length;r++){let d=n.body[r];if(d.id.startsWith("-")){if(o===!1&&this._terms.has(d.id)){a.push(new Error(`Attempt to override an existing term: "${d.id}"`));continue}this._terms.set(d.id,d)}else{if(o===!1&&this._messages.has(d.id)){a.push(new Error(`Attempt to override an existing message: "${d.id}"`));continue}this._messages.set(d.id,d)}}return a}formatPattern(n,o=null,a=null){if(typeof n=="string")return this._transform(n);let r=new Ge(this,a,o);try{return on(r,n).toString(r)}catch(d){if(r.errors&&d instanceof Error)return r.errors.push(d),new q().toString(r);throw d}}};var an=/^(-?[a-zA-Z][\w-]*) *= */gm,Gn=/\.([a-zA-Z][\w-]*) *= */y,so=/\*?\[/y,rn=/(-?[0-9]+(?:\.([0-9]+))?)/y,ao=/([a-zA-Z][\w-]*)/y,Fn=/([$-])?([a-zA-Z][\w-]*)(?:\.([a-zA-Z][\w-]*))?/y,ro=/^[A-Z][A-Z0-9_-]*$/,Fe=/([^{}\n\r]+)/y,io=/([^\\"\n\r]*)/y,Un=/\\([\\"])/y,Wn=/\\u([a-fA-F0-9]{4})|\\U([a-fA-F0-9]{6})/y,lo=/^\n+/,Vn=/ +$/,co=/ *\r?\n/g,uo=/( *)$/,go=/{\s*/y,Kn=/\s*}/y,mo=/\[\s*/y,po=/\s*] */y,ho=/\s*\(\s*/y,fo=/\s*->\s*/y,wo=/\s*:\s*/y,bo=/\s*,?\s*/y,vo=/\s+/y,Ne=class{constructor(n){this.body=[],an.lastIndex=0;let o=0;for(;;){let l=an.exec(n);if(l===null)break;o=an.lastIndex;try{this.body.push(m(l[1]))}catch(u){if(u instanceof SyntaxError)continue;throw u}}function a(l){return l.lastIndex=o,l.test(n)}function r(l,u){if(n[o]===l)return o++,!0;if(u)throw new u(`Expected ${l}`);return!1}function d(l,u){if(a(l))return o=l.lastIndex,!0;if(u)throw new u(`Expected ${l.toString()}`);return!1}function c(l){l.lastIndex=o;let u=l.exec(n);if(u===null)throw new SyntaxError(`Expected ${l.toString()}`);return o=l.lastIndex,u}function i(l){return c(l)[1]}function m(l){let u=h(),w=f();if(u===null&&Object.keys(w).length===0)throw new SyntaxError("Expected message value or attributes");return{id:l,value:u,attributes:w}}function f(){let l=Object.create(null);for(;a(Gn);){let u=i(Gn),w=h();if(w===null)throw new SyntaxError("Expected attribute value");l[u]=w}return l}function h(){let l;if(a(Fe)&&(l=i(Fe)),n[o]==="{"||n[o]==="}")return g(l?[l]:[],1/0);let u=E();return u?l?g([l,u],u.length):(u.value=p(u.value,lo),g([u],u.length)):l?p(l,Vn):null}function g(l=[],u){for(;;){if(a(Fe)){l.push(i(Fe));continue}if(n[o]==="{"){l.push(b());continue}if(n[o]==="}")throw new SyntaxError("Unbalanced closing brace");let N=E();if(N){l.push(N),u=Math.min(u,N.length);continue}break}let w=l.length-1,y=l[w];typeof y=="string"&&(l[w]=p(y,Vn));let C=[];for(let N of l)N instanceof Ue&&(N=N.value.slice(0,N.value.length-u)),N&&C.push(N);return C}function b(){d(go,SyntaxError);let l=k();if(d(Kn))return l;if(d(fo)){let u=S();return d(Kn,SyntaxError),{type:"select",selector:l,...u}}throw new SyntaxError("Unclosed placeable")}function k(){if(n[o]==="{")return b();if(a(Fn)){let[,l,u,w=null]=c(Fn);if(l==="$")return{type:"var",name:u};if(d(ho)){let y=R();if(l==="-")return{type:"term",name:u,attr:w,args:y};if(ro.test(u))return{type:"func",name:u,args:y};throw new SyntaxError("Function names must be all upper-case")}return l==="-"?{type:"term",name:u,attr:w,args:[]}:{type:"mesg",name:u,attr:w}}return z()}function R(){let l=[];for(;;){switch(n[o]){case")":return o++,l;case void 0:throw new SyntaxError("Unclosed argument list")}l.push(x()),d(bo)}}function x(){let l=k();return l.type!=="mesg"?l:d(wo)?{type:"narg",name:l.name,value:z()}:l}function S(){let l=[],u=0,w;for(;a(so);){r("*")&&(w=u);let y=$(),C=h();if(C===null)throw new SyntaxError("Expected variant value");l[u++]={key:y,value:C}}if(u===0)return null;if(w===void 0)throw new SyntaxError("Expected default variant");return{variants:l,star:w}}function $(){d(mo,SyntaxError);let l;return a(rn)?l=L():l={type:"str",value:i(ao)},d(po,SyntaxError),l}function z(){if(a(rn))return L();if(n[o]==='"')return A();throw new SyntaxError("Invalid expression")}function L(){let[,l,u=""]=c(rn),w=u.length;return{type:"num",value:parseFloat(l),precision:w}}function A(){r('"',SyntaxError);let l="";for(;;){if(l+=i(io),n[o]==="\\"){l+=D();continue}if(r('"'))return{type:"str",value:l};throw new SyntaxError("Unclosed string literal")}}function D(){if(a(Un))return i(Un);if(a(Wn)){let[,l,u]=c(Wn),w=parseInt(l||u,16);return w<=55295||57344<=w?String.fromCodePoint(w):"�"}throw new SyntaxError("Unknown escape sequence")}function E(){let l=o;switch(d(vo),n[o]){case".":case"[":case"*":case"}":case void 0:return!1;case"{":return v(n.slice(l,o))}return n[o-1]===" "?v(n.slice(l,o)):!1}function p(l,u){return l.replace(u,"")}function v(l){let u=l.replace(co,`
+`),w=uo.exec(l)[1].length;return new Ue(u,w)}}},Ue=class{constructor(n,o){this.value=n,this.length=o}};var ko="([a-z]{2,3}|\\*)",yo="(?:-([a-z]{4}|\\*))",$o="(?:-([a-z]{2}|\\*))",xo="(?:-(([0-9][a-z0-9]{3}|[a-z0-9]{5,8})|\\*))",Eo=new RegExp(`^${ko}${yo}?${$o}?${xo}?$`,"i"),ie=class{constructor(n){let o=Eo.exec(n.replace(/_/g,"-"));if(!o){this.isWellFormed=!1;return}let[,a,r,d,c]=o;a&&(this.language=a.toLowerCase()),r&&(this.script=r[0].toUpperCase()+r.slice(1)),d&&(this.region=d.toUpperCase()),this.variant=c,this.isWellFormed=!0}isEqual(n){return this.language===n.language&&this.script===n.script&&this.region===n.region&&this.variant===n.variant}matches(n,o=!1,a=!1){return(this.language===n.language||o&&this.language===void 0||a&&n.language===void 0)&&(this.script===n.script||o&&this.script===void 0||a&&n.script===void 0)&&(this.region===n.region||o&&this.region===void 0||a&&n.region===void 0)&&(this.variant===n.variant||o&&this.variant===void 0||a&&n.variant===void 0)}toString(){return[this.language,this.script,this.region,this.variant].filter(n=>n!==void 0).join("-")}clearVariants(){this.variant=void 0}clearRegion(){this.region=void 0}addLikelySubtags(){let n=Ao(this.toString().toLowerCase());return n?(this.language=n.language,this.script=n.script,this.region=n.region,this.variant=n.variant,!0):!1}},Hn={ar:"ar-arab-eg","az-arab":"az-arab-ir","az-ir":"az-arab-ir",be:"be-cyrl-by",da:"da-latn-dk",el:"el-grek-gr",en:"en-latn-us",fa:"fa-arab-ir",ja:"ja-jpan-jp",ko:"ko-kore-kr",pt:"pt-latn-br",sr:"sr-cyrl-rs","sr-ru":"sr-latn-ru",sv:"sv-latn-se",ta:"ta-taml-in",uk:"uk-cyrl-ua",zh:"zh-hans-cn","zh-hant":"zh-hant-tw","zh-hk":"zh-hant-hk","zh-mo":"zh-hant-mo","zh-tw":"zh-hant-tw","zh-gb":"zh-hant-gb","zh-us":"zh-hant-us"},So=["az","bg","cs","de","es","fi","fr","hu","it","lt","lv","nl","pl","ro","ru"];function Ao(e){if(Object.prototype.hasOwnProperty.call(Hn,e))return new ie(Hn[e]);let n=new ie(e);return n.language&&So.includes(n.language)?(n.region=n.language.toUpperCase(),n):null}function ln(e,n,o){let a=new Set,r=new Map;for(let d of n)new ie(d).isWellFormed&&r.set(d,new ie(d));e:for(let d of e){let c=d.toLowerCase(),i=new ie(c);if(i.language!==void 0){for(let m of r.keys())if(c===m.toLowerCase()){if(a.add(m),r.delete(m),o==="lookup")return Array.from(a);if(o==="filtering")continue;continue e}for(let[m,f]of r.entries())if(f.matches(i,!0,!1)){if(a.add(m),r.delete(m),o==="lookup")return Array.from(a);if(o==="filtering")continue;continue e}if(i.addLikelySubtags()){for(let[m,f]of r.entries())if(f.matches(i,!0,!1)){if(a.add(m),r.delete(m),o==="lookup")return Array.from(a);if(o==="filtering")continue;continue e}}i.clearVariants();for(let[m,f]of r.entries())if(f.matches(i,!0,!0)){if(a.add(m),r.delete(m),o==="lookup")return Array.from(a);if(o==="filtering")continue;continue e}if(i.clearRegion(),i.addLikelySubtags()){for(let[m,f]of r.entries())if(f.matches(i,!0,!1)){if(a.add(m),r.delete(m),o==="lookup")return Array.from(a);if(o==="filtering")continue;continue e}}i.clearRegion();for(let[m,f]of r.entries())if(f.matches(i,!0,!0)){if(a.add(m),r.delete(m),o==="lookup")return Array.from(a);if(o==="filtering")continue;continue e}}}return Array.from(a)}function cn(e,n,{strategy:o="filtering",defaultLocale:a}={}){let r=ln(Array.from(e??[]).map(String),Array.from(n??[]).map(String),o);if(o==="lookup"){if(a===void 0)throw new Error("defaultLocale cannot be undefined for strategy `lookup`");r.length===0&&r.push(a)}else a&&!r.includes(a)&&r.push(a);return r}var Ie="en",he=new Map,le=null,fe=null,we;function Zn(e,n,o){let a=new Te(e,{useIsolating:o}),r=a.addResource(new Ne(n));if(r.length)throw new Error(`locales/${e}.ftl: ${r[0].message}`);return a}function Jn(e){he.clear();for(let[n,o]of Object.entries(e)){let a=Zn(n,o,!1),r=c=>{let i=a.getMessage(c);return i&&i.value?a.formatPattern(i.value):null},d=r("language-direction")==="rtl"?"rtl":"ltr";he.set(n,{bundle:d==="rtl"?Zn(n,o,!0):a,name:r("language-name")||n,dir:d})}if(fe=he.get(Ie)||null,!fe)throw new Error("no English catalogue");le||(le=fe)}function Yn(){return[...he.entries()].map(([e,n])=>({tag:e,name:n.name,dir:n.dir})).sort((e,n)=>e.tag===Ie?-1:n.tag===Ie?1:e.tag.localeCompare(n.tag))}function _o(e){if(typeof e!="string"||!e)return null;let[n]=cn([e],[...he.keys()],{strategy:"lookup",defaultLocale:"_none"});return n&&n!=="_none"?n:null}function Xn({picked:e,named:n=[],browser:o=[],orgDefault:a}={}){for(let r of[e,...n,...o,a]){let d=_o(r);if(d)return d}return Ie}function et(e){return le=he.get(e)||fe,typeof document<"u"&&(document.documentElement.lang=Q(),document.documentElement.dir=le.dir),Q()}function Q(){for(let[e,n]of he)if(n===le)return e;return Ie}function nt(e){we=zo(e)?e:void 0}function We(){return we}function zo(e){if(typeof e!="string"||!e)return!1;try{return new Intl.DateTimeFormat("en",{timeZone:e}),!0}catch{return!1}}function Co(){return new Intl.DateTimeFormat().resolvedOptions().timeZone}function tt(){return!!we&&we!==Co()}function s(e,n){for(let o of[le,fe]){if(!o)continue;let a=o.bundle.getMessage(e);if(a&&a.value)return o.bundle.formatPattern(a.value,n)}return e}function De(e){return!!(le&&le.bundle.hasMessage(e)||fe&&fe.bundle.hasMessage(e))}function dn(e){let n=`error-${String(e||"unknown").replace(/_/g,"-")}`;return De(n)?s(n):s("error-other",{code:String(e||"unknown")})}var Qn=new Map;function un(e,n){let o=`${Q()}|${we||""}|${e}|${JSON.stringify(n)}`,a=Qn.get(o);if(!a){let r={...n};e==="date"&&we&&(r.timeZone=we),a=e==="date"?new Intl.DateTimeFormat(Q(),r):e==="number"?new Intl.NumberFormat(Q(),r):e==="relative"?new Intl.RelativeTimeFormat(Q(),r):new Intl.ListFormat(Q(),r),Qn.set(o,a)}return a}function ee(e,n={dateStyle:"medium",timeStyle:"short"}){let o=e instanceof Date?e:new Date(e);return Number.isNaN(o.getTime())?"":un("date",n).format(o)}function J(e,n={}){return un("number",n).format(e)}function ot(e,n={style:"long",type:"conjunction"}){return un("list",n).format(e)}var st=Object.freeze({malformed_code:()=>s("reason-malformed-code"),unknown_pass:()=>s("reason-unknown-pass"),not_claimed:()=>s("reason-not-claimed"),bad_code:()=>s("reason-bad-code"),stale_code:()=>s("reason-stale-code"),future_code:()=>s("reason-future-code"),revoked:()=>s("reason-revoked"),expired:()=>s("reason-expired"),not_yet_valid:()=>s("reason-not-yet-valid"),wrong_site:()=>s("reason-wrong-site"),code_replayed:()=>s("reason-code-replayed"),challenge_expired:()=>s("reason-challenge-expired"),bad_response:()=>s("reason-bad-response"),challenge_burned:()=>s("reason-challenge-burned"),foreign_nonce:()=>s("reason-foreign-nonce"),unknown_nonce:()=>s("reason-unknown-nonce"),not_inside:()=>s("reason-not-inside"),zone_not_allowed:()=>s("reason-zone-not-allowed"),already_inside:()=>s("reason-already-inside"),reentry_not_allowed:()=>s("reason-reentry-not-allowed"),entry_limit:()=>s("reason-entry-limit"),see_staff:()=>s("reason-see-staff"),no_roll_call:()=>s("reason-no-roll-call"),not_on_roll_call:()=>s("reason-not-on-roll-call")});function $e(e){return Object.hasOwn(st,e)?st[e]():s("reason-other")}function To(e){let n=We(),o=new Intl.DateTimeFormat("en-US",{timeZone:n,year:"numeric",month:"2-digit",day:"2-digit"}).formatToParts(new Date(e)),a=r=>(o.find(d=>d.type===r)||{}).value;return`${a("year")}-${a("month")}-${a("day")}`}function gn(e,n){let o=Math.floor((e-n)/1e3);return Number.isFinite(o)?o<5?s("gate-ago-now"):o<60?s("gate-ago-seconds",{seconds:o}):o<3600?s("gate-ago-minutes",{minutes:Math.floor(o/60)}):o<86400?s("gate-ago-hours",{hours:Math.floor(o/3600),minutes:Math.floor(o%3600/60)}):s("gate-ago-date",{date:To(n)}):s("gate-ago-earlier")}var No=Object.freeze(["foreign_nonce","code_replayed","challenge_burned"]),Io=Object.freeze(["claim_conflict","auth_failure","watchlist_hit"]),it=Object.freeze(["scan","challenge_issued","response","challenge_unanswered","rate_limited","gate_connection_refused","claim","claim_rejected","claim_conflict","pass_issued","pass_revoked","api_key_created","api_key_revoked","api_key_rotated","gate_created","auth_failure","gate_pairing_created","gate_paired","gate_revoked","gate_connected","gate_disconnected","console_signed_in","console_signed_out","retention","host_created","walk_in_requested","walk_in_approved","walk_in_denied","walk_in_expired","pass_rebound","transfer_started","pass_transferred","transfer_rejected","webhook_created","webhook_disabled","webhook_enabled","webhook_secret_rotated","webhook_deleted","zone_created","zone_checkout","sso_configured","sso_removed","sso_sign_in_failed","sso_sessions_ended","session_ended","message_queued","message_sent","message_bounced","message_dead","message_expired","mail_settings_changed","alarm_acknowledged","alarm_assigned","alarm_resolved","watchlist_hit","watchlist_entry_added","watchlist_entry_changed","watchlist_entry_removed","personal_data_exported","personal_data_erased","privacy_settings_changed","locale_settings_changed","roll_call_started","roll_call_marked","roll_call_ended","muster_scanned","muster_refused"]),Re=Object.freeze(["info","warning","high"]),hn=e=>String(e).replace(/_/g,"-");function at(e){let n=`audit-kind-${hn(e)}`;return typeof e=="string"&&/^[a-z_]+$/.test(e)&&De(n)?s(n):String(e||"").replace(/_/g," ")}function fn(e){return Re.includes(e)?s(`audit-severity-${e}`):String(e||"")}var Do=Object.freeze(["kind","severity","gate_id","pass_id","since","until"]),xe=e=>e!==null&&typeof e=="object";function Ke(e){return xe(e)?e.kind==="watchlist_hit"?e.severity==="high"?e.kind:null:Io.includes(e.kind)?e.kind:(e.kind==="scan"||e.kind==="response")&&xe(e.details)&&No.includes(e.details.reason)?e.details.reason:null:null}function be(e,n={}){let o=new URLSearchParams;for(let a of Do){let r=e&&e[a];typeof r=="string"&&r.trim()!==""&&o.set(a,r.trim())}for(let[a,r]of Object.entries(n))r!=null&&r!==""&&o.set(a,String(r));return o.toString()}function wn(e,n){if(n!=="csv"&&n!=="jsonl")throw new Error(`unknown export format ${n}`);let o=be(e);return`/v1/audit/export?format=${n}${o?`&${o}`:""}`}function Le(e){if(typeof e!="string"||e.trim()==="")return"";let n=Date.parse(e.trim());return Number.isFinite(n)?new Date(n).toISOString():""}function He(e){let n=Date.parse(e);if(!Number.isFinite(n))return"";let o=new Date(n),a=r=>String(r).padStart(2,"0");return`${o.getFullYear()}-${a(o.getMonth()+1)}-${a(o.getDate())}T${a(o.getHours())}:${a(o.getMinutes())}:${a(o.getSeconds())}`}var Ro=/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,Ee=e=>typeof e=="string"&&Ro.test(e.trim());function lt(e){for(let n of["gate_id","pass_id"]){let o=e[n];if(o&&!Ee(o))return s(n==="gate_id"?"audit-filter-gate-id":"audit-filter-pass-id")}return e.severity&&!Re.includes(e.severity)?s("audit-filter-severity"):e.since&&e.until&&Date.parse(e.since)>=Date.parse(e.until)?s("audit-filter-since-until"):null}var ct=e=>typeof e=="string"?`${e.slice(0,8)}…`:"";function dt(e,n,o){if(!e)return null;if(o)return o;let a=n&&n.get(e);return a&&a.label?a.label:s("audit-gate-short",{id:ct(e)})}function ut(e,n,o){return e?o||n&&n.get(e)||s("audit-pass-short",{id:ct(e)}):null}function Lo(e,n){let o=xe(e&&e.details)?e.details:{};for(let r of[e&&e.actor,o.by_person,o.person])if(xe(r)&&typeof r.name=="string"&&r.name)return r.name;let a=typeof o.by_key_id=="string"?o.by_key_id:null;return a&&n&&n.get(a)||null}function bn(e,n){let o=Po(e),a=Lo(e,n);return a?s("audit-by",{what:o,who:a}):o}var Z=e=>String(e),mn=(e,n)=>n?s("audit-resent",{what:e}):e;function Po(e){let n=xe(e.details)?e.details:{},o=n.to?Z(n.to):null,a=n.error?Z(n.error):null;switch(e.kind){case"sso_sign_in_failed":return n.detail?s("audit-sso-refused-detail",{reason:Z(n.reason||"unknown"),detail:Z(n.detail)}):s("audit-sso-refused",{reason:Z(n.reason||"unknown")});case"message_queued":return n.resend?o?s("audit-mail-resent-to",{to:o}):s("audit-mail-resent"):o?s("audit-mail-queued-to",{to:o}):s("audit-mail-queued");case"message_sent":return o?s("audit-mail-sent-to",{to:o}):s("audit-mail-sent");case"message_bounced":return o?a?s("audit-mail-bounced-to-error",{to:o,error:a}):s("audit-mail-bounced-to",{to:o}):a?s("audit-mail-bounced-error",{error:a}):s("audit-mail-bounced");case"message_dead":return o?a?s("audit-mail-dead-to-error",{to:o,error:a}):s("audit-mail-dead-to",{to:o}):a?s("audit-mail-dead-error",{error:a}):s("audit-mail-dead");case"message_expired":return o?s("audit-mail-expired-to",{to:o}):s("audit-mail-expired");case"sso_sessions_ended":return s("audit-sso-sessions-ended",{cause:n.cause==="access_ended"?"access_ended":"other"});case"scan":return n.reason?s("audit-scan-denied",{reason:Z(n.reason),words:$e(n.reason)}):n.resent?s("audit-scan-resent"):a?s("audit-scan-refused",{error:a}):at("scan");case"response":return n.reason?mn(s("audit-answer-denied",{reason:Z(n.reason),words:$e(n.reason)}),n.replayed):n.outcome?mn(Mo(n.outcome),n.replayed):a?s("audit-answer-refused",{error:a}):s("audit-answer");case"challenge_unanswered":return s("audit-challenge-unanswered");case"claim_conflict":return s("audit-claim-conflict");case"auth_failure":{let r=["auth_failure"];return n.count&&r.push(s("audit-auth-failure-count",{count:n.count})),n.surface&&r.push(s("audit-auth-failure-surface",{surface:Z(n.surface)})),n.sample_reason&&r.push(s("audit-detail",{detail:Z(n.sample_reason)})),r.join(" ")}case"claim_rejected":{let r=n.sample_reason||n.reason;return r?s("audit-claim-refused-why",{reason:Z(r)}):s("audit-claim-refused")}case"rate_limited":return n.frames?s("audit-rate-limited-frames",{frames:n.frames}):s("audit-rate-limited");case"walk_in_requested":return mn(s("audit-walk-in-requested"),n.resent);case"walk_in_approved":return s("audit-walk-in-approved");case"walk_in_denied":return s("audit-walk-in-denied");case"walk_in_expired":return s("audit-walk-in-expired");case"pass_rebound":return s("audit-pass-rebound");case"pass_transferred":return s("audit-pass-transferred");default:return at(e.kind)}}function Mo(e){let n=`audit-outcome-${hn(e)}`;return/^[a-z_]+$/.test(String(e))&&De(n)?s(n):String(e).replace(/_/g," ")}var rt={year:"numeric",month:"2-digit",day:"2-digit"},qo={hour:"2-digit",minute:"2-digit",second:"2-digit",hourCycle:"h23"};function j(e,n=Date.now()){let o=Date.parse(e);if(!Number.isFinite(o))return"—";let a=ee(o,qo);return ee(o,rt)===ee(n,rt)?a:s("audit-clock-date",{year:ee(o,{year:"numeric"}),month:ee(o,{month:"2-digit"}),day:ee(o,{day:"2-digit"}),time:a})}var Ve=class{constructor(n=5e3,o=()=>!1){this.cap=n,this.pinned=o,this.pinnedCount=0,this.byId=new Map,this.lastId=null}add(n){if(!xe(n)||!Number.isSafeInteger(n.id))return!1;if(this.byId.has(n.id)){let o=this.byId.get(n.id);return!o.gate_label&&n.gate_label&&(o.gate_label=n.gate_label),!o.pass_label&&n.pass_label&&(o.pass_label=n.pass_label),!1}if(this.byId.set(n.id,n),this.pinned(n)&&this.pinnedCount++,(this.lastId===null||n.id>this.lastId)&&(this.lastId=n.id),this.byId.size-this.pinnedCount>this.cap){for(let[o,a]of this.byId)if(!this.pinned(a)){this.byId.delete(o);break}}return!0}newest(n=()=>!0){return[...this.byId.values()].filter(n).sort((o,a)=>a.id-o.id)}};function gt(e,n){if(!e||!n||n.gate_id!==e.id)return e;if(n.kind==="gate_connected")return{...e,online:!0,sockets:(e.sockets||0)+1,last_seen:n.at};if(n.kind==="gate_disconnected"){let o=Math.max(0,(e.sockets||1)-1);return{...e,online:o>0,sockets:o,last_seen:n.at}}return e}function mt(e,n){return Object.freeze(e.map(o=>{let a=[o];return Object.defineProperty(a,1,{enumerable:!0,get:()=>s(`${n}${hn(o)}`)}),Object.freeze(a)}))}var Pe=mt(["active","open","acknowledged","resolved","all"],"audit-alarms-filter-"),vn=mt(["confirmed","false_alarm","duplicate","no_action"],"audit-alarm-outcome-");var pn={open:0,acknowledged:1,resolved:2};function ae(e){return e&&Object.hasOwn(pn,e.state)?e.state:"open"}function kn(e){let n=ae(e);if(n==="acknowledged")return e.acknowledged_by?s("audit-alarm-acknowledged-by",{who:Z(e.acknowledged_by)}):s("audit-alarm-acknowledged-by-someone");if(n==="resolved"){let o=vn.some(([a])=>a===e.outcome)?e.outcome:"none";return e.resolved_by?s("audit-alarm-resolved-by",{outcome:o,who:Z(e.resolved_by)}):s("audit-alarm-resolved-by-someone",{outcome:o})}return s("audit-alarm-state-open")}function pt(e,n){return n==="all"?!0:n==="active"||!Pe.some(([o])=>o===n)?e!=="resolved":e===n}function ht(e,n){return[...e].sort((o,a)=>pn[ae(n(o.id))]-pn[ae(n(a.id))]||a.id-o.id)}function ft(e){return e.walk_in_id?{walk_in_id:e.walk_in_id}:{pass_id:e.pass_id}}function wt(e){return e.walk_in_id?`walk_in:${e.walk_in_id}`:`pass:${e.pass_id}`}var Se=function(e,n){let r=e,d=Me[n],c=null,i=0,m=null,f=[],h={},g=function(p,v){i=r*4+17,c=(function(l){let u=new Array(l);for(let w=0;w<l;w+=1){u[w]=new Array(l);for(let y=0;y<l;y+=1)u[w][y]=null}return u})(i),b(0,0),b(i-7,0),b(0,i-7),x(),R(),$(p,v),r>=7&&S(p),m==null&&(m=A(r,d,f)),z(m,v)},b=function(p,v){for(let l=-1;l<=7;l+=1)if(!(p+l<=-1||i<=p+l))for(let u=-1;u<=7;u+=1)v+u<=-1||i<=v+u||(0<=l&&l<=6&&(u==0||u==6)||0<=u&&u<=6&&(l==0||l==6)||2<=l&&l<=4&&2<=u&&u<=4?c[p+l][v+u]=!0:c[p+l][v+u]=!1)},k=function(){let p=0,v=0;for(let l=0;l<8;l+=1){g(!0,l);let u=de.getLostPoint(h);(l==0||p>u)&&(p=u,v=l)}return v},R=function(){for(let p=8;p<i-8;p+=1)c[p][6]==null&&(c[p][6]=p%2==0);for(let p=8;p<i-8;p+=1)c[6][p]==null&&(c[6][p]=p%2==0)},x=function(){let p=de.getPatternPosition(r);for(let v=0;v<p.length;v+=1)for(let l=0;l<p.length;l+=1){let u=p[v],w=p[l];if(c[u][w]==null)for(let y=-2;y<=2;y+=1)for(let C=-2;C<=2;C+=1)y==-2||y==2||C==-2||C==2||y==0&&C==0?c[u+y][w+C]=!0:c[u+y][w+C]=!1}},S=function(p){let v=de.getBCHTypeNumber(r);for(let l=0;l<18;l+=1){let u=!p&&(v>>l&1)==1;c[Math.floor(l/3)][l%3+i-8-3]=u}for(let l=0;l<18;l+=1){let u=!p&&(v>>l&1)==1;c[l%3+i-8-3][Math.floor(l/3)]=u}},$=function(p,v){let l=d<<3|v,u=de.getBCHTypeInfo(l);for(let w=0;w<15;w+=1){let y=!p&&(u>>w&1)==1;w<6?c[w][8]=y:w<8?c[w+1][8]=y:c[i-15+w][8]=y}for(let w=0;w<15;w+=1){let y=!p&&(u>>w&1)==1;w<8?c[8][i-w-1]=y:w<9?c[8][15-w-1+1]=y:c[8][15-w-1]=y}c[i-8][8]=!p},z=function(p,v){let l=-1,u=i-1,w=7,y=0,C=de.getMaskFunction(v);for(let N=i-1;N>0;N-=2)for(N==6&&(N-=1);;){for(let O=0;O<2;O+=1)if(c[u][N-O]==null){let F=!1;y<p.length&&(F=(p[y]>>>w&1)==1),C(u,N-O)&&(F=!F),c[u][N-O]=F,w-=1,w==-1&&(y+=1,w=7)}if(u+=l,u<0||i<=u){u-=l,l=-l;break}}},L=function(p,v){let l=0,u=0,w=0,y=new Array(v.length),C=new Array(v.length);for(let T=0;T<v.length;T+=1){let G=v[T].dataCount,H=v[T].totalCount-G;u=Math.max(u,G),w=Math.max(w,H),y[T]=new Array(G);for(let se=0;se<y[T].length;se+=1)y[T][se]=255&p.getBuffer()[se+l];l+=G;let nn=de.getErrorCorrectPolynomial(H),Dn=qe(y[T],nn.getLength()-1).mod(nn);C[T]=new Array(nn.getLength()-1);for(let se=0;se<C[T].length;se+=1){let Rn=se+Dn.getLength()-C[T].length;C[T][se]=Rn>=0?Dn.getAt(Rn):0}}let N=0;for(let T=0;T<v.length;T+=1)N+=v[T].totalCount;let O=new Array(N),F=0;for(let T=0;T<u;T+=1)for(let G=0;G<v.length;G+=1)T<y[G].length&&(O[F]=y[G][T],F+=1);for(let T=0;T<w;T+=1)for(let G=0;G<v.length;G+=1)T<C[G].length&&(O[F]=C[G][T],F+=1);return O},A=function(p,v,l){let u=bt.getRSBlocks(p,v),w=vt();for(let C=0;C<l.length;C+=1){let N=l[C];w.put(N.getMode(),4),w.put(N.getLength(),de.getLengthInBits(N.getMode(),p)),N.write(w)}let y=0;for(let C=0;C<u.length;C+=1)y+=u[C].dataCount;if(w.getLengthInBits()>y*8)throw"code length overflow. ("+w.getLengthInBits()+">"+y*8+")";for(w.getLengthInBits()+4<=y*8&&w.put(0,4);w.getLengthInBits()%8!=0;)w.putBit(!1);for(;!(w.getLengthInBits()>=y*8||(w.put(236,8),w.getLengthInBits()>=y*8));)w.put(17,8);return L(w,u)};h.addData=function(p,v){v=v||"Byte";let l=null;switch(v){case"Numeric":l=jo(p);break;case"Alphanumeric":l=Oo(p);break;case"Byte":l=Bo(p);break;case"Kanji":l=Go(p);break;default:throw"mode:"+v}f.push(l),m=null},h.isDark=function(p,v){if(p<0||i<=p||v<0||i<=v)throw p+","+v;return c[p][v]},h.getModuleCount=function(){return i},h.make=function(){if(r<1){let p=1;for(;p<40;p++){let v=bt.getRSBlocks(p,d),l=vt();for(let w=0;w<f.length;w++){let y=f[w];l.put(y.getMode(),4),l.put(y.getLength(),de.getLengthInBits(y.getMode(),p)),y.write(l)}let u=0;for(let w=0;w<v.length;w++)u+=v[w].dataCount;if(l.getLengthInBits()<=u*8)break}r=p}g(!1,k())},h.createTableTag=function(p,v){p=p||2,v=typeof v>"u"?p*4:v;let l="";l+='<table style="',l+=" border-width: 0px; border-style: none;",l+=" border-collapse: collapse;",l+=" padding: 0px; margin: "+v+"px;",l+='">',l+="<tbody>";for(let u=0;u<h.getModuleCount();u+=1){l+="<tr>";for(let w=0;w<h.getModuleCount();w+=1)l+='<td style="',l+=" border-width: 0px; border-style: none;",l+=" border-collapse: collapse;",l+=" padding: 0px; margin: 0px;",l+=" width: "+p+"px;",l+=" height: "+p+"px;",l+=" background-color: ",l+=h.isDark(u,w)?"#000000":"#ffffff",l+=";",l+='"/>';l+="</tr>"}return l+="</tbody>",l+="</table>",l},h.createSvgTag=function(p,v,l,u){let w={};typeof arguments[0]=="object"&&(w=arguments[0],p=w.cellSize,v=w.margin,l=w.alt,u=w.title),p=p||2,v=typeof v>"u"?p*4:v,l=typeof l=="string"?{text:l}:l||{},l.text=l.text||null,l.id=l.text?l.id||"qrcode-description":null,u=typeof u=="string"?{text:u}:u||{},u.text=u.text||null,u.id=u.text?u.id||"qrcode-title":null;let y=h.getModuleCount()*p+v*2,C,N,O,F,T="",G;for(G="l"+p+",0 0,"+p+" -"+p+",0 0,-"+p+"z ",T+='<svg version="1.1" xmlns="http://www.w3.org/2000/svg"',T+=w.scalable?"":' width="'+y+'px" height="'+y+'px"',T+=' viewBox="0 0 '+y+" "+y+'" ',T+=' preserveAspectRatio="xMinYMin meet"',T+=u.text||l.text?' role="img" aria-labelledby="'+D([u.id,l.id].join(" ").trim())+'"':"",T+=">",T+=u.text?'<title id="'+D(u.id)+'">'+D(u.text)+"</title>":"",T+=l.text?'<description id="'+D(l.id)+'">'+D(l.text)+"</description>":"",T+='<rect width="100%" height="100%" fill="white" cx="0" cy="0"/>',T+='<path d="',O=0;O<h.getModuleCount();O+=1)for(F=O*p+v,C=0;C<h.getModuleCount();C+=1)h.isDark(O,C)&&(N=C*p+v,T+="M"+N+","+F+G);return T+='" stroke="transparent" fill="black"/>',T+="</svg>",T},h.createDataURL=function(p,v){p=p||2,v=typeof v>"u"?p*4:v;let l=h.getModuleCount()*p+v*2,u=v,w=l-v;return Vo(l,l,function(y,C){if(u<=y&&y<w&&u<=C&&C<w){let N=Math.floor((y-u)/p),O=Math.floor((C-u)/p);return h.isDark(O,N)?0:1}else return 1})},h.createImgTag=function(p,v,l){p=p||2,v=typeof v>"u"?p*4:v;let u=h.getModuleCount()*p+v*2,w="";return w+="<img",w+=' src="',w+=h.createDataURL(p,v),w+='"',w+=' width="',w+=u,w+='"',w+=' height="',w+=u,w+='"',l&&(w+=' alt="',w+=D(l),w+='"'),w+="/>",w};let D=function(p){let v="";for(let l=0;l<p.length;l+=1){let u=p.charAt(l);switch(u){case"<":v+="&lt;";break;case">":v+="&gt;";break;case"&":v+="&amp;";break;case'"':v+="&quot;";break;default:v+=u;break}}return v},E=function(p){p=typeof p>"u"?2:p;let l=h.getModuleCount()*1+p*2,u=p,w=l-p,y,C,N,O,F,T={"██":"█","█ ":"▀"," █":"▄","  ":" "},G={"██":"▀","█ ":"▀"," █":" ","  ":" "},H="";for(y=0;y<l;y+=2){for(N=Math.floor((y-u)/1),O=Math.floor((y+1-u)/1),C=0;C<l;C+=1)F="█",u<=C&&C<w&&u<=y&&y<w&&h.isDark(N,Math.floor((C-u)/1))&&(F=" "),u<=C&&C<w&&u<=y+1&&y+1<w&&h.isDark(O,Math.floor((C-u)/1))?F+=" ":F+="█",H+=p<1&&y+1>=w?G[F]:T[F];H+=`
+`}return l%2&&p>0?H.substring(0,H.length-l-1)+Array(l+1).join("▀"):H.substring(0,H.length-1)};return h.createASCII=function(p,v){if(p=p||1,p<2)return E(v);p-=1,v=typeof v>"u"?p*2:v;let l=h.getModuleCount()*p+v*2,u=v,w=l-v,y,C,N,O,F=Array(p+1).join("██"),T=Array(p+1).join("  "),G="",H="";for(y=0;y<l;y+=1){for(N=Math.floor((y-u)/p),H="",C=0;C<l;C+=1)O=1,u<=C&&C<w&&u<=y&&y<w&&h.isDark(N,Math.floor((C-u)/p))&&(O=0),H+=O?F:T;for(N=0;N<p;N+=1)G+=H+`
+`}return G.substring(0,G.length-1)},h.renderTo2dContext=function(p,v){v=v||2;let l=h.getModuleCount();for(let u=0;u<l;u++)for(let w=0;w<l;w++)p.fillStyle=h.isDark(u,w)?"black":"white",p.fillRect(w*v,u*v,v,v)},h};Se.stringToBytes=function(e){let n=[];for(let o=0;o<e.length;o+=1){let a=e.charCodeAt(o);n.push(a&255)}return n};Se.createStringToBytes=function(e,n){let o=(function(){let r=Uo(e),d=function(){let m=r.read();if(m==-1)throw"eof";return m},c=0,i={};for(;;){let m=r.read();if(m==-1)break;let f=d(),h=d(),g=d(),b=String.fromCharCode(m<<8|f),k=h<<8|g;i[b]=k,c+=1}if(c!=n)throw c+" != "+n;return i})(),a=63;return function(r){let d=[];for(let c=0;c<r.length;c+=1){let i=r.charCodeAt(c);if(i<128)d.push(i);else{let m=o[r.charAt(c)];typeof m=="number"?(m&255)==m?d.push(m):(d.push(m>>>8),d.push(m&255)):d.push(a)}}return d}};var V={MODE_NUMBER:1,MODE_ALPHA_NUM:2,MODE_8BIT_BYTE:4,MODE_KANJI:8},Me={L:1,M:0,Q:3,H:2},ce={PATTERN000:0,PATTERN001:1,PATTERN010:2,PATTERN011:3,PATTERN100:4,PATTERN101:5,PATTERN110:6,PATTERN111:7},de=(function(){let e=[[],[6,18],[6,22],[6,26],[6,30],[6,34],[6,22,38],[6,24,42],[6,26,46],[6,28,50],[6,30,54],[6,32,58],[6,34,62],[6,26,46,66],[6,26,48,70],[6,26,50,74],[6,30,54,78],[6,30,56,82],[6,30,58,86],[6,34,62,90],[6,28,50,72,94],[6,26,50,74,98],[6,30,54,78,102],[6,28,54,80,106],[6,32,58,84,110],[6,30,58,86,114],[6,34,62,90,118],[6,26,50,74,98,122],[6,30,54,78,102,126],[6,26,52,78,104,130],[6,30,56,82,108,134],[6,34,60,86,112,138],[6,30,58,86,114,142],[6,34,62,90,118,146],[6,30,54,78,102,126,150],[6,24,50,76,102,128,154],[6,28,54,80,106,132,158],[6,32,58,84,110,136,162],[6,26,54,82,110,138,166],[6,30,58,86,114,142,170]],n=1335,o=7973,a=21522,r={},d=function(c){let i=0;for(;c!=0;)i+=1,c>>>=1;return i};return r.getBCHTypeInfo=function(c){let i=c<<10;for(;d(i)-d(n)>=0;)i^=n<<d(i)-d(n);return(c<<10|i)^a},r.getBCHTypeNumber=function(c){let i=c<<12;for(;d(i)-d(o)>=0;)i^=o<<d(i)-d(o);return c<<12|i},r.getPatternPosition=function(c){return e[c-1]},r.getMaskFunction=function(c){switch(c){case ce.PATTERN000:return function(i,m){return(i+m)%2==0};case ce.PATTERN001:return function(i,m){return i%2==0};case ce.PATTERN010:return function(i,m){return m%3==0};case ce.PATTERN011:return function(i,m){return(i+m)%3==0};case ce.PATTERN100:return function(i,m){return(Math.floor(i/2)+Math.floor(m/3))%2==0};case ce.PATTERN101:return function(i,m){return i*m%2+i*m%3==0};case ce.PATTERN110:return function(i,m){return(i*m%2+i*m%3)%2==0};case ce.PATTERN111:return function(i,m){return(i*m%3+(i+m)%2)%2==0};default:throw"bad maskPattern:"+c}},r.getErrorCorrectPolynomial=function(c){let i=qe([1],0);for(let m=0;m<c;m+=1)i=i.multiply(qe([1,ue.gexp(m)],0));return i},r.getLengthInBits=function(c,i){if(1<=i&&i<10)switch(c){case V.MODE_NUMBER:return 10;case V.MODE_ALPHA_NUM:return 9;case V.MODE_8BIT_BYTE:return 8;case V.MODE_KANJI:return 8;default:throw"mode:"+c}else if(i<27)switch(c){case V.MODE_NUMBER:return 12;case V.MODE_ALPHA_NUM:return 11;case V.MODE_8BIT_BYTE:return 16;case V.MODE_KANJI:return 10;default:throw"mode:"+c}else if(i<41)switch(c){case V.MODE_NUMBER:return 14;case V.MODE_ALPHA_NUM:return 13;case V.MODE_8BIT_BYTE:return 16;case V.MODE_KANJI:return 12;default:throw"mode:"+c}else throw"type:"+i},r.getLostPoint=function(c){let i=c.getModuleCount(),m=0;for(let g=0;g<i;g+=1)for(let b=0;b<i;b+=1){let k=0,R=c.isDark(g,b);for(let x=-1;x<=1;x+=1)if(!(g+x<0||i<=g+x))for(let S=-1;S<=1;S+=1)b+S<0||i<=b+S||x==0&&S==0||R==c.isDark(g+x,b+S)&&(k+=1);k>5&&(m+=3+k-5)}for(let g=0;g<i-1;g+=1)for(let b=0;b<i-1;b+=1){let k=0;c.isDark(g,b)&&(k+=1),c.isDark(g+1,b)&&(k+=1),c.isDark(g,b+1)&&(k+=1),c.isDark(g+1,b+1)&&(k+=1),(k==0||k==4)&&(m+=3)}for(let g=0;g<i;g+=1)for(let b=0;b<i-6;b+=1)c.isDark(g,b)&&!c.isDark(g,b+1)&&c.isDark(g,b+2)&&c.isDark(g,b+3)&&c.isDark(g,b+4)&&!c.isDark(g,b+5)&&c.isDark(g,b+6)&&(m+=40);for(let g=0;g<i;g+=1)for(let b=0;b<i-6;b+=1)c.isDark(b,g)&&!c.isDark(b+1,g)&&c.isDark(b+2,g)&&c.isDark(b+3,g)&&c.isDark(b+4,g)&&!c.isDark(b+5,g)&&c.isDark(b+6,g)&&(m+=40);let f=0;for(let g=0;g<i;g+=1)for(let b=0;b<i;b+=1)c.isDark(b,g)&&(f+=1);let h=Math.abs(100*f/i/i-50)/5;return m+=h*10,m},r})(),ue=(function(){let e=new Array(256),n=new Array(256);for(let a=0;a<8;a+=1)e[a]=1<<a;for(let a=8;a<256;a+=1)e[a]=e[a-4]^e[a-5]^e[a-6]^e[a-8];for(let a=0;a<255;a+=1)n[e[a]]=a;let o={};return o.glog=function(a){if(a<1)throw"glog("+a+")";return n[a]},o.gexp=function(a){for(;a<0;)a+=255;for(;a>=256;)a-=255;return e[a]},o})(),qe=function(e,n){if(typeof e.length>"u")throw e.length+"/"+n;let o=(function(){let r=0;for(;r<e.length&&e[r]==0;)r+=1;let d=new Array(e.length-r+n);for(let c=0;c<e.length-r;c+=1)d[c]=e[c+r];return d})(),a={};return a.getAt=function(r){return o[r]},a.getLength=function(){return o.length},a.multiply=function(r){let d=new Array(a.getLength()+r.getLength()-1);for(let c=0;c<a.getLength();c+=1)for(let i=0;i<r.getLength();i+=1)d[c+i]^=ue.gexp(ue.glog(a.getAt(c))+ue.glog(r.getAt(i)));return qe(d,0)},a.mod=function(r){if(a.getLength()-r.getLength()<0)return a;let d=ue.glog(a.getAt(0))-ue.glog(r.getAt(0)),c=new Array(a.getLength());for(let i=0;i<a.getLength();i+=1)c[i]=a.getAt(i);for(let i=0;i<r.getLength();i+=1)c[i]^=ue.gexp(ue.glog(r.getAt(i))+d);return qe(c,0).mod(r)},a},bt=(function(){let e=[[1,26,19],[1,26,16],[1,26,13],[1,26,9],[1,44,34],[1,44,28],[1,44,22],[1,44,16],[1,70,55],[1,70,44],[2,35,17],[2,35,13],[1,100,80],[2,50,32],[2,50,24],[4,25,9],[1,134,108],[2,67,43],[2,33,15,2,34,16],[2,33,11,2,34,12],[2,86,68],[4,43,27],[4,43,19],[4,43,15],[2,98,78],[4,49,31],[2,32,14,4,33,15],[4,39,13,1,40,14],[2,121,97],[2,60,38,2,61,39],[4,40,18,2,41,19],[4,40,14,2,41,15],[2,146,116],[3,58,36,2,59,37],[4,36,16,4,37,17],[4,36,12,4,37,13],[2,86,68,2,87,69],[4,69,43,1,70,44],[6,43,19,2,44,20],[6,43,15,2,44,16],[4,101,81],[1,80,50,4,81,51],[4,50,22,4,51,23],[3,36,12,8,37,13],[2,116,92,2,117,93],[6,58,36,2,59,37],[4,46,20,6,47,21],[7,42,14,4,43,15],[4,133,107],[8,59,37,1,60,38],[8,44,20,4,45,21],[12,33,11,4,34,12],[3,145,115,1,146,116],[4,64,40,5,65,41],[11,36,16,5,37,17],[11,36,12,5,37,13],[5,109,87,1,110,88],[5,65,41,5,66,42],[5,54,24,7,55,25],[11,36,12,7,37,13],[5,122,98,1,123,99],[7,73,45,3,74,46],[15,43,19,2,44,20],[3,45,15,13,46,16],[1,135,107,5,136,108],[10,74,46,1,75,47],[1,50,22,15,51,23],[2,42,14,17,43,15],[5,150,120,1,151,121],[9,69,43,4,70,44],[17,50,22,1,51,23],[2,42,14,19,43,15],[3,141,113,4,142,114],[3,70,44,11,71,45],[17,47,21,4,48,22],[9,39,13,16,40,14],[3,135,107,5,136,108],[3,67,41,13,68,42],[15,54,24,5,55,25],[15,43,15,10,44,16],[4,144,116,4,145,117],[17,68,42],[17,50,22,6,51,23],[19,46,16,6,47,17],[2,139,111,7,140,112],[17,74,46],[7,54,24,16,55,25],[34,37,13],[4,151,121,5,152,122],[4,75,47,14,76,48],[11,54,24,14,55,25],[16,45,15,14,46,16],[6,147,117,4,148,118],[6,73,45,14,74,46],[11,54,24,16,55,25],[30,46,16,2,47,17],[8,132,106,4,133,107],[8,75,47,13,76,48],[7,54,24,22,55,25],[22,45,15,13,46,16],[10,142,114,2,143,115],[19,74,46,4,75,47],[28,50,22,6,51,23],[33,46,16,4,47,17],[8,152,122,4,153,123],[22,73,45,3,74,46],[8,53,23,26,54,24],[12,45,15,28,46,16],[3,147,117,10,148,118],[3,73,45,23,74,46],[4,54,24,31,55,25],[11,45,15,31,46,16],[7,146,116,7,147,117],[21,73,45,7,74,46],[1,53,23,37,54,24],[19,45,15,26,46,16],[5,145,115,10,146,116],[19,75,47,10,76,48],[15,54,24,25,55,25],[23,45,15,25,46,16],[13,145,115,3,146,116],[2,74,46,29,75,47],[42,54,24,1,55,25],[23,45,15,28,46,16],[17,145,115],[10,74,46,23,75,47],[10,54,24,35,55,25],[19,45,15,35,46,16],[17,145,115,1,146,116],[14,74,46,21,75,47],[29,54,24,19,55,25],[11,45,15,46,46,16],[13,145,115,6,146,116],[14,74,46,23,75,47],[44,54,24,7,55,25],[59,46,16,1,47,17],[12,151,121,7,152,122],[12,75,47,26,76,48],[39,54,24,14,55,25],[22,45,15,41,46,16],[6,151,121,14,152,122],[6,75,47,34,76,48],[46,54,24,10,55,25],[2,45,15,64,46,16],[17,152,122,4,153,123],[29,74,46,14,75,47],[49,54,24,10,55,25],[24,45,15,46,46,16],[4,152,122,18,153,123],[13,74,46,32,75,47],[48,54,24,14,55,25],[42,45,15,32,46,16],[20,147,117,4,148,118],[40,75,47,7,76,48],[43,54,24,22,55,25],[10,45,15,67,46,16],[19,148,118,6,149,119],[18,75,47,31,76,48],[34,54,24,34,55,25],[20,45,15,61,46,16]],n=function(r,d){let c={};return c.totalCount=r,c.dataCount=d,c},o={},a=function(r,d){switch(d){case Me.L:return e[(r-1)*4+0];case Me.M:return e[(r-1)*4+1];case Me.Q:return e[(r-1)*4+2];case Me.H:return e[(r-1)*4+3];default:return}};return o.getRSBlocks=function(r,d){let c=a(r,d);if(typeof c>"u")throw"bad rs block @ typeNumber:"+r+"/errorCorrectionLevel:"+d;let i=c.length/3,m=[];for(let f=0;f<i;f+=1){let h=c[f*3+0],g=c[f*3+1],b=c[f*3+2];for(let k=0;k<h;k+=1)m.push(n(g,b))}return m},o})(),vt=function(){let e=[],n=0,o={};return o.getBuffer=function(){return e},o.getAt=function(a){let r=Math.floor(a/8);return(e[r]>>>7-a%8&1)==1},o.put=function(a,r){for(let d=0;d<r;d+=1)o.putBit((a>>>r-d-1&1)==1)},o.getLengthInBits=function(){return n},o.putBit=function(a){let r=Math.floor(n/8);e.length<=r&&e.push(0),a&&(e[r]|=128>>>n%8),n+=1},o},jo=function(e){let n=V.MODE_NUMBER,o=e,a={};a.getMode=function(){return n},a.getLength=function(c){return o.length},a.write=function(c){let i=o,m=0;for(;m+2<i.length;)c.put(r(i.substring(m,m+3)),10),m+=3;m<i.length&&(i.length-m==1?c.put(r(i.substring(m,m+1)),4):i.length-m==2&&c.put(r(i.substring(m,m+2)),7))};let r=function(c){let i=0;for(let m=0;m<c.length;m+=1)i=i*10+d(c.charAt(m));return i},d=function(c){if("0"<=c&&c<="9")return c.charCodeAt(0)-48;throw"illegal char :"+c};return a},Oo=function(e){let n=V.MODE_ALPHA_NUM,o=e,a={};a.getMode=function(){return n},a.getLength=function(d){return o.length},a.write=function(d){let c=o,i=0;for(;i+1<c.length;)d.put(r(c.charAt(i))*45+r(c.charAt(i+1)),11),i+=2;i<c.length&&d.put(r(c.charAt(i)),6)};let r=function(d){if("0"<=d&&d<="9")return d.charCodeAt(0)-48;if("A"<=d&&d<="Z")return d.charCodeAt(0)-65+10;switch(d){case" ":return 36;case"$":return 37;case"%":return 38;case"*":return 39;case"+":return 40;case"-":return 41;case".":return 42;case"/":return 43;case":":return 44;default:throw"illegal char :"+d}};return a},Bo=function(e){let n=V.MODE_8BIT_BYTE,o=e,a=Se.stringToBytes(e),r={};return r.getMode=function(){return n},r.getLength=function(d){return a.length},r.write=function(d){for(let c=0;c<a.length;c+=1)d.put(a[c],8)},r},Go=function(e){let n=V.MODE_KANJI,o=e,a=Se.stringToBytes;(function(c,i){let m=a(c);if(m.length!=2||(m[0]<<8|m[1])!=i)throw"sjis not supported."})("友",38726);let r=a(e),d={};return d.getMode=function(){return n},d.getLength=function(c){return~~(r.length/2)},d.write=function(c){let i=r,m=0;for(;m+1<i.length;){let f=(255&i[m])<<8|255&i[m+1];if(33088<=f&&f<=40956)f-=33088;else if(57408<=f&&f<=60351)f-=49472;else throw"illegal char at "+(m+1)+"/"+f;f=(f>>>8&255)*192+(f&255),c.put(f,13),m+=2}if(m<i.length)throw"illegal char at "+(m+1)},d},kt=function(){let e=[],n={};return n.writeByte=function(o){e.push(o&255)},n.writeShort=function(o){n.writeByte(o),n.writeByte(o>>>8)},n.writeBytes=function(o,a,r){a=a||0,r=r||o.length;for(let d=0;d<r;d+=1)n.writeByte(o[d+a])},n.writeString=function(o){for(let a=0;a<o.length;a+=1)n.writeByte(o.charCodeAt(a))},n.toByteArray=function(){return e},n.toString=function(){let o="";o+="[";for(let a=0;a<e.length;a+=1)a>0&&(o+=","),o+=e[a];return o+="]",o},n},Fo=function(){let e=0,n=0,o=0,a="",r={},d=function(i){a+=String.fromCharCode(c(i&63))},c=function(i){if(i<0)throw"n:"+i;if(i<26)return 65+i;if(i<52)return 97+(i-26);if(i<62)return 48+(i-52);if(i==62)return 43;if(i==63)return 47;throw"n:"+i};return r.writeByte=function(i){for(e=e<<8|i&255,n+=8,o+=1;n>=6;)d(e>>>n-6),n-=6},r.flush=function(){if(n>0&&(d(e<<6-n),e=0,n=0),o%3!=0){let i=3-o%3;for(let m=0;m<i;m+=1)a+="="}},r.toString=function(){return a},r},Uo=function(e){let n=e,o=0,a=0,r=0,d={};d.read=function(){for(;r<8;){if(o>=n.length){if(r==0)return-1;throw"unexpected end of file./"+r}let m=n.charAt(o);if(o+=1,m=="=")return r=0,-1;if(m.match(/^\s$/))continue;a=a<<6|c(m.charCodeAt(0)),r+=6}let i=a>>>r-8&255;return r-=8,i};let c=function(i){if(65<=i&&i<=90)return i-65;if(97<=i&&i<=122)return i-97+26;if(48<=i&&i<=57)return i-48+52;if(i==43)return 62;if(i==47)return 63;throw"c:"+i};return d},Wo=function(e,n){let o=e,a=n,r=new Array(e*n),d={};d.setPixel=function(f,h,g){r[h*o+f]=g},d.write=function(f){f.writeString("GIF87a"),f.writeShort(o),f.writeShort(a),f.writeByte(128),f.writeByte(0),f.writeByte(0),f.writeByte(0),f.writeByte(0),f.writeByte(0),f.writeByte(255),f.writeByte(255),f.writeByte(255),f.writeString(","),f.writeShort(0),f.writeShort(0),f.writeShort(o),f.writeShort(a),f.writeByte(0);let h=2,g=i(h);f.writeByte(h);let b=0;for(;g.length-b>255;)f.writeByte(255),f.writeBytes(g,b,255),b+=255;f.writeByte(g.length-b),f.writeBytes(g,b,g.length-b),f.writeByte(0),f.writeString(";")};let c=function(f){let h=f,g=0,b=0,k={};return k.write=function(R,x){if(R>>>x)throw"length over";for(;g+x>=8;)h.writeByte(255&(R<<g|b)),x-=8-g,R>>>=8-g,b=0,g=0;b=R<<g|b,g=g+x},k.flush=function(){g>0&&h.writeByte(b)},k},i=function(f){let h=1<<f,g=(1<<f)+1,b=f+1,k=m();for(let z=0;z<h;z+=1)k.add(String.fromCharCode(z));k.add(String.fromCharCode(h)),k.add(String.fromCharCode(g));let R=kt(),x=c(R);x.write(h,b);let S=0,$=String.fromCharCode(r[S]);for(S+=1;S<r.length;){let z=String.fromCharCode(r[S]);S+=1,k.contains($+z)?$=$+z:(x.write(k.indexOf($),b),k.size()<4095&&(k.size()==1<<b&&(b+=1),k.add($+z)),$=z)}return x.write(k.indexOf($),b),x.write(g,b),x.flush(),R.toByteArray()},m=function(){let f={},h=0,g={};return g.add=function(b){if(g.contains(b))throw"dup key:"+b;f[b]=h,h+=1},g.size=function(){return h},g.indexOf=function(b){return f[b]},g.contains=function(b){return typeof f[b]<"u"},g};return d},Vo=function(e,n,o){let a=Wo(e,n);for(let i=0;i<n;i+=1)for(let m=0;m<e;m+=1)a.setPixel(m,i,o(m,i));let r=kt();a.write(r);let d=Fo(),c=r.toByteArray();for(let i=0;i<c.length;i+=1)d.writeByte(c[i]);return d.flush(),"data:image/gif;base64,"+d},yt=Se,$a=Se.stringToBytes;var yn="http://www.w3.org/2000/svg",Ko=/^[0-9A-Z $%*+\-./:]*$/;function Ho(e){let n=yt(0,"M");n.addData(e,Ko.test(e)?"Alphanumeric":"Byte"),n.make();let o=n.getModuleCount(),a=[];for(let r=0;r<o;r++){let d=[];for(let c=0;c<o;c++)d.push(n.isDark(r,c));a.push(d)}return a}function $n(e,n,o=4){let a=Ho(e),r=a.length,d=r+2*o,c="";for(let h=0;h<r;h++)for(let g=0;g<r;){if(!a[h][g]){g++;continue}let b=1;for(;g+b<r&&a[h][g+b];)b++;c+=`M${g+o} ${h+o}h${b}v1h-${b}z`,g+=b}let i=document.createElementNS(yn,"svg");i.setAttribute("viewBox",`0 0 ${d} ${d}`),i.setAttribute("role","img"),i.setAttribute("aria-label",n),i.setAttribute("shape-rendering","crispEdges"),i.setAttribute("class","qr");let m=document.createElementNS(yn,"rect");m.setAttribute("width",String(d)),m.setAttribute("height",String(d)),m.setAttribute("fill","#ffffff");let f=document.createElementNS(yn,"path");return f.setAttribute("d",c),f.setAttribute("fill","#000000"),i.append(m,f),i}function t(e,n={},...o){let a=document.createElement(e);for(let[r,d]of Object.entries(n))d==null||d===!1||(r==="class"?a.className=d:r==="text"?a.textContent=d:r.startsWith("on")?a.addEventListener(r.slice(2),d):d===!0?a.setAttribute(r,""):a.setAttribute(r,String(d)));for(let r of o.flat())r==null||r===!1||a.append(r instanceof Node?r:document.createTextNode(String(r)));return a}function Ze(e,...n){e.replaceChildren(...n);let o=e.querySelector("h1");o&&(o.setAttribute("tabindex","-1"),o.focus({preventScroll:!0}))}function $t(e){let n=t("input",{id:"sso-email",type:"email",autocomplete:"email",autocapitalize:"none",spellcheck:"false",required:!0,"aria-describedby":"sso-email-help"}),o=t("div",{class:"error-slot"}),a=t("form",{class:"sso-form",novalidate:!0},t("div",{class:"field"},t("label",{for:"sso-email",text:s("common-sso-email")}),n,t("p",{id:"sso-email-help",class:"muted",text:s("common-sso-email-help")})),o,t("p",{class:"actions"},t("button",{type:"submit",class:"primary",id:"sso-continue",text:s("common-sso-continue")})));return a.addEventListener("submit",r=>{r.preventDefault();let d=n.value.trim();if(!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(d)){o.replaceChildren(t("p",{class:"alert shown",role:"alert",text:s("common-sso-email-invalid")})),n.focus();return}window.location.assign(`/v1/sso/start?page=${encodeURIComponent(e)}&email=${encodeURIComponent(d)}`)}),t("section",{class:"sso","aria-labelledby":"sso-title"},t("h2",{id:"sso-title",text:s("common-sso-title")}),a)}function xt(e){let n=e&&e.status===200&&e.body&&e.body.end_session_url;return typeof n=="string"&&/^https?:\/\//.test(n)?(window.location.assign(n),!0):!1}var Et={ar:`# The language's name in itself, as the switcher lists it.
+language-name = العربية
+# ltr or rtl: the direction of the pages in this language.
+language-direction = rtl
+common-language = اللغة
+common-times-in-zone = الأوقات بالتوقيت المحلي للمقر ({ $zone }).
+common-sso-email = البريد الإلكتروني للعمل
+common-sso-email-help = ستسجّل الدخول من صفحة تسجيل الدخول الخاصة بمؤسستك، ثم تعود إلى هنا.
+common-sso-continue = المتابعة بتسجيل الدخول الموحّد
+common-sso-email-invalid = أدخل عنوان بريدك الإلكتروني للعمل، مثل: ada@example.com
+common-sso-title = تسجيل الدخول عبر مؤسستك
+error-other = رفض الخادم هذا الطلب ({ $code }).
+error-unauthorized = لم يتم تسجيل الدخول، أو أن مفتاحك لم يعد صالحًا.
+error-forbidden = لا يملك هذا المفتاح صلاحية القيام بذلك.
+error-key-sign-in-off = تسجيل الدخول بمفتاح معطّل هنا: يُرجى استخدام تسجيل الدخول الموحّد.
+error-not-found = غير موجود.
+error-invalid-claim = هذا الرابط لا يعمل: فقد سبق استخدامه أو استُبدل أو كُتب بشكل خاطئ.
+error-invalid-pairing = سبق استخدام رابط الاقتران هذا أو انتهت صلاحيته.
+error-already-claimed = هذا التصريح موجود بالفعل في محفظة أخرى.
+error-revoked = تم إلغاء هذا التصريح.
+error-invalid-public-key = تم رفض مفتاح المحفظة.
+error-bad-request = تعذّر فهم الطلب.
+error-payload-too-large = حجم البيانات أكبر من أن يُرسَل.
+error-rate-limited = محاولات كثيرة جدًا: يُرجى الانتظار قليلًا ثم المحاولة مرة أخرى.
+error-refused-by-policy = قواعد المؤسسة لا تسمح بذلك.
+error-already-acknowledged = سبق أن أقرّ أحدهم باستلام هذا الإنذار.
+error-already-resolved = تمت معالجة هذا الإنذار بالفعل.
+error-not-permitted = لا يمكن تنفيذ ذلك لهذا الشخص. يُرجى مراجعة الموظفين.
+error-invalid-field = أحد الحقول مفقود أو غير صالح.
+error-storage-unavailable = يتعذّر على الخادم الوصول إلى قاعدة بياناته حاليًا: يُرجى المحاولة مرة أخرى بعد قليل.
+error-internal = حدث خطأ في الخادم: يُرجى المحاولة مرة أخرى، وإبلاغ الموظفين إذا استمر الخطأ.
+error-transfer-not-allowed = لا يمكن نقل هذا التصريح إلى شخص آخر.
+error-not-claimed = لم يُضَف هذا التصريح إلى أي محفظة بعد.
+error-request-id-reused = سبق إرسال هذا الطلب بمحتوى مختلف.
+error-already-decided = سبق الرد على هذا الطلب.
+error-approval-timeout = انتهت مهلة الرد على هذا الطلب.
+error-bad-proof = تعذّر على هذه المحفظة إثبات النقل.
+error-invalid-nonce = انتهت صلاحية رابط النقل: يُرجى إنشاء رابط جديد.
+error-unknown-pass = هذا التصريح غير معروف هنا.
+error-key-revoked = تم إبطال هذا المفتاح: يُرجى إنشاء مفتاح جديد بدلًا منه.
+error-last-admin-key = لا يمكن إبطال آخر مفتاح للمسؤول.
+error-network = لا يوجد اتصال بالخادم. يُرجى التحقق من الشبكة والمحاولة مرة أخرى.
+audit-kind-scan = مسح
+audit-kind-challenge-issued = إصدار تحدٍّ
+audit-kind-response = رد
+audit-kind-challenge-unanswered = تحدٍّ دون رد
+audit-kind-rate-limited = تقييد المعدل
+audit-kind-gate-connection-refused = رفض اتصال بوابة
+audit-kind-claim = إضافة تصريح إلى محفظة
+audit-kind-claim-rejected = رفض إضافة تصريح إلى محفظة
+audit-kind-claim-conflict = تعارض في إضافة تصريح إلى محفظة
+audit-kind-pass-issued = إصدار تصريح
+audit-kind-pass-revoked = إلغاء تصريح
+audit-kind-api-key-created = إنشاء مفتاح API
+audit-kind-api-key-revoked = إبطال مفتاح API
+audit-kind-api-key-rotated = تجديد مفتاح API
+audit-kind-gate-created = إنشاء بوابة
+audit-kind-auth-failure = فشل المصادقة
+audit-kind-gate-pairing-created = إنشاء رابط اقتران بوابة
+audit-kind-gate-paired = اقتران بوابة
+audit-kind-gate-revoked = إبطال بوابة
+audit-kind-gate-connected = اتصال بوابة
+audit-kind-gate-disconnected = انقطاع اتصال بوابة
+audit-kind-console-signed-in = تسجيل دخول إلى وحدة التحكم
+audit-kind-console-signed-out = تسجيل خروج من وحدة التحكم
+audit-kind-retention = تطبيق مدة الاحتفاظ بالبيانات
+audit-kind-host-created = إنشاء مضيف
+audit-kind-walk-in-requested = طلب زيارة دون موعد
+audit-kind-walk-in-approved = الموافقة على زيارة دون موعد
+audit-kind-walk-in-denied = رفض زيارة دون موعد
+audit-kind-walk-in-expired = انتهاء مهلة زيارة دون موعد
+audit-kind-pass-rebound = ربط تصريح بمحفظة جديدة
+audit-kind-transfer-started = بدء نقل تصريح
+audit-kind-pass-transferred = نقل تصريح
+audit-kind-transfer-rejected = رفض نقل تصريح
+audit-kind-webhook-created = إنشاء Webhook
+audit-kind-webhook-disabled = تعطيل Webhook
+audit-kind-webhook-enabled = تفعيل Webhook
+audit-kind-webhook-secret-rotated = تجديد سرّ Webhook
+audit-kind-webhook-deleted = حذف Webhook
+audit-kind-zone-created = إنشاء منطقة
+audit-kind-zone-checkout = الخروج من منطقة
+audit-kind-sso-configured = إعداد تسجيل الدخول الموحّد
+audit-kind-sso-removed = إزالة تسجيل الدخول الموحّد
+audit-kind-sso-sign-in-failed = فشل تسجيل الدخول الموحّد
+audit-kind-sso-sessions-ended = إنهاء جلسات تسجيل الدخول الموحّد
+audit-kind-session-ended = إنهاء جلسة
+audit-kind-message-queued = إدراج رسالة في قائمة الإرسال
+audit-kind-message-sent = إرسال رسالة
+audit-kind-message-bounced = ارتداد رسالة
+audit-kind-message-dead = التخلّي عن رسالة
+audit-kind-message-expired = انتهاء صلاحية رسالة
+audit-kind-mail-settings-changed = تغيير إعدادات البريد
+audit-kind-alarm-acknowledged = الإقرار بإنذار
+audit-kind-alarm-assigned = إسناد إنذار
+audit-kind-alarm-resolved = معالجة إنذار
+audit-kind-watchlist-hit = تطابق مع قائمة المراقبة
+audit-kind-watchlist-entry-added = إضافة إدخال إلى قائمة المراقبة
+audit-kind-watchlist-entry-changed = تعديل إدخال في قائمة المراقبة
+audit-kind-watchlist-entry-removed = إزالة إدخال من قائمة المراقبة
+audit-kind-personal-data-exported = تصدير بيانات شخصية
+audit-kind-personal-data-erased = محو بيانات شخصية
+audit-kind-privacy-settings-changed = تغيير إعدادات الخصوصية
+audit-kind-locale-settings-changed = تغيير إعدادات اللغة والمنطقة الزمنية
+audit-kind-roll-call-started = بدء تفقّد الحضور
+audit-kind-roll-call-marked = تسجيل شخص في تفقّد الحضور
+audit-kind-roll-call-ended = انتهاء تفقّد الحضور
+audit-kind-muster-scanned = مسح عند نقطة التجمّع
+audit-kind-muster-refused = رفض مسح عند نقطة التجمّع
+audit-severity-info = معلومات
+audit-severity-warning = تحذير
+audit-severity-high = مرتفعة
+audit-by = { $what } — بواسطة { $who }
+audit-resent = { $what } (إعادة إرسال)
+audit-sso-refused = رُفض تسجيل الدخول الموحّد: { $reason }
+audit-sso-refused-detail = رُفض تسجيل الدخول الموحّد: { $reason } ({ $detail })
+audit-mail-queued = أُدرج رابط التصريح في قائمة الإرسال
+audit-mail-queued-to = أُدرج رابط التصريح الموجّه إلى { $to } في قائمة الإرسال
+audit-mail-resent = أُعيد إرسال رابط التصريح
+audit-mail-resent-to = أُعيد إرسال رابط التصريح إلى { $to }
+audit-mail-sent = أُرسل البريد
+audit-mail-sent-to = أُرسل البريد إلى { $to }
+audit-mail-bounced = ارتدّ البريد
+audit-mail-bounced-to = ارتدّ البريد المرسل إلى { $to }
+audit-mail-bounced-error = ارتدّ البريد ({ $error })
+audit-mail-bounced-to-error = ارتدّ البريد المرسل إلى { $to } ({ $error })
+audit-mail-dead = أُوقفت محاولات إرسال البريد
+audit-mail-dead-to = أُوقفت محاولات إرسال البريد إلى { $to }
+audit-mail-dead-error = أُوقفت محاولات إرسال البريد ({ $error })
+audit-mail-dead-to-error = أُوقفت محاولات إرسال البريد إلى { $to } ({ $error })
+audit-mail-expired = لم يُرسَل البريد: انتهت صلاحية التصريح قبل ذلك
+audit-mail-expired-to = لم يُرسَل البريد: انتهت صلاحية التصريح قبل ذلك ({ $to })
+audit-sso-sessions-ended =
+    أنهى موفّر الهوية الجلسات ({ $cause ->
+        [access_ended] سُحبت صلاحية الوصول
+       *[other] سُجّل الخروج لديه
+    })
+audit-scan-denied = رُفض المسح: { $reason } — { $words }
+audit-scan-resent = أُعيد إرسال المسح
+audit-scan-refused = لم يُقبَل المسح: { $error }
+audit-answer = رد
+audit-answer-denied = رُفض الرد: { $reason } — { $words }
+audit-answer-refused = لم يُقبَل الرد: { $error }
+audit-outcome-admitted = سُمح بالدخول
+audit-outcome-already-admitted = سبق السماح بالدخول
+audit-outcome-denied = رُفض الدخول
+audit-challenge-unanswered = تحدٍّ دون رد (انتهت صلاحيته دون رد صالح)
+audit-claim-conflict = claim_conflict — حاولت محفظة ثانية إضافة هذا التصريح
+audit-auth-failure-count = × { $count }
+audit-auth-failure-surface = على { $surface }
+audit-detail = ({ $detail })
+audit-claim-refused = رُفضت إضافة التصريح إلى المحفظة
+audit-claim-refused-why = رُفضت إضافة التصريح إلى المحفظة ({ $reason })
+audit-rate-limited = قُيّد المعدل
+audit-rate-limited-frames =
+    قُيّد المعدل: { $frames ->
+        [zero] { $frames } إطار
+        [one] إطار واحد
+        [two] إطاران
+        [few] { $frames } إطارات
+        [many] { $frames } إطارًا
+       *[other] { $frames } إطار
+    }
+audit-walk-in-requested = طُلبت زيارة دون موعد
+audit-walk-in-approved = وافق المضيف على الزيارة دون موعد: سُمح بالدخول
+audit-walk-in-denied = رفض المضيف الزيارة دون موعد
+audit-walk-in-expired = انتهت مهلة الزيارة دون موعد: لم يردّ المضيف في الوقت المناسب
+audit-pass-rebound = رُبط التصريح بمحفظة جديدة (تتوقف المحفظة القديمة عن العمل)
+audit-pass-transferred = نُقل التصريح إلى حامل جديد
+audit-gate-short = بوابة { $id }
+audit-pass-short = تصريح { $id }
+audit-clock-date = { $day }/{ $month }/{ $year } { $time }
+audit-filter-gate-id = يجب أن تكون البوابة معرّفًا مثل 0190c3e1-…-…؛ اخترها من قائمة أو الصق معرّفها.
+audit-filter-pass-id = يجب أن يكون التصريح معرّفًا مثل 0190c3e1-…-…؛ اختره من قائمة أو الصق معرّفه.
+audit-filter-severity = يجب أن تكون درجة الخطورة «معلومات» أو «تحذير» أو «مرتفعة».
+audit-filter-since-until = يجب أن تكون البداية قبل النهاية.
+audit-alarms-filter-active = المفتوحة والمُقَرّ بها
+audit-alarms-filter-open = المفتوحة
+audit-alarms-filter-acknowledged = المُقَرّ بها
+audit-alarms-filter-resolved = المعالَجة
+audit-alarms-filter-all = الكل
+audit-alarm-outcome-confirmed = مؤكَّد
+audit-alarm-outcome-false-alarm = إنذار كاذب
+audit-alarm-outcome-duplicate = مكرَّر
+audit-alarm-outcome-no-action = لا إجراء
+audit-alarm-state-open = مفتوح
+audit-alarm-acknowledged-by = أقرّ به { $who }
+audit-alarm-acknowledged-by-someone = أقرّ به أحدهم
+audit-alarm-resolved-by =
+    عالجه { $who } ({ $outcome ->
+        [confirmed] مؤكَّد
+        [false_alarm] إنذار كاذب
+        [duplicate] مكرَّر
+        [no_action] لا إجراء
+       *[none] دون نتيجة
+    })
+audit-alarm-resolved-by-someone =
+    عالجه أحدهم ({ $outcome ->
+        [confirmed] مؤكَّد
+        [false_alarm] إنذار كاذب
+        [duplicate] مكرَّر
+        [no_action] لا إجراء
+       *[none] دون نتيجة
+    })
+console-title = وحدة تحكم الأمان في Tessera
+console-opening = جارٍ فتح وحدة التحكم…
+console-try-again = حاول مرة أخرى
+console-start-network = تعذّر الوصول إلى الخادم. تحقّق من الشبكة.
+console-start-not-ready = الخادم غير جاهز (HTTP { $status }).
+console-host-session = أنت مسجَّل الدخول بصفتك مضيفًا على هذا الجهاز: يستخدم المضيفون /host. سجّل الدخول هنا بمفتاح مسؤول أو مدقق.
+console-signin-intro = الإنذارات والبوابات والتصاريح وسجل التدقيق الخاص بمؤسستك.
+console-signin-key = مفتاح API
+console-signin-key-help = مفتاح مسؤول أو مدقق. يُرسَل مرة واحدة لفتح جلسة، ولا يُحفظ على هذا الجهاز.
+console-signin-button = تسجيل الدخول
+console-signin-key-missing = أدخل مفتاح API.
+console-signin-host-key = هذا مفتاح مضيف: يستخدم المضيفون صفحة المضيف على /host. وحدة التحكم مخصصة لمفاتيح المسؤولين والمدققين.
+console-signin-network = تعذّر الوصول إلى الخادم. تحقّق من الشبكة، ثم حاول مرة أخرى.
+console-signin-not-accepted = لم يُقبل مفتاح API هذا. تحقّق منه وحاول مرة أخرى.
+console-signin-forbidden = لا يمكن لهذا المفتاح فتح وحدة التحكم: لا يفتحها إلا مفتاح مسؤول أو مدقق (أو أن الصفحة ليست على عنوان الخادم نفسه).
+console-signin-rate-limited = محاولات تسجيل دخول فاشلة كثيرة جدًا من هذا العنوان. انتظر دقيقة، ثم حاول مرة أخرى.
+console-signin-refused = رفض الخادم تسجيل الدخول ({ $code }).
+console-signed-out = تم تسجيل الخروج.
+console-session-ended = انتهت جلستك. سجّل الدخول مرة أخرى.
+console-session-expired = انتهت صلاحية جلستك (مناوبة واحدة). سجّل الدخول مرة أخرى.
+console-problem-network = تعذّر { $action }: الخادم غير متاح. تحقّق من الشبكة، ثم حاول مرة أخرى.
+console-problem-forbidden = لا تملك هذه الجلسة صلاحية { $action } ({ $code }).
+console-problem-not-found = تعذّر { $action }: غير موجود.
+console-problem-rate-limited = طلبات كثيرة جدًا؛ انتظر دقيقة، ثم حاول مرة أخرى.
+console-problem-status = تعذّر { $action }: HTTP { $status }.
+console-problem-refused = تعذّر { $action }: { $reason }
+console-invalid-field = حقل ناقص أو غير صالح ({ $field }).
+console-action-sign-out = تسجيل الخروج
+console-action-read-alarms = قراءة حالة الإنذارات
+console-action-read-pass-events = قراءة أحداث التصريح
+console-action-acknowledge = الإقرار بالإنذار
+console-action-assign = إسناد الإنذار
+console-action-resolve = معالجة الإنذار
+console-action-read-events = قراءة سجل الأحداث
+console-action-read-gate = قراءة بيانات البوابة
+console-action-pair = إنشاء رابط اقتران
+console-action-revoke-gate = إبطال البوابة
+console-action-list-passes = عرض قائمة التصاريح
+console-action-read-pass = قراءة بيانات التصريح
+console-action-revoke-pass = إبطال التصريح
+console-action-replay = إعادة إرسال الحدث
+console-action-list-webhooks = عرض خطافات الويب
+console-action-list-dead-letters = عرض الأحداث غير المُسلَّمة
+console-action-resend = إعادة إرسال الرابط
+console-action-list-messages = عرض الرسائل
+console-action-read-watchlist = قراءة قائمة المراقبة
+console-action-remove-entry = حذف القيد
+console-action-add-watchlist = الإضافة إلى قائمة المراقبة
+console-action-read-roll-calls = قراءة عمليات تفقّد الحضور
+console-action-start-roll-call = بدء تفقّد الحضور
+console-action-mark-safe = تسجيل { $name } بأمان
+console-action-end-roll-call = إنهاء تفقّد الحضور
+console-action-read-roll-call = قراءة تفقّد الحضور
+console-action-save-sso = حفظ إعدادات تسجيل الدخول الموحّد
+console-action-list-sessions = عرض الجلسات
+console-action-end-session = إنهاء الجلسة
+console-action-read-sso = قراءة إعدادات تسجيل الدخول الموحّد
+console-action-issue-pass = إصدار التصريح
+console-action-create-gate = إنشاء البوابة
+console-brand-sub = وحدة تحكم الأمان
+console-sign-out = تسجيل الخروج
+console-role =
+    { $role ->
+        [admin] مسؤول
+        [security] أمن
+        [auditor] مدقق
+        [issuer] مُصدِر
+        [host] مضيف
+       *[other] { $role }
+    }
+console-feed-live = مباشر
+console-feed-connecting = جارٍ الاتصال
+console-feed-reconnecting = جارٍ إعادة الاتصال
+console-views = طرق العرض
+console-tab-alarms = الإنذارات
+console-tab-events = الأحداث
+console-tab-gates = البوابات
+console-tab-passes = التصاريح
+console-tab-webhooks = خطافات الويب
+console-tab-messages = البريد
+console-tab-watchlist = قائمة المراقبة
+console-tab-rollcall = تفقّد الحضور
+console-tab-admin = الإدارة
+console-tab-signin = تسجيل الدخول
+console-loading = جارٍ التحميل…
+console-load-more = تحميل المزيد
+console-refresh = تحديث
+console-show = عرض
+console-cancel = إلغاء
+console-copy = نسخ
+console-copied = تم النسخ.
+console-copy-selected = تم التحديد: اضغط Ctrl+C للنسخ.
+console-timeline = التسلسل الزمني
+console-timeline-loading = جارٍ تحميل التسلسل الزمني…
+console-timeline-count =
+    { $count ->
+        [zero] لا أحداث، الأقدم أولًا؛ تظهر الأحداث الجديدة فور وقوعها.
+        [one] حدث واحد، الأقدم أولًا؛ تظهر الأحداث الجديدة فور وقوعها.
+        [two] حدثان، الأقدم أولًا؛ تظهر الأحداث الجديدة فور وقوعها.
+        [few] { $count } أحداث، الأقدم أولًا؛ تظهر الأحداث الجديدة فور وقوعها.
+        [many] { $count } حدثًا، الأقدم أولًا؛ تظهر الأحداث الجديدة فور وقوعها.
+       *[other] { $count } حدث، الأقدم أولًا؛ تظهر الأحداث الجديدة فور وقوعها.
+    }
+console-timeline-of = التسلسل الزمني لـ { $pass }
+console-tl-challenge-to = صدر التحدي إلى { $gate }
+console-actor-title = { $name }: { $subject } لدى { $issuer }
+console-alarms = الإنذارات
+console-alarms-loading = جارٍ تحميل الإنذارات…
+console-alarms-none-open = لا إنذارات مفتوحة. تظهر هنا خلال ثانية بيانات اعتماد البوابات المنسوخة (foreign_nonce)، والرموز المعاد استخدامها (code_replayed)، والتحديات المستنفدة، وتعارضات إضافة التصاريح، والتطابقات مع قائمة المراقبة.
+console-alarms-none = لا إنذارات هنا.
+console-back-alarms = → كل الإنذارات
+console-alarm-no-pass = بلا تصريح
+console-alarm-no-gate = بلا بوابة
+console-alarm-at = عند { $gate }
+console-alarm-from = من { $source }
+console-alarm-challenge-of = تحدٍّ صادر عن
+console-alarm-first-used-at = استُخدم الرمز أولًا عند
+console-alarm-about-foreign-nonce = إجابة عن تحدٍّ صادر عن بوابة أخرى: بيانات اعتماد بوابة منسوخة؟
+console-alarm-about-code-replayed = رمز سبق أن أدخل شخصًا عند بوابة أخرى: نسخة؟
+console-alarm-about-challenge-burned = تحدٍّ استُنفد بسبب إجابات خاطئة
+console-alarm-about-claim-conflict = حاولت محفظة ثانية إضافة تصريح سبقت إضافته: رابط مسرَّب؟
+console-alarm-about-watchlist-hit = شخص مدرج في قائمة المراقبة عند بوابة، أو تصريح صدر له أو أضيف باسمه (راجع قائمة المراقبة)
+console-alarm-about-auth-failure = محاولات مصادقة فاشلة من مصدر واحد (لهذه المؤسسة: جلسة وحدة تحكم استُخدمت دون رمز CSRF الخاص بها أو من موقع آخر)
+console-alarm-gone = لم يعد هذا الإنذار في التدفق.
+console-alarm-choose = اختر إنذارًا لترى ما اتُّخذ بشأنه والتسلسل الزمني للتصريح: كل مسح وكل تحدٍّ وكل إجابة.
+console-alarm-heading = الإنذار { $id }
+console-alarm-fact-alarm = الإنذار
+console-alarm-fact-state = الحالة
+console-alarm-fact-assigned-to = مُسنَد إلى
+console-alarm-fact-when = متى
+console-alarm-fact-where = أين
+console-alarm-fact-pass = التصريح
+console-alarm-fact-reason = السبب
+console-alarm-acknowledge = إقرار
+console-alarm-assign = إسناد
+console-alarm-assign-to = إسناد إلى
+console-alarm-resolve = معالجة
+console-alarm-outcome = النتيجة
+console-alarm-note = ملاحظة
+console-alarm-already-acknowledged-by = سبق أن أقرّ { $name } بهذا الإنذار.
+console-alarm-already-acknowledged = سبق الإقرار بهذا الإنذار.
+console-alarm-already-resolved-by = سبق أن عالج { $name } هذا الإنذار.
+console-alarm-already-resolved = سبقت معالجة هذا الإنذار.
+console-events = الأحداث
+console-filters = عوامل التصفية
+console-filter-kind = النوع
+console-filter-severity = الخطورة
+console-filter-gate = البوابة
+console-filter-pass = التصريح
+console-filter-since = منذ
+console-filter-until = حتى
+console-filter-any = الكل
+console-filter-pass-placeholder = معرّف تصريح
+console-filter-apply = تطبيق عوامل التصفية
+console-filter-clear = مسح
+console-gate-option-revoked = { $gate } (مُبطَلة)
+console-export-csv = تصدير CSV
+console-export-jsonl = تصدير JSONL
+console-filtered-by = مصفّاة حسب { $filters }
+console-all-events = كل الأحداث
+console-events-summary =
+    { $count ->
+        [zero] لا أحداث، الأقدم أولًا. يستخدم التصدير عوامل التصفية هذه بالضبط.
+        [one] حدث واحد، الأقدم أولًا. يستخدم التصدير عوامل التصفية هذه بالضبط.
+        [two] حدثان، الأقدم أولًا. يستخدم التصدير عوامل التصفية هذه بالضبط.
+        [few] { $count } أحداث، الأقدم أولًا. يستخدم التصدير عوامل التصفية هذه بالضبط.
+        [many] { $count } حدثًا، الأقدم أولًا. يستخدم التصدير عوامل التصفية هذه بالضبط.
+       *[other] { $count } حدث، الأقدم أولًا. يستخدم التصدير عوامل التصفية هذه بالضبط.
+    }
+console-events-summary-more =
+    { $count ->
+        [zero] لا أحداث حتى الآن (الأقدم أولًا؛ المزيد في الأسفل). يستخدم التصدير عوامل التصفية هذه بالضبط.
+        [one] حدث واحد حتى الآن (الأقدم أولًا؛ المزيد في الأسفل). يستخدم التصدير عوامل التصفية هذه بالضبط.
+        [two] حدثان حتى الآن (الأقدم أولًا؛ المزيد في الأسفل). يستخدم التصدير عوامل التصفية هذه بالضبط.
+        [few] { $count } أحداث حتى الآن (الأقدم أولًا؛ المزيد في الأسفل). يستخدم التصدير عوامل التصفية هذه بالضبط.
+        [many] { $count } حدثًا حتى الآن (الأقدم أولًا؛ المزيد في الأسفل). يستخدم التصدير عوامل التصفية هذه بالضبط.
+       *[other] { $count } حدث حتى الآن (الأقدم أولًا؛ المزيد في الأسفل). يستخدم التصدير عوامل التصفية هذه بالضبط.
+    }
+console-col-time = الوقت
+console-col-severity = الخطورة
+console-col-event = الحدث
+console-col-gate = البوابة
+console-col-pass = التصريح
+console-col-state = الحالة
+console-col-uses = مرات الاستخدام
+console-col-site = الموقع
+console-col-valid-until = صالح حتى
+console-col-type = النوع
+console-col-attempts = المحاولات
+console-col-last-error = آخر خطأ
+console-col-queued = أُدرج في الطابور
+console-col-to = إلى
+console-col-what = ماذا
+console-col-person = الشخص
+console-col-mode = الوضع
+console-col-reason = السبب
+console-col-added-by = أضافه
+console-col-expires = ينتهي
+console-col-started = البدء
+console-col-who = مَن
+console-col-safe = بأمان
+console-col-name = الاسم
+console-col-status = الحالة
+console-col-last-seen = آخر ظهور
+console-col-marked-by = سجّله
+console-col-where = أين
+console-col-when = متى
+console-col-email = البريد الإلكتروني
+console-col-role = الدور
+console-col-since = منذ
+console-col-ends = ينتهي
+console-gates = البوابات
+console-gate = البوابة
+console-gates-loading = جارٍ تحميل البوابات…
+console-gates-count =
+    { $count ->
+        [zero] لا بوابات؛ المتصلة منها: { $online }.
+        [one] بوابة واحدة؛ المتصلة منها: { $online }.
+        [two] بوابتان؛ المتصلة منها: { $online }.
+        [few] { $count } بوابات؛ المتصلة منها: { $online }.
+        [many] { $count } بوابةً؛ المتصلة منها: { $online }.
+       *[other] { $count } بوابة؛ المتصلة منها: { $online }.
+    }
+console-create-gate = إنشاء بوابة
+console-gate-online = متصلة
+console-gate-offline = غير متصلة
+console-gate-connected-now = متصلة الآن
+console-gate-never-connected = لم تتصل قط
+console-gate-last-seen = آخر ظهور { $ago } ({ $time })
+console-gate-connected-now-sentence = متصلة الآن.
+console-gate-never-connected-sentence = لم تتصل قط.
+console-gate-last-seen-sentence = آخر ظهور { $ago } ({ $time }).
+console-gate-revoked-at = أُبطلت { $time }
+console-gate-revoked-sentence = أُبطلت { $time }.
+console-gate-connected = متصلة الآن.
+console-gate-connected-sockets =
+    { $count ->
+        [zero] متصلة الآن.
+        [one] متصلة الآن (اتصال واحد).
+        [two] متصلة الآن (اتصالان).
+        [few] متصلة الآن ({ $count } اتصالات).
+        [many] متصلة الآن ({ $count } اتصالًا).
+       *[other] متصلة الآن ({ $count } اتصال).
+    }
+console-gate-not-connected = غير متصلة.
+console-gate-stats-loading = جارٍ تحميل الساعة الأخيرة…
+console-gate-recent-label = أحدث الأحداث عند هذه البوابة
+console-gate-recent = أحدث الأحداث
+console-gate-all-events = كل أحداث هذه البوابة
+console-gate-window =
+    { $minutes ->
+        [zero] الدقيقة الأخيرة
+        [one] الدقيقة الأخيرة
+        [two] الدقيقتان الأخيرتان
+        [few] آخر { $minutes } دقائق
+        [many] آخر { $minutes } دقيقة
+       *[other] آخر { $minutes } دقيقة
+    }
+console-tile-scans = عمليات المسح
+console-tile-per-minute = في الدقيقة الآن
+console-tile-admissions = مرات الدخول
+console-tile-denials = مرات الرفض
+console-tile-errors = الأخطاء
+console-chart-title = عمليات المسح في الدقيقة
+console-chart-label = عمليات المسح في الدقيقة خلال آخر { $minutes } دقيقة: { $total } إجمالًا، وبحد أقصى { $max } في دقيقة واحدة
+console-chart-start = قبل { $minutes } دقيقة
+console-chart-now = الآن
+console-denials-title = مرات الرفض حسب السبب
+console-denials-none = لا حالات رفض.
+console-gate-manage = إدارة هذه البوابة
+console-gate-revoke = إبطال البوابة
+console-gate-revoke-confirm = نعم، أبطِل هذه البوابة
+console-back-gates = → البوابات
+console-pair-make = إنشاء رابط اقتران
+console-pair-qr = رمز QR لرابط الاقتران
+console-pair-title = افتح هذا على جهاز البوابة اللوحي
+console-pair-help = امسح الرمز بكاميرا الجهاز اللوحي (أو أرسل إليه الرابط). يعمل مرة واحدة، حتى { $until }. ينقل الاقتران البوابة إلى ذلك الجهاز ويفصل أي جهاز آخر.
+console-pair-link = رابط الاقتران
+console-passes = التصاريح
+console-passes-loading = جارٍ تحميل التصاريح…
+console-passes-count =
+    { $count ->
+        [zero] لا تصاريح، الأحدث أولًا.
+        [one] تصريح واحد، الأحدث أولًا.
+        [two] تصريحان، الأحدث أولًا.
+        [few] { $count } تصاريح، الأحدث أولًا.
+        [many] { $count } تصريحًا، الأحدث أولًا.
+       *[other] { $count } تصريح، الأحدث أولًا.
+    }
+console-issue-pass = إصدار تصريح
+console-open-pass-label = فتح تصريح بمعرّفه
+console-open = فتح
+console-open-pass-invalid = يبدو معرّف التصريح هكذا: 0190c3e1-7b2a-7c3d-8e4f-0123456789ab.
+console-pass-state =
+    { $state ->
+        [issued] صادر
+        [claimed] مُضاف إلى محفظة
+        [used] مُستنفَد
+        [revoked] مُبطَل
+        [expired] منتهي الصلاحية
+       *[other] { $state }
+    }
+console-pass-uses = مرات الاستخدام
+console-pass-uses-of = { $uses } من { $max }
+console-pass-site = الموقع
+console-pass-any-gate = أي بوابة
+console-pass-valid = الصلاحية
+console-pass-issued = تاريخ الإصدار
+console-pass-in-wallet = في محفظة
+console-pass-since = منذ { $time }
+console-pass-not-yet = ليس بعد
+console-pass-id = المعرّف
+console-admissions-heading = مرات الدخول ({ $count })
+console-admission-at = عند
+console-admissions-none = لم يدخل بعد.
+console-pass-revoke = إبطال التصريح
+console-pass-revoke-confirm = نعم، أبطِل هذا التصريح
+console-back-passes = → التصاريح
+console-pass-attempts = كل المحاولات
+console-pass-in-event-log = في سجل الأحداث (التصفية، التصدير)
+console-webhooks = خطافات الويب
+console-webhooks-loading = جارٍ تحميل خطافات الويب…
+console-webhooks-count =
+    { $count ->
+        [zero] لا خطافات ويب؛ المعطّلة منها: { $disabled }.
+        [one] خطاف ويب واحد؛ المعطّلة منها: { $disabled }.
+        [two] خطافا ويب؛ المعطّلة منها: { $disabled }.
+        [few] { $count } خطافات ويب؛ المعطّلة منها: { $disabled }.
+        [many] { $count } خطافَ ويب؛ المعطّلة منها: { $disabled }.
+       *[other] { $count } خطافِ ويب؛ المعطّلة منها: { $disabled }.
+    }
+console-webhook-disabled = معطّل { $time }
+console-webhook-disabled-because = معطّل { $time }: { $reason }
+console-webhook-enabled = مفعّل
+console-dead-letters = أحداث لم تُسلَّم
+console-dead-letters-loading = جارٍ تحميل الأحداث التي لم تُسلَّم…
+console-dead-letters-help = أحداث استنفدت محاولات الإرسال أو عُطّل خطافها (أجاب مستلم بالرمز 410). تعيد «إعادة الإرسال» حدثًا إلى الطابور، مستحقًا الآن، مع ثلاثة أيام جديدة من المحاولات.
+console-dead-letters-count =
+    { $count ->
+        [zero] لا أحداث لم تُسلَّم
+        [one] حدث واحد لم يُسلَّم، الأحدث أولًا.
+        [two] حدثان لم يُسلَّما، الأحدث أولًا.
+        [few] { $count } أحداث لم تُسلَّم، الأحدث أولًا.
+        [many] { $count } حدثًا لم يُسلَّم، الأحدث أولًا.
+       *[other] { $count } حدث لم يُسلَّم، الأحدث أولًا.
+    }
+console-dead-letters-none = لا أحداث لم تُسلَّم: سُلِّم كل حدث أو ما زالت محاولات إرساله جارية.
+console-replay = إعادة الإرسال
+console-replay-label = إعادة إرسال { $event }
+console-replayed = أُعيد إلى الطابور.
+console-replayed-disabled = أُعيد إلى الطابور؛ خطافه معطّل، لذا سيعود إلى هنا.
+console-messages-title = البريد
+console-messages = الرسائل
+console-messages-help = روابط الاستلام المرسلة بالبريد إلى الزوار، والزيارات دون موعد المرسلة إلى المضيفين بالبريد والإشعارات. العنوان المرتد رفضه الطرف المستقبِل؛ والرسالة المتخلى عنها استنفدت محاولاتها؛ والرسالة المتأخرة لم تُرسل لأن تصريحها أو زيارتها كان قد انتهى.
+console-messages-loading = جارٍ تحميل الرسائل…
+console-messages-filter-attention = تحتاج إلى متابعة (مرتدة، متخلى عنها، متأخرة)
+console-messages-filter-pending = بانتظار الإرسال
+console-messages-filter-sent = مُرسلة
+console-messages-filter-all = الكل
+console-messages-count =
+    { $count ->
+        [zero] لا رسائل، الأحدث أولًا.
+        [one] رسالة واحدة، الأحدث أولًا.
+        [two] رسالتان، الأحدث أولًا.
+        [few] { $count } رسائل، الأحدث أولًا.
+        [many] { $count } رسالةً، الأحدث أولًا.
+       *[other] { $count } رسالة، الأحدث أولًا.
+    }
+console-messages-none-attention = لا شيء يحتاج إلى متابعة: أُرسلت كل رسالة أو ما زالت محاولات إرسالها جارية.
+console-messages-none = لا رسائل.
+console-message-kind-invitation = رابط الاستلام
+console-message-kind-approval-mail = زيارة دون موعد (بريد)
+console-message-kind-approval-push = زيارة دون موعد (إشعار)
+console-message-state =
+    { $state ->
+        [pending] قيد الانتظار
+        [sent] مُرسلة
+        [bounced] مرتدة
+        [dead] متخلى عنها
+        [expired] متأخرة
+       *[other] { $state }
+    }
+console-message-send-again = إعادة الإرسال
+console-message-send-again-label = إعادة إرسال رابط الاستلام إلى { $to }
+console-message-new-address = عنوان جديد بدلًا من { $to }
+console-message-send = إرسال
+console-message-sent-again = أُعيد الإرسال إلى { $to }؛ لم يعد الرابط السابق يعمل.
+console-watchlist = قائمة المراقبة
+console-watch-loading = جارٍ تحميل قائمة المراقبة…
+console-watch-help = أشخاص يجب التنبيه إليهم أو منعهم من الدخول. يتطابق عنوان البريد الإلكتروني أو المرجع الخارجي تطابقًا تامًا؛ أما الاسم وحده فتطابق محتمل فقط ولا يؤدي إلى رفض أحد. لا تعرض البوابات سوى «يُرجى الانتظار: الموظفون في الطريق»؛ ولا يُبلَّغ الزوار ولا المُصدِرون بالسبب أبدًا.
+console-watch-form = الإضافة إلى قائمة المراقبة
+console-watch-add = إضافة إلى القائمة
+console-watch-name = الاسم
+console-watch-email = البريد الإلكتروني
+console-watch-email-help = تطابق تام، بصرف النظر عن حالة الأحرف، مع وسم +tag أو دونه.
+console-watch-reference = مرجع خارجي
+console-watch-expires = ينتهي في
+console-watch-expires-help = فارغ: لا ينتهي.
+console-watch-reason = السبب
+console-watch-mode = الوضع
+console-watch-mode-flag-help = تنبيه: السماح بالدخول وإطلاق إنذار
+console-watch-mode-block-help = حظر: رفض تصاريحه واستبقاؤه عند البوابات
+console-watch-mode-flag = تنبيه
+console-watch-mode-block = حظر
+console-watch-count =
+    { $count ->
+        [zero] لا قيود.
+        [one] قيد واحد.
+        [two] قيدان.
+        [few] { $count } قيود.
+        [many] { $count } قيدًا.
+       *[other] { $count } قيد.
+    }
+console-watch-none = لا أحد في قائمة المراقبة.
+console-watch-remove = إزالة
+console-watch-remove-label = إزالة { $who } من قائمة المراقبة
+console-watch-added = { $who }، { $time }
+console-watch-never = أبدًا
+console-watch-expired = { $date } (منتهٍ)
+console-watch-who-missing = أدخل اسمًا أو بريدًا إلكترونيًا أو مرجعًا خارجيًا.
+console-watch-reason-missing = اذكر سبب إدراجه في قائمة المراقبة.
+console-rollcall = تفقّد الحضور
+console-rc-loading = جارٍ تحميل عمليات تفقّد الحضور…
+console-rc-help = عند إخلاء المبنى: يمسح المشرفون عند نقاط التجمع تصاريح الزوار ببوابة مقترنة («تفقّد الحضور» على البوابة)، أو يسجّلون الأسماء يدويًا. يُعرض أولًا كل من لم يُعثر عليه بعد.
+console-rc-start-form = بدء تفقّد الحضور
+console-rc-start = بدء تفقّد الحضور
+console-rc-who = مَن
+console-rc-who-help = القائمة هي كل من في الداخل الآن: في المناطق، ومن دخلوا اليوم عبر بوابات لا منطقة لها.
+console-rc-scope-everyone = الجميع، كل المواقع
+console-rc-scope-all = كل المواقع
+console-rc-scope-site = الموقع { $site }
+console-rc-scope-zone = المنطقة { $zone }
+console-rc-count =
+    { $count ->
+        [zero] لا عمليات تفقّد.
+        [one] عملية تفقّد واحدة.
+        [two] عمليتا تفقّد.
+        [few] { $count } عمليات تفقّد.
+        [many] { $count } عمليةَ تفقّد.
+       *[other] { $count } عمليةِ تفقّد.
+    }
+console-rc-none = لا عمليات تفقّد بعد.
+console-rc-table = عمليات تفقّد الحضور
+console-rc-started-by = { $time } بواسطة { $who }
+console-rc-safe-of = { $safe } من { $inside }
+console-rc-in-progress = جارٍ
+console-rc-ended = انتهى
+console-rc-filter-all = الجميع
+console-rc-title = تفقّد الحضور: { $scope }
+console-rc-meta-active = بدأ { $time } بواسطة { $who } · جارٍ
+console-rc-meta-ended = بدأ { $time } بواسطة { $who } · انتهى { $endTime } بواسطة { $endWho }
+console-rc-inside = في الداخل
+console-rc-safe = بأمان
+console-rc-unaccounted = مفقودون
+console-rc-printed = طُبع في { $time } · المفقودون: { $unaccounted } من أصل { $inside }
+console-rc-download-csv = تنزيل CSV
+console-rc-export-failed = تعذّر تصدير القائمة ({ $status }).
+console-rc-export-network = تعذّر الوصول إلى الخادم لتصدير القائمة.
+console-rc-print = طباعة
+console-rc-end = إنهاء تفقّد الحضور
+console-rc-end-confirm = نعم، أنهِه وأرشِف التقرير
+console-rc-mark-safe = تسجيل بأمان
+console-rc-mark-safe-label = تسجيل بأمان: { $name }
+console-rc-walk-in = (زيارة دون موعد)
+console-rc-marked-by-hand = { $who } (يدويًا)
+console-rc-marked-by-scan = { $who } (بالمسح)
+console-rc-nobody-here = لا أحد في هذا العرض.
+console-rc-nobody-inside = لم يكن أحد مسجَّلًا في الداخل عند بدء تفقّد الحضور.
+console-rc-not-found = لا توجد عملية تفقّد بهذا المعرّف.
+console-back-rollcalls = → كل عمليات تفقّد الحضور
+console-rc-people = الأشخاص في تفقّد الحضور
+console-signin-view = تسجيل الدخول
+console-sso = تسجيل الدخول الموحّد
+console-sso-help = دع الموظفين يسجّلون الدخول عبر موفّر الهوية الخاص بمؤسستك (OpenID Connect). راجع docs/sign-in.md لإعداد Keycloak وEntra ID وGoogle.
+console-sso-form = إعدادات تسجيل الدخول الموحّد
+console-sso-issuer = عنوان URL للجهة المُصدِرة
+console-sso-issuer-help = تمامًا كما يسمّي موفّر الهوية نفسه (يُجلب مستند الاكتشاف الخاص به عند الحفظ).
+console-sso-client-id = معرّف العميل
+console-sso-client-secret = سر العميل
+console-sso-secret-help = مطلوب في المرة الأولى؛ يُخزَّن مختومًا ولا يُعرض مرة أخرى أبدًا.
+console-sso-secret-stored = هناك سر مخزَّن. اترك هذا الحقل فارغًا للإبقاء عليه.
+console-sso-domains = نطاقات البريد المسموح بها
+console-sso-domains-help = مفصولة بفواصل، بتطابق تام. فارغ: كل من يضمنه موفّر الهوية.
+console-sso-role-claim = مطالبة الدور
+console-sso-role-claim-help = مطالبة رمز المعرّف (ID token) التي تمنح قيمُها الأدوار: groups أو roles أو مسار مثل realm_access.roles.
+console-sso-role-map = قيم المطالبة التي تمنح كل دور (مفصولة بفواصل؛ الأقوى تطابقًا يفوز، ومن لا يطابق شيئًا يُرفض)
+console-sso-role-admins = المسؤولون
+console-sso-role-security = الأمن
+console-sso-role-auditors = المدققون
+console-sso-role-issuers = المُصدِرون
+console-sso-role-hosts = المضيفون
+console-sso-key-sign-in = يمكن للموظفين أيضًا تسجيل الدخول إلى هذه الصفحات بمفتاح API
+console-sso-save = حفظ
+console-sso-issuer-missing = أدخل عنوان URL للجهة المُصدِرة ومعرّف العميل.
+console-sso-role-map-missing = اربط قيمة مطالبة واحدة على الأقل بدور، وإلا فلن يتمكن أحد من تسجيل الدخول.
+console-sso-saved = تم الحفظ. سجّل العناوين أدناه لدى موفّر الهوية.
+console-sso-redirect-uri = عنوان URI لإعادة التوجيه
+console-sso-logout-uri = عنوان URI لتسجيل الخروج عبر القناة الخلفية
+console-sso-post-logout-uri = عنوان URI لإعادة التوجيه بعد تسجيل الخروج
+console-sso-sign-in-link = رابط تسجيل الدخول للموظفين
+console-sessions = الجلسات النشطة
+console-sessions-loading = جارٍ تحميل الجلسات…
+console-sessions-count =
+    { $count ->
+        [zero] لا جلسات نشطة.
+        [one] جلسة نشطة واحدة.
+        [two] جلستان نشطتان.
+        [few] { $count } جلسات نشطة.
+        [many] { $count } جلسةً نشطة.
+       *[other] { $count } جلسةٍ نشطة.
+    }
+console-session-end = إنهاء
+console-session-end-label = إنهاء جلسة { $who }
+console-session-api-key = مفتاح API
+console-manage = الإدارة
+console-issue-label = الزائر (اسم التصريح)
+console-issue-site = الموقع
+console-issue-site-help = اختياري: لا تقبل التصريحَ إلا بوابات هذا الموقع.
+console-issue-from = صالح من
+console-issue-from-help = فارغ: من الآن.
+console-issue-until = صالح حتى
+console-issue-uses = مرات الاستخدام
+console-issue-submit = إصدار التصريح
+console-issue-label-missing = أدخل اسم صاحب التصريح.
+console-issue-until-missing = أدخل تاريخ انتهاء صلاحية التصريح.
+console-issue-uses-invalid = يجب أن يكون عدد مرات الاستخدام عددًا صحيحًا من 1 إلى 100000.
+console-issued-for = صدر تصريح لـ { $label }
+console-issued-help = أرسل إلى الزائر رابط الاستلام هذا (أو دعه يمسح الرمز). يضيف التصريح إلى محفظة واحدة فقط.
+console-claim-qr = رمز QR لرابط الاستلام
+console-claim-link = رابط الاستلام
+console-open-pass = فتح التصريح
+console-gate-label = اسم البوابة
+console-gate-label-help = ما يقرؤه الحراس والمدققون، مثل «المدخل الشمالي».
+console-gate-site = الموقع
+console-gate-site-help = اختياري: تقبل البوابة تصاريح هذا الموقع (والتصاريح التي لا موقع لها).
+console-create-gate-submit = إنشاء البوابة
+console-gate-label-missing = أدخل اسمًا للبوابة.
+console-gate-created = أُنشئت البوابة «{ $label }»
+console-gate-created-help = اقرن بها جهازًا لوحيًا: أنشئ رابط اقتران وافتحه على الجهاز اللوحي.
+console-open-gate = فتح البوابة
+console-device-token-summary = رمز الجهاز لبوابة أصلية (يُعرض مرة واحدة)
+console-device-token = رمز الجهاز
+gate-title = بوابة Tessera
+gate-loading = جارٍ فتح البوابة…
+gate-pairing-title = جارٍ ربط هذا الجهاز…
+gate-pairing-text = يصبح هذا الجهاز بوابة. لا حاجة إلى كتابة أي شيء.
+gate-pairing-network = تعذّر الوصول إلى الخادم لربط هذا الجهاز. تحقّق من الشبكة، ثم حاول مرة أخرى.
+gate-pairing-rate-limited = محاولات ربط كثيرة جدًا من هذا الجهاز. انتظر دقيقة، ثم افتح الرابط مرة أخرى.
+gate-pairing-invalid = رابط الربط هذا استُخدم من قبل أو انتهت صلاحيته. اطلب رابطًا جديدًا.
+gate-pairing-refused = رفض الخادم الربط ({ $code }). اطلب رابطًا جديدًا.
+gate-pairing-refused-title = رُفض الربط
+gate-try-again = إعادة المحاولة
+gate-continue-as = المتابعة باسم { $gate }
+gate-continue-as-this = المتابعة بهذه البوابة
+gate-unreachable = تعذّر الوصول إلى الخادم. تحقّق من الشبكة.
+gate-unavailable-title = البوابة غير متاحة
+gate-start-failed = تعذّر تشغيل البوابة: { $error }
+gate-not-paired-title = غير مربوط
+gate-not-paired-text = هذا الجهاز ليس بوابة (أو لم يعد كذلك). لجعله بوابة، اطلب من مسؤول الموقع رابط ربط وافتحه على هذا الجهاز.
+gate-not-paired-hint = يعمل رابط الربط مرة واحدة ولمدة 10 دقائق. لا حاجة إلى كتابة أي شيء.
+gate-not-paired-revoked = لم يعد هذا الجهاز مربوطًا كبوابة (أُلغي ربطه، أو رُبط جهاز آخر مكانه).
+gate-label-fallback = بوابة
+gate-status-connecting = جارٍ الاتصال
+gate-status-online = متصل
+gate-status-offline = غير متصل
+gate-counters-label = عدّادات وردية اليوم
+gate-counters-title = اليوم
+gate-count-admitted =
+    { $count ->
+       *[other] دخول
+    }
+gate-count-admitted-title = مَن سُمح لهم بالدخول اليوم
+gate-count-already =
+    { $count ->
+       *[other] عودة
+    }
+gate-count-already-title = مَن عادوا اليوم (دخلوا سابقًا)
+gate-count-denied =
+    { $count ->
+       *[other] رفض
+    }
+gate-count-denied-title = مَن رُفضوا اليوم
+gate-muster-toggle = تفقّد الحضور
+gate-muster-toggle-back = العودة إلى الدخول
+gate-offline-connecting = غير متصل — جارٍ الاتصال بالخادم…
+gate-offline-reconnecting = غير متصل — لا تسمح بدخول أحد. إعادة الاتصال خلال { $seconds } ث…
+gate-scanner-panel-label = الماسح
+gate-camera-label = صورة الكاميرا
+gate-camera-on = الكاميرا تعمل: ضع رمزًا أمامها.
+gate-camera-refused = رُفض الوصول إلى الكاميرا. اسمح باستخدام الكاميرا لهذا الموقع، أو استخدم ماسحًا يدويًا.
+gate-camera-none = تعذّر تشغيل أي كاميرا. استخدم ماسحًا يدويًا.
+gate-scanner-label = إدخال الماسح اليدوي
+gate-ready-title = جاهز للمسح
+gate-ready-text = ضع رمز التصريح أمام الكاميرا.
+gate-muster-ready-title = تفقّد الحضور: امسح لتسجيل السلامة
+gate-muster-ready-text = ضع رمز التصريح أمام الكاميرا. لا يُسمح بدخول أحد ما دام تفقّد الحضور معروضًا على هذه الشاشة.
+gate-checking-code = جارٍ التحقق من الرمز…
+gate-checking-answer = جارٍ التحقق من الإجابة…
+gate-code-on-way = الرمز في طريقه إلى الخادم.
+gate-answer-on-way = { $visitor }: إجابة الهاتف في طريقها إلى الخادم.
+gate-answer-on-way-anonymous = إجابة الهاتف في طريقها إلى الخادم.
+gate-offline-kept = سيُحفَظ ذلك ويُرسَل عند عودة الاتصال: لا تسمح بالدخول بعد.
+gate-challenge-title = امسح هذا الرمز بمحفظتك
+gate-challenge-qr-label = رمز تحقق البوابة لمحفظة الزائر
+gate-challenge-then = ثم ضع رمز إجابة الهاتف أمام الكاميرا.
+gate-countdown = أجب خلال { $seconds } ث
+gate-countdown-over = انتهى الوقت
+gate-more-waiting =
+    { $count ->
+        [zero] لا أحد آخر بانتظار الإجابة
+        [one] زائر آخر بانتظار الإجابة
+        [two] زائران آخران بانتظار الإجابة
+        [few] { $count } زوار آخرين بانتظار الإجابة
+        [many] { $count } زائرًا آخر بانتظار الإجابة
+       *[other] { $count } زائر آخر بانتظار الإجابة
+    }
+gate-no-storage = لا يسمح هذا المتصفح للبوابة بحفظ سجلها: إعادة التحميل تُفقد عمليات المسح الجارية.
+gate-journal-foreign = السجل يخص بوابة أخرى؛ أعد تحميل الصفحة.
+gate-journal-failed = تعذّر على البوابة حفظ سجلها ({ $error }). أعد تحميل الصفحة.
+gate-clock-skew = تختلف ساعة هذا الجهاز عن ساعة الخادم بمقدار { $seconds } ث.
+gate-duplicate = الرمز نفسه مرة أخرى: بانتظار إجابة الهاتف.
+gate-scan-queued = غير متصل: المسح ينتظر ويُرسَل عند عودة الاتصال.
+gate-answer-queued = غير متصل: الإجابة تنتظر وتُرسَل عند عودة الاتصال.
+gate-ignored = تم التجاهل: { $why }.
+gate-rejected-too-long = السطر طويل جدًا
+gate-rejected-challenge = هذا رمز تحقق البوابة؛ يجب أن تجيب عنه محفظة الزائر
+gate-rejected-not-tessera = ليس رمز Tessera (المتوقع { "\\u2066" }TSR1:…{ "\\u2069" } أو { "\\u2066" }TSR1R:…{ "\\u2069" })
+gate-rejected-unreadable = إجابة محفظة غير مقروءة ({ "\\u2066" }TSR1R:…{ "\\u2069" })؛ امسحها مرة أخرى
+gate-rejected-no-challenge = لا يوجد تحقق مفتوح لهذا التصريح؛ امسح رمز الزائر أولًا
+gate-server-busy = الخادم مشغول ({ $code })؛ ستُعاد المحاولة.
+gate-server-refused = رفض الخادم هذا ({ $code }).
+gate-server-refused-reason = رفض الخادم هذا ({ $code }): { $reason }
+gate-unanswered = لم تصل إجابة من { $visitor } في الوقت المحدد: أُغلق المسح. امسح الرمز مرة أخرى.
+gate-unanswered-phone = لم تصل إجابة من الهاتف في الوقت المحدد: أُغلق المسح. امسح الرمز مرة أخرى.
+gate-abandoned = أُسقط مسحٌ أُجري دون اتصال (أصبح رمزه قديمًا جدًا). امسح مرة أخرى.
+gate-word-admitted = مسموح بالدخول
+gate-word-already-admitted = دخل سابقًا
+gate-word-denied = مرفوض
+gate-word-please-wait = يُرجى الانتظار
+gate-word-approved = تمت الموافقة
+gate-word-no-answer = لا رد
+gate-word-safe = بأمان
+gate-word-already-safe = مسجَّل بأمان سابقًا
+gate-word-not-marked = لم يُسجَّل
+gate-verdict-denied = مرفوض — { $reason } ({ $code })
+gate-verdict-not-marked = لم يُسجَّل — { $reason } ({ $code })
+gate-verdict-hint = اضغط للمتابعة
+gate-replayed = أُكِّد مجددًا بعد فقدان إجابة
+gate-first-entry =
+    أول دخول الساعة { $time } ({ $ago }) { $where ->
+        [this] عند هذه البوابة
+        [another] عند بوابة أخرى
+       *[named] عند { $gate }
+    }
+gate-first-entry-earlier =
+    أول دخول في وقت سابق { $where ->
+        [this] عند هذه البوابة
+        [another] عند بوابة أخرى
+       *[named] عند { $gate }
+    }
+gate-same-phone = الهاتف نفسه كما في الدخول الأول: اسمح بالمرور فقط إن خرج الشخص ثم عاد
+gate-hold-detail = الموظفون في الطريق. أبقِ الزائر هنا؛ لا تسمح له بالمرور.
+gate-stale-detail = عمر الرمز { $seconds } ث. اطلب عرض المحفظة مباشرة.
+gate-future-detail = الرمز متقدّم بمقدار { $seconds } ث. يجب تصحيح ساعة الهاتف.
+gate-safe-detail = سُجِّل بأمان عند نقطة التجمع هذه
+gate-marked-safe = سُجِّل بأمان
+gate-marked-safe-by = سُجِّل بأمان بواسطة { $by }
+gate-marked-safe-at = سُجِّل بأمان الساعة { $time } ({ $ago })
+gate-marked-safe-at-by = سُجِّل بأمان الساعة { $time } ({ $ago }) بواسطة { $by }
+gate-ago-earlier = في وقت سابق
+gate-ago-now = الآن
+gate-ago-seconds = منذ { $seconds } ث
+gate-ago-minutes = منذ { $minutes } د
+gate-ago-hours = منذ { $hours } س { $minutes } د
+gate-ago-date = بتاريخ { $date }
+reason-malformed-code = ليس رمز Tessera
+reason-unknown-pass = تصريح غير معروف
+reason-not-claimed = لم يُضَف التصريح إلى محفظة بعد
+reason-bad-code = رمز خاطئ، مزوَّر أو من هاتف آخر
+reason-stale-code = رمز قديم، لقطة شاشة؟
+reason-future-code = رمز من المستقبل، ساعة الهاتف خاطئة
+reason-revoked = ألغت الجهة المُصدِرة التصريح
+reason-expired = انتهت صلاحية التصريح
+reason-not-yet-valid = التصريح غير صالح بعد
+reason-wrong-site = التصريح لموقع آخر
+reason-code-replayed = الرمز استُخدم عند بوابة أخرى، نسخة؟
+reason-challenge-expired = أجاب الهاتف متأخرًا، امسح مرة أخرى
+reason-bad-response = إجابة خاطئة، ليس هاتف صاحب التصريح؟ دعه يحاول مرة أخرى
+reason-challenge-burned = إجابات خاطئة كثيرة جدًا، امسح مرة أخرى
+reason-foreign-nonce = الإجابة تخص مسحًا عند بوابة أخرى
+reason-unknown-nonce = تحقق غير معروف، امسح مرة أخرى
+reason-not-inside = ليس داخل هذه المنطقة، لا شيء لمغادرته
+reason-zone-not-allowed = التصريح غير صالح لهذه المنطقة
+reason-already-inside = موجود داخل هذه المنطقة بالفعل
+reason-reentry-not-allowed = لا يُسمح بالعودة بعد مغادرة هذه المنطقة
+reason-entry-limit = لم تتبقَّ مرات دخول اليوم لهذه المنطقة
+reason-see-staff = يُرجى الانتظار: الموظفون في الطريق
+reason-no-roll-call = لا يوجد تفقّد حضور جارٍ لهذه البوابة
+reason-not-on-roll-call = ليس على قائمة تفقّد الحضور (غير مسجَّل في الداخل)
+reason-other = رفضه الخادم
+gate-walkins-heading = زيارات دون موعد
+gate-walkin-open = زيارة دون موعد
+gate-walkins-empty = زائر دون تصريح؟ اضغط «زيارة دون موعد» لسؤال مضيفه.
+gate-walkin-list-label = طلبات الزيارات دون موعد
+gate-walkin-done = تم
+gate-walkin-done-label = تم: { $name }
+gate-walkin-for = لزيارة { $host }
+gate-host-unknown = المضيف
+gate-host-flat = شقة { $unit }
+gate-line-asking = جارٍ سؤال المضيف…
+gate-line-offline = غير متصل: يُرسَل عند عودة الاتصال. لا تسمح بالدخول بعد.
+gate-line-waiting = بانتظار رد المضيف
+gate-line-waiting-left = بانتظار رد المضيف · متبقٍّ { $left }
+gate-line-waiting-up = بانتظار رد المضيف · انتهى الوقت، جارٍ التحقق…
+gate-line-denied = رفض { $host }
+gate-line-expired = لم يرد { $host } في الوقت المحدد
+gate-line-failed = لم يُرسَل: رفضه الخادم ({ $code })
+gate-line-failed-reason = لم يُرسَل: رفضه الخادم ({ $code }): { $reason }
+gate-walkin-busy = الخادم مشغول ({ $code })؛ سيُسأل المضيف مجددًا بعد قليل.
+gate-walkin-refused = رفض الخادم الزيارة دون موعد لـ { $visitor } ({ $code }).
+gate-walkin-too-many = هناك زيارات دون موعد كثيرة جدًا بانتظار الرد.
+gate-walkin-title = زائر دون موعد
+gate-walkin-intro = يُسأل المضيف على هاتفه، ويظهر الرد هنا.
+gate-walkin-name = اسم الزائر
+gate-walkin-host = المضيف (الاسم أو الشقة)
+gate-walkin-note = ملاحظة للمضيف (اختيارية)
+gate-walkin-submit = اسأل المضيف
+gate-cancel = إلغاء
+gate-hosts-label = المضيفون الذين عُثر عليهم
+gate-walkin-asking = المضيف المختار: { $host }
+gate-host-searching = جارٍ البحث…
+gate-host-search-network = تعذّر الوصول إلى الخادم للبحث عن المضيفين.
+gate-host-search-failed = فشل البحث عن المضيفين ({ $code }).
+gate-hosts-found =
+    { $count ->
+        [zero] لا يوجد مضيفون
+        [one] مضيف واحد: اختره.
+        [two] مضيفان: اختر أحدهما.
+        [few] { $count } مضيفين: اختر واحدًا.
+        [many] { $count } مضيفًا: اختر واحدًا.
+       *[other] { $count } مضيف: اختر واحدًا.
+    }
+gate-hosts-found-matching =
+    { $count ->
+        [zero] لا يوجد مضيف يطابق «{ $query }».
+        [one] مضيف واحد يطابق «{ $query }»: اختره.
+        [two] مضيفان يطابقان «{ $query }»: اختر أحدهما.
+        [few] { $count } مضيفين يطابقون «{ $query }»: اختر واحدًا.
+        [many] { $count } مضيفًا يطابقون «{ $query }»: اختر واحدًا.
+       *[other] { $count } مضيف يطابقون «{ $query }»: اختر واحدًا.
+    }
+gate-hosts-none = لا يوجد مضيف يطابق «{ $query }».
+gate-problem-name-missing = أدخل اسم الزائر.
+gate-problem-name-long = الاسم طويل جدًا (بحد أقصى { $max } حرف).
+gate-problem-name-unprintable = يحتوي الاسم على أحرف لا يمكن طباعتها.
+gate-problem-host = اختر المضيف الذي يطلبه الزائر.
+gate-problem-note-long = الملاحظة طويلة جدًا (بحد أقصى { $max } حرف).
+gate-problem-note-unprintable = تحتوي الملاحظة على أحرف لا يمكن طباعتها.
+gate-walkin-approved-by = وافق { $host }
+gate-walkin-let-in = { $name }: اسمح بالدخول
+gate-walkin-refused-by = رفض { $host }. لا تسمح بالدخول.
+gate-walkin-no-answer-detail = لم يرد { $host }. لا تسمح بالدخول؛ اسأل مجددًا أو اتصل بالمضيف.
+gate-walkin-verdict-denied = مرفوض — رفض المضيف ({ $code })
+gate-walkin-verdict-no-answer = لا رد — لم يرد المضيف في الوقت المحدد ({ $code })
+gate-muster-title = تفقّد الحضور: { $scope }
+gate-scope-all = جميع المواقع
+gate-scope-site = موقع { $site }
+gate-scope-zone = منطقة { $zone }
+gate-muster-help = امسح تصريح الشخص لتسجيله بأمان: يجب أن يجيب هاتفه، كما عند البوابة. لا يُسمح بدخول أحد. أو سجّل اسمًا يدويًا.
+gate-muster-search = ابحث عن اسم
+gate-muster-list-label = الأشخاص في تفقّد الحضور
+gate-muster-counts = { $safe } من { $inside } بأمان · { $unaccounted } لم يُرَوا بعد
+gate-person-safe = بأمان
+gate-person-safe-by = بأمان · سجّله { $by }
+gate-person-sending = بأمان · جارٍ الإرسال…
+gate-person-queued = بأمان · يُرسَل عند عودة الاتصال
+gate-person-missing = لم يُرَ بعد · آخر ظهور: { $place }
+gate-person-missing-walk-in = لم يُرَ بعد · زائر دون تصريح، دخل عند: { $place }
+gate-mark-safe = تسجيل بأمان
+gate-mark-safe-label = تسجيل بأمان: { $name }
+gate-muster-empty = لم يُسجَّل أحد في الداخل.
+gate-muster-no-match = لا أحد في القائمة يطابق «{ $query }».
+gate-muster-ended = انتهى تفقّد الحضور: العودة إلى الدخول.
+gate-mark-save-failed = تعذّر حفظ التسجيل على هذا الجهاز ({ $error }).
+gate-mark-refused = لم يُسجَّل { $name }: { $code }.
+gate-mark-refused-ended = لم يُسجَّل { $name }: انتهى تفقّد الحضور.
+`,de:`# The language's name in itself, as the switcher lists it.
+language-name = Deutsch
+# ltr or rtl: the direction of the pages in this language.
+language-direction = ltr
+common-language = Sprache
+common-times-in-zone = Uhrzeiten in Ortszeit des Standorts ({ $zone }).
+common-sso-email = Geschäftliche E-Mail-Adresse
+common-sso-email-help = Sie melden sich auf der Anmeldeseite Ihrer Organisation an und kehren dann hierher zurück.
+common-sso-continue = Mit Single Sign-on fortfahren
+common-sso-email-invalid = Geben Sie Ihre geschäftliche E-Mail-Adresse ein, z. B. ada@example.com.
+common-sso-title = Mit Ihrer Organisation anmelden
+error-other = Der Server hat dies abgelehnt ({ $code }).
+error-unauthorized = Sie sind nicht angemeldet, oder Ihr Schlüssel ist nicht mehr gültig.
+error-forbidden = Dieser Schlüssel ist dafür nicht berechtigt.
+error-key-sign-in-off = Die Anmeldung mit einem Schlüssel ist hier deaktiviert: Bitte verwenden Sie Single Sign-on.
+error-not-found = Nicht gefunden.
+error-invalid-claim = Dieser Link funktioniert nicht: Er wurde bereits verwendet, ersetzt oder falsch eingegeben.
+error-invalid-pairing = Dieser Kopplungslink wurde bereits verwendet oder ist abgelaufen.
+error-already-claimed = Dieser Ausweis befindet sich bereits in einer anderen Wallet.
+error-revoked = Dieser Ausweis wurde storniert.
+error-invalid-public-key = Der Schlüssel der Wallet wurde abgelehnt.
+error-bad-request = Die Anfrage wurde nicht verstanden.
+error-payload-too-large = Die Daten sind zu groß zum Senden.
+error-rate-limited = Zu viele Versuche: Bitte warten Sie einen Moment und versuchen Sie es dann erneut.
+error-refused-by-policy = Die Regeln der Organisation lassen das nicht zu.
+error-already-acknowledged = Dieser Alarm wurde bereits von jemandem quittiert.
+error-already-resolved = Dieser Alarm wurde bereits abgeschlossen.
+error-not-permitted = Für diese Person ist das nicht möglich. Bitte wenden Sie sich an das Personal.
+error-invalid-field = Ein Feld fehlt oder ist ungültig.
+error-storage-unavailable = Der Server kann seine Datenbank gerade nicht erreichen: Bitte versuchen Sie es in Kürze erneut.
+error-internal = Auf dem Server ist ein Fehler aufgetreten: Bitte versuchen Sie es erneut und informieren Sie das Personal, falls das Problem weiterhin besteht.
+error-transfer-not-allowed = Dieser Ausweis kann nicht weitergegeben werden.
+error-not-claimed = Dieser Ausweis ist noch in keiner Wallet.
+error-request-id-reused = Diese Anfrage wurde bereits mit anderem Inhalt gesendet.
+error-already-decided = Über diese Anfrage wurde bereits entschieden.
+error-approval-timeout = Die Frist für eine Antwort auf diese Anfrage ist abgelaufen.
+error-bad-proof = Diese Wallet konnte die Übertragung nicht nachweisen.
+error-invalid-nonce = Der Übertragungslink ist abgelaufen: Bitte erstellen Sie einen neuen.
+error-unknown-pass = Dieser Ausweis ist hier nicht bekannt.
+error-key-revoked = Dieser Schlüssel wurde widerrufen: Bitte erstellen Sie stattdessen einen neuen.
+error-last-admin-key = Der letzte Administratorschlüssel kann nicht widerrufen werden.
+error-network = Keine Verbindung zum Server. Bitte prüfen Sie die Netzwerkverbindung und versuchen Sie es erneut.
+audit-kind-scan = Scan
+audit-kind-challenge-issued = Challenge ausgegeben
+audit-kind-response = Antwort
+audit-kind-challenge-unanswered = Challenge unbeantwortet
+audit-kind-rate-limited = Gedrosselt
+audit-kind-gate-connection-refused = Einlassverbindung abgelehnt
+audit-kind-claim = Ausweis in Wallet aufgenommen
+audit-kind-claim-rejected = Aufnahme in Wallet abgelehnt
+audit-kind-claim-conflict = Konflikt bei Wallet-Aufnahme
+audit-kind-pass-issued = Ausweis ausgestellt
+audit-kind-pass-revoked = Ausweis storniert
+audit-kind-api-key-created = API-Schlüssel erstellt
+audit-kind-api-key-revoked = API-Schlüssel widerrufen
+audit-kind-api-key-rotated = API-Schlüssel erneuert
+audit-kind-gate-created = Einlass angelegt
+audit-kind-auth-failure = Authentifizierung fehlgeschlagen
+audit-kind-gate-pairing-created = Kopplungslink für Einlass erstellt
+audit-kind-gate-paired = Einlass gekoppelt
+audit-kind-gate-revoked = Einlass widerrufen
+audit-kind-gate-connected = Einlass verbunden
+audit-kind-gate-disconnected = Einlass getrennt
+audit-kind-console-signed-in = Konsole: angemeldet
+audit-kind-console-signed-out = Konsole: abgemeldet
+audit-kind-retention = Aufbewahrungsfrist angewendet
+audit-kind-host-created = Gastgeber angelegt
+audit-kind-walk-in-requested = Spontanbesuch angefragt
+audit-kind-walk-in-approved = Spontanbesuch genehmigt
+audit-kind-walk-in-denied = Spontanbesuch abgelehnt
+audit-kind-walk-in-expired = Spontanbesuch abgelaufen
+audit-kind-pass-rebound = Ausweis neu gebunden
+audit-kind-transfer-started = Übertragung gestartet
+audit-kind-pass-transferred = Ausweis übertragen
+audit-kind-transfer-rejected = Übertragung abgelehnt
+audit-kind-webhook-created = Webhook erstellt
+audit-kind-webhook-disabled = Webhook deaktiviert
+audit-kind-webhook-enabled = Webhook aktiviert
+audit-kind-webhook-secret-rotated = Webhook-Geheimnis erneuert
+audit-kind-webhook-deleted = Webhook gelöscht
+audit-kind-zone-created = Zone angelegt
+audit-kind-zone-checkout = Zone verlassen
+audit-kind-sso-configured = Single Sign-on eingerichtet
+audit-kind-sso-removed = Single Sign-on entfernt
+audit-kind-sso-sign-in-failed = Single-Sign-on-Anmeldung fehlgeschlagen
+audit-kind-sso-sessions-ended = Single-Sign-on-Sitzungen beendet
+audit-kind-session-ended = Sitzung beendet
+audit-kind-message-queued = Nachricht eingereiht
+audit-kind-message-sent = Nachricht gesendet
+audit-kind-message-bounced = Nachricht unzustellbar
+audit-kind-message-dead = Nachricht aufgegeben
+audit-kind-message-expired = Nachricht verfallen
+audit-kind-mail-settings-changed = E-Mail-Einstellungen geändert
+audit-kind-alarm-acknowledged = Alarm quittiert
+audit-kind-alarm-assigned = Alarm zugewiesen
+audit-kind-alarm-resolved = Alarm abgeschlossen
+audit-kind-watchlist-hit = Treffer auf der Beobachtungsliste
+audit-kind-watchlist-entry-added = Eintrag zur Beobachtungsliste hinzugefügt
+audit-kind-watchlist-entry-changed = Eintrag der Beobachtungsliste geändert
+audit-kind-watchlist-entry-removed = Eintrag von der Beobachtungsliste entfernt
+audit-kind-personal-data-exported = Personenbezogene Daten exportiert
+audit-kind-personal-data-erased = Personenbezogene Daten gelöscht
+audit-kind-privacy-settings-changed = Datenschutzeinstellungen geändert
+audit-kind-locale-settings-changed = Sprach- und Zeitzoneneinstellungen geändert
+audit-kind-roll-call-started = Anwesenheitskontrolle gestartet
+audit-kind-roll-call-marked = Person bei Anwesenheitskontrolle erfasst
+audit-kind-roll-call-ended = Anwesenheitskontrolle beendet
+audit-kind-muster-scanned = Scan am Sammelpunkt
+audit-kind-muster-refused = Scan am Sammelpunkt abgelehnt
+audit-severity-info = Info
+audit-severity-warning = Warnung
+audit-severity-high = Hoch
+audit-by = { $what } — von { $who }
+audit-resent = { $what } (erneut gesendet)
+audit-sso-refused = Single Sign-on abgelehnt: { $reason }
+audit-sso-refused-detail = Single Sign-on abgelehnt: { $reason } ({ $detail })
+audit-mail-queued = Ausweislink zum Versand eingereiht
+audit-mail-queued-to = Ausweislink für { $to } zum Versand eingereiht
+audit-mail-resent = Ausweislink erneut gesendet
+audit-mail-resent-to = Ausweislink erneut an { $to } gesendet
+audit-mail-sent = E-Mail gesendet
+audit-mail-sent-to = E-Mail an { $to } gesendet
+audit-mail-bounced = E-Mail unzustellbar
+audit-mail-bounced-to = E-Mail an { $to } unzustellbar
+audit-mail-bounced-error = E-Mail unzustellbar ({ $error })
+audit-mail-bounced-to-error = E-Mail an { $to } unzustellbar ({ $error })
+audit-mail-dead = E-Mail-Zustellung aufgegeben
+audit-mail-dead-to = E-Mail-Zustellung an { $to } aufgegeben
+audit-mail-dead-error = E-Mail-Zustellung aufgegeben ({ $error })
+audit-mail-dead-to-error = E-Mail-Zustellung an { $to } aufgegeben ({ $error })
+audit-mail-expired = E-Mail nicht gesendet: Der Ausweis ist vorher abgelaufen
+audit-mail-expired-to = E-Mail nicht gesendet: Der Ausweis ist vorher abgelaufen ({ $to })
+audit-sso-sessions-ended =
+    Sitzungen vom Identitätsanbieter beendet ({ $cause ->
+        [access_ended] Zugang entzogen
+       *[other] dort abgemeldet
+    })
+audit-scan-denied = Scan abgelehnt: { $reason } — { $words }
+audit-scan-resent = Scan erneut gesendet
+audit-scan-refused = Scan zurückgewiesen: { $error }
+audit-answer = Antwort
+audit-answer-denied = Antwort abgelehnt: { $reason } — { $words }
+audit-answer-refused = Antwort zurückgewiesen: { $error }
+audit-outcome-admitted = Eingelassen
+audit-outcome-already-admitted = Bereits eingelassen
+audit-outcome-denied = Abgelehnt
+audit-challenge-unanswered = Challenge unbeantwortet (ohne gültige Antwort abgelaufen)
+audit-claim-conflict = claim_conflict — eine zweite Wallet wollte diesen Ausweis aufnehmen
+audit-auth-failure-count = × { $count }
+audit-auth-failure-surface = über { $surface }
+audit-detail = ({ $detail })
+audit-claim-refused = Aufnahme in Wallet abgelehnt
+audit-claim-refused-why = Aufnahme in Wallet abgelehnt ({ $reason })
+audit-rate-limited = Gedrosselt
+audit-rate-limited-frames =
+    Gedrosselt: { $frames ->
+        [one] { $frames } Frame
+       *[other] { $frames } Frames
+    }
+audit-walk-in-requested = Spontanbesuch angefragt
+audit-walk-in-approved = Spontanbesuch vom Gastgeber genehmigt: eingelassen
+audit-walk-in-denied = Spontanbesuch vom Gastgeber abgelehnt
+audit-walk-in-expired = Spontanbesuch abgelaufen: Der Gastgeber hat nicht rechtzeitig geantwortet
+audit-pass-rebound = Ausweis an eine neue Wallet gebunden (die alte funktioniert nicht mehr)
+audit-pass-transferred = Ausweis an eine neue Person übertragen
+audit-gate-short = Einlass { $id }
+audit-pass-short = Ausweis { $id }
+audit-clock-date = { $day }.{ $month }.{ $year } { $time }
+audit-filter-gate-id = Der Einlass muss eine ID wie 0190c3e1-…-… sein; wählen Sie einen aus einer Liste oder fügen Sie die ID ein.
+audit-filter-pass-id = Der Ausweis muss eine ID wie 0190c3e1-…-… sein; wählen Sie einen aus einer Liste oder fügen Sie die ID ein.
+audit-filter-severity = Der Schweregrad muss „Info“, „Warnung“ oder „Hoch“ sein.
+audit-filter-since-until = Der Beginn muss vor dem Ende liegen.
+audit-alarms-filter-active = Offen und quittiert
+audit-alarms-filter-open = Offen
+audit-alarms-filter-acknowledged = Quittiert
+audit-alarms-filter-resolved = Abgeschlossen
+audit-alarms-filter-all = Alle
+audit-alarm-outcome-confirmed = Bestätigt
+audit-alarm-outcome-false-alarm = Fehlalarm
+audit-alarm-outcome-duplicate = Duplikat
+audit-alarm-outcome-no-action = Keine Maßnahme
+audit-alarm-state-open = Offen
+audit-alarm-acknowledged-by = Quittiert von { $who }
+audit-alarm-acknowledged-by-someone = Von jemandem quittiert
+audit-alarm-resolved-by =
+    Abgeschlossen ({ $outcome ->
+        [confirmed] bestätigt
+        [false_alarm] Fehlalarm
+        [duplicate] Duplikat
+        [no_action] keine Maßnahme
+       *[none] ohne Ergebnis
+    }) von { $who }
+audit-alarm-resolved-by-someone =
+    Von jemandem abgeschlossen ({ $outcome ->
+        [confirmed] bestätigt
+        [false_alarm] Fehlalarm
+        [duplicate] Duplikat
+        [no_action] keine Maßnahme
+       *[none] ohne Ergebnis
+    })
+console-title = Tessera-Sicherheitskonsole
+console-opening = Konsole wird geöffnet…
+console-try-again = Erneut versuchen
+console-start-network = Der Server ist nicht erreichbar. Prüfen Sie das Netzwerk.
+console-start-not-ready = Der Server ist noch nicht bereit (HTTP { $status }).
+console-host-session = Sie sind auf diesem Gerät als Gastgeber angemeldet: Gastgeber nutzen /host. Melden Sie sich hier mit einem Administrator- oder Prüferschlüssel an.
+console-signin-intro = Alarme, Einlässe, Ausweise und das Protokoll Ihrer Organisation.
+console-signin-key = API-Schlüssel
+console-signin-key-help = Ein Administrator- oder Prüferschlüssel. Er wird einmal gesendet, um eine Sitzung zu öffnen, und nicht auf diesem Gerät gespeichert.
+console-signin-button = Anmelden
+console-signin-key-missing = Geben Sie einen API-Schlüssel ein.
+console-signin-host-key = Das ist ein Gastgeberschlüssel: Gastgeber nutzen die Gastgeberseite unter /host. Die Konsole ist für Administrator- und Prüferschlüssel.
+console-signin-network = Der Server ist nicht erreichbar. Prüfen Sie das Netzwerk und versuchen Sie es erneut.
+console-signin-not-accepted = Dieser API-Schlüssel wurde nicht akzeptiert. Prüfen Sie ihn und versuchen Sie es erneut.
+console-signin-forbidden = Mit diesem Schlüssel lässt sich die Konsole nicht öffnen: Das geht nur mit Administrator- und Prüferschlüsseln (oder die Seite liegt nicht unter der eigenen Adresse des Servers).
+console-signin-rate-limited = Zu viele fehlgeschlagene Anmeldungen von dieser Adresse. Warten Sie eine Minute und versuchen Sie es dann erneut.
+console-signin-refused = Der Server hat die Anmeldung abgelehnt ({ $code }).
+console-signed-out = Abgemeldet.
+console-session-ended = Ihre Sitzung ist beendet. Melden Sie sich erneut an.
+console-session-expired = Ihre Sitzung ist abgelaufen (eine Schicht). Melden Sie sich erneut an.
+console-problem-network = Fehler beim { $action }: Der Server ist nicht erreichbar. Prüfen Sie das Netzwerk und versuchen Sie es erneut.
+console-problem-forbidden = Keine Berechtigung zum { $action } mit dieser Sitzung ({ $code }).
+console-problem-not-found = Fehler beim { $action }: nicht gefunden.
+console-problem-rate-limited = Zu viele Anfragen. Warten Sie eine Minute und versuchen Sie es dann erneut.
+console-problem-status = Fehler beim { $action }: HTTP { $status }.
+console-problem-refused = Fehler beim { $action }: { $reason }
+console-invalid-field = Ein Feld fehlt oder ist ungültig ({ $field }).
+console-action-sign-out = Abmelden
+console-action-read-alarms = Abrufen des Alarmstands
+console-action-read-pass-events = Abrufen der Ereignisse des Ausweises
+console-action-acknowledge = Quittieren des Alarms
+console-action-assign = Zuweisen des Alarms
+console-action-resolve = Abschließen des Alarms
+console-action-read-events = Abrufen des Ereignisprotokolls
+console-action-read-gate = Abrufen des Einlasses
+console-action-pair = Erstellen eines Kopplungslinks
+console-action-revoke-gate = Sperren des Einlasses
+console-action-list-passes = Auflisten der Ausweise
+console-action-read-pass = Abrufen des Ausweises
+console-action-revoke-pass = Stornieren des Ausweises
+console-action-replay = erneuten Zustellen des Ereignisses
+console-action-list-webhooks = Auflisten der Webhooks
+console-action-list-dead-letters = Auflisten der unzustellbaren Ereignisse
+console-action-resend = erneuten Senden des Links
+console-action-list-messages = Auflisten der Nachrichten
+console-action-read-watchlist = Abrufen der Beobachtungsliste
+console-action-remove-entry = Entfernen des Eintrags
+console-action-add-watchlist = Hinzufügen zur Beobachtungsliste
+console-action-read-roll-calls = Abrufen der Anwesenheitskontrollen
+console-action-start-roll-call = Starten der Anwesenheitskontrolle
+console-action-mark-safe = Erfassen von { $name } als in Sicherheit
+console-action-end-roll-call = Beenden der Anwesenheitskontrolle
+console-action-read-roll-call = Abrufen der Anwesenheitskontrolle
+console-action-save-sso = Speichern der Single-Sign-on-Einstellungen
+console-action-list-sessions = Auflisten der Sitzungen
+console-action-end-session = Beenden der Sitzung
+console-action-read-sso = Abrufen der Single-Sign-on-Einstellungen
+console-action-issue-pass = Ausstellen des Ausweises
+console-action-create-gate = Anlegen des Einlasses
+console-brand-sub = Sicherheitskonsole
+console-sign-out = Abmelden
+console-role =
+    { $role ->
+        [admin] Administrator
+        [security] Sicherheitsdienst
+        [auditor] Prüfer
+        [issuer] Aussteller
+        [host] Gastgeber
+       *[other] { $role }
+    }
+console-feed-live = LIVE
+console-feed-connecting = VERBINDE
+console-feed-reconnecting = VERBINDE NEU
+console-views = Ansichten
+console-tab-alarms = Alarme
+console-tab-events = Ereignisse
+console-tab-gates = Einlässe
+console-tab-passes = Ausweise
+console-tab-webhooks = Webhooks
+console-tab-messages = Nachrichten
+console-tab-watchlist = Beobachtungsliste
+console-tab-rollcall = Anwesenheitskontrolle
+console-tab-admin = Verwalten
+console-tab-signin = Anmeldung
+console-loading = Wird geladen…
+console-load-more = Mehr laden
+console-refresh = Aktualisieren
+console-show = Anzeigen
+console-cancel = Abbrechen
+console-copy = Kopieren
+console-copied = Kopiert.
+console-copy-selected = Markiert: Drücken Sie Strg+C zum Kopieren.
+console-timeline = Verlauf
+console-timeline-loading = Verlauf wird geladen…
+console-timeline-count =
+    { $count ->
+        [one] { $count } Ereignis
+       *[other] { $count } Ereignisse
+    }, älteste zuerst; neue erscheinen, sobald sie geschehen.
+console-timeline-of = Verlauf von { $pass }
+console-tl-challenge-to = Challenge ausgegeben an { $gate }
+console-actor-title = { $name }: { $subject } bei { $issuer }
+console-alarms = Alarme
+console-alarms-loading = Alarme werden geladen…
+console-alarms-none-open = Keine offenen Alarme. Kopierte Zugangsdaten eines Einlasses (foreign_nonce), wiederverwendete Codes (code_replayed), verbrannte Challenges, Konflikte beim Hinzufügen und Treffer auf der Beobachtungsliste erscheinen hier binnen einer Sekunde.
+console-alarms-none = Hier gibt es keine Alarme.
+console-back-alarms = ← Alle Alarme
+console-alarm-no-pass = kein Ausweis
+console-alarm-no-gate = kein Einlass
+console-alarm-at = bei { $gate }
+console-alarm-from = von { $source }
+console-alarm-challenge-of = Challenge von
+console-alarm-first-used-at = Code zuerst verwendet bei
+console-alarm-about-foreign-nonce = eine Antwort auf die Challenge eines anderen Einlasses: kopierte Zugangsdaten eines Einlasses?
+console-alarm-about-code-replayed = ein Code, mit dem an einem anderen Einlass bereits jemand eingelassen wurde: eine Kopie?
+console-alarm-about-challenge-burned = eine durch falsche Antworten verbrannte Challenge
+console-alarm-about-claim-conflict = eine zweite Wallet wollte einen bereits hinzugefügten Ausweis übernehmen: ein weitergegebener Link?
+console-alarm-about-watchlist-hit = eine Person der Beobachtungsliste an einem Einlass, oder ein für sie ausgestellter oder hinzugefügter Ausweis (siehe Beobachtungsliste)
+console-alarm-about-auth-failure = fehlgeschlagene Authentifizierungen aus einer Quelle (für diese Organisation: eine Konsolensitzung ohne ihr CSRF-Token oder von einer anderen Website verwendet)
+console-alarm-gone = Dieser Alarm ist nicht mehr im Feed.
+console-alarm-choose = Wählen Sie einen Alarm, um zu sehen, was damit geschehen ist, und den Verlauf des Ausweises: jeden Scan, jede Challenge und jede Antwort.
+console-alarm-heading = Alarm { $id }
+console-alarm-fact-alarm = Alarm
+console-alarm-fact-state = Status
+console-alarm-fact-assigned-to = Zugewiesen an
+console-alarm-fact-when = Wann
+console-alarm-fact-where = Wo
+console-alarm-fact-pass = Ausweis
+console-alarm-fact-reason = Grund
+console-alarm-acknowledge = Quittieren
+console-alarm-assign = Zuweisen
+console-alarm-assign-to = Zuweisen an
+console-alarm-resolve = Abschließen
+console-alarm-outcome = Ergebnis
+console-alarm-note = Notiz
+console-alarm-already-acknowledged-by = Dieser Alarm wurde bereits von { $name } quittiert.
+console-alarm-already-acknowledged = Dieser Alarm wurde bereits quittiert.
+console-alarm-already-resolved-by = Dieser Alarm wurde bereits von { $name } abgeschlossen.
+console-alarm-already-resolved = Dieser Alarm wurde bereits abgeschlossen.
+console-events = Ereignisse
+console-filters = Filter
+console-filter-kind = Art
+console-filter-severity = Schweregrad
+console-filter-gate = Einlass
+console-filter-pass = Ausweis
+console-filter-since = Seit
+console-filter-until = Bis
+console-filter-any = alle
+console-filter-pass-placeholder = eine Ausweis-ID
+console-filter-apply = Filter anwenden
+console-filter-clear = Zurücksetzen
+console-gate-option-revoked = { $gate } (gesperrt)
+console-export-csv = CSV exportieren
+console-export-jsonl = JSONL exportieren
+console-filtered-by = Gefiltert nach { $filters }
+console-all-events = Alle Ereignisse
+console-events-summary =
+    { $count ->
+        [one] { $count } Ereignis
+       *[other] { $count } Ereignisse
+    }, älteste zuerst. Der Export verwendet genau diese Filter.
+console-events-summary-more =
+    { $count ->
+        [one] { $count } Ereignis
+       *[other] { $count } Ereignisse
+    } bisher (älteste zuerst; weitere unten). Der Export verwendet genau diese Filter.
+console-col-time = Zeit
+console-col-severity = Schweregrad
+console-col-event = Ereignis
+console-col-gate = Einlass
+console-col-pass = Ausweis
+console-col-state = Status
+console-col-uses = Nutzungen
+console-col-site = Standort
+console-col-valid-until = Gültig bis
+console-col-type = Typ
+console-col-attempts = Versuche
+console-col-last-error = Letzter Fehler
+console-col-queued = Eingereiht
+console-col-to = An
+console-col-what = Was
+console-col-person = Person
+console-col-mode = Modus
+console-col-reason = Grund
+console-col-added-by = Hinzugefügt von
+console-col-expires = Läuft ab
+console-col-started = Gestartet
+console-col-who = Wer
+console-col-safe = In Sicherheit
+console-col-name = Name
+console-col-status = Status
+console-col-last-seen = Zuletzt gesehen
+console-col-marked-by = Erfasst von
+console-col-where = Wo
+console-col-when = Wann
+console-col-email = E-Mail
+console-col-role = Rolle
+console-col-since = Seit
+console-col-ends = Endet
+console-gates = Einlässe
+console-gate = Einlass
+console-gates-loading = Einlässe werden geladen…
+console-gates-count =
+    { $count ->
+        [one] { $count } Einlass
+       *[other] { $count } Einlässe
+    }; { $online } online.
+console-create-gate = Einlass anlegen
+console-gate-online = ONLINE
+console-gate-offline = OFFLINE
+console-gate-connected-now = jetzt verbunden
+console-gate-never-connected = nie verbunden
+console-gate-last-seen = zuletzt gesehen { $ago } ({ $time })
+console-gate-connected-now-sentence = Jetzt verbunden.
+console-gate-never-connected-sentence = Nie verbunden.
+console-gate-last-seen-sentence = Zuletzt gesehen { $ago } ({ $time }).
+console-gate-revoked-at = gesperrt { $time }
+console-gate-revoked-sentence = Gesperrt { $time }.
+console-gate-connected = Jetzt verbunden.
+console-gate-connected-sockets =
+    Jetzt verbunden ({ $count ->
+        [one] { $count } Verbindung
+       *[other] { $count } Verbindungen
+    }).
+console-gate-not-connected = Nicht verbunden.
+console-gate-stats-loading = Die letzte Stunde wird geladen…
+console-gate-recent-label = Letzte Ereignisse an diesem Einlass
+console-gate-recent = Letzte Ereignisse
+console-gate-all-events = Alle Ereignisse dieses Einlasses
+console-gate-window =
+    { $minutes ->
+        [one] Letzte Minute
+       *[other] Letzte { $minutes } Minuten
+    }
+console-tile-scans = Scans
+console-tile-per-minute = Pro Minute aktuell
+console-tile-admissions = Zutritte
+console-tile-denials = Abweisungen
+console-tile-errors = Fehler
+console-chart-title = Scans pro Minute
+console-chart-label = Scans pro Minute in den letzten { $minutes } Minuten: { $total } insgesamt, höchstens { $max } in einer Minute
+console-chart-start = vor { $minutes } min
+console-chart-now = jetzt
+console-denials-title = Abweisungen nach Grund
+console-denials-none = Keine Abweisungen.
+console-gate-manage = Diesen Einlass verwalten
+console-gate-revoke = Einlass sperren
+console-gate-revoke-confirm = Ja, diesen Einlass sperren
+console-back-gates = ← Einlässe
+console-pair-make = Kopplungslink erstellen
+console-pair-qr = QR-Code des Kopplungslinks
+console-pair-title = Auf dem Tablet des Einlasses öffnen
+console-pair-help = Scannen Sie den Code mit der Kamera des Tablets (oder senden Sie ihm den Link). Er funktioniert einmal, bis { $until }. Die Kopplung überträgt den Einlass auf dieses Gerät und trennt jedes andere Gerät.
+console-pair-link = Kopplungslink
+console-passes = Ausweise
+console-passes-loading = Ausweise werden geladen…
+console-passes-count =
+    { $count ->
+        [one] { $count } Ausweis
+       *[other] { $count } Ausweise
+    }, neueste zuerst.
+console-issue-pass = Ausweis ausstellen
+console-open-pass-label = Ausweis per ID öffnen
+console-open = Öffnen
+console-open-pass-invalid = Eine Ausweis-ID sieht so aus: 0190c3e1-7b2a-7c3d-8e4f-0123456789ab.
+console-pass-state =
+    { $state ->
+        [issued] ausgestellt
+        [claimed] hinzugefügt
+        [used] aufgebraucht
+        [revoked] storniert
+        [expired] abgelaufen
+       *[other] { $state }
+    }
+console-pass-uses = Nutzungen
+console-pass-uses-of = { $uses } von { $max }
+console-pass-site = Standort
+console-pass-any-gate = jeder Einlass
+console-pass-valid = Gültig
+console-pass-issued = Ausgestellt
+console-pass-in-wallet = In einer Wallet
+console-pass-since = seit { $time }
+console-pass-not-yet = noch nicht
+console-pass-id = ID
+console-admissions-heading = Zutritte ({ $count })
+console-admission-at = an
+console-admissions-none = Noch kein Zutritt.
+console-pass-revoke = Ausweis stornieren
+console-pass-revoke-confirm = Ja, diesen Ausweis stornieren
+console-back-passes = ← Ausweise
+console-pass-attempts = Alle Versuche
+console-pass-in-event-log = Im Ereignisprotokoll (Filter, Export)
+console-webhooks = Webhooks
+console-webhooks-loading = Webhooks werden geladen…
+console-webhooks-count =
+    { $count ->
+        [one] { $count } Webhook
+       *[other] { $count } Webhooks
+    }; { $disabled } deaktiviert.
+console-webhook-disabled = deaktiviert { $time }
+console-webhook-disabled-because = deaktiviert { $time }: { $reason }
+console-webhook-enabled = aktiv
+console-dead-letters = Unzustellbare Ereignisse
+console-dead-letters-loading = Unzustellbare Ereignisse werden geladen…
+console-dead-letters-help = Ereignisse, deren Zustellversuche erschöpft sind oder deren Webhook deaktiviert wurde (ein Empfänger antwortete mit 410). „Erneut zustellen“ reiht eines wieder ein, sofort fällig, mit drei neuen Tagen Wiederholungsversuchen.
+console-dead-letters-count =
+    { $count ->
+        [one] { $count } Ereignis
+       *[other] { $count } Ereignisse
+    } nicht zugestellt, neueste zuerst.
+console-dead-letters-none = Keine unzustellbaren Ereignisse: Jedes Ereignis wurde zugestellt oder wird noch erneut versucht.
+console-replay = Erneut zustellen
+console-replay-label = { $event } erneut zustellen
+console-replayed = Wieder eingereiht.
+console-replayed-disabled = Wieder eingereiht; sein Webhook ist deaktiviert, daher landet es wieder hier.
+console-messages-title = Nachrichten
+console-messages = Nachrichten
+console-messages-help = Ausweis-Links, die Besuchern per E-Mail gesendet wurden, und Spontanbesuche, die Gastgebern per E-Mail und Push gemeldet wurden. Eine unzustellbare Adresse wurde von der Empfängerseite abgelehnt; eine aufgegebene Nachricht hat alle Wiederholungsversuche erschöpft; eine zu späte wurde nicht gesendet, weil ihr Ausweis oder Spontanbesuch schon beendet war.
+console-messages-loading = Nachrichten werden geladen…
+console-messages-filter-attention = Handlungsbedarf (unzustellbar, aufgegeben, zu spät)
+console-messages-filter-pending = Warten auf Versand
+console-messages-filter-sent = Gesendet
+console-messages-filter-all = Alle
+console-messages-count =
+    { $count ->
+        [one] { $count } Nachricht
+       *[other] { $count } Nachrichten
+    }, neueste zuerst.
+console-messages-none-attention = Kein Handlungsbedarf: Jede Nachricht wurde gesendet oder wird erneut versucht.
+console-messages-none = Keine Nachrichten.
+console-message-kind-invitation = Ausweis-Link
+console-message-kind-approval-mail = Spontanbesuch (E-Mail)
+console-message-kind-approval-push = Spontanbesuch (Push)
+console-message-state =
+    { $state ->
+        [pending] ausstehend
+        [sent] gesendet
+        [bounced] unzustellbar
+        [dead] aufgegeben
+        [expired] zu spät
+       *[other] { $state }
+    }
+console-message-send-again = Erneut senden
+console-message-send-again-label = Erneut senden: der Ausweis-Link für { $to }
+console-message-new-address = Neue Adresse für { $to }
+console-message-send = Senden
+console-message-sent-again = Erneut an { $to } gesendet; der vorherige Link funktioniert nicht mehr.
+console-watchlist = Beobachtungsliste
+console-watch-loading = Beobachtungsliste wird geladen…
+console-watch-help = Personen, die markiert oder ferngehalten werden sollen. Eine E-Mail-Adresse oder externe Referenz passt exakt; ein Name allein ist nur ein möglicher Treffer und weist niemanden ab. Einlässe zeigen nur „bitte warten: Das Personal ist unterwegs“; Besucher und Aussteller erfahren nie den Grund.
+console-watch-form = Zur Beobachtungsliste hinzufügen
+console-watch-add = Zur Beobachtungsliste hinzufügen
+console-watch-name = Name
+console-watch-email = E-Mail
+console-watch-email-help = Passt exakt, unabhängig von Groß- und Kleinschreibung, mit oder ohne +Zusatz.
+console-watch-reference = Externe Referenz
+console-watch-expires = Läuft ab
+console-watch-expires-help = Leer: nie.
+console-watch-reason = Grund
+console-watch-mode = Modus
+console-watch-mode-flag-help = Markieren: einlassen und Alarm auslösen
+console-watch-mode-block-help = Sperren: Ausweise abweisen, Person am Einlass aufhalten
+console-watch-mode-flag = Markieren
+console-watch-mode-block = Sperren
+console-watch-count =
+    { $count ->
+        [one] { $count } Eintrag
+       *[other] { $count } Einträge
+    }.
+console-watch-none = Niemand steht auf der Beobachtungsliste.
+console-watch-remove = Entfernen
+console-watch-remove-label = { $who } von der Beobachtungsliste entfernen
+console-watch-added = { $who }, { $time }
+console-watch-never = Nie
+console-watch-expired = { $date } (abgelaufen)
+console-watch-who-missing = Geben Sie einen Namen, eine E-Mail-Adresse oder eine externe Referenz an.
+console-watch-reason-missing = Geben Sie an, warum die Person auf der Beobachtungsliste steht.
+console-rollcall = Anwesenheitskontrolle
+console-rc-loading = Anwesenheitskontrollen werden geladen…
+console-rc-help = Bei einer Evakuierung: Ordner an den Sammelplätzen scannen die Ausweise der Besucher mit einem gekoppelten Einlass („Anwesenheitskontrolle“ am Einlass) oder haken Namen von Hand ab. Wer noch vermisst wird, steht oben.
+console-rc-start-form = Anwesenheitskontrolle starten
+console-rc-start = Anwesenheitskontrolle starten
+console-rc-who = Wer
+console-rc-who-help = Die Liste umfasst alle, die jetzt drinnen sind: in den Zonen und heute an Einlässen ohne Zone eingelassen.
+console-rc-scope-everyone = Alle, alle Standorte
+console-rc-scope-all = Alle Standorte
+console-rc-scope-site = Standort { $site }
+console-rc-scope-zone = Zone { $zone }
+console-rc-count =
+    { $count ->
+        [one] { $count } Anwesenheitskontrolle
+       *[other] { $count } Anwesenheitskontrollen
+    }.
+console-rc-none = Noch keine Anwesenheitskontrolle.
+console-rc-table = Anwesenheitskontrollen
+console-rc-started-by = { $time } von { $who }
+console-rc-safe-of = { $safe } von { $inside }
+console-rc-in-progress = Läuft
+console-rc-ended = Beendet
+console-rc-filter-all = Alle
+console-rc-title = Anwesenheitskontrolle: { $scope }
+console-rc-meta-active = Gestartet { $time } von { $who } · Läuft
+console-rc-meta-ended = Gestartet { $time } von { $who } · Beendet { $endTime } von { $endWho }
+console-rc-inside = Drinnen
+console-rc-safe = In Sicherheit
+console-rc-unaccounted = Vermisst
+console-rc-printed = Gedruckt { $time } · { $unaccounted } von { $inside } vermisst
+console-rc-download-csv = CSV herunterladen
+console-rc-export-failed = Die Liste konnte nicht exportiert werden ({ $status }).
+console-rc-export-network = Der Server ist nicht erreichbar: Die Liste konnte nicht exportiert werden.
+console-rc-print = Drucken
+console-rc-end = Anwesenheitskontrolle beenden
+console-rc-end-confirm = Ja, beenden und den Bericht ablegen
+console-rc-mark-safe = Als sicher erfassen
+console-rc-mark-safe-label = Als sicher erfassen: { $name }
+console-rc-walk-in = (Spontanbesuch)
+console-rc-marked-by-hand = { $who } (von Hand)
+console-rc-marked-by-scan = { $who } (Scan)
+console-rc-nobody-here = Niemand in dieser Ansicht.
+console-rc-nobody-inside = Beim Start der Anwesenheitskontrolle war niemand als drinnen erfasst.
+console-rc-not-found = Diese Anwesenheitskontrolle gibt es nicht.
+console-back-rollcalls = ← Alle Anwesenheitskontrollen
+console-rc-people = Personen der Anwesenheitskontrolle
+console-signin-view = Anmeldung
+console-sso = Single Sign-on
+console-sso-help = Lassen Sie das Personal sich über den Identitätsanbieter Ihrer Organisation anmelden (OpenID Connect). Anleitungen für Keycloak, Entra ID und Google finden Sie in docs/sign-in.md.
+console-sso-form = Single-Sign-on-Einstellungen
+console-sso-issuer = Issuer-URL
+console-sso-issuer-help = Genau so, wie sich Ihr Identitätsanbieter selbst nennt (sein Discovery-Dokument wird beim Speichern abgerufen).
+console-sso-client-id = Client-ID
+console-sso-client-secret = Client-Secret
+console-sso-secret-help = Beim ersten Mal erforderlich; es wird versiegelt gespeichert und nie wieder angezeigt.
+console-sso-secret-stored = Ein Secret ist gespeichert. Lassen Sie das Feld leer, um es zu behalten.
+console-sso-domains = Erlaubte E-Mail-Domains
+console-sso-domains-help = Durch Kommas getrennt, exakter Abgleich. Leer: jeder, für den Ihr Anbieter bürgt.
+console-sso-role-claim = Rollen-Claim
+console-sso-role-claim-help = Der Claim des ID-Tokens, dessen Werte Rollen vergeben: groups, roles oder ein Pfad wie realm_access.roles.
+console-sso-role-map = Claim-Werte, die die einzelnen Rollen vergeben (durch Kommas getrennt; der stärkste Treffer gilt, ohne Treffer wird abgelehnt)
+console-sso-role-admins = Administratoren
+console-sso-role-security = Sicherheitsdienst
+console-sso-role-auditors = Prüfer
+console-sso-role-issuers = Aussteller
+console-sso-role-hosts = Gastgeber
+console-sso-key-sign-in = Das Personal darf sich auf diesen Seiten auch mit einem API-Schlüssel anmelden
+console-sso-save = Speichern
+console-sso-issuer-missing = Geben Sie die Issuer-URL und die Client-ID ein.
+console-sso-role-map-missing = Ordnen Sie mindestens einen Claim-Wert einer Rolle zu, sonst kann sich niemand anmelden.
+console-sso-saved = Gespeichert. Registrieren Sie die folgenden Adressen bei Ihrem Identitätsanbieter.
+console-sso-redirect-uri = Redirect-URI
+console-sso-logout-uri = Back-Channel-Logout-URI
+console-sso-post-logout-uri = Post-Logout-Redirect-URI
+console-sso-sign-in-link = Anmeldelink für das Personal
+console-sessions = Aktive Sitzungen
+console-sessions-loading = Sitzungen werden geladen…
+console-sessions-count =
+    { $count ->
+        [one] { $count } aktive Sitzung
+       *[other] { $count } aktive Sitzungen
+    }.
+console-session-end = Beenden
+console-session-end-label = Sitzung von { $who } beenden
+console-session-api-key = API-Schlüssel
+console-manage = Verwalten
+console-issue-label = Besucher (Bezeichnung des Ausweises)
+console-issue-site = Standort
+console-issue-site-help = Optional: Nur Einlässe dieses Standorts lassen mit dem Ausweis ein.
+console-issue-from = Gültig ab
+console-issue-from-help = Leer: ab jetzt.
+console-issue-until = Gültig bis
+console-issue-uses = Nutzungen
+console-issue-submit = Ausweis ausstellen
+console-issue-label-missing = Geben Sie an, für wen der Ausweis ist.
+console-issue-until-missing = Geben Sie an, bis wann der Ausweis gültig ist.
+console-issue-uses-invalid = Die Nutzungen müssen eine ganze Zahl von 1 bis 100.000 sein.
+console-issued-for = Ausweis für { $label } ausgestellt
+console-issued-help = Senden Sie dem Besucher diesen Ausweis-Link (oder lassen Sie ihn den Code scannen). Er fügt den Ausweis genau einer Wallet hinzu.
+console-claim-qr = QR-Code des Ausweis-Links
+console-claim-link = Ausweis-Link
+console-open-pass = Ausweis öffnen
+console-gate-label = Bezeichnung des Einlasses
+console-gate-label-help = Das lesen Sicherheitspersonal und Prüfer, z. B. „Nordeingang“.
+console-gate-site = Standort
+console-gate-site-help = Optional: Der Einlass lässt mit Ausweisen dieses Standorts ein (und mit Ausweisen ohne Standort).
+console-create-gate-submit = Einlass anlegen
+console-gate-label-missing = Geben Sie eine Bezeichnung für den Einlass ein.
+console-gate-created = Einlass „{ $label }“ angelegt
+console-gate-created-help = Koppeln Sie ein Tablet damit: Erstellen Sie einen Kopplungslink und öffnen Sie ihn auf dem Tablet.
+console-open-gate = Einlass öffnen
+console-device-token-summary = Gerätetoken für einen nativen Einlass (wird nur einmal angezeigt)
+console-device-token = Gerätetoken
+gate-title = Tessera-Einlass
+gate-loading = Einlass wird geöffnet…
+gate-pairing-title = Gerät wird gekoppelt…
+gate-pairing-text = Dieses Gerät wird zum Einlass. Sie müssen nichts eingeben.
+gate-pairing-network = Der Server ist nicht erreichbar, das Gerät kann nicht gekoppelt werden. Prüfen Sie das Netzwerk und versuchen Sie es erneut.
+gate-pairing-rate-limited = Zu viele Kopplungsversuche von diesem Gerät. Warten Sie eine Minute und öffnen Sie den Link dann erneut.
+gate-pairing-invalid = Dieser Kopplungslink wurde bereits verwendet oder ist abgelaufen. Fordern Sie einen neuen an.
+gate-pairing-refused = Der Server hat die Kopplung abgelehnt ({ $code }). Fordern Sie einen neuen Link an.
+gate-pairing-refused-title = Kopplung abgelehnt
+gate-try-again = Erneut versuchen
+gate-continue-as = Weiter als { $gate }
+gate-continue-as-this = Weiter als dieser Einlass
+gate-unreachable = Der Server ist nicht erreichbar. Prüfen Sie das Netzwerk.
+gate-unavailable-title = Einlass nicht verfügbar
+gate-start-failed = Der Einlass konnte nicht starten: { $error }
+gate-not-paired-title = Nicht gekoppelt
+gate-not-paired-text = Dieses Gerät ist kein Einlass (oder nicht mehr). Bitten Sie die Administration des Standorts um einen Kopplungslink und öffnen Sie ihn auf diesem Gerät.
+gate-not-paired-hint = Ein Kopplungslink funktioniert einmal und 10 Minuten lang. Sie müssen nichts eingeben.
+gate-not-paired-revoked = Dieses Gerät ist nicht mehr als Einlass gekoppelt (es wurde gesperrt, oder an seiner Stelle wurde ein anderes Gerät gekoppelt).
+gate-label-fallback = Einlass
+gate-status-connecting = VERBINDE
+gate-status-online = ONLINE
+gate-status-offline = OFFLINE
+gate-counters-label = Zähler der Schicht für heute
+gate-counters-title = Heute
+gate-count-admitted =
+    { $count ->
+       *[other] eingelassen
+    }
+gate-count-admitted-title = Heute eingelassen
+gate-count-already =
+    { $count ->
+       *[other] erneut
+    }
+gate-count-already-title = Heute wiedergekommen (bereits eingelassen)
+gate-count-denied =
+    { $count ->
+       *[other] abgewiesen
+    }
+gate-count-denied-title = Heute abgewiesen
+gate-muster-toggle = Anwesenheitskontrolle
+gate-muster-toggle-back = Zurück zum Einlass
+gate-offline-connecting = OFFLINE — Verbindung zum Server wird aufgebaut…
+gate-offline-reconnecting = OFFLINE — niemanden einlassen. Neuer Versuch in { $seconds } s…
+gate-scanner-panel-label = Scanner
+gate-camera-label = Kamerabild
+gate-camera-on = Kamera an: Halten Sie einen Code davor.
+gate-camera-refused = Der Zugriff auf die Kamera wurde verweigert. Erlauben Sie die Kamera für diese Website, oder verwenden Sie einen Handscanner.
+gate-camera-none = Es konnte keine Kamera gestartet werden. Verwenden Sie einen Handscanner.
+gate-scanner-label = Eingabe Handscanner
+gate-ready-title = Bereit zum Scannen
+gate-ready-text = Den Code des Ausweises vor die Kamera halten.
+gate-muster-ready-title = Anwesenheitskontrolle: zum Erfassen scannen
+gate-muster-ready-text = Den Code des Ausweises vor die Kamera halten. Solange die Anwesenheitskontrolle auf diesem Bildschirm läuft, wird niemand eingelassen.
+gate-checking-code = Code wird geprüft…
+gate-checking-answer = Antwort wird geprüft…
+gate-code-on-way = Der Code ist unterwegs zum Server.
+gate-answer-on-way = { $visitor }: Die Antwort des Smartphones ist unterwegs zum Server.
+gate-answer-on-way-anonymous = Die Antwort des Smartphones ist unterwegs zum Server.
+gate-offline-kept = Das wird gespeichert und gesendet, sobald die Verbindung wieder steht: Noch niemanden einlassen.
+gate-challenge-title = Bitte scannen Sie diesen Code mit Ihrer Wallet
+gate-challenge-qr-label = Prüfcode des Einlasses für die Wallet
+gate-challenge-then = Dann den Antwortcode des Smartphones vor die Kamera halten.
+gate-countdown = Antwort innerhalb von { $seconds } s
+gate-countdown-over = Zeit abgelaufen
+gate-more-waiting =
+    { $count ->
+        [one] { $count } weitere Person muss noch antworten
+       *[other] { $count } weitere Personen müssen noch antworten
+    }
+gate-no-storage = Dieser Browser lässt den Einlass sein Journal nicht speichern: Beim Neuladen gehen laufende Scans verloren.
+gate-journal-foreign = Das Journal gehört zu einem anderen Einlass; laden Sie die Seite neu.
+gate-journal-failed = Der Einlass konnte sein Journal nicht speichern ({ $error }). Laden Sie die Seite neu.
+gate-clock-skew = Die Uhr dieses Geräts weicht { $seconds } s von der des Servers ab.
+gate-duplicate = Derselbe Code noch einmal: Warten auf die Antwort des Smartphones.
+gate-scan-queued = Offline: Der Scan wartet und wird gesendet, sobald die Verbindung wieder steht.
+gate-answer-queued = Offline: Die Antwort wartet und wird gesendet, sobald die Verbindung wieder steht.
+gate-ignored = Ignoriert: { $why }.
+gate-rejected-too-long = Zeile zu lang
+gate-rejected-challenge = das ist der Prüfcode des Einlasses; die Wallet des Besuchs muss ihn beantworten
+gate-rejected-not-tessera = kein Tessera-Code (erwartet: TSR1:… oder TSR1R:…)
+gate-rejected-unreadable = unlesbare Antwort der Wallet (TSR1R:…); bitte erneut scannen
+gate-rejected-no-challenge = kein offener Prüfcode für diesen Ausweis; zuerst den Code des Ausweises scannen
+gate-server-busy = Server ausgelastet ({ $code }); neuer Versuch folgt.
+gate-server-refused = Der Server hat dies abgelehnt ({ $code }).
+gate-server-refused-reason = Der Server hat dies abgelehnt ({ $code }): { $reason }
+gate-unanswered = Keine rechtzeitige Antwort von { $visitor }: Scan beendet. Scannen Sie den Code erneut.
+gate-unanswered-phone = Keine rechtzeitige Antwort vom Smartphone: Scan beendet. Scannen Sie den Code erneut.
+gate-abandoned = Ein offline gemachter Scan wurde verworfen (sein Code ist inzwischen zu alt). Bitte erneut scannen.
+gate-word-admitted = EINGELASSEN
+gate-word-already-admitted = BEREITS EINGELASSEN
+gate-word-denied = ABGEWIESEN
+gate-word-please-wait = BITTE WARTEN
+gate-word-approved = GENEHMIGT
+gate-word-no-answer = KEINE ANTWORT
+gate-word-safe = IN SICHERHEIT
+gate-word-already-safe = BEREITS IN SICHERHEIT
+gate-word-not-marked = NICHT ERFASST
+gate-verdict-denied = ABGEWIESEN — { $reason } ({ $code })
+gate-verdict-not-marked = NICHT ERFASST — { $reason } ({ $code })
+gate-verdict-hint = Zum Fortfahren tippen
+gate-replayed = Nach verlorener Antwort erneut bestätigt
+gate-first-entry =
+    Erster Einlass um { $time } ({ $ago }) { $where ->
+        [this] an diesem Einlass
+        [another] an einem anderen Einlass
+       *[named] an { $gate }
+    }
+gate-first-entry-earlier =
+    Erster Einlass früher { $where ->
+        [this] an diesem Einlass
+        [another] an einem anderen Einlass
+       *[named] an { $gate }
+    }
+gate-same-phone = Dasselbe Smartphone wie beim ersten Einlass: nur durchlassen, wenn die Person hinausgegangen und zurückgekommen ist
+gate-hold-detail = Das Personal ist unterwegs. Die Person bitte hier warten lassen und nicht durchlassen.
+gate-stale-detail = Der Code ist { $seconds } s alt. Lassen Sie sich die Wallet live zeigen.
+gate-future-detail = Der Code ist { $seconds } s voraus. Die Uhr des Smartphones muss korrigiert werden.
+gate-safe-detail = An diesem Sammelplatz als in Sicherheit erfasst
+gate-marked-safe = Als in Sicherheit erfasst
+gate-marked-safe-by = Als in Sicherheit erfasst von { $by }
+gate-marked-safe-at = Als in Sicherheit erfasst um { $time } ({ $ago })
+gate-marked-safe-at-by = Als in Sicherheit erfasst um { $time } ({ $ago }) von { $by }
+gate-ago-earlier = früher
+gate-ago-now = gerade eben
+gate-ago-seconds = vor { $seconds } s
+gate-ago-minutes = vor { $minutes } Min.
+gate-ago-hours = vor { $hours } Std. { $minutes } Min.
+gate-ago-date = am { $date }
+reason-malformed-code = kein Tessera-Code
+reason-unknown-pass = unbekannter Ausweis
+reason-not-claimed = Ausweis noch in keiner Wallet
+reason-bad-code = falscher Code, gefälscht oder von einem anderen Smartphone
+reason-stale-code = alter Code, ein Screenshot?
+reason-future-code = Code aus der Zukunft, die Uhr des Smartphones geht falsch
+reason-revoked = Ausweis vom Aussteller storniert
+reason-expired = Ausweis abgelaufen
+reason-not-yet-valid = Ausweis noch nicht gültig
+reason-wrong-site = Ausweis gilt für einen anderen Standort
+reason-code-replayed = Code bereits an einem anderen Einlass verwendet, eine Kopie?
+reason-challenge-expired = das Smartphone hat zu spät geantwortet, erneut scannen
+reason-bad-response = falsche Antwort, nicht das Smartphone des Ausweisinhabers? Erneut versuchen lassen
+reason-challenge-burned = zu viele falsche Antworten, erneut scannen
+reason-foreign-nonce = Antwort gehört zum Scan eines anderen Einlasses
+reason-unknown-nonce = unbekannter Prüfcode, erneut scannen
+reason-not-inside = nicht in diesem Bereich, nichts zu verlassen
+reason-zone-not-allowed = Ausweis gilt nicht für diesen Bereich
+reason-already-inside = bereits in diesem Bereich
+reason-reentry-not-allowed = kein Wiedereintritt nach Verlassen dieses Bereichs
+reason-entry-limit = heute keine Eintritte mehr für diesen Bereich
+reason-see-staff = bitte warten: Das Personal ist unterwegs
+reason-no-roll-call = keine laufende Anwesenheitskontrolle für diesen Einlass
+reason-not-on-roll-call = nicht auf der Liste der Anwesenheitskontrolle (nicht als anwesend erfasst)
+reason-other = vom Server abgelehnt
+gate-walkins-heading = Spontanbesuche
+gate-walkin-open = Spontanbesuch
+gate-walkins-empty = Besuch ohne Ausweis? Tippen Sie auf „Spontanbesuch“, um den Gastgeber zu fragen.
+gate-walkin-list-label = Anfragen für Spontanbesuche
+gate-walkin-done = Erledigt
+gate-walkin-done-label = Erledigt: { $name }
+gate-walkin-for = zu { $host }
+gate-host-unknown = Gastgeber
+gate-host-flat = Wohnung { $unit }
+gate-line-asking = Gastgeber wird gefragt…
+gate-line-offline = Offline: wird gesendet, sobald die Verbindung wieder steht. Noch nicht einlassen.
+gate-line-waiting = Warten auf die Antwort des Gastgebers
+gate-line-waiting-left = Warten auf die Antwort des Gastgebers · noch { $left }
+gate-line-waiting-up = Warten auf die Antwort des Gastgebers · Zeit abgelaufen, wird geprüft…
+gate-line-denied = Abgelehnt von { $host }
+gate-line-expired = Keine rechtzeitige Antwort von { $host }
+gate-line-failed = Nicht gesendet: Der Server hat abgelehnt ({ $code })
+gate-line-failed-reason = Nicht gesendet: Der Server hat abgelehnt ({ $code }): { $reason }
+gate-walkin-busy = Server ausgelastet ({ $code }); der Gastgeber wird gleich erneut gefragt.
+gate-walkin-refused = Der Server hat den Spontanbesuch von { $visitor } abgelehnt ({ $code }).
+gate-walkin-too-many = Es warten bereits zu viele Spontanbesuche.
+gate-walkin-title = Spontanbesuch
+gate-walkin-intro = Der Gastgeber wird auf seinem Smartphone gefragt; die Antwort erscheint hier.
+gate-walkin-name = Name des Besuchs
+gate-walkin-host = Gastgeber (Name oder Wohnung)
+gate-walkin-note = Notiz für den Gastgeber (optional)
+gate-walkin-submit = Gastgeber fragen
+gate-cancel = Abbrechen
+gate-hosts-label = Gefundene Gastgeber
+gate-walkin-asking = Anfrage an { $host }
+gate-host-searching = Suche läuft…
+gate-host-search-network = Der Server ist für die Suche nach Gastgebern nicht erreichbar.
+gate-host-search-failed = Die Suche nach Gastgebern ist fehlgeschlagen ({ $code }).
+gate-hosts-found =
+    { $count } { $count ->
+        [one] Gastgeber
+       *[other] Gastgeber
+    }: bitte einen auswählen.
+gate-hosts-found-matching =
+    { $count } { $count ->
+        [one] Gastgeber passt
+       *[other] Gastgeber passen
+    } zu „{ $query }“: bitte einen auswählen.
+gate-hosts-none = Kein Gastgeber passt zu „{ $query }“.
+gate-problem-name-missing = Geben Sie den Namen des Besuchs ein.
+gate-problem-name-long = Der Name ist zu lang (höchstens { $max } Zeichen).
+gate-problem-name-unprintable = Der Name enthält Zeichen, die nicht gedruckt werden können.
+gate-problem-host = Wählen Sie den Gastgeber, zu dem der Besuch möchte.
+gate-problem-note-long = Die Notiz ist zu lang (höchstens { $max } Zeichen).
+gate-problem-note-unprintable = Die Notiz enthält Zeichen, die nicht gedruckt werden können.
+gate-walkin-approved-by = Genehmigt von { $host }
+gate-walkin-let-in = { $name }: einlassen
+gate-walkin-refused-by = Abgelehnt von { $host }. Nicht einlassen.
+gate-walkin-no-answer-detail = { $host } hat nicht geantwortet. Nicht einlassen; erneut fragen oder den Gastgeber anrufen.
+gate-walkin-verdict-denied = ABGEWIESEN — der Gastgeber hat abgelehnt ({ $code })
+gate-walkin-verdict-no-answer = KEINE ANTWORT — der Gastgeber hat nicht rechtzeitig geantwortet ({ $code })
+gate-muster-title = Anwesenheitskontrolle: { $scope }
+gate-scope-all = Alle Standorte
+gate-scope-site = Standort { $site }
+gate-scope-zone = Bereich { $zone }
+gate-muster-help = Den Ausweis einer Person scannen, um sie als in Sicherheit zu erfassen: Das Smartphone der Person muss antworten, wie am Einlass. Niemand wird eingelassen. Oder einen Namen von Hand erfassen.
+gate-muster-search = Namen suchen
+gate-muster-list-label = Personen der Anwesenheitskontrolle
+gate-muster-counts = { $safe } von { $inside } in Sicherheit · { $unaccounted } noch nicht gesehen
+gate-person-safe = In Sicherheit
+gate-person-safe-by = In Sicherheit · erfasst von { $by }
+gate-person-sending = In Sicherheit · wird gesendet…
+gate-person-queued = In Sicherheit · wird gesendet, sobald die Verbindung wieder steht
+gate-person-missing = Noch nicht gesehen · zuletzt: { $place }
+gate-person-missing-walk-in = Noch nicht gesehen · Spontanbesuch ohne Ausweis, eingelassen an: { $place }
+gate-mark-safe = Als sicher erfassen
+gate-mark-safe-label = Als sicher erfassen: { $name }
+gate-muster-empty = Niemand wurde als anwesend erfasst.
+gate-muster-no-match = Niemand auf der Liste passt zu „{ $query }“.
+gate-muster-ended = Die Anwesenheitskontrolle ist beendet: zurück zum Einlass.
+gate-mark-save-failed = Die Erfassung konnte auf diesem Gerät nicht gespeichert werden ({ $error }).
+gate-mark-refused = { $name } wurde nicht erfasst: { $code }.
+gate-mark-refused-ended = { $name } wurde nicht erfasst: Die Anwesenheitskontrolle ist beendet.
+`,en:`# The language's name in itself, as the switcher lists it.
+language-name = English
+# ltr or rtl: the direction of the pages in this language.
+language-direction = ltr
+common-language = Language
+common-times-in-zone = Times are venue time ({ $zone }).
+common-sso-email = Work email
+common-sso-email-help = You sign in at your organisation’s own sign-in page, then come back here.
+common-sso-continue = Continue with single sign-on
+common-sso-email-invalid = Enter your work email address, such as ada@example.com.
+common-sso-title = Sign in with your organisation
+error-other = The server refused this ({ $code }).
+error-unauthorized = You are not signed in, or your key is no longer valid.
+error-forbidden = This key may not do that.
+error-key-sign-in-off = Signing in with a key is turned off here: use single sign-on.
+error-not-found = Not found.
+error-invalid-claim = This link does not work: it was used, replaced or mistyped.
+error-invalid-pairing = This pairing link was used already or has expired.
+error-already-claimed = This pass is already in another wallet.
+error-revoked = This pass was cancelled.
+error-invalid-public-key = The wallet’s key was refused.
+error-bad-request = The request was not understood.
+error-payload-too-large = That is too large to send.
+error-rate-limited = Too many tries: wait a moment, then try again.
+error-refused-by-policy = The organisation’s rules do not allow this.
+error-already-acknowledged = Someone acknowledged this alarm already.
+error-already-resolved = This alarm was resolved already.
+error-not-permitted = This cannot be done for this person. Please see the staff.
+error-invalid-field = A field is missing or not valid.
+error-storage-unavailable = The server cannot reach its database just now: try again shortly.
+error-internal = The server had a fault: try again, and tell the staff if it persists.
+error-transfer-not-allowed = This pass cannot be handed on.
+error-not-claimed = No wallet holds this pass yet.
+error-request-id-reused = This request was already sent with other content.
+error-already-decided = This request was already answered.
+error-approval-timeout = The time to answer this request has passed.
+error-bad-proof = The transfer could not be proven by this wallet.
+error-invalid-nonce = The transfer link has expired: make a new one.
+error-unknown-pass = This pass is not known here.
+error-key-revoked = This key was revoked: make a new one instead.
+error-last-admin-key = The last admin key cannot be revoked.
+error-network = No connection to the server. Check the network and try again.
+audit-kind-scan = scan
+audit-kind-challenge-issued = challenge issued
+audit-kind-response = response
+audit-kind-challenge-unanswered = challenge unanswered
+audit-kind-rate-limited = rate limited
+audit-kind-gate-connection-refused = gate connection refused
+audit-kind-claim = claim
+audit-kind-claim-rejected = claim rejected
+audit-kind-claim-conflict = claim conflict
+audit-kind-pass-issued = pass issued
+audit-kind-pass-revoked = pass revoked
+audit-kind-api-key-created = api key created
+audit-kind-api-key-revoked = api key revoked
+audit-kind-api-key-rotated = api key rotated
+audit-kind-gate-created = gate created
+audit-kind-auth-failure = auth failure
+audit-kind-gate-pairing-created = gate pairing created
+audit-kind-gate-paired = gate paired
+audit-kind-gate-revoked = gate revoked
+audit-kind-gate-connected = gate connected
+audit-kind-gate-disconnected = gate disconnected
+audit-kind-console-signed-in = console signed in
+audit-kind-console-signed-out = console signed out
+audit-kind-retention = retention
+audit-kind-host-created = host created
+audit-kind-walk-in-requested = walk in requested
+audit-kind-walk-in-approved = walk in approved
+audit-kind-walk-in-denied = walk in denied
+audit-kind-walk-in-expired = walk in expired
+audit-kind-pass-rebound = pass rebound
+audit-kind-transfer-started = transfer started
+audit-kind-pass-transferred = pass transferred
+audit-kind-transfer-rejected = transfer rejected
+audit-kind-webhook-created = webhook created
+audit-kind-webhook-disabled = webhook disabled
+audit-kind-webhook-enabled = webhook enabled
+audit-kind-webhook-secret-rotated = webhook secret rotated
+audit-kind-webhook-deleted = webhook deleted
+audit-kind-zone-created = zone created
+audit-kind-zone-checkout = zone checkout
+audit-kind-sso-configured = sso configured
+audit-kind-sso-removed = sso removed
+audit-kind-sso-sign-in-failed = sso sign in failed
+audit-kind-sso-sessions-ended = sso sessions ended
+audit-kind-session-ended = session ended
+audit-kind-message-queued = message queued
+audit-kind-message-sent = message sent
+audit-kind-message-bounced = message bounced
+audit-kind-message-dead = message dead
+audit-kind-message-expired = message expired
+audit-kind-mail-settings-changed = mail settings changed
+audit-kind-alarm-acknowledged = alarm acknowledged
+audit-kind-alarm-assigned = alarm assigned
+audit-kind-alarm-resolved = alarm resolved
+audit-kind-watchlist-hit = watchlist hit
+audit-kind-watchlist-entry-added = watchlist entry added
+audit-kind-watchlist-entry-changed = watchlist entry changed
+audit-kind-watchlist-entry-removed = watchlist entry removed
+audit-kind-personal-data-exported = personal data exported
+audit-kind-personal-data-erased = personal data erased
+audit-kind-privacy-settings-changed = privacy settings changed
+audit-kind-locale-settings-changed = locale settings changed
+audit-kind-roll-call-started = roll call started
+audit-kind-roll-call-marked = roll call marked
+audit-kind-roll-call-ended = roll call ended
+audit-kind-muster-scanned = muster scanned
+audit-kind-muster-refused = muster refused
+audit-severity-info = info
+audit-severity-warning = warning
+audit-severity-high = high
+# "… — by Ada Lovelace": who did it (a person or a key's label).
+audit-by = { $what } — by { $who }
+# A resend of the same request.
+audit-resent = { $what } (resent)
+audit-sso-refused = single sign-on refused: { $reason }
+audit-sso-refused-detail = single sign-on refused: { $reason } ({ $detail })
+audit-mail-queued = claim link queued
+audit-mail-queued-to = claim link queued for { $to }
+audit-mail-resent = claim link sent again
+audit-mail-resent-to = claim link sent again for { $to }
+audit-mail-sent = mail sent
+audit-mail-sent-to = mail sent to { $to }
+audit-mail-bounced = mail bounced
+audit-mail-bounced-to = mail bounced at { $to }
+audit-mail-bounced-error = mail bounced ({ $error })
+audit-mail-bounced-to-error = mail bounced at { $to } ({ $error })
+audit-mail-dead = mail given up
+audit-mail-dead-to = mail given up for { $to }
+audit-mail-dead-error = mail given up ({ $error })
+audit-mail-dead-to-error = mail given up for { $to } ({ $error })
+audit-mail-expired = mail not sent: its pass expired first
+audit-mail-expired-to = mail not sent: its pass expired first ({ $to })
+# $cause: access_ended (the person lost access) or other (they signed out at the provider).
+audit-sso-sessions-ended =
+    sessions ended by the identity provider ({ $cause ->
+        [access_ended] access ended
+       *[other] sign-out there
+    })
+audit-scan-denied = scan denied: { $reason } — { $words }
+audit-scan-resent = scan resent
+audit-scan-refused = scan refused: { $error }
+audit-answer = answer
+audit-answer-denied = answer denied: { $reason } — { $words }
+audit-answer-refused = answer refused: { $error }
+# An answer's outcome.
+audit-outcome-admitted = admitted
+audit-outcome-already-admitted = already admitted
+audit-outcome-denied = denied
+audit-challenge-unanswered = challenge unanswered (expired without a valid answer)
+audit-claim-conflict = claim_conflict — a second wallet tried to claim this pass
+# After "auth_failure": how many failures, on which surface, and a sample reason in parentheses.
+audit-auth-failure-count = × { $count }
+audit-auth-failure-surface = on { $surface }
+audit-detail = ({ $detail })
+audit-claim-refused = claim refused
+audit-claim-refused-why = claim refused ({ $reason })
+audit-rate-limited = rate limited
+audit-rate-limited-frames = rate limited: { $frames } frames
+audit-walk-in-requested = walk-in requested
+audit-walk-in-approved = walk-in approved by the host: admitted
+audit-walk-in-denied = walk-in denied by the host
+audit-walk-in-expired = walk-in expired: the host did not answer in time
+audit-pass-rebound = pass re-bound to a new wallet (the old one stops working)
+audit-pass-transferred = pass transferred to a new holder
+# A gate or pass the console has no name for: its id's first characters.
+audit-gate-short = gate { $id }
+audit-pass-short = pass { $id }
+# An event's time on another day than today: the date's parts ($month, $day two digits)
+# and the time (16:04:05), each formatted already.
+audit-clock-date = { $year }-{ $month }-{ $day } { $time }
+audit-filter-gate-id = The gate must be an id like 0190c3e1-…-…; pick one from a list or paste it.
+audit-filter-pass-id = The pass must be an id like 0190c3e1-…-…; pick one from a list or paste it.
+audit-filter-severity = Severity must be info, warning or high.
+audit-filter-since-until = “Since” must be before “until”.
+audit-alarms-filter-active = Open and acknowledged
+audit-alarms-filter-open = Open
+audit-alarms-filter-acknowledged = Acknowledged
+audit-alarms-filter-resolved = Resolved
+audit-alarms-filter-all = All
+audit-alarm-outcome-confirmed = Confirmed
+audit-alarm-outcome-false-alarm = False alarm
+audit-alarm-outcome-duplicate = Duplicate
+audit-alarm-outcome-no-action = No action
+audit-alarm-state-open = Open
+audit-alarm-acknowledged-by = Acknowledged by { $who }
+audit-alarm-acknowledged-by-someone = Acknowledged by someone
+# $outcome: confirmed, false_alarm, duplicate, no_action, or none.
+audit-alarm-resolved-by =
+    Resolved ({ $outcome ->
+        [confirmed] confirmed
+        [false_alarm] false alarm
+        [duplicate] duplicate
+        [no_action] no action
+       *[none] no outcome
+    }) by { $who }
+audit-alarm-resolved-by-someone =
+    Resolved ({ $outcome ->
+        [confirmed] confirmed
+        [false_alarm] false alarm
+        [duplicate] duplicate
+        [no_action] no action
+       *[none] no outcome
+    }) by someone
+console-title = Tessera security console
+console-opening = Opening the console…
+console-try-again = Try again
+console-start-network = Could not reach the server. Check the network.
+console-start-not-ready = The server is not ready (HTTP { $status }).
+console-host-session = You are signed in as a host on this device: hosts use /host. Sign in here with an admin or auditor key.
+console-signin-intro = Alarms, gates, passes and the audit log of your organisation.
+console-signin-key = API key
+console-signin-key-help = An admin or auditor key. It is sent once to open a session and is not kept on this device.
+console-signin-button = Sign in
+console-signin-key-missing = Enter an API key.
+console-signin-host-key = That is a host key: hosts use the host page at /host. The console is for admin and auditor keys.
+console-signin-network = Could not reach the server. Check the network, then try again.
+console-signin-not-accepted = That API key was not accepted. Check it and try again.
+console-signin-forbidden = This key cannot open the console: only admin and auditor keys can (or the page is not on the server’s own address).
+console-signin-rate-limited = Too many failed sign-ins from this address. Wait a minute, then try again.
+# $code: the server's error code, or the HTTP status.
+console-signin-refused = The server refused the sign-in ({ $code }).
+console-signed-out = Signed out.
+console-session-ended = Your session has ended. Sign in again.
+console-session-expired = Your session has expired (one shift). Sign in again.
+console-problem-network = Could not reach the server to { $action }. Check the network, then try again.
+# $code: the server's error code (such as forbidden), or 403.
+console-problem-forbidden = Not allowed to { $action } with this session ({ $code }).
+console-problem-not-found = Could not { $action }: not found.
+console-problem-rate-limited = Too many requests; wait a minute, then try again.
+console-problem-status = Could not { $action }: HTTP { $status }.
+# $reason: the server's error code in words (an error-* message), a full sentence.
+console-problem-refused = Could not { $action }: { $reason }
+# $field: the request's field at fault, as the API names it (valid_until).
+console-invalid-field = A field is missing or not valid ({ $field }).
+console-action-sign-out = sign out
+console-action-read-alarms = read where the alarms stand
+console-action-read-pass-events = read the pass’s events
+console-action-acknowledge = acknowledge the alarm
+console-action-assign = assign the alarm
+console-action-resolve = resolve the alarm
+console-action-read-events = read the event log
+console-action-read-gate = read the gate
+console-action-pair = make a pairing link
+console-action-revoke-gate = revoke the gate
+console-action-list-passes = list the passes
+console-action-read-pass = read the pass
+console-action-revoke-pass = revoke the pass
+console-action-replay = replay the event
+console-action-list-webhooks = list the webhooks
+console-action-list-dead-letters = list the dead letters
+console-action-resend = send the link again
+console-action-list-messages = list the messages
+console-action-read-watchlist = read the watchlist
+console-action-remove-entry = remove the entry
+console-action-add-watchlist = add to the watchlist
+console-action-read-roll-calls = read the roll calls
+console-action-start-roll-call = start the roll call
+console-action-mark-safe = mark { $name } safe
+console-action-end-roll-call = end the roll call
+console-action-read-roll-call = read the roll call
+console-action-save-sso = save the single sign-on settings
+console-action-list-sessions = list the sessions
+console-action-end-session = end the session
+console-action-read-sso = read the single sign-on settings
+console-action-issue-pass = issue the pass
+console-action-create-gate = create the gate
+console-brand-sub = Security console
+console-sign-out = Sign out
+# The signed-in role in the bar and in the sessions table; shown in capitals in the bar.
+console-role =
+    { $role ->
+        [admin] admin
+        [security] security
+        [auditor] auditor
+        [issuer] issuer
+        [host] host
+       *[other] { $role }
+    }
+console-feed-live = LIVE
+console-feed-connecting = CONNECTING
+console-feed-reconnecting = RECONNECTING
+console-views = Views
+console-tab-alarms = Alarms
+console-tab-events = Events
+console-tab-gates = Gates
+console-tab-passes = Passes
+console-tab-webhooks = Webhooks
+console-tab-messages = Mail
+console-tab-watchlist = Watchlist
+console-tab-rollcall = Roll call
+console-tab-admin = Manage
+console-tab-signin = Sign-in
+console-loading = Loading…
+console-load-more = Load more
+console-refresh = Refresh
+console-show = Show
+console-cancel = Cancel
+console-copy = Copy
+console-copied = Copied.
+console-copy-selected = Selected: press Ctrl+C to copy.
+console-timeline = Timeline
+console-timeline-loading = Loading the timeline…
+console-timeline-count =
+    { $count ->
+        [one] { $count } event
+       *[other] { $count } events
+    }, oldest first; new ones appear as they happen.
+console-timeline-of = Timeline of { $pass }
+console-tl-challenge-to = challenge issued to { $gate }
+# The title of an event row: who acted in a single sign-on session.
+console-actor-title = { $name }: { $subject } at { $issuer }
+console-alarms = Alarms
+console-alarms-loading = Loading the alarms…
+console-alarms-none-open = No open alarms. Copied gate credentials (foreign_nonce), replayed codes (code_replayed), burned challenges, claim conflicts and watchlist matches appear here within a second.
+console-alarms-none = No alarms here.
+console-back-alarms = ← All alarms
+console-alarm-no-pass = no pass
+console-alarm-no-gate = no gate
+console-alarm-at = at { $gate }
+# $source: where failed authentications came from (an address).
+console-alarm-from = from { $source }
+console-alarm-challenge-of = Challenge of
+console-alarm-first-used-at = Code first used at
+console-alarm-about-foreign-nonce = an answer to another gate’s challenge: a copied gate credential?
+console-alarm-about-code-replayed = a code that already admitted someone at another gate: a copy?
+console-alarm-about-challenge-burned = a challenge burned by wrong answers
+console-alarm-about-claim-conflict = a second wallet tried to claim a claimed pass: a leaked link?
+console-alarm-about-watchlist-hit = a watchlisted person at a gate, or a pass issued or claimed for them (see the Watchlist)
+console-alarm-about-auth-failure = failed authentications from one source (for this organisation: a console session used without its CSRF token or from another site)
+console-alarm-gone = This alarm is no longer in the feed.
+console-alarm-choose = Choose an alarm to see what was done with it and the pass’s timeline: every scan, challenge and answer.
+console-alarm-heading = Alarm { $id }
+console-alarm-fact-alarm = Alarm
+console-alarm-fact-state = State
+console-alarm-fact-assigned-to = Assigned to
+console-alarm-fact-when = When
+console-alarm-fact-where = Where
+console-alarm-fact-pass = Pass
+console-alarm-fact-reason = Reason
+console-alarm-acknowledge = Acknowledge
+console-alarm-assign = Assign
+console-alarm-assign-to = Assign to
+console-alarm-resolve = Resolve
+console-alarm-outcome = Outcome
+console-alarm-note = Note
+# Another console was first; $name is who.
+console-alarm-already-acknowledged-by = This alarm was already acknowledged by { $name }.
+console-alarm-already-acknowledged = This alarm was already acknowledged.
+console-alarm-already-resolved-by = This alarm was already resolved by { $name }.
+console-alarm-already-resolved = This alarm was already resolved.
+console-events = Events
+console-filters = Filters
+console-filter-kind = Kind
+console-filter-severity = Severity
+console-filter-gate = Gate
+console-filter-pass = Pass
+console-filter-since = Since
+console-filter-until = Until
+console-filter-any = any
+console-filter-pass-placeholder = a pass id
+console-filter-apply = Apply filters
+console-filter-clear = Clear
+console-gate-option-revoked = { $gate } (revoked)
+console-export-csv = Export CSV
+console-export-jsonl = Export JSONL
+# $filters: "kind = scan, gate_id = North gate" (the filters' own names stay as they are).
+console-filtered-by = Filtered by { $filters }
+console-all-events = All events
+console-events-summary =
+    { $count ->
+        [one] { $count } event
+       *[other] { $count } events
+    }, oldest first. The export has exactly these filters.
+console-events-summary-more =
+    { $count ->
+        [one] { $count } event
+       *[other] { $count } events
+    } so far (oldest first; more below). The export has exactly these filters.
+console-col-time = Time
+console-col-severity = Severity
+console-col-event = Event
+console-col-gate = Gate
+console-col-pass = Pass
+console-col-state = State
+console-col-uses = Uses
+console-col-site = Site
+console-col-valid-until = Valid until
+console-col-type = Type
+console-col-attempts = Attempts
+console-col-last-error = Last error
+console-col-queued = Queued
+console-col-to = To
+console-col-what = What
+console-col-person = Person
+console-col-mode = Mode
+console-col-reason = Reason
+console-col-added-by = Added by
+console-col-expires = Expires
+console-col-started = Started
+console-col-who = Who
+console-col-safe = Safe
+console-col-name = Name
+console-col-status = Status
+console-col-last-seen = Last seen
+console-col-marked-by = Marked by
+console-col-where = Where
+console-col-when = When
+console-col-email = Email
+console-col-role = Role
+console-col-since = Since
+console-col-ends = Ends
+console-gates = Gates
+console-gate = Gate
+console-gates-loading = Loading gates…
+console-gates-count =
+    { $count ->
+        [one] { $count } gate
+       *[other] { $count } gates
+    }; { $online } online.
+console-create-gate = Create a gate
+console-gate-online = ONLINE
+console-gate-offline = OFFLINE
+console-gate-connected-now = connected now
+console-gate-never-connected = never connected
+# $ago: "3 min ago"; $time: the time it was.
+console-gate-last-seen = last seen { $ago } ({ $time })
+console-gate-connected-now-sentence = Connected now.
+console-gate-never-connected-sentence = Never connected.
+console-gate-last-seen-sentence = Last seen { $ago } ({ $time }).
+console-gate-revoked-at = revoked { $time }
+console-gate-revoked-sentence = Revoked { $time }.
+console-gate-connected = Connected now.
+console-gate-connected-sockets = Connected now ({ $count } sockets).
+console-gate-not-connected = Not connected.
+console-gate-stats-loading = Loading the last hour…
+console-gate-recent-label = Recent events at this gate
+console-gate-recent = Recent events
+console-gate-all-events = All events of this gate
+console-gate-window = Last { $minutes } minutes
+console-tile-scans = Scans
+console-tile-per-minute = Per minute now
+console-tile-admissions = Admissions
+console-tile-denials = Denials
+console-tile-errors = Errors
+console-chart-title = Scans per minute
+console-chart-label = Scans per minute over the last { $minutes } minutes: { $total } in all, at most { $max } in one minute
+console-chart-start = { $minutes } min ago
+console-chart-now = now
+console-denials-title = Denials by reason
+console-denials-none = No denials.
+console-gate-manage = Manage this gate
+console-gate-revoke = Revoke gate
+console-gate-revoke-confirm = Yes, revoke this gate
+console-back-gates = ← Gates
+console-pair-make = Make a pairing link
+console-pair-qr = Pairing link QR code
+console-pair-title = Open this on the gate’s tablet
+# $until: the time the link stops working.
+console-pair-help = Scan the code with the tablet’s camera (or send it the link). It works once, until { $until }. Pairing moves the gate to that device and cuts any other device off.
+console-pair-link = Pairing link
+console-passes = Passes
+console-passes-loading = Loading passes…
+console-passes-count =
+    { $count ->
+        [one] { $count } pass
+       *[other] { $count } passes
+    }, newest first.
+console-issue-pass = Issue a pass
+console-open-pass-label = Open a pass by id
+console-open = Open
+console-open-pass-invalid = A pass id looks like 0190c3e1-7b2a-7c3d-8e4f-0123456789ab.
+# A pass's state, as the API names it.
+console-pass-state =
+    { $state ->
+        [issued] issued
+        [claimed] claimed
+        [used] used
+        [revoked] revoked
+        [expired] expired
+       *[other] { $state }
+    }
+console-pass-uses = Uses
+console-pass-uses-of = { $uses } of { $max }
+console-pass-site = Site
+console-pass-any-gate = any gate
+console-pass-valid = Valid
+console-pass-issued = Issued
+console-pass-in-wallet = In a wallet
+console-pass-since = since { $time }
+console-pass-not-yet = not yet
+console-pass-id = Id
+console-admissions-heading = Admissions ({ $count })
+# Between the time of an admission and the gate's name: "16:04:05 at North gate".
+console-admission-at = at
+console-admissions-none = Not admitted yet.
+console-pass-revoke = Revoke pass
+console-pass-revoke-confirm = Yes, revoke this pass
+console-back-passes = ← Passes
+console-pass-attempts = Every attempt
+console-pass-in-event-log = In the event log (filters, export)
+console-webhooks = Webhooks
+console-webhooks-loading = Loading webhooks…
+console-webhooks-count =
+    { $count ->
+        [one] { $count } webhook
+       *[other] { $count } webhooks
+    }; { $disabled } disabled.
+console-webhook-disabled = disabled { $time }
+# $reason: why, as the server recorded it.
+console-webhook-disabled-because = disabled { $time }: { $reason }
+console-webhook-enabled = enabled
+console-dead-letters = Dead letters
+console-dead-letters-loading = Loading dead letters…
+console-dead-letters-help = Events that ran out of retries or whose webhook was disabled (a receiver answered 410). Replay queues one again, due now, with a fresh three days of retries.
+console-dead-letters-count =
+    { $count ->
+        [one] { $count } event
+       *[other] { $count } events
+    } not delivered, newest first.
+console-dead-letters-none = No dead letters: every event was delivered or is still being retried.
+console-replay = Replay
+console-replay-label = Replay { $event }
+console-replayed = Queued again.
+console-replayed-disabled = Queued again; its webhook is disabled, so it will come back here.
+console-messages-title = Mail
+console-messages = Messages
+console-messages-help = Claim links mailed to visitors and walk-ins sent to hosts by mail and push. A bounced address was refused by the receiving side; a message given up ran out of retries; one too late was not sent because its pass or walk-in had ended.
+console-messages-loading = Loading messages…
+console-messages-filter-attention = Needs attention (bounced, given up, too late)
+console-messages-filter-pending = Waiting to be sent
+console-messages-filter-sent = Sent
+console-messages-filter-all = All
+console-messages-count =
+    { $count ->
+        [one] { $count } message
+       *[other] { $count } messages
+    }, newest first.
+console-messages-none-attention = Nothing needs attention: every message was sent or is being retried.
+console-messages-none = No messages.
+console-message-kind-invitation = Claim link
+console-message-kind-approval-mail = Walk-in (mail)
+console-message-kind-approval-push = Walk-in (push)
+# A message's state, as the API names it.
+console-message-state =
+    { $state ->
+        [pending] pending
+        [sent] sent
+        [bounced] bounced
+        [dead] dead
+        [expired] expired
+       *[other] { $state }
+    }
+console-message-send-again = Send again
+console-message-send-again-label = Send again: the claim link for { $to }
+console-message-new-address = New address for { $to }
+console-message-send = Send
+console-message-sent-again = Sent again to { $to }; the earlier link no longer works.
+console-watchlist = Watchlist
+console-watch-loading = Loading the watchlist…
+console-watch-help = People to flag or keep out. An email address or external reference matches exactly; a name alone is only a possible match and never refuses anyone. Gates say only “please wait: staff are on their way”; visitors and issuers are never told why.
+console-watch-form = Add to the watchlist
+console-watch-add = Add to watchlist
+console-watch-name = Name
+console-watch-email = Email
+console-watch-email-help = Matches exactly, in any case, with or without a +tag.
+console-watch-reference = External reference
+console-watch-expires = Expires
+console-watch-expires-help = Empty: never.
+console-watch-reason = Reason
+console-watch-mode = Mode
+console-watch-mode-flag-help = Flag: let them in and raise an alarm
+console-watch-mode-block-help = Block: refuse their passes, hold them at gates
+console-watch-mode-flag = Flag
+console-watch-mode-block = Block
+console-watch-count =
+    { $count ->
+        [one] { $count } entry
+       *[other] { $count } entries
+    }.
+console-watch-none = Nobody is on the watchlist.
+console-watch-remove = Remove
+console-watch-remove-label = Remove { $who } from the watchlist
+# Who added an entry, and when.
+console-watch-added = { $who }, { $time }
+console-watch-never = Never
+console-watch-expired = { $date } (expired)
+console-watch-who-missing = Give a name, an email or an external reference.
+console-watch-reason-missing = Say why they are on the watchlist.
+console-rollcall = Roll call
+console-rc-loading = Loading roll calls…
+console-rc-help = When the building is evacuated: marshals at the assembly points scan visitors’ passes with a paired gate (“Roll call” on the gate), or tick names by hand. Everyone still unaccounted is listed first.
+console-rc-start-form = Start a roll call
+console-rc-start = Start roll call
+console-rc-who = Who
+console-rc-who-help = The list is everyone inside now: in the zones, and let in today at gates without a zone.
+console-rc-scope-everyone = Everyone, all sites
+console-rc-scope-all = All sites
+console-rc-scope-site = Site { $site }
+console-rc-scope-zone = Zone { $zone }
+console-rc-count =
+    { $count ->
+        [one] { $count } roll call
+       *[other] { $count } roll calls
+    }.
+console-rc-none = No roll call yet.
+console-rc-table = Roll calls
+console-rc-started-by = { $time } by { $who }
+console-rc-safe-of = { $safe } of { $inside }
+console-rc-in-progress = In progress
+console-rc-ended = Ended
+console-rc-filter-all = Everyone
+console-rc-title = Roll call: { $scope }
+console-rc-meta-active = Started { $time } by { $who } · In progress
+console-rc-meta-ended = Started { $time } by { $who } · Ended { $endTime } by { $endWho }
+console-rc-inside = Inside
+console-rc-safe = Safe
+console-rc-unaccounted = Unaccounted
+# On the printed list: when it was printed, and how many are still missing.
+console-rc-printed = Printed { $time } · { $unaccounted } unaccounted of { $inside }
+console-rc-download-csv = Download CSV
+console-rc-export-failed = Could not export the list ({ $status }).
+console-rc-export-network = Could not reach the server to export the list.
+console-rc-print = Print
+console-rc-end = End roll call
+console-rc-end-confirm = Yes, end it and file the report
+console-rc-mark-safe = Mark safe
+console-rc-mark-safe-label = Mark safe: { $name }
+console-rc-walk-in = (walk-in)
+# $who: the gate or the officer that marked the person.
+console-rc-marked-by-hand = { $who } (by hand)
+console-rc-marked-by-scan = { $who } (scan)
+console-rc-nobody-here = Nobody in this view.
+console-rc-nobody-inside = Nobody was recorded inside when the roll call started.
+console-rc-not-found = No such roll call.
+console-back-rollcalls = ← All roll calls
+console-rc-people = People on the roll call
+console-signin-view = Sign-in
+console-sso = Single sign-on
+console-sso-help = Let staff sign in with your organisation’s identity provider (OpenID Connect). See docs/sign-in.md for Keycloak, Entra ID and Google.
+console-sso-form = Single sign-on settings
+console-sso-issuer = Issuer URL
+console-sso-issuer-help = Exactly as your identity provider names itself (its discovery document is fetched when you save).
+console-sso-client-id = Client ID
+console-sso-client-secret = Client secret
+console-sso-secret-help = Required the first time; it is stored sealed and never shown again.
+console-sso-secret-stored = A secret is stored. Leave this empty to keep it.
+console-sso-domains = Allowed email domains
+console-sso-domains-help = Comma-separated, matched exactly. Empty: anyone your provider vouches for.
+console-sso-role-claim = Role claim
+console-sso-role-claim-help = The ID-token claim whose values give roles: groups, roles, or a path such as realm_access.roles.
+console-sso-role-map = Claim values that give each role (comma-separated; the strongest match wins, none is refused)
+console-sso-role-admins = Admins
+console-sso-role-security = Security
+console-sso-role-auditors = Auditors
+console-sso-role-issuers = Issuers
+console-sso-role-hosts = Hosts
+console-sso-key-sign-in = Staff may also sign in to these pages with an API key
+console-sso-save = Save
+console-sso-issuer-missing = Enter the issuer URL and the client ID.
+console-sso-role-map-missing = Map at least one claim value to a role, or nobody can sign in.
+console-sso-saved = Saved. Register the addresses below at your identity provider.
+console-sso-redirect-uri = Redirect URI
+console-sso-logout-uri = Back-channel logout URI
+console-sso-post-logout-uri = Post-logout redirect URI
+console-sso-sign-in-link = Sign-in link for staff
+console-sessions = Live sessions
+console-sessions-loading = Loading sessions…
+console-sessions-count =
+    { $count ->
+        [one] { $count } live session
+       *[other] { $count } live sessions
+    }.
+console-session-end = End
+console-session-end-label = End the session of { $who }
+console-session-api-key = API key
+console-manage = Manage
+console-issue-label = Visitor (pass label)
+console-issue-site = Site
+console-issue-site-help = Optional: only gates of this site admit the pass.
+console-issue-from = Valid from
+console-issue-from-help = Empty: now.
+console-issue-until = Valid until
+console-issue-uses = Uses
+console-issue-submit = Issue pass
+console-issue-label-missing = Enter who the pass is for.
+console-issue-until-missing = Enter until when the pass is valid.
+console-issue-uses-invalid = Uses must be a whole number from 1 to 100000.
+console-issued-for = Pass issued for { $label }
+console-issued-help = Send the visitor this claim link (or let them scan the code). It adds the pass to one wallet only.
+console-claim-qr = Claim link QR code
+console-claim-link = Claim link
+console-open-pass = Open the pass
+console-gate-label = Gate label
+console-gate-label-help = What guards and auditors read, e.g. “North entrance”.
+console-gate-site = Site
+console-gate-site-help = Optional: the gate admits passes of this site (and passes without one).
+console-create-gate-submit = Create gate
+console-gate-label-missing = Enter a label for the gate.
+console-gate-created = Gate “{ $label }” created
+console-gate-created-help = Pair a tablet with it: make a pairing link and open it on the tablet.
+console-open-gate = Open the gate
+console-device-token-summary = Device token for a native gate (shown once)
+console-device-token = Device token
+gate-title = Tessera gate
+gate-loading = Opening the gate…
+gate-pairing-title = Pairing this device…
+gate-pairing-text = Making this device a gate. Nothing to type.
+gate-pairing-network = Could not reach the server to pair this device. Check the network, then try again.
+gate-pairing-rate-limited = Too many pairing attempts from this device. Wait a minute, then open the link again.
+gate-pairing-invalid = This pairing link was already used or has expired. Ask for a new one.
+# $code: the server's error code or HTTP status, shown as is
+gate-pairing-refused = The server refused the pairing ({ $code }). Ask for a new link.
+gate-pairing-refused-title = Pairing refused
+gate-try-again = Try again
+# $gate: the gate's name, e.g. "North gate A"
+gate-continue-as = Continue as { $gate }
+gate-continue-as-this = Continue as this gate
+gate-unreachable = Could not reach the server. Check the network.
+gate-unavailable-title = Gate unavailable
+# $error: a technical detail from the browser, shown as is
+gate-start-failed = The gate could not start: { $error }
+gate-not-paired-title = Not paired
+gate-not-paired-text = This device is not a gate (or no longer is). To make it one, ask the site’s admin for a pairing link and open it on this device.
+gate-not-paired-hint = A pairing link works once and for 10 minutes. Nothing needs to be typed.
+gate-not-paired-revoked = This device is no longer paired as a gate (it was revoked, or another device was paired in its place).
+# When the gate has no name
+gate-label-fallback = Gate
+gate-status-connecting = CONNECTING
+gate-status-online = ONLINE
+gate-status-offline = OFFLINE
+gate-counters-label = Shift counters for today
+gate-counters-title = Today
+# Each counter is a number followed by this word; $count is the number
+gate-count-admitted =
+    { $count ->
+       *[other] in
+    }
+gate-count-admitted-title = Let in today
+gate-count-already =
+    { $count ->
+       *[other] again
+    }
+gate-count-already-title = Came back today (already let in)
+gate-count-denied =
+    { $count ->
+       *[other] refused
+    }
+gate-count-denied-title = Turned away today
+gate-muster-toggle = Roll call
+gate-muster-toggle-back = Back to admissions
+gate-offline-connecting = OFFLINE — connecting to the server…
+# $seconds: already formatted, e.g. "2.5"
+gate-offline-reconnecting = OFFLINE — do not admit anyone. Reconnecting in { $seconds } s…
+gate-scanner-panel-label = Scanner
+gate-camera-label = Camera view
+gate-camera-on = Camera on: hold a code in front of it.
+gate-camera-refused = Camera access was refused. Allow the camera for this site, or use a hand scanner.
+gate-camera-none = No camera could be started. Use a hand scanner.
+gate-scanner-label = Hand scanner input
+gate-ready-title = Ready to scan
+gate-ready-text = Hold the visitor’s pass code in front of the camera.
+gate-muster-ready-title = Roll call: scan to mark safe
+gate-muster-ready-text = Hold the visitor’s pass code in front of the camera. Nobody is let in while the roll call is on this screen.
+gate-checking-code = Checking the code…
+gate-checking-answer = Checking the answer…
+gate-code-on-way = The visitor’s code is on its way to the server.
+# $visitor: the pass's name
+gate-answer-on-way = { $visitor }: the phone’s answer is on its way to the server.
+gate-answer-on-way-anonymous = The visitor: the phone’s answer is on its way to the server.
+# Follows gate-code-on-way or gate-answer-on-way while offline
+gate-offline-kept = It is kept and sent when the connection is back: do not let them in yet.
+gate-challenge-title = Visitor: scan this with your wallet
+gate-challenge-qr-label = Gate challenge for the visitor’s wallet
+gate-challenge-then = Then hold the phone’s answer code to the camera.
+gate-countdown = Answer within { $seconds } s
+gate-countdown-over = Time is up
+gate-more-waiting = { $count } more visitor(s) waiting to answer
+gate-no-storage = This browser does not let the gate store its journal: a reload loses scans in progress.
+gate-journal-foreign = The journal belongs to another gate; reload the page.
+gate-journal-failed = The gate could not save its journal ({ $error }). Reload the page.
+gate-clock-skew = This device’s clock is { $seconds } s off the server’s.
+gate-duplicate = Same code again: waiting for the phone’s answer.
+gate-scan-queued = Offline: the scan waits and is sent when the connection is back.
+gate-answer-queued = Offline: the answer waits and is sent when the connection is back.
+# $why: one of gate-rejected-*
+gate-ignored = Ignored: { $why }.
+gate-rejected-too-long = line too long
+gate-rejected-challenge = that is the gate's challenge; the visitor's wallet must answer it
+gate-rejected-not-tessera = not a Tessera code (expected TSR1:… or TSR1R:…)
+gate-rejected-unreadable = unreadable wallet answer (TSR1R:…); scan it again
+gate-rejected-no-challenge = no open challenge for this pass; scan the visitor's code first
+gate-server-busy = Server busy ({ $code }); trying again.
+# A code the catalogue has no words for
+gate-server-refused = The server refused this ({ $code }).
+# $reason: the code in words (an error-* message)
+gate-server-refused-reason = The server refused this ({ $code }): { $reason }
+gate-unanswered = No answer from { $visitor } in time: scan closed. Scan the code again.
+gate-unanswered-phone = No answer from the phone in time: scan closed. Scan the code again.
+gate-abandoned = A scan made offline was dropped (its code is too old now). Scan again.
+gate-word-admitted = ADMITTED
+gate-word-already-admitted = ALREADY ADMITTED
+gate-word-denied = DENIED
+gate-word-please-wait = PLEASE WAIT
+gate-word-approved = APPROVED
+gate-word-no-answer = NO ANSWER
+gate-word-safe = SAFE
+gate-word-already-safe = ALREADY SAFE
+gate-word-not-marked = NOT MARKED
+# Starts with gate-word-denied. $reason: one of reason-*; $code: the reason's code, as is
+gate-verdict-denied = DENIED — { $reason } ({ $code })
+# Starts with gate-word-not-marked
+gate-verdict-not-marked = NOT MARKED — { $reason } ({ $code })
+gate-verdict-hint = Tap to continue
+gate-replayed = Confirmed again after a lost answer
+# $time: 18:39:00; $ago: one of gate-ago-*; $where: this, another or named ($gate)
+gate-first-entry =
+    First entry { $time } ({ $ago }) { $where ->
+        [this] at this gate
+        [another] at another gate
+       *[named] at { $gate }
+    }
+gate-first-entry-earlier =
+    First entry earlier { $where ->
+        [this] at this gate
+        [another] at another gate
+       *[named] at { $gate }
+    }
+gate-same-phone = Same phone as the first entry: let them through only if they left and came back
+# A neutral hold: it must not say why (the visitor may read it)
+gate-hold-detail = Staff are on their way. Keep the visitor here; do not let them through.
+gate-stale-detail = The code is { $seconds } s old. Ask for the live wallet.
+gate-future-detail = The code is { $seconds } s ahead. The phone's clock needs fixing.
+gate-safe-detail = Marked safe at this assembly point
+gate-marked-safe = Marked safe
+# $by: the marshal's gate, or the officer
+gate-marked-safe-by = Marked safe by { $by }
+gate-marked-safe-at = Marked safe at { $time } ({ $ago })
+gate-marked-safe-at-by = Marked safe at { $time } ({ $ago }) by { $by }
+gate-ago-earlier = earlier
+gate-ago-now = just now
+gate-ago-seconds = { $seconds } s ago
+gate-ago-minutes = { $minutes } min ago
+gate-ago-hours = { $hours } h { $minutes } min ago
+# $date: 2025-11-29
+gate-ago-date = on { $date }
+reason-malformed-code = not a Tessera code
+reason-unknown-pass = unknown pass
+reason-not-claimed = pass not added to a wallet yet
+reason-bad-code = wrong code, forged or from another phone
+reason-stale-code = old code, a screenshot?
+reason-future-code = code from the future, the phone's clock is wrong
+reason-revoked = pass cancelled by the issuer
+reason-expired = pass has expired
+reason-not-yet-valid = pass not valid yet
+reason-wrong-site = pass is for another site
+reason-code-replayed = code already used at another gate, a copy?
+reason-challenge-expired = the phone answered too late, scan again
+reason-bad-response = wrong answer, not the pass holder’s phone? Let them try again
+reason-challenge-burned = too many wrong answers, scan again
+reason-foreign-nonce = answer belongs to another gate's scan
+reason-unknown-nonce = unknown challenge, scan again
+reason-not-inside = not inside this zone, nothing to leave
+reason-zone-not-allowed = pass is not valid for this zone
+reason-already-inside = already inside this zone
+reason-reentry-not-allowed = no re-entry after leaving this zone
+reason-entry-limit = no entries left today for this zone
+reason-see-staff = please wait: staff are on their way
+reason-no-roll-call = no roll call in progress for this gate
+reason-not-on-roll-call = not on the roll call list (not recorded inside)
+# A reason this gate does not know yet
+reason-other = refused by the server
+gate-walkins-heading = Walk-ins
+gate-walkin-open = Walk-in
+gate-walkins-empty = A visitor without a pass? Press Walk-in to ask their host.
+gate-walkin-list-label = Walk-in requests
+gate-walkin-done = Done
+# $name: the visitor's name
+gate-walkin-done-label = Done with { $name }
+# $host: the host's name, or gate-host-flat, or gate-host-unknown
+gate-walkin-for = for { $host }
+gate-host-unknown = the host
+gate-host-flat = Flat { $unit }
+gate-line-asking = Asking the host…
+gate-line-offline = Offline: sent when the connection is back. Do not let them in yet.
+gate-line-waiting = Waiting for the host to answer
+# $left: the time left, e.g. 4:32
+gate-line-waiting-left = Waiting for the host to answer · { $left } left
+gate-line-waiting-up = Waiting for the host to answer · time is up, checking…
+gate-line-denied = Denied by { $host }
+gate-line-expired = No answer from { $host } in time
+gate-line-failed = Not sent: the server refused it ({ $code })
+gate-line-failed-reason = Not sent: the server refused it ({ $code }): { $reason }
+gate-walkin-busy = Server busy ({ $code }); asking the host again shortly.
+gate-walkin-refused = The server refused the walk-in for { $visitor } ({ $code }).
+gate-walkin-too-many = Too many walk-ins are waiting already.
+gate-walkin-title = Walk-in visitor
+gate-walkin-intro = The host is asked on their phone; the answer shows here.
+gate-walkin-name = Visitor name
+gate-walkin-host = Host (name or flat)
+gate-walkin-note = Note for the host (optional)
+gate-walkin-submit = Ask the host
+gate-cancel = Cancel
+gate-hosts-label = Hosts found
+# The host's name follows, in bold
+gate-walkin-asking = Asking { $host }
+gate-host-searching = Searching…
+gate-host-search-network = Could not reach the server to search for hosts.
+gate-host-search-failed = The host search failed ({ $code }).
+gate-hosts-found =
+    { $count } { $count ->
+        [one] host
+       *[other] hosts
+    }: choose one.
+gate-hosts-found-matching =
+    { $count } { $count ->
+        [one] host
+       *[other] hosts
+    } matching “{ $query }”: choose one.
+gate-hosts-none = No host matches “{ $query }”.
+gate-problem-name-missing = Enter the visitor’s name.
+gate-problem-name-long = The name is too long (at most { $max } characters).
+gate-problem-name-unprintable = The name has characters that cannot be printed.
+gate-problem-host = Choose the host the visitor asks for.
+gate-problem-note-long = The note is too long (at most { $max } characters).
+gate-problem-note-unprintable = The note has characters that cannot be printed.
+gate-walkin-approved-by = Approved by { $host }
+gate-walkin-let-in = { $name }: let them in
+gate-walkin-refused-by = Refused by { $host }. Do not let them in.
+gate-walkin-no-answer-detail = { $host } did not answer. Do not let them in; ask again or call the host.
+# Starts with gate-word-denied; $code: host_denied, as is
+gate-walkin-verdict-denied = DENIED — the host said no ({ $code })
+# Starts with gate-word-no-answer; $code: approval_timeout, as is
+gate-walkin-verdict-no-answer = NO ANSWER — the host did not answer in time ({ $code })
+# $scope: one of gate-scope-*
+gate-muster-title = Roll call: { $scope }
+gate-scope-all = All sites
+gate-scope-site = Site { $site }
+gate-scope-zone = Zone { $zone }
+gate-muster-help = Scan a visitor’s pass to mark them safe: their phone must answer, as at a gate. Nobody is let in. Or mark a name by hand.
+gate-muster-search = Find a name
+gate-muster-list-label = People on the roll call
+gate-muster-counts = { $safe } of { $inside } safe · { $unaccounted } not yet seen
+gate-person-safe = Safe
+gate-person-safe-by = Safe · marked by { $by }
+gate-person-sending = Safe · sending…
+gate-person-queued = Safe · sent when the connection is back
+# $place: a zone, or the gate that let them in
+gate-person-missing = Not yet seen · last seen { $place }
+gate-person-missing-walk-in = Not yet seen · walk-in without a pass, let in at { $place }
+gate-mark-safe = Mark safe
+gate-mark-safe-label = Mark safe: { $name }
+gate-muster-empty = Nobody was recorded inside.
+gate-muster-no-match = Nobody on the list matches “{ $query }”.
+gate-muster-ended = The roll call has ended: back to admissions.
+gate-mark-save-failed = The mark could not be saved on this device ({ $error }).
+gate-mark-refused = { $name } was not marked: { $code }.
+gate-mark-refused-ended = { $name } was not marked: the roll call has ended.
+`,es:`# The language's name in itself, as the switcher lists it.
+language-name = Español
+# ltr or rtl: the direction of the pages in this language.
+language-direction = ltr
+common-language = Idioma
+common-times-in-zone = Las horas corresponden a la zona horaria de la sede ({ $zone }).
+common-sso-email = Correo electrónico corporativo
+common-sso-email-help = Iniciará sesión en la página de acceso de su organización y, después, volverá aquí.
+common-sso-continue = Continuar con inicio de sesión único
+common-sso-email-invalid = Escriba su dirección de correo corporativo, por ejemplo, ada@example.com.
+common-sso-title = Iniciar sesión con su organización
+error-other = El servidor rechazó la operación ({ $code }).
+error-unauthorized = No ha iniciado sesión o su clave ya no es válida.
+error-forbidden = Esta clave no tiene permiso para hacer eso.
+error-key-sign-in-off = El inicio de sesión con clave está desactivado aquí: use el inicio de sesión único.
+error-not-found = No se encontró.
+error-invalid-claim = Este enlace no funciona: ya se usó, se reemplazó o está mal escrito.
+error-invalid-pairing = Este enlace de vinculación ya se usó o ha expirado.
+error-already-claimed = Este pase ya está en otra billetera.
+error-revoked = Este pase fue cancelado.
+error-invalid-public-key = Se rechazó la clave de la billetera.
+error-bad-request = No se entendió la solicitud.
+error-payload-too-large = Es demasiado grande para enviarlo.
+error-rate-limited = Demasiados intentos: espere un momento y vuelva a intentarlo.
+error-refused-by-policy = Las normas de la organización no lo permiten.
+error-already-acknowledged = Alguien ya reconoció esta alarma.
+error-already-resolved = Esta alarma ya se resolvió.
+error-not-permitted = No es posible hacerlo para esta persona. Diríjase al personal.
+error-invalid-field = Falta un campo o no es válido.
+error-storage-unavailable = El servidor no puede acceder a su base de datos en este momento: vuelva a intentarlo en breve.
+error-internal = Se produjo un error en el servidor: vuelva a intentarlo y avise al personal si el problema continúa.
+error-transfer-not-allowed = Este pase no se puede transferir.
+error-not-claimed = Este pase aún no está en ninguna billetera.
+error-request-id-reused = Esta solicitud ya se envió con otro contenido.
+error-already-decided = Esta solicitud ya tiene respuesta.
+error-approval-timeout = Ya pasó el plazo para responder a esta solicitud.
+error-bad-proof = Esta billetera no pudo demostrar la transferencia.
+error-invalid-nonce = El enlace de transferencia ha expirado: cree uno nuevo.
+error-unknown-pass = Este pase no figura aquí.
+error-key-revoked = Esta clave fue revocada: cree una nueva.
+error-last-admin-key = No se puede revocar la última clave de administrador.
+error-network = No hay conexión con el servidor. Compruebe la red y vuelva a intentarlo.
+audit-kind-scan = escaneo
+audit-kind-challenge-issued = desafío emitido
+audit-kind-response = respuesta
+audit-kind-challenge-unanswered = desafío sin respuesta
+audit-kind-rate-limited = frecuencia limitada
+audit-kind-gate-connection-refused = conexión de entrada rechazada
+audit-kind-claim = pase añadido a una billetera
+audit-kind-claim-rejected = adición a la billetera rechazada
+audit-kind-claim-conflict = conflicto al añadir a la billetera
+audit-kind-pass-issued = pase emitido
+audit-kind-pass-revoked = pase cancelado
+audit-kind-api-key-created = clave de API creada
+audit-kind-api-key-revoked = clave de API revocada
+audit-kind-api-key-rotated = clave de API renovada
+audit-kind-gate-created = entrada creada
+audit-kind-auth-failure = fallo de autenticación
+audit-kind-gate-pairing-created = enlace de vinculación de entrada creado
+audit-kind-gate-paired = entrada vinculada
+audit-kind-gate-revoked = entrada revocada
+audit-kind-gate-connected = entrada conectada
+audit-kind-gate-disconnected = entrada desconectada
+audit-kind-console-signed-in = inicio de sesión en la consola
+audit-kind-console-signed-out = cierre de sesión en la consola
+audit-kind-retention = plazo de conservación aplicado
+audit-kind-host-created = anfitrión creado
+audit-kind-walk-in-requested = visita sin cita solicitada
+audit-kind-walk-in-approved = visita sin cita aprobada
+audit-kind-walk-in-denied = visita sin cita rechazada
+audit-kind-walk-in-expired = visita sin cita caducada
+audit-kind-pass-rebound = pase revinculado
+audit-kind-transfer-started = transferencia iniciada
+audit-kind-pass-transferred = pase transferido
+audit-kind-transfer-rejected = transferencia rechazada
+audit-kind-webhook-created = webhook creado
+audit-kind-webhook-disabled = webhook desactivado
+audit-kind-webhook-enabled = webhook activado
+audit-kind-webhook-secret-rotated = secreto del webhook renovado
+audit-kind-webhook-deleted = webhook eliminado
+audit-kind-zone-created = zona creada
+audit-kind-zone-checkout = salida de zona
+audit-kind-sso-configured = inicio de sesión único configurado
+audit-kind-sso-removed = inicio de sesión único eliminado
+audit-kind-sso-sign-in-failed = fallo de inicio de sesión único
+audit-kind-sso-sessions-ended = sesiones de inicio de sesión único terminadas
+audit-kind-session-ended = sesión terminada
+audit-kind-message-queued = mensaje en cola
+audit-kind-message-sent = mensaje enviado
+audit-kind-message-bounced = mensaje rebotado
+audit-kind-message-dead = mensaje descartado
+audit-kind-message-expired = mensaje caducado
+audit-kind-mail-settings-changed = configuración de correo modificada
+audit-kind-alarm-acknowledged = alarma reconocida
+audit-kind-alarm-assigned = alarma asignada
+audit-kind-alarm-resolved = alarma resuelta
+audit-kind-watchlist-hit = coincidencia en la lista de vigilancia
+audit-kind-watchlist-entry-added = registro añadido a la lista de vigilancia
+audit-kind-watchlist-entry-changed = registro de la lista de vigilancia modificado
+audit-kind-watchlist-entry-removed = registro eliminado de la lista de vigilancia
+audit-kind-personal-data-exported = datos personales exportados
+audit-kind-personal-data-erased = datos personales borrados
+audit-kind-privacy-settings-changed = configuración de privacidad modificada
+audit-kind-locale-settings-changed = configuración de idioma y zona horaria modificada
+audit-kind-roll-call-started = recuento iniciado
+audit-kind-roll-call-marked = persona marcada en el recuento
+audit-kind-roll-call-ended = recuento finalizado
+audit-kind-muster-scanned = escaneo en el punto de encuentro
+audit-kind-muster-refused = escaneo rechazado en el punto de encuentro
+audit-severity-info = info
+audit-severity-warning = advertencia
+audit-severity-high = alta
+audit-by = { $what } — por { $who }
+audit-resent = { $what } (reenvío)
+audit-sso-refused = inicio de sesión único rechazado: { $reason }
+audit-sso-refused-detail = inicio de sesión único rechazado: { $reason } ({ $detail })
+audit-mail-queued = enlace del pase en cola de envío
+audit-mail-queued-to = enlace del pase para { $to } en cola de envío
+audit-mail-resent = enlace del pase reenviado
+audit-mail-resent-to = enlace del pase reenviado a { $to }
+audit-mail-sent = correo enviado
+audit-mail-sent-to = correo enviado a { $to }
+audit-mail-bounced = correo rebotado
+audit-mail-bounced-to = correo rebotado en { $to }
+audit-mail-bounced-error = correo rebotado ({ $error })
+audit-mail-bounced-to-error = correo rebotado en { $to } ({ $error })
+audit-mail-dead = envío de correo abandonado
+audit-mail-dead-to = envío de correo a { $to } abandonado
+audit-mail-dead-error = envío de correo abandonado ({ $error })
+audit-mail-dead-to-error = envío de correo a { $to } abandonado ({ $error })
+audit-mail-expired = correo no enviado: su pase caducó antes
+audit-mail-expired-to = correo no enviado: su pase caducó antes ({ $to })
+audit-sso-sessions-ended =
+    sesiones terminadas por el proveedor de identidad ({ $cause ->
+        [access_ended] acceso retirado
+       *[other] cierre de sesión en el proveedor
+    })
+audit-scan-denied = escaneo denegado: { $reason } — { $words }
+audit-scan-resent = escaneo reenviado
+audit-scan-refused = escaneo rechazado: { $error }
+audit-answer = respuesta
+audit-answer-denied = respuesta denegada: { $reason } — { $words }
+audit-answer-refused = respuesta rechazada: { $error }
+audit-outcome-admitted = admitido
+audit-outcome-already-admitted = ya admitido
+audit-outcome-denied = denegado
+audit-challenge-unanswered = desafío sin respuesta (caducó sin una respuesta válida)
+audit-claim-conflict = claim_conflict — una segunda billetera intentó añadir este pase
+audit-auth-failure-count = × { $count }
+audit-auth-failure-surface = en { $surface }
+audit-detail = ({ $detail })
+audit-claim-refused = adición a la billetera rechazada
+audit-claim-refused-why = adición a la billetera rechazada ({ $reason })
+audit-rate-limited = frecuencia limitada
+audit-rate-limited-frames =
+    frecuencia limitada: { $frames ->
+        [one] { $frames } trama
+       *[other] { $frames } tramas
+    }
+audit-walk-in-requested = visita sin cita solicitada
+audit-walk-in-approved = visita sin cita aprobada por el anfitrión: admitido
+audit-walk-in-denied = visita sin cita rechazada por el anfitrión
+audit-walk-in-expired = visita sin cita caducada: el anfitrión no respondió a tiempo
+audit-pass-rebound = pase vinculado a una nueva billetera (la anterior deja de funcionar)
+audit-pass-transferred = pase transferido a un nuevo titular
+audit-gate-short = entrada { $id }
+audit-pass-short = pase { $id }
+audit-clock-date = { $day }/{ $month }/{ $year } { $time }
+audit-filter-gate-id = La entrada debe ser un identificador como 0190c3e1-…-…; elija una de una lista o pegue su identificador.
+audit-filter-pass-id = El pase debe ser un identificador como 0190c3e1-…-…; elija uno de una lista o pegue su identificador.
+audit-filter-severity = La gravedad debe ser «info», «advertencia» o «alta».
+audit-filter-since-until = El inicio debe ser anterior al final.
+audit-alarms-filter-active = Abiertas y reconocidas
+audit-alarms-filter-open = Abiertas
+audit-alarms-filter-acknowledged = Reconocidas
+audit-alarms-filter-resolved = Resueltas
+audit-alarms-filter-all = Todas
+audit-alarm-outcome-confirmed = Confirmada
+audit-alarm-outcome-false-alarm = Falsa alarma
+audit-alarm-outcome-duplicate = Duplicada
+audit-alarm-outcome-no-action = Sin acción
+audit-alarm-state-open = Abierta
+audit-alarm-acknowledged-by = Reconocida por { $who }
+audit-alarm-acknowledged-by-someone = Reconocida por alguien
+audit-alarm-resolved-by =
+    Resuelta ({ $outcome ->
+        [confirmed] confirmada
+        [false_alarm] falsa alarma
+        [duplicate] duplicada
+        [no_action] sin acción
+       *[none] sin resultado
+    }) por { $who }
+audit-alarm-resolved-by-someone =
+    Resuelta ({ $outcome ->
+        [confirmed] confirmada
+        [false_alarm] falsa alarma
+        [duplicate] duplicada
+        [no_action] sin acción
+       *[none] sin resultado
+    }) por alguien
+console-title = Consola de seguridad de Tessera
+console-opening = Abriendo la consola…
+console-try-again = Reintentar
+console-start-network = No se pudo conectar con el servidor. Compruebe la red.
+console-start-not-ready = El servidor no está listo (HTTP { $status }).
+console-host-session = Ha iniciado sesión como anfitrión en este dispositivo: los anfitriones usan /host. Inicie sesión aquí con una clave de administrador o de auditor.
+console-signin-intro = Las alarmas, las entradas, los pases y el registro de auditoría de su organización.
+console-signin-key = Clave de API
+console-signin-key-help = Una clave de administrador o de auditor. Se envía una sola vez para abrir una sesión y no se guarda en este dispositivo.
+console-signin-button = Iniciar sesión
+console-signin-key-missing = Introduzca una clave de API.
+console-signin-host-key = Es una clave de anfitrión: los anfitriones usan la página de anfitriones, /host. La consola es para claves de administrador y de auditor.
+console-signin-network = No se pudo conectar con el servidor. Compruebe la red y vuelva a intentarlo.
+console-signin-not-accepted = No se aceptó esa clave de API. Revísela y vuelva a intentarlo.
+console-signin-forbidden = Esta clave no puede abrir la consola: solo pueden hacerlo las claves de administrador y de auditor (o la página no está en la dirección propia del servidor).
+console-signin-rate-limited = Demasiados inicios de sesión fallidos desde esta dirección. Espere un minuto y vuelva a intentarlo.
+console-signin-refused = El servidor rechazó el inicio de sesión ({ $code }).
+console-signed-out = Sesión cerrada.
+console-session-ended = Su sesión ha terminado. Vuelva a iniciar sesión.
+console-session-expired = Su sesión ha caducado (un turno). Vuelva a iniciar sesión.
+console-problem-network = No se pudo conectar con el servidor para { $action }. Compruebe la red y vuelva a intentarlo.
+console-problem-forbidden = Esta sesión no permite { $action } ({ $code }).
+console-problem-not-found = No se pudo { $action }: no se encontró.
+console-problem-rate-limited = Demasiadas solicitudes; espere un minuto y vuelva a intentarlo.
+console-problem-status = No se pudo { $action }: HTTP { $status }.
+console-problem-refused = No se pudo { $action }: { $reason }
+console-invalid-field = Falta un campo o no es válido ({ $field }).
+console-action-sign-out = cerrar la sesión
+console-action-read-alarms = consultar el estado de las alarmas
+console-action-read-pass-events = consultar los eventos del pase
+console-action-acknowledge = reconocer la alarma
+console-action-assign = asignar la alarma
+console-action-resolve = resolver la alarma
+console-action-read-events = consultar el registro de eventos
+console-action-read-gate = consultar la entrada
+console-action-pair = crear un enlace de vinculación
+console-action-revoke-gate = revocar la entrada
+console-action-list-passes = listar los pases
+console-action-read-pass = consultar el pase
+console-action-revoke-pass = revocar el pase
+console-action-replay = reenviar el evento
+console-action-list-webhooks = listar los webhooks
+console-action-list-dead-letters = listar los eventos no entregados
+console-action-resend = reenviar el enlace
+console-action-list-messages = listar los mensajes
+console-action-read-watchlist = consultar la lista de vigilancia
+console-action-remove-entry = quitar el registro
+console-action-add-watchlist = añadir a la lista de vigilancia
+console-action-read-roll-calls = consultar los recuentos
+console-action-start-roll-call = iniciar el recuento
+console-action-mark-safe = marcar a { $name } a salvo
+console-action-end-roll-call = terminar el recuento
+console-action-read-roll-call = consultar el recuento
+console-action-save-sso = guardar la configuración del inicio de sesión único
+console-action-list-sessions = listar las sesiones
+console-action-end-session = finalizar la sesión
+console-action-read-sso = consultar la configuración del inicio de sesión único
+console-action-issue-pass = emitir el pase
+console-action-create-gate = crear la entrada
+console-brand-sub = Consola de seguridad
+console-sign-out = Cerrar sesión
+console-role =
+    { $role ->
+        [admin] administrador
+        [security] seguridad
+        [auditor] auditor
+        [issuer] emisor
+        [host] anfitrión
+       *[other] { $role }
+    }
+console-feed-live = EN DIRECTO
+console-feed-connecting = CONECTANDO
+console-feed-reconnecting = RECONECTANDO
+console-views = Vistas
+console-tab-alarms = Alarmas
+console-tab-events = Eventos
+console-tab-gates = Entradas
+console-tab-passes = Pases
+console-tab-webhooks = Webhooks
+console-tab-messages = Correo
+console-tab-watchlist = Vigilancia
+console-tab-rollcall = Recuento
+console-tab-admin = Gestionar
+console-tab-signin = Inicio de sesión
+console-loading = Cargando…
+console-load-more = Cargar más
+console-refresh = Actualizar
+console-show = Mostrar
+console-cancel = Cancelar
+console-copy = Copiar
+console-copied = Copiado.
+console-copy-selected = Seleccionado: pulse Ctrl+C para copiar.
+console-timeline = Cronología
+console-timeline-loading = Cargando la cronología…
+console-timeline-count =
+    { $count ->
+        [one] { $count } evento
+       *[other] { $count } eventos
+    }, del más antiguo al más reciente; los nuevos aparecen a medida que ocurren.
+console-timeline-of = Cronología de { $pass }
+console-tl-challenge-to = desafío emitido para { $gate }
+console-actor-title = { $name }: { $subject } en { $issuer }
+console-alarms = Alarmas
+console-alarms-loading = Cargando las alarmas…
+console-alarms-none-open = No hay alarmas abiertas. Las credenciales de entrada copiadas (foreign_nonce), los códigos reutilizados (code_replayed), los desafíos agotados, los conflictos al añadir pases y las coincidencias con la lista de vigilancia aparecen aquí en menos de un segundo.
+console-alarms-none = No hay alarmas aquí.
+console-back-alarms = ← Todas las alarmas
+console-alarm-no-pass = sin pase
+console-alarm-no-gate = sin entrada
+console-alarm-at = en { $gate }
+console-alarm-from = desde { $source }
+console-alarm-challenge-of = Desafío de
+console-alarm-first-used-at = Código usado primero en
+console-alarm-about-foreign-nonce = una respuesta al desafío de otra entrada: ¿credenciales de una entrada copiadas?
+console-alarm-about-code-replayed = un código que ya dejó pasar a alguien en otra entrada: ¿una copia?
+console-alarm-about-challenge-burned = un desafío agotado por respuestas incorrectas
+console-alarm-about-claim-conflict = una segunda cartera intentó añadir un pase ya añadido: ¿un enlace filtrado?
+console-alarm-about-watchlist-hit = una persona de la lista de vigilancia en una entrada, o un pase emitido o añadido para ella (véase la lista de vigilancia)
+console-alarm-about-auth-failure = autenticaciones fallidas desde un mismo origen (para esta organización: una sesión de consola usada sin su token CSRF o desde otro sitio)
+console-alarm-gone = Esta alarma ya no está en el flujo.
+console-alarm-choose = Elija una alarma para ver qué se hizo con ella y la cronología del pase: cada escaneo, desafío y respuesta.
+console-alarm-heading = Alarma { $id }
+console-alarm-fact-alarm = Alarma
+console-alarm-fact-state = Estado
+console-alarm-fact-assigned-to = Asignada a
+console-alarm-fact-when = Cuándo
+console-alarm-fact-where = Dónde
+console-alarm-fact-pass = Pase
+console-alarm-fact-reason = Motivo
+console-alarm-acknowledge = Reconocer
+console-alarm-assign = Asignar
+console-alarm-assign-to = Asignar a
+console-alarm-resolve = Resolver
+console-alarm-outcome = Resultado
+console-alarm-note = Nota
+console-alarm-already-acknowledged-by = { $name } ya reconoció esta alarma.
+console-alarm-already-acknowledged = Esta alarma ya se reconoció.
+console-alarm-already-resolved-by = { $name } ya resolvió esta alarma.
+console-alarm-already-resolved = Esta alarma ya se resolvió.
+console-events = Eventos
+console-filters = Filtros
+console-filter-kind = Tipo
+console-filter-severity = Gravedad
+console-filter-gate = Entrada
+console-filter-pass = Pase
+console-filter-since = Desde
+console-filter-until = Hasta
+console-filter-any = cualquiera
+console-filter-pass-placeholder = un id de pase
+console-filter-apply = Aplicar filtros
+console-filter-clear = Borrar
+console-gate-option-revoked = { $gate } (revocada)
+console-export-csv = Exportar CSV
+console-export-jsonl = Exportar JSONL
+console-filtered-by = Filtrado por { $filters }
+console-all-events = Todos los eventos
+console-events-summary =
+    { $count ->
+        [one] { $count } evento
+       *[other] { $count } eventos
+    }, del más antiguo al más reciente. La exportación usa exactamente estos filtros.
+console-events-summary-more =
+    { $count ->
+        [one] { $count } evento
+       *[other] { $count } eventos
+    } por ahora (del más antiguo al más reciente; hay más abajo). La exportación usa exactamente estos filtros.
+console-col-time = Hora
+console-col-severity = Gravedad
+console-col-event = Evento
+console-col-gate = Entrada
+console-col-pass = Pase
+console-col-state = Estado
+console-col-uses = Usos
+console-col-site = Sede
+console-col-valid-until = Válido hasta
+console-col-type = Tipo
+console-col-attempts = Intentos
+console-col-last-error = Último error
+console-col-queued = En cola
+console-col-to = Para
+console-col-what = Qué
+console-col-person = Persona
+console-col-mode = Modo
+console-col-reason = Motivo
+console-col-added-by = Añadido por
+console-col-expires = Caduca
+console-col-started = Iniciado
+console-col-who = Quién
+console-col-safe = A salvo
+console-col-name = Nombre
+console-col-status = Situación
+console-col-last-seen = Visto por última vez
+console-col-marked-by = Marcado por
+console-col-where = Dónde
+console-col-when = Cuándo
+console-col-email = Correo
+console-col-role = Rol
+console-col-since = Desde
+console-col-ends = Termina
+console-gates = Entradas
+console-gate = Entrada
+console-gates-loading = Cargando las entradas…
+console-gates-count =
+    { $count ->
+        [one] { $count } entrada
+       *[other] { $count } entradas
+    }; { $online } en línea.
+console-create-gate = Crear una entrada
+console-gate-online = EN LÍNEA
+console-gate-offline = SIN CONEXIÓN
+console-gate-connected-now = conectada ahora
+console-gate-never-connected = nunca conectada
+console-gate-last-seen = vista por última vez { $ago } ({ $time })
+console-gate-connected-now-sentence = Conectada ahora.
+console-gate-never-connected-sentence = Nunca conectada.
+console-gate-last-seen-sentence = Vista por última vez { $ago } ({ $time }).
+console-gate-revoked-at = revocada { $time }
+console-gate-revoked-sentence = Revocada { $time }.
+console-gate-connected = Conectada ahora.
+console-gate-connected-sockets =
+    Conectada ahora ({ $count ->
+        [one] { $count } conexión
+       *[other] { $count } conexiones
+    }).
+console-gate-not-connected = No conectada.
+console-gate-stats-loading = Cargando la última hora…
+console-gate-recent-label = Eventos recientes en esta entrada
+console-gate-recent = Eventos recientes
+console-gate-all-events = Todos los eventos de esta entrada
+console-gate-window =
+    { $minutes ->
+        [one] Último minuto
+       *[other] Últimos { $minutes } minutos
+    }
+console-tile-scans = Escaneos
+console-tile-per-minute = Por minuto ahora
+console-tile-admissions = Admisiones
+console-tile-denials = Denegaciones
+console-tile-errors = Errores
+console-chart-title = Escaneos por minuto
+console-chart-label = Escaneos por minuto en los últimos { $minutes } minutos: { $total } en total, como máximo { $max } en un minuto
+console-chart-start = hace { $minutes } min
+console-chart-now = ahora
+console-denials-title = Denegaciones por motivo
+console-denials-none = Sin denegaciones.
+console-gate-manage = Gestionar esta entrada
+console-gate-revoke = Revocar la entrada
+console-gate-revoke-confirm = Sí, revocar esta entrada
+console-back-gates = ← Entradas
+console-pair-make = Crear un enlace de vinculación
+console-pair-qr = Código QR del enlace de vinculación
+console-pair-title = Abra esto en la tableta de la entrada
+console-pair-help = Escanee el código con la cámara de la tableta (o envíele el enlace). Funciona una sola vez, hasta { $until }. La vinculación traslada la entrada a ese dispositivo y desconecta cualquier otro.
+console-pair-link = Enlace de vinculación
+console-passes = Pases
+console-passes-loading = Cargando los pases…
+console-passes-count =
+    { $count ->
+        [one] { $count } pase
+       *[other] { $count } pases
+    }, del más reciente al más antiguo.
+console-issue-pass = Emitir un pase
+console-open-pass-label = Abrir un pase por id
+console-open = Abrir
+console-open-pass-invalid = Un id de pase tiene este aspecto: 0190c3e1-7b2a-7c3d-8e4f-0123456789ab.
+console-pass-state =
+    { $state ->
+        [issued] emitido
+        [claimed] añadido
+        [used] agotado
+        [revoked] revocado
+        [expired] caducado
+       *[other] { $state }
+    }
+console-pass-uses = Usos
+console-pass-uses-of = { $uses } de { $max }
+console-pass-site = Sede
+console-pass-any-gate = cualquier entrada
+console-pass-valid = Validez
+console-pass-issued = Emitido
+console-pass-in-wallet = En una cartera
+console-pass-since = desde { $time }
+console-pass-not-yet = todavía no
+console-pass-id = Id
+console-admissions-heading = Admisiones ({ $count })
+console-admission-at = en
+console-admissions-none = Sin admisiones todavía.
+console-pass-revoke = Revocar el pase
+console-pass-revoke-confirm = Sí, revocar este pase
+console-back-passes = ← Pases
+console-pass-attempts = Todos los intentos
+console-pass-in-event-log = En el registro de eventos (filtros, exportación)
+console-webhooks = Webhooks
+console-webhooks-loading = Cargando los webhooks…
+console-webhooks-count =
+    { $count ->
+        [one] { $count } webhook
+       *[other] { $count } webhooks
+    }; { $disabled ->
+        [one] { $disabled } desactivado
+       *[other] { $disabled } desactivados
+    }.
+console-webhook-disabled = desactivado { $time }
+console-webhook-disabled-because = desactivado { $time }: { $reason }
+console-webhook-enabled = activo
+console-dead-letters = Eventos no entregados
+console-dead-letters-loading = Cargando los eventos no entregados…
+console-dead-letters-help = Eventos que agotaron los reintentos o cuyo webhook se desactivó (un receptor respondió 410). «Reenviar» vuelve a poner uno en cola, para ya, con otros tres días de reintentos.
+console-dead-letters-count =
+    { $count ->
+        [one] { $count } evento no entregado
+       *[other] { $count } eventos no entregados
+    }, del más reciente al más antiguo.
+console-dead-letters-none = No hay eventos no entregados: cada evento se entregó o aún se está reintentando.
+console-replay = Reenviar
+console-replay-label = Reenviar { $event }
+console-replayed = De nuevo en cola.
+console-replayed-disabled = De nuevo en cola; su webhook está desactivado, así que volverá aquí.
+console-messages-title = Correo
+console-messages = Mensajes
+console-messages-help = Enlaces de pase enviados por correo a los visitantes y visitas sin cita avisadas a los anfitriones por correo y por notificación. Una dirección rebotada fue rechazada por el destino; un mensaje abandonado agotó sus reintentos; uno tardío no se envió porque su pase o su visita ya había terminado.
+console-messages-loading = Cargando los mensajes…
+console-messages-filter-attention = Requieren atención (rebotados, abandonados, tardíos)
+console-messages-filter-pending = Pendientes de envío
+console-messages-filter-sent = Enviados
+console-messages-filter-all = Todos
+console-messages-count =
+    { $count ->
+        [one] { $count } mensaje
+       *[other] { $count } mensajes
+    }, del más reciente al más antiguo.
+console-messages-none-attention = Nada requiere atención: cada mensaje se envió o se está reintentando.
+console-messages-none = No hay mensajes.
+console-message-kind-invitation = Enlace del pase
+console-message-kind-approval-mail = Visita sin cita (correo)
+console-message-kind-approval-push = Visita sin cita (notificación)
+console-message-state =
+    { $state ->
+        [pending] pendiente
+        [sent] enviado
+        [bounced] rebotado
+        [dead] abandonado
+        [expired] tardío
+       *[other] { $state }
+    }
+console-message-send-again = Reenviar
+console-message-send-again-label = Reenviar el enlace del pase de { $to }
+console-message-new-address = Nueva dirección para { $to }
+console-message-send = Enviar
+console-message-sent-again = Reenviado a { $to }; el enlace anterior ya no funciona.
+console-watchlist = Lista de vigilancia
+console-watch-loading = Cargando la lista de vigilancia…
+console-watch-help = Personas a las que señalar o impedir el paso. Una dirección de correo o una referencia externa coincide exactamente; un nombre solo es una posible coincidencia y nunca deniega el paso a nadie. Las entradas solo muestran «espere, por favor: el personal va de camino»; a los visitantes y a los emisores nunca se les dice el motivo.
+console-watch-form = Añadir a la lista de vigilancia
+console-watch-add = Añadir a la lista
+console-watch-name = Nombre
+console-watch-email = Correo
+console-watch-email-help = Coincidencia exacta, sin distinguir mayúsculas, con o sin +etiqueta.
+console-watch-reference = Referencia externa
+console-watch-expires = Caduca
+console-watch-expires-help = Vacío: nunca.
+console-watch-reason = Motivo
+console-watch-mode = Modo
+console-watch-mode-flag-help = Señalar: dejar pasar y activar una alarma
+console-watch-mode-block-help = Bloquear: rechazar sus pases y retenerla en las entradas
+console-watch-mode-flag = Señalar
+console-watch-mode-block = Bloquear
+console-watch-count =
+    { $count ->
+        [one] { $count } registro
+       *[other] { $count } registros
+    }.
+console-watch-none = No hay nadie en la lista de vigilancia.
+console-watch-remove = Quitar
+console-watch-remove-label = Quitar a { $who } de la lista de vigilancia
+console-watch-added = { $who }, { $time }
+console-watch-never = Nunca
+console-watch-expired = { $date } (caducado)
+console-watch-who-missing = Indique un nombre, un correo o una referencia externa.
+console-watch-reason-missing = Indique por qué está en la lista de vigilancia.
+console-rollcall = Recuento
+console-rc-loading = Cargando los recuentos…
+console-rc-help = Cuando se evacúa el edificio: en los puntos de encuentro, el personal de evacuación escanea los pases de los visitantes con una entrada vinculada («Recuento» en la entrada) o marca los nombres a mano. Quien sigue sin localizar aparece primero.
+console-rc-start-form = Iniciar un recuento
+console-rc-start = Iniciar el recuento
+console-rc-who = Quién
+console-rc-who-help = La lista incluye a todos los que están dentro ahora: en las zonas, y quienes entraron hoy por entradas sin zona.
+console-rc-scope-everyone = Todos, todas las sedes
+console-rc-scope-all = Todas las sedes
+console-rc-scope-site = Sede { $site }
+console-rc-scope-zone = Zona { $zone }
+console-rc-count =
+    { $count ->
+        [one] { $count } recuento
+       *[other] { $count } recuentos
+    }.
+console-rc-none = Todavía no hay recuentos.
+console-rc-table = Recuentos
+console-rc-started-by = { $time } por { $who }
+console-rc-safe-of = { $safe } de { $inside }
+console-rc-in-progress = En curso
+console-rc-ended = Terminado
+console-rc-filter-all = Todos
+console-rc-title = Recuento: { $scope }
+console-rc-meta-active = Iniciado { $time } por { $who } · En curso
+console-rc-meta-ended = Iniciado { $time } por { $who } · Terminado { $endTime } por { $endWho }
+console-rc-inside = Dentro
+console-rc-safe = A salvo
+console-rc-unaccounted = Sin localizar
+console-rc-printed = Impreso el { $time } · { $unaccounted } sin localizar de { $inside }
+console-rc-download-csv = Descargar CSV
+console-rc-export-failed = No se pudo exportar la lista ({ $status }).
+console-rc-export-network = No se pudo conectar con el servidor para exportar la lista.
+console-rc-print = Imprimir
+console-rc-end = Terminar el recuento
+console-rc-end-confirm = Sí, terminarlo y archivar el informe
+console-rc-mark-safe = Marcar a salvo
+console-rc-mark-safe-label = Marcar a salvo: { $name }
+console-rc-walk-in = (visita sin cita)
+console-rc-marked-by-hand = { $who } (a mano)
+console-rc-marked-by-scan = { $who } (escaneo)
+console-rc-nobody-here = Nadie en esta vista.
+console-rc-nobody-inside = No había nadie registrado dentro cuando empezó el recuento.
+console-rc-not-found = Ese recuento no existe.
+console-back-rollcalls = ← Todos los recuentos
+console-rc-people = Personas del recuento
+console-signin-view = Inicio de sesión
+console-sso = Inicio de sesión único
+console-sso-help = Permita que el personal inicie sesión con el proveedor de identidad de su organización (OpenID Connect). Consulte docs/sign-in.md para Keycloak, Entra ID y Google.
+console-sso-form = Configuración del inicio de sesión único
+console-sso-issuer = URL del emisor
+console-sso-issuer-help = Exactamente como se identifica su proveedor de identidad (su documento de descubrimiento se obtiene al guardar).
+console-sso-client-id = ID de cliente
+console-sso-client-secret = Secreto de cliente
+console-sso-secret-help = Obligatorio la primera vez; se guarda sellado y no vuelve a mostrarse.
+console-sso-secret-stored = Hay un secreto guardado. Deje este campo vacío para conservarlo.
+console-sso-domains = Dominios de correo permitidos
+console-sso-domains-help = Separados por comas, coincidencia exacta. Vacío: cualquiera que su proveedor avale.
+console-sso-role-claim = Claim de rol
+console-sso-role-claim-help = El claim del token de ID cuyos valores otorgan roles: groups, roles o una ruta como realm_access.roles.
+console-sso-role-map = Valores del claim que otorgan cada rol (separados por comas; gana la coincidencia más fuerte; sin coincidencia se rechaza)
+console-sso-role-admins = Administradores
+console-sso-role-security = Seguridad
+console-sso-role-auditors = Auditores
+console-sso-role-issuers = Emisores
+console-sso-role-hosts = Anfitriones
+console-sso-key-sign-in = El personal también puede iniciar sesión en estas páginas con una clave de API
+console-sso-save = Guardar
+console-sso-issuer-missing = Introduzca la URL del emisor y el ID de cliente.
+console-sso-role-map-missing = Asigne al menos un valor del claim a un rol; si no, nadie podrá iniciar sesión.
+console-sso-saved = Guardado. Registre las direcciones siguientes en su proveedor de identidad.
+console-sso-redirect-uri = URI de redirección
+console-sso-logout-uri = URI de cierre de sesión back-channel
+console-sso-post-logout-uri = URI de redirección tras cerrar sesión
+console-sso-sign-in-link = Enlace de inicio de sesión para el personal
+console-sessions = Sesiones activas
+console-sessions-loading = Cargando las sesiones…
+console-sessions-count =
+    { $count ->
+        [one] { $count } sesión activa
+       *[other] { $count } sesiones activas
+    }.
+console-session-end = Finalizar
+console-session-end-label = Finalizar la sesión de { $who }
+console-session-api-key = Clave de API
+console-manage = Gestionar
+console-issue-label = Visitante (nombre del pase)
+console-issue-site = Sede
+console-issue-site-help = Opcional: solo las entradas de esta sede aceptan el pase.
+console-issue-from = Válido desde
+console-issue-from-help = Vacío: desde ahora.
+console-issue-until = Válido hasta
+console-issue-uses = Usos
+console-issue-submit = Emitir pase
+console-issue-label-missing = Indique para quién es el pase.
+console-issue-until-missing = Indique hasta cuándo es válido el pase.
+console-issue-uses-invalid = Los usos deben ser un número entero de 1 a 100 000.
+console-issued-for = Pase emitido para { $label }
+console-issued-help = Envíe al visitante este enlace del pase (o deje que escanee el código). Añade el pase a una sola cartera.
+console-claim-qr = Código QR del enlace del pase
+console-claim-link = Enlace del pase
+console-open-pass = Abrir el pase
+console-gate-label = Nombre de la entrada
+console-gate-label-help = Lo que leen los vigilantes y los auditores, p. ej. «Entrada norte».
+console-gate-site = Sede
+console-gate-site-help = Opcional: la entrada acepta los pases de esta sede (y los pases sin sede).
+console-create-gate-submit = Crear entrada
+console-gate-label-missing = Introduzca un nombre para la entrada.
+console-gate-created = Entrada «{ $label }» creada
+console-gate-created-help = Vincule una tableta con ella: cree un enlace de vinculación y ábralo en la tableta.
+console-open-gate = Abrir la entrada
+console-device-token-summary = Token de dispositivo para una entrada nativa (se muestra una sola vez)
+console-device-token = Token de dispositivo
+gate-title = Puesto de entrada Tessera
+gate-loading = Abriendo el puesto de entrada…
+gate-pairing-title = Vinculando este dispositivo…
+gate-pairing-text = Este dispositivo se convierte en un puesto de entrada. No hay que escribir nada.
+gate-pairing-network = No se pudo conectar con el servidor para vincular este dispositivo. Compruebe la red y vuelva a intentarlo.
+gate-pairing-rate-limited = Demasiados intentos de vinculación desde este dispositivo. Espere un minuto y vuelva a abrir el enlace.
+gate-pairing-invalid = Este enlace de vinculación ya se usó o ha caducado. Pida uno nuevo.
+gate-pairing-refused = El servidor rechazó la vinculación ({ $code }). Pida un enlace nuevo.
+gate-pairing-refused-title = Vinculación rechazada
+gate-try-again = Reintentar
+gate-continue-as = Continuar como { $gate }
+gate-continue-as-this = Continuar como este puesto
+gate-unreachable = No se pudo conectar con el servidor. Compruebe la red.
+gate-unavailable-title = Puesto de entrada no disponible
+gate-start-failed = El puesto de entrada no pudo iniciarse: { $error }
+gate-not-paired-title = No vinculado
+gate-not-paired-text = Este dispositivo no es (o ya no es) un puesto de entrada. Para convertirlo en uno, pida a la administración del sitio un enlace de vinculación y ábralo en este dispositivo.
+gate-not-paired-hint = Un enlace de vinculación sirve una sola vez y durante 10 minutos. No hay que escribir nada.
+gate-not-paired-revoked = Este dispositivo ya no está vinculado como puesto de entrada (se revocó, o se vinculó otro dispositivo en su lugar).
+gate-label-fallback = Entrada
+gate-status-connecting = CONECTANDO
+gate-status-online = EN LÍNEA
+gate-status-offline = SIN CONEXIÓN
+gate-counters-label = Contadores del turno de hoy
+gate-counters-title = Hoy
+gate-count-admitted =
+    { $count ->
+        [one] admitido
+       *[other] admitidos
+    }
+gate-count-admitted-title = Admitidos hoy
+gate-count-already =
+    { $count ->
+        [one] repetido
+       *[other] repetidos
+    }
+gate-count-already-title = Volvieron hoy (ya admitidos)
+gate-count-denied =
+    { $count ->
+        [one] rechazado
+       *[other] rechazados
+    }
+gate-count-denied-title = Rechazados hoy
+gate-muster-toggle = Recuento
+gate-muster-toggle-back = Volver a las entradas
+gate-offline-connecting = SIN CONEXIÓN — conectando con el servidor…
+gate-offline-reconnecting = SIN CONEXIÓN — no deje entrar a nadie. Reconectando en { $seconds } s…
+gate-scanner-panel-label = Lector
+gate-camera-label = Imagen de la cámara
+gate-camera-on = Cámara activa: acerque un código.
+gate-camera-refused = Se denegó el acceso a la cámara. Permita la cámara para este sitio o use un lector de mano.
+gate-camera-none = No se pudo iniciar ninguna cámara. Use un lector de mano.
+gate-scanner-label = Entrada del lector de mano
+gate-ready-title = Listo para escanear
+gate-ready-text = Acercar el código del pase a la cámara.
+gate-muster-ready-title = Recuento: escanear para marcar a salvo
+gate-muster-ready-text = Acercar el código del pase a la cámara. Nadie entra mientras el recuento está en esta pantalla.
+gate-checking-code = Comprobando el código…
+gate-checking-answer = Comprobando la respuesta…
+gate-code-on-way = El código va de camino al servidor.
+gate-answer-on-way = { $visitor }: la respuesta del teléfono va de camino al servidor.
+gate-answer-on-way-anonymous = La respuesta del teléfono va de camino al servidor.
+gate-offline-kept = Se guarda y se envía cuando vuelva la conexión: no deje entrar todavía.
+gate-challenge-title = Escanee este código con su billetera
+gate-challenge-qr-label = Código de control de la entrada para la billetera del visitante
+gate-challenge-then = Después, acercar a la cámara el código de respuesta del teléfono.
+gate-countdown = Responder en { $seconds } s
+gate-countdown-over = Se acabó el tiempo
+gate-more-waiting =
+    { $count ->
+        [one] { $count } persona más espera para responder
+       *[other] { $count } personas más esperan para responder
+    }
+gate-no-storage = Este navegador no deja al puesto guardar su registro: al recargar se pierden los escaneos en curso.
+gate-journal-foreign = El registro pertenece a otro puesto; recargue la página.
+gate-journal-failed = El puesto no pudo guardar su registro ({ $error }). Recargue la página.
+gate-clock-skew = El reloj de este dispositivo difiere { $seconds } s del del servidor.
+gate-duplicate = El mismo código otra vez: esperando la respuesta del teléfono.
+gate-scan-queued = Sin conexión: el escaneo espera y se envía cuando vuelva la conexión.
+gate-answer-queued = Sin conexión: la respuesta espera y se envía cuando vuelva la conexión.
+gate-ignored = Ignorado: { $why }.
+gate-rejected-too-long = línea demasiado larga
+gate-rejected-challenge = es el código de control de la entrada; debe responderlo la billetera del visitante
+gate-rejected-not-tessera = no es un código de Tessera (se esperaba TSR1:… o TSR1R:…)
+gate-rejected-unreadable = respuesta de la billetera ilegible (TSR1R:…); escanéela de nuevo
+gate-rejected-no-challenge = no hay control abierto para este pase; escanee primero el código del visitante
+gate-server-busy = Servidor ocupado ({ $code }); se reintentará.
+gate-server-refused = El servidor rechazó esto ({ $code }).
+gate-server-refused-reason = El servidor rechazó esto ({ $code }): { $reason }
+gate-unanswered = { $visitor } no respondió a tiempo: escaneo cerrado. Escanee el código de nuevo.
+gate-unanswered-phone = El teléfono no respondió a tiempo: escaneo cerrado. Escanee el código de nuevo.
+gate-abandoned = Se descartó un escaneo hecho sin conexión (su código ya es demasiado antiguo). Escanee de nuevo.
+gate-word-admitted = ADMITIDO
+gate-word-already-admitted = YA ADMITIDO
+gate-word-denied = DENEGADO
+gate-word-please-wait = ESPERE, POR FAVOR
+gate-word-approved = APROBADO
+gate-word-no-answer = SIN RESPUESTA
+gate-word-safe = A SALVO
+gate-word-already-safe = YA A SALVO
+gate-word-not-marked = NO REGISTRADO
+gate-verdict-denied = DENEGADO — { $reason } ({ $code })
+gate-verdict-not-marked = NO REGISTRADO — { $reason } ({ $code })
+gate-verdict-hint = Toque para continuar
+gate-replayed = Confirmado de nuevo tras una respuesta perdida
+gate-first-entry =
+    Primer acceso a las { $time } ({ $ago }) { $where ->
+        [this] en esta entrada
+        [another] en otra entrada
+       *[named] en { $gate }
+    }
+gate-first-entry-earlier =
+    Primer acceso antes { $where ->
+        [this] en esta entrada
+        [another] en otra entrada
+       *[named] en { $gate }
+    }
+gate-same-phone = El mismo teléfono que en el primer acceso: dejar pasar solo si salió y volvió
+gate-hold-detail = El personal está en camino. Mantenga aquí a la persona; no la deje pasar.
+gate-stale-detail = El código tiene { $seconds } s de antigüedad. Pida ver la billetera en directo.
+gate-future-detail = El código va { $seconds } s adelantado. Hay que corregir el reloj del teléfono.
+gate-safe-detail = Registrado a salvo en este punto de reunión
+gate-marked-safe = Registrado a salvo
+gate-marked-safe-by = Registrado a salvo por { $by }
+gate-marked-safe-at = Registrado a salvo a las { $time } ({ $ago })
+gate-marked-safe-at-by = Registrado a salvo a las { $time } ({ $ago }) por { $by }
+gate-ago-earlier = antes
+gate-ago-now = ahora mismo
+gate-ago-seconds = hace { $seconds } s
+gate-ago-minutes = hace { $minutes } min
+gate-ago-hours = hace { $hours } h { $minutes } min
+gate-ago-date = el { $date }
+reason-malformed-code = no es un código de Tessera
+reason-unknown-pass = pase desconocido
+reason-not-claimed = el pase aún no está en una billetera
+reason-bad-code = código erróneo, falsificado o de otro teléfono
+reason-stale-code = código antiguo, ¿una captura de pantalla?
+reason-future-code = código del futuro, el reloj del teléfono está mal
+reason-revoked = pase cancelado por el emisor
+reason-expired = el pase ha caducado
+reason-not-yet-valid = el pase aún no es válido
+reason-wrong-site = el pase es para otra sede
+reason-code-replayed = código ya usado en otra entrada, ¿una copia?
+reason-challenge-expired = el teléfono respondió tarde, escanee de nuevo
+reason-bad-response = respuesta errónea, ¿no es el teléfono del titular? Déjele intentarlo de nuevo
+reason-challenge-burned = demasiadas respuestas erróneas, escanee de nuevo
+reason-foreign-nonce = la respuesta es del escaneo de otra entrada
+reason-unknown-nonce = control desconocido, escanee de nuevo
+reason-not-inside = no está dentro de esta zona, no hay nada que dejar
+reason-zone-not-allowed = el pase no es válido para esta zona
+reason-already-inside = ya está dentro de esta zona
+reason-reentry-not-allowed = no se permite volver a entrar tras salir de esta zona
+reason-entry-limit = no quedan entradas hoy para esta zona
+reason-see-staff = espere, por favor: el personal está en camino
+reason-no-roll-call = no hay ningún recuento en curso para esta entrada
+reason-not-on-roll-call = no figura en la lista del recuento (no consta dentro)
+reason-other = rechazado por el servidor
+gate-walkins-heading = Visitas sin cita
+gate-walkin-open = Sin cita
+gate-walkins-empty = ¿Un visitante sin pase? Toque «Sin cita» para preguntar a su anfitrión.
+gate-walkin-list-label = Solicitudes de visitas sin cita
+gate-walkin-done = Listo
+gate-walkin-done-label = Listo con { $name }
+gate-walkin-for = para { $host }
+gate-host-unknown = la persona anfitriona
+gate-host-flat = Apartamento { $unit }
+gate-line-asking = Preguntando al anfitrión…
+gate-line-offline = Sin conexión: se envía cuando vuelva la conexión. No deje entrar todavía.
+gate-line-waiting = Esperando la respuesta del anfitrión
+gate-line-waiting-left = Esperando la respuesta del anfitrión · quedan { $left }
+gate-line-waiting-up = Esperando la respuesta del anfitrión · se acabó el tiempo, comprobando…
+gate-line-denied = Denegado por { $host }
+gate-line-expired = Sin respuesta a tiempo de { $host }
+gate-line-failed = No enviado: el servidor lo rechazó ({ $code })
+gate-line-failed-reason = No enviado: el servidor lo rechazó ({ $code }): { $reason }
+gate-walkin-busy = Servidor ocupado ({ $code }); se volverá a preguntar al anfitrión en breve.
+gate-walkin-refused = El servidor rechazó la visita sin cita de { $visitor } ({ $code }).
+gate-walkin-too-many = Ya hay demasiadas visitas sin cita en espera.
+gate-walkin-title = Visita sin cita
+gate-walkin-intro = Se pregunta al anfitrión en su teléfono; la respuesta aparece aquí.
+gate-walkin-name = Nombre del visitante
+gate-walkin-host = Anfitrión (nombre o apartamento)
+gate-walkin-note = Nota para el anfitrión (opcional)
+gate-walkin-submit = Preguntar al anfitrión
+gate-cancel = Cancelar
+gate-hosts-label = Anfitriones encontrados
+gate-walkin-asking = Se pregunta a { $host }
+gate-host-searching = Buscando…
+gate-host-search-network = No se pudo conectar con el servidor para buscar anfitriones.
+gate-host-search-failed = La búsqueda de anfitriones falló ({ $code }).
+gate-hosts-found =
+    { $count } { $count ->
+        [one] anfitrión
+       *[other] anfitriones
+    }: elija uno.
+gate-hosts-found-matching =
+    { $count } { $count ->
+        [one] anfitrión coincide
+       *[other] anfitriones coinciden
+    } con «{ $query }»: elija uno.
+gate-hosts-none = Ningún anfitrión coincide con «{ $query }».
+gate-problem-name-missing = Escriba el nombre del visitante.
+gate-problem-name-long = El nombre es demasiado largo (máximo { $max } caracteres).
+gate-problem-name-unprintable = El nombre tiene caracteres que no se pueden imprimir.
+gate-problem-host = Elija el anfitrión por el que pregunta el visitante.
+gate-problem-note-long = La nota es demasiado larga (máximo { $max } caracteres).
+gate-problem-note-unprintable = La nota tiene caracteres que no se pueden imprimir.
+gate-walkin-approved-by = Aprobado por { $host }
+gate-walkin-let-in = { $name }: dejar entrar
+gate-walkin-refused-by = Denegado por { $host }. No deje entrar.
+gate-walkin-no-answer-detail = { $host }: sin respuesta. No deje entrar; vuelva a preguntar o llame al anfitrión.
+gate-walkin-verdict-denied = DENEGADO — el anfitrión dijo que no ({ $code })
+gate-walkin-verdict-no-answer = SIN RESPUESTA — el anfitrión no respondió a tiempo ({ $code })
+gate-muster-title = Recuento: { $scope }
+gate-scope-all = Todas las sedes
+gate-scope-site = Sede { $site }
+gate-scope-zone = Zona { $zone }
+gate-muster-help = Escanee el pase de una persona para marcarla a salvo: su teléfono debe responder, como en una entrada. No se deja entrar a nadie. O marque un nombre a mano.
+gate-muster-search = Buscar un nombre
+gate-muster-list-label = Personas del recuento
+gate-muster-counts = { $safe } de { $inside } a salvo · { $unaccounted } aún sin ver
+gate-person-safe = A salvo
+gate-person-safe-by = A salvo · registrado por { $by }
+gate-person-sending = A salvo · enviando…
+gate-person-queued = A salvo · se envía cuando vuelva la conexión
+gate-person-missing = Aún sin ver · visto por última vez en { $place }
+gate-person-missing-walk-in = Aún sin ver · visita sin cita ni pase, entró por { $place }
+gate-mark-safe = Marcar a salvo
+gate-mark-safe-label = Marcar a salvo: { $name }
+gate-muster-empty = No consta nadie dentro.
+gate-muster-no-match = Nadie de la lista coincide con «{ $query }».
+gate-muster-ended = El recuento ha terminado: se vuelve a las entradas.
+gate-mark-save-failed = No se pudo guardar la marca en este dispositivo ({ $error }).
+gate-mark-refused = { $name } no se registró: { $code }.
+gate-mark-refused-ended = { $name } no se registró: el recuento ha terminado.
+`,fr:`# The language's name in itself, as the switcher lists it.
+language-name = Français
+# ltr or rtl: the direction of the pages in this language.
+language-direction = ltr
+common-language = Langue
+common-times-in-zone = Les heures sont celles du site ({ $zone }).
+common-sso-email = Adresse e-mail professionnelle
+common-sso-email-help = Vous vous connectez sur la page de connexion de votre organisation, puis vous revenez ici.
+common-sso-continue = Continuer avec l’authentification unique
+common-sso-email-invalid = Saisissez votre adresse e-mail professionnelle, par exemple ada@example.com.
+common-sso-title = Connexion avec votre organisation
+error-other = Le serveur a refusé cette opération ({ $code }).
+error-unauthorized = Connexion requise, ou votre clé n’est plus valide.
+error-forbidden = Cette clé n’a pas l’autorisation de faire cela.
+error-key-sign-in-off = La connexion par clé est désactivée ici : utilisez l’authentification unique.
+error-not-found = Introuvable.
+error-invalid-claim = Ce lien ne fonctionne pas : il a déjà été utilisé, remplacé ou mal saisi.
+error-invalid-pairing = Ce lien d’association a déjà été utilisé ou a expiré.
+error-already-claimed = Ce pass se trouve déjà dans un autre portefeuille.
+error-revoked = Ce pass a été annulé.
+error-invalid-public-key = La clé du portefeuille a été refusée.
+error-bad-request = La requête n’a pas été comprise.
+error-payload-too-large = C’est trop volumineux pour être envoyé.
+error-rate-limited = Trop de tentatives : patientez un instant, puis réessayez.
+error-refused-by-policy = Les règles de l’organisation ne le permettent pas.
+error-already-acknowledged = Quelqu’un a déjà acquitté cette alarme.
+error-already-resolved = Cette alarme a déjà été résolue.
+error-not-permitted = Cette action est impossible pour cette personne. Veuillez vous adresser au personnel.
+error-invalid-field = Un champ est manquant ou non valide.
+error-storage-unavailable = Le serveur ne parvient pas à joindre sa base de données pour le moment : réessayez dans quelques instants.
+error-internal = Le serveur a rencontré une erreur : réessayez, et prévenez le personnel si le problème persiste.
+error-transfer-not-allowed = Ce pass ne peut pas être transmis.
+error-not-claimed = Aucun portefeuille ne contient encore ce pass.
+error-request-id-reused = Cette demande a déjà été envoyée avec un autre contenu.
+error-already-decided = Cette demande a déjà reçu une réponse.
+error-approval-timeout = Le délai pour répondre à cette demande est dépassé.
+error-bad-proof = Ce portefeuille n’a pas pu prouver le transfert.
+error-invalid-nonce = Le lien de transfert a expiré : créez-en un nouveau.
+error-unknown-pass = Ce pass est inconnu ici.
+error-key-revoked = Cette clé a été révoquée : créez-en une nouvelle.
+error-last-admin-key = La dernière clé d’administration ne peut pas être révoquée.
+error-network = Pas de connexion au serveur. Vérifiez le réseau, puis réessayez.
+audit-kind-scan = scan
+audit-kind-challenge-issued = défi émis
+audit-kind-response = réponse
+audit-kind-challenge-unanswered = défi sans réponse
+audit-kind-rate-limited = débit limité
+audit-kind-gate-connection-refused = connexion d’une entrée refusée
+audit-kind-claim = pass ajouté à un portefeuille
+audit-kind-claim-rejected = ajout au portefeuille refusé
+audit-kind-claim-conflict = conflit d’ajout au portefeuille
+audit-kind-pass-issued = pass émis
+audit-kind-pass-revoked = pass annulé
+audit-kind-api-key-created = clé API créée
+audit-kind-api-key-revoked = clé API révoquée
+audit-kind-api-key-rotated = clé API renouvelée
+audit-kind-gate-created = entrée créée
+audit-kind-auth-failure = échec d’authentification
+audit-kind-gate-pairing-created = lien d’association d’une entrée créé
+audit-kind-gate-paired = entrée associée
+audit-kind-gate-revoked = entrée révoquée
+audit-kind-gate-connected = entrée connectée
+audit-kind-gate-disconnected = entrée déconnectée
+audit-kind-console-signed-in = connexion à la console
+audit-kind-console-signed-out = déconnexion de la console
+audit-kind-retention = durée de conservation appliquée
+audit-kind-host-created = hôte créé
+audit-kind-walk-in-requested = visite sans rendez-vous demandée
+audit-kind-walk-in-approved = visite sans rendez-vous autorisée
+audit-kind-walk-in-denied = visite sans rendez-vous refusée
+audit-kind-walk-in-expired = visite sans rendez-vous expirée
+audit-kind-pass-rebound = pass réassocié
+audit-kind-transfer-started = transfert lancé
+audit-kind-pass-transferred = pass transféré
+audit-kind-transfer-rejected = transfert refusé
+audit-kind-webhook-created = webhook créé
+audit-kind-webhook-disabled = webhook désactivé
+audit-kind-webhook-enabled = webhook activé
+audit-kind-webhook-secret-rotated = secret du webhook renouvelé
+audit-kind-webhook-deleted = webhook supprimé
+audit-kind-zone-created = zone créée
+audit-kind-zone-checkout = sortie de zone
+audit-kind-sso-configured = authentification unique configurée
+audit-kind-sso-removed = authentification unique supprimée
+audit-kind-sso-sign-in-failed = échec de connexion par authentification unique
+audit-kind-sso-sessions-ended = sessions d’authentification unique terminées
+audit-kind-session-ended = session terminée
+audit-kind-message-queued = message mis en file d’attente
+audit-kind-message-sent = message envoyé
+audit-kind-message-bounced = message rejeté
+audit-kind-message-dead = message abandonné
+audit-kind-message-expired = message expiré
+audit-kind-mail-settings-changed = paramètres d’e-mail modifiés
+audit-kind-alarm-acknowledged = alarme acquittée
+audit-kind-alarm-assigned = alarme attribuée
+audit-kind-alarm-resolved = alarme résolue
+audit-kind-watchlist-hit = correspondance sur la liste de surveillance
+audit-kind-watchlist-entry-added = entrée ajoutée à la liste de surveillance
+audit-kind-watchlist-entry-changed = entrée de la liste de surveillance modifiée
+audit-kind-watchlist-entry-removed = entrée retirée de la liste de surveillance
+audit-kind-personal-data-exported = données personnelles exportées
+audit-kind-personal-data-erased = données personnelles effacées
+audit-kind-privacy-settings-changed = paramètres de confidentialité modifiés
+audit-kind-locale-settings-changed = paramètres de langue et de fuseau horaire modifiés
+audit-kind-roll-call-started = appel lancé
+audit-kind-roll-call-marked = personne pointée lors de l’appel
+audit-kind-roll-call-ended = appel terminé
+audit-kind-muster-scanned = scan au point de rassemblement
+audit-kind-muster-refused = scan refusé au point de rassemblement
+audit-severity-info = info
+audit-severity-warning = avertissement
+audit-severity-high = élevée
+audit-by = { $what } — par { $who }
+audit-resent = { $what } (renvoi)
+audit-sso-refused = authentification unique refusée : { $reason }
+audit-sso-refused-detail = authentification unique refusée : { $reason } ({ $detail })
+audit-mail-queued = lien du pass mis en file d’attente
+audit-mail-queued-to = lien du pass mis en file d’attente pour { $to }
+audit-mail-resent = lien du pass renvoyé
+audit-mail-resent-to = lien du pass renvoyé à { $to }
+audit-mail-sent = e-mail envoyé
+audit-mail-sent-to = e-mail envoyé à { $to }
+audit-mail-bounced = e-mail rejeté
+audit-mail-bounced-to = e-mail rejeté par { $to }
+audit-mail-bounced-error = e-mail rejeté ({ $error })
+audit-mail-bounced-to-error = e-mail rejeté par { $to } ({ $error })
+audit-mail-dead = envoi de l’e-mail abandonné
+audit-mail-dead-to = envoi de l’e-mail à { $to } abandonné
+audit-mail-dead-error = envoi de l’e-mail abandonné ({ $error })
+audit-mail-dead-to-error = envoi de l’e-mail à { $to } abandonné ({ $error })
+audit-mail-expired = e-mail non envoyé : son pass a expiré avant
+audit-mail-expired-to = e-mail non envoyé : son pass a expiré avant ({ $to })
+audit-sso-sessions-ended =
+    sessions terminées par le fournisseur d’identité ({ $cause ->
+        [access_ended] accès retiré
+       *[other] déconnexion chez le fournisseur
+    })
+audit-scan-denied = scan refusé : { $reason } — { $words }
+audit-scan-resent = scan renvoyé
+audit-scan-refused = scan rejeté : { $error }
+audit-answer = réponse
+audit-answer-denied = réponse refusée : { $reason } — { $words }
+audit-answer-refused = réponse rejetée : { $error }
+audit-outcome-admitted = admis
+audit-outcome-already-admitted = déjà admis
+audit-outcome-denied = refusé
+audit-challenge-unanswered = défi sans réponse (expiré sans réponse valide)
+audit-claim-conflict = claim_conflict — un second portefeuille a tenté d’ajouter ce pass
+audit-auth-failure-count = × { $count }
+audit-auth-failure-surface = sur { $surface }
+audit-detail = ({ $detail })
+audit-claim-refused = ajout au portefeuille refusé
+audit-claim-refused-why = ajout au portefeuille refusé ({ $reason })
+audit-rate-limited = débit limité
+audit-rate-limited-frames =
+    débit limité : { $frames ->
+        [one] { $frames } trame
+       *[other] { $frames } trames
+    }
+audit-walk-in-requested = visite sans rendez-vous demandée
+audit-walk-in-approved = visite sans rendez-vous autorisée par l’hôte : admis
+audit-walk-in-denied = visite sans rendez-vous refusée par l’hôte
+audit-walk-in-expired = visite sans rendez-vous expirée : l’hôte n’a pas répondu à temps
+audit-pass-rebound = pass réassocié à un nouveau portefeuille (l’ancien ne fonctionne plus)
+audit-pass-transferred = pass transféré à un nouveau titulaire
+audit-gate-short = entrée { $id }
+audit-pass-short = pass { $id }
+audit-clock-date = { $day }/{ $month }/{ $year } { $time }
+audit-filter-gate-id = L’entrée doit être un identifiant comme 0190c3e1-…-… ; choisissez-en une dans une liste ou collez son identifiant.
+audit-filter-pass-id = Le pass doit être un identifiant comme 0190c3e1-…-… ; choisissez-en un dans une liste ou collez son identifiant.
+audit-filter-severity = La gravité doit être « info », « avertissement » ou « élevée ».
+audit-filter-since-until = Le début doit précéder la fin.
+audit-alarms-filter-active = Ouvertes et acquittées
+audit-alarms-filter-open = Ouvertes
+audit-alarms-filter-acknowledged = Acquittées
+audit-alarms-filter-resolved = Résolues
+audit-alarms-filter-all = Toutes
+audit-alarm-outcome-confirmed = Confirmée
+audit-alarm-outcome-false-alarm = Fausse alerte
+audit-alarm-outcome-duplicate = Doublon
+audit-alarm-outcome-no-action = Aucune action
+audit-alarm-state-open = Ouverte
+audit-alarm-acknowledged-by = Acquittée par { $who }
+audit-alarm-acknowledged-by-someone = Acquittée par quelqu’un
+audit-alarm-resolved-by =
+    Résolue ({ $outcome ->
+        [confirmed] confirmée
+        [false_alarm] fausse alerte
+        [duplicate] doublon
+        [no_action] aucune action
+       *[none] sans issue
+    }) par { $who }
+audit-alarm-resolved-by-someone =
+    Résolue ({ $outcome ->
+        [confirmed] confirmée
+        [false_alarm] fausse alerte
+        [duplicate] doublon
+        [no_action] aucune action
+       *[none] sans issue
+    }) par quelqu’un
+console-title = Console de sécurité Tessera
+console-opening = Ouverture de la console…
+console-try-again = Réessayer
+console-start-network = Impossible de joindre le serveur. Vérifiez le réseau.
+console-start-not-ready = Le serveur n’est pas prêt (HTTP { $status }).
+console-host-session = Vous êtes connecté comme hôte sur cet appareil : les hôtes utilisent /host. Connectez-vous ici avec une clé d’administrateur ou d’auditeur.
+console-signin-intro = Les alarmes, les entrées, les pass et le journal d’audit de votre organisation.
+console-signin-key = Clé d’API
+console-signin-key-help = Une clé d’administrateur ou d’auditeur. Elle est envoyée une seule fois pour ouvrir une session et n’est pas conservée sur cet appareil.
+console-signin-button = Se connecter
+console-signin-key-missing = Saisissez une clé d’API.
+console-signin-host-key = C’est une clé d’hôte : les hôtes utilisent la page des hôtes, /host. La console est réservée aux clés d’administrateur et d’auditeur.
+console-signin-network = Impossible de joindre le serveur. Vérifiez le réseau, puis réessayez.
+console-signin-not-accepted = Cette clé d’API n’a pas été acceptée. Vérifiez-la et réessayez.
+console-signin-forbidden = Cette clé ne peut pas ouvrir la console : seules les clés d’administrateur et d’auditeur le peuvent (ou la page n’est pas à l’adresse propre du serveur).
+console-signin-rate-limited = Trop de connexions échouées depuis cette adresse. Patientez une minute, puis réessayez.
+console-signin-refused = Le serveur a refusé la connexion ({ $code }).
+console-signed-out = Déconnecté.
+console-session-ended = Votre session est terminée. Reconnectez-vous.
+console-session-expired = Votre session a expiré (une vacation). Reconnectez-vous.
+console-problem-network = Impossible { $action } : le serveur est injoignable. Vérifiez le réseau, puis réessayez.
+console-problem-forbidden = Cette session ne permet pas { $action } ({ $code }).
+console-problem-not-found = Impossible { $action } : introuvable.
+console-problem-rate-limited = Trop de requêtes ; patientez une minute, puis réessayez.
+console-problem-status = Impossible { $action } : HTTP { $status }.
+console-problem-refused = Impossible { $action } : { $reason }
+console-invalid-field = Un champ est manquant ou invalide ({ $field }).
+console-action-sign-out = de se déconnecter
+console-action-read-alarms = de charger l’état des alarmes
+console-action-read-pass-events = de charger les événements du pass
+console-action-acknowledge = d’acquitter l’alarme
+console-action-assign = d’attribuer l’alarme
+console-action-resolve = de résoudre l’alarme
+console-action-read-events = de charger le journal des événements
+console-action-read-gate = de charger l’entrée
+console-action-pair = de créer un lien d’association
+console-action-revoke-gate = de révoquer l’entrée
+console-action-list-passes = de charger la liste des pass
+console-action-read-pass = de charger le pass
+console-action-revoke-pass = de révoquer le pass
+console-action-replay = de renvoyer l’événement
+console-action-list-webhooks = de charger les webhooks
+console-action-list-dead-letters = de charger les événements non distribués
+console-action-resend = de renvoyer le lien
+console-action-list-messages = de charger les messages
+console-action-read-watchlist = de charger la liste de surveillance
+console-action-remove-entry = de retirer l’inscription
+console-action-add-watchlist = d’ajouter à la liste de surveillance
+console-action-read-roll-calls = de charger les appels
+console-action-start-roll-call = de lancer l’appel
+console-action-mark-safe = de pointer { $name } en sécurité
+console-action-end-roll-call = de clore l’appel
+console-action-read-roll-call = de charger l’appel
+console-action-save-sso = d’enregistrer les paramètres d’authentification unique
+console-action-list-sessions = de charger les sessions
+console-action-end-session = de fermer la session
+console-action-read-sso = de charger les paramètres d’authentification unique
+console-action-issue-pass = d’émettre le pass
+console-action-create-gate = de créer l’entrée
+console-brand-sub = Console de sécurité
+console-sign-out = Se déconnecter
+console-role =
+    { $role ->
+        [admin] administrateur
+        [security] sécurité
+        [auditor] auditeur
+        [issuer] émetteur
+        [host] hôte
+       *[other] { $role }
+    }
+console-feed-live = EN DIRECT
+console-feed-connecting = CONNEXION
+console-feed-reconnecting = RECONNEXION
+console-views = Vues
+console-tab-alarms = Alarmes
+console-tab-events = Événements
+console-tab-gates = Entrées
+console-tab-passes = Pass
+console-tab-webhooks = Webhooks
+console-tab-messages = Messages
+console-tab-watchlist = Surveillance
+console-tab-rollcall = Appel
+console-tab-admin = Gérer
+console-tab-signin = Connexion
+console-loading = Chargement…
+console-load-more = Afficher plus
+console-refresh = Actualiser
+console-show = Afficher
+console-cancel = Annuler
+console-copy = Copier
+console-copied = Copié.
+console-copy-selected = Sélectionné : appuyez sur Ctrl+C pour copier.
+console-timeline = Chronologie
+console-timeline-loading = Chargement de la chronologie…
+console-timeline-count =
+    { $count ->
+        [one] { $count } événement
+       *[other] { $count } événements
+    }, du plus ancien au plus récent ; les nouveaux s’affichent au fur et à mesure.
+console-timeline-of = Chronologie de { $pass }
+console-tl-challenge-to = défi émis pour { $gate }
+console-actor-title = { $name } : { $subject } chez { $issuer }
+console-alarms = Alarmes
+console-alarms-loading = Chargement des alarmes…
+console-alarms-none-open = Aucune alarme ouverte. Les identifiants d’entrée copiés (foreign_nonce), les codes rejoués (code_replayed), les défis grillés, les conflits d’ajout et les correspondances sur la liste de surveillance apparaissent ici en moins d’une seconde.
+console-alarms-none = Aucune alarme ici.
+console-back-alarms = ← Toutes les alarmes
+console-alarm-no-pass = aucun pass
+console-alarm-no-gate = aucune entrée
+console-alarm-at = à { $gate }
+console-alarm-from = depuis { $source }
+console-alarm-challenge-of = Défi de
+console-alarm-first-used-at = Code utilisé d’abord à
+console-alarm-about-foreign-nonce = une réponse au défi d’une autre entrée : des identifiants d’entrée copiés ?
+console-alarm-about-code-replayed = un code qui a déjà fait entrer quelqu’un à une autre entrée : une copie ?
+console-alarm-about-challenge-burned = un défi grillé par de mauvaises réponses
+console-alarm-about-claim-conflict = un second portefeuille a tenté d’ajouter un pass déjà ajouté : un lien divulgué ?
+console-alarm-about-watchlist-hit = une personne de la liste de surveillance à une entrée, ou un pass émis ou ajouté pour elle (voir la liste de surveillance)
+console-alarm-about-auth-failure = des échecs d’authentification depuis une même source (pour cette organisation : une session de console utilisée sans son jeton CSRF ou depuis un autre site)
+console-alarm-gone = Cette alarme n’est plus dans le flux.
+console-alarm-choose = Choisissez une alarme pour voir ce qui en a été fait et la chronologie du pass : chaque scan, chaque défi et chaque réponse.
+console-alarm-heading = Alarme { $id }
+console-alarm-fact-alarm = Alarme
+console-alarm-fact-state = État
+console-alarm-fact-assigned-to = Attribuée à
+console-alarm-fact-when = Quand
+console-alarm-fact-where = Où
+console-alarm-fact-pass = Pass
+console-alarm-fact-reason = Motif
+console-alarm-acknowledge = Acquitter
+console-alarm-assign = Attribuer
+console-alarm-assign-to = Attribuer à
+console-alarm-resolve = Résoudre
+console-alarm-outcome = Issue
+console-alarm-note = Note
+console-alarm-already-acknowledged-by = Cette alarme a déjà été acquittée par { $name }.
+console-alarm-already-acknowledged = Cette alarme a déjà été acquittée.
+console-alarm-already-resolved-by = Cette alarme a déjà été résolue par { $name }.
+console-alarm-already-resolved = Cette alarme a déjà été résolue.
+console-events = Événements
+console-filters = Filtres
+console-filter-kind = Type
+console-filter-severity = Gravité
+console-filter-gate = Entrée
+console-filter-pass = Pass
+console-filter-since = Depuis
+console-filter-until = Jusqu’à
+console-filter-any = tous
+console-filter-pass-placeholder = un identifiant de pass
+console-filter-apply = Appliquer les filtres
+console-filter-clear = Effacer
+console-gate-option-revoked = { $gate } (révoquée)
+console-export-csv = Exporter en CSV
+console-export-jsonl = Exporter en JSONL
+console-filtered-by = Filtré par { $filters }
+console-all-events = Tous les événements
+console-events-summary =
+    { $count ->
+        [one] { $count } événement
+       *[other] { $count } événements
+    }, du plus ancien au plus récent. L’export reprend exactement ces filtres.
+console-events-summary-more =
+    { $count ->
+        [one] { $count } événement
+       *[other] { $count } événements
+    } pour l’instant (du plus ancien au plus récent ; la suite plus bas). L’export reprend exactement ces filtres.
+console-col-time = Heure
+console-col-severity = Gravité
+console-col-event = Événement
+console-col-gate = Entrée
+console-col-pass = Pass
+console-col-state = État
+console-col-uses = Utilisations
+console-col-site = Site
+console-col-valid-until = Valable jusqu’au
+console-col-type = Type
+console-col-attempts = Tentatives
+console-col-last-error = Dernière erreur
+console-col-queued = Mis en file
+console-col-to = Destinataire
+console-col-what = Quoi
+console-col-person = Personne
+console-col-mode = Mode
+console-col-reason = Motif
+console-col-added-by = Ajouté par
+console-col-expires = Expire
+console-col-started = Lancé
+console-col-who = Qui
+console-col-safe = En sécurité
+console-col-name = Nom
+console-col-status = Statut
+console-col-last-seen = Vu en dernier
+console-col-marked-by = Pointé par
+console-col-where = Où
+console-col-when = Quand
+console-col-email = E-mail
+console-col-role = Rôle
+console-col-since = Depuis
+console-col-ends = Fin
+console-gates = Entrées
+console-gate = Entrée
+console-gates-loading = Chargement des entrées…
+console-gates-count =
+    { $count ->
+        [one] { $count } entrée
+       *[other] { $count } entrées
+    } ; { $online } en ligne.
+console-create-gate = Créer une entrée
+console-gate-online = EN LIGNE
+console-gate-offline = HORS LIGNE
+console-gate-connected-now = connectée
+console-gate-never-connected = jamais connectée
+console-gate-last-seen = vue { $ago } ({ $time })
+console-gate-connected-now-sentence = Connectée.
+console-gate-never-connected-sentence = Jamais connectée.
+console-gate-last-seen-sentence = Vue { $ago } ({ $time }).
+console-gate-revoked-at = révoquée { $time }
+console-gate-revoked-sentence = Révoquée { $time }.
+console-gate-connected = Connectée.
+console-gate-connected-sockets =
+    Connectée ({ $count ->
+        [one] { $count } connexion
+       *[other] { $count } connexions
+    }).
+console-gate-not-connected = Non connectée.
+console-gate-stats-loading = Chargement de la dernière heure…
+console-gate-recent-label = Événements récents à cette entrée
+console-gate-recent = Événements récents
+console-gate-all-events = Tous les événements de cette entrée
+console-gate-window =
+    { $minutes ->
+        [one] Dernière minute
+       *[other] { $minutes } dernières minutes
+    }
+console-tile-scans = Scans
+console-tile-per-minute = Par minute
+console-tile-admissions = Admissions
+console-tile-denials = Refus
+console-tile-errors = Erreurs
+console-chart-title = Scans par minute
+console-chart-label = Scans par minute sur les { $minutes } dernières minutes : { $total } au total, au plus { $max } en une minute
+console-chart-start = il y a { $minutes } min
+console-chart-now = maintenant
+console-denials-title = Refus par motif
+console-denials-none = Aucun refus.
+console-gate-manage = Gérer cette entrée
+console-gate-revoke = Révoquer l’entrée
+console-gate-revoke-confirm = Oui, révoquer cette entrée
+console-back-gates = ← Entrées
+console-pair-make = Créer un lien d’association
+console-pair-qr = QR code du lien d’association
+console-pair-title = Ouvrez ceci sur la tablette de l’entrée
+console-pair-help = Scannez le code avec l’appareil photo de la tablette (ou envoyez-lui le lien). Il fonctionne une seule fois, jusqu’à { $until }. L’association transfère l’entrée sur cet appareil et déconnecte tout autre appareil.
+console-pair-link = Lien d’association
+console-passes = Pass
+console-passes-loading = Chargement des pass…
+console-passes-count =
+    { $count ->
+        [one] { $count } pass
+       *[other] { $count } pass
+    }, du plus récent au plus ancien.
+console-issue-pass = Émettre un pass
+console-open-pass-label = Ouvrir un pass par identifiant
+console-open = Ouvrir
+console-open-pass-invalid = Un identifiant de pass ressemble à 0190c3e1-7b2a-7c3d-8e4f-0123456789ab.
+console-pass-state =
+    { $state ->
+        [issued] émis
+        [claimed] ajouté
+        [used] épuisé
+        [revoked] révoqué
+        [expired] expiré
+       *[other] { $state }
+    }
+console-pass-uses = Utilisations
+console-pass-uses-of = { $uses } sur { $max }
+console-pass-site = Site
+console-pass-any-gate = toute entrée
+console-pass-valid = Validité
+console-pass-issued = Émis
+console-pass-in-wallet = Dans un portefeuille
+console-pass-since = depuis { $time }
+console-pass-not-yet = pas encore
+console-pass-id = Identifiant
+console-admissions-heading = Admissions ({ $count })
+console-admission-at = à
+console-admissions-none = Aucune admission pour l’instant.
+console-pass-revoke = Révoquer le pass
+console-pass-revoke-confirm = Oui, révoquer ce pass
+console-back-passes = ← Pass
+console-pass-attempts = Toutes les tentatives
+console-pass-in-event-log = Dans le journal des événements (filtres, export)
+console-webhooks = Webhooks
+console-webhooks-loading = Chargement des webhooks…
+console-webhooks-count =
+    { $count ->
+        [one] { $count } webhook
+       *[other] { $count } webhooks
+    } ; { $disabled ->
+        [one] { $disabled } désactivé
+       *[other] { $disabled } désactivés
+    }.
+console-webhook-disabled = désactivé { $time }
+console-webhook-disabled-because = désactivé { $time } : { $reason }
+console-webhook-enabled = actif
+console-dead-letters = Événements non distribués
+console-dead-letters-loading = Chargement des événements non distribués…
+console-dead-letters-help = Événements dont les nouvelles tentatives sont épuisées ou dont le webhook a été désactivé (un destinataire a répondu 410). « Renvoyer » en remet un en file, à échéance immédiate, avec trois nouveaux jours de tentatives.
+console-dead-letters-count =
+    { $count ->
+        [one] { $count } événement non distribué
+       *[other] { $count } événements non distribués
+    }, du plus récent au plus ancien.
+console-dead-letters-none = Aucun événement non distribué : chaque événement a été distribué ou fait encore l’objet de tentatives.
+console-replay = Renvoyer
+console-replay-label = Renvoyer { $event }
+console-replayed = Remis en file.
+console-replayed-disabled = Remis en file ; son webhook est désactivé, il reviendra donc ici.
+console-messages-title = Messages
+console-messages = Messages
+console-messages-help = Liens d’ajout envoyés par e-mail aux visiteurs, et visites sans rendez-vous signalées aux hôtes par e-mail et par notification. Une adresse rejetée a été refusée par le destinataire ; un message abandonné a épuisé ses tentatives ; un message trop tardif n’a pas été envoyé car son pass ou sa visite avait pris fin.
+console-messages-loading = Chargement des messages…
+console-messages-filter-attention = À traiter (rejetés, abandonnés, trop tardifs)
+console-messages-filter-pending = En attente d’envoi
+console-messages-filter-sent = Envoyés
+console-messages-filter-all = Tous
+console-messages-count =
+    { $count ->
+        [one] { $count } message
+       *[other] { $count } messages
+    }, du plus récent au plus ancien.
+console-messages-none-attention = Rien à traiter : chaque message a été envoyé ou fait l’objet de nouvelles tentatives.
+console-messages-none = Aucun message.
+console-message-kind-invitation = Lien d’ajout
+console-message-kind-approval-mail = Sans rendez-vous (e-mail)
+console-message-kind-approval-push = Sans rendez-vous (notification)
+console-message-state =
+    { $state ->
+        [pending] en attente
+        [sent] envoyé
+        [bounced] rejeté
+        [dead] abandonné
+        [expired] trop tardif
+       *[other] { $state }
+    }
+console-message-send-again = Renvoyer
+console-message-send-again-label = Renvoyer le lien d’ajout de { $to }
+console-message-new-address = Nouvelle adresse pour { $to }
+console-message-send = Envoyer
+console-message-sent-again = Renvoyé à { $to } ; le lien précédent ne fonctionne plus.
+console-watchlist = Liste de surveillance
+console-watch-loading = Chargement de la liste de surveillance…
+console-watch-help = Personnes à signaler ou à tenir à l’écart. Une adresse e-mail ou une référence externe correspond exactement ; un nom seul n’est qu’une correspondance possible et ne fait jamais refuser personne. Les entrées affichent seulement « veuillez patienter : le personnel arrive » ; les visiteurs et les émetteurs n’en connaissent jamais la raison.
+console-watch-form = Ajouter à la liste de surveillance
+console-watch-add = Ajouter à la liste
+console-watch-name = Nom
+console-watch-email = E-mail
+console-watch-email-help = Correspondance exacte, sans tenir compte de la casse, avec ou sans +étiquette.
+console-watch-reference = Référence externe
+console-watch-expires = Expire le
+console-watch-expires-help = Vide : jamais.
+console-watch-reason = Motif
+console-watch-mode = Mode
+console-watch-mode-flag-help = Signaler : laisser entrer et déclencher une alarme
+console-watch-mode-block-help = Bloquer : refuser ses pass, la retenir aux entrées
+console-watch-mode-flag = Signaler
+console-watch-mode-block = Bloquer
+console-watch-count =
+    { $count ->
+        [one] { $count } inscription
+       *[other] { $count } inscriptions
+    }.
+console-watch-none = Personne n’est sur la liste de surveillance.
+console-watch-remove = Retirer
+console-watch-remove-label = Retirer { $who } de la liste de surveillance
+console-watch-added = { $who }, { $time }
+console-watch-never = Jamais
+console-watch-expired = { $date } (expirée)
+console-watch-who-missing = Indiquez un nom, un e-mail ou une référence externe.
+console-watch-reason-missing = Indiquez pourquoi cette personne est sur la liste de surveillance.
+console-rollcall = Appel
+console-rc-loading = Chargement des appels…
+console-rc-help = Lors d’une évacuation : aux points de rassemblement, les serre-files scannent les pass des visiteurs avec une entrée associée (« Appel » sur l’entrée), ou pointent les noms à la main. Les personnes encore manquantes apparaissent en premier.
+console-rc-start-form = Lancer un appel
+console-rc-start = Lancer l’appel
+console-rc-who = Qui
+console-rc-who-help = La liste comprend toutes les personnes présentes : dans les zones, et admises aujourd’hui aux entrées sans zone.
+console-rc-scope-everyone = Tout le monde, tous les sites
+console-rc-scope-all = Tous les sites
+console-rc-scope-site = Site { $site }
+console-rc-scope-zone = Zone { $zone }
+console-rc-count =
+    { $count ->
+        [one] { $count } appel
+       *[other] { $count } appels
+    }.
+console-rc-none = Aucun appel pour l’instant.
+console-rc-table = Appels
+console-rc-started-by = { $time } par { $who }
+console-rc-safe-of = { $safe } sur { $inside }
+console-rc-in-progress = En cours
+console-rc-ended = Terminé
+console-rc-filter-all = Tout le monde
+console-rc-title = Appel : { $scope }
+console-rc-meta-active = Lancé { $time } par { $who } · En cours
+console-rc-meta-ended = Lancé { $time } par { $who } · Terminé { $endTime } par { $endWho }
+console-rc-inside = Présents
+console-rc-safe = En sécurité
+console-rc-unaccounted = Manquants
+console-rc-printed =
+    Imprimé le { $time } · { $unaccounted ->
+        [one] { $unaccounted } manquant
+       *[other] { $unaccounted } manquants
+    } sur { $inside }
+console-rc-download-csv = Télécharger en CSV
+console-rc-export-failed = Impossible d’exporter la liste ({ $status }).
+console-rc-export-network = Impossible de joindre le serveur pour exporter la liste.
+console-rc-print = Imprimer
+console-rc-end = Clore l’appel
+console-rc-end-confirm = Oui, le clore et classer le rapport
+console-rc-mark-safe = Pointer en sécurité
+console-rc-mark-safe-label = Pointer en sécurité : { $name }
+console-rc-walk-in = (sans rendez-vous)
+console-rc-marked-by-hand = { $who } (à la main)
+console-rc-marked-by-scan = { $who } (scan)
+console-rc-nobody-here = Personne dans cette vue.
+console-rc-nobody-inside = Personne n’était enregistré comme présent au lancement de l’appel.
+console-rc-not-found = Cet appel n’existe pas.
+console-back-rollcalls = ← Tous les appels
+console-rc-people = Personnes de l’appel
+console-signin-view = Connexion
+console-sso = Authentification unique
+console-sso-help = Permettez au personnel de se connecter avec le fournisseur d’identité de votre organisation (OpenID Connect). Voir docs/sign-in.md pour Keycloak, Entra ID et Google.
+console-sso-form = Paramètres d’authentification unique
+console-sso-issuer = URL de l’émetteur
+console-sso-issuer-help = Exactement comme votre fournisseur d’identité se nomme lui-même (son document de découverte est récupéré à l’enregistrement).
+console-sso-client-id = ID client
+console-sso-client-secret = Secret client
+console-sso-secret-help = Obligatoire la première fois ; il est stocké scellé et n’est plus jamais affiché.
+console-sso-secret-stored = Un secret est enregistré. Laissez ce champ vide pour le conserver.
+console-sso-domains = Domaines de messagerie autorisés
+console-sso-domains-help = Séparés par des virgules, correspondance exacte. Vide : toute personne dont votre fournisseur se porte garant.
+console-sso-role-claim = Claim de rôle
+console-sso-role-claim-help = Le claim du jeton d’ID dont les valeurs donnent les rôles : groups, roles ou un chemin comme realm_access.roles.
+console-sso-role-map = Valeurs du claim qui donnent chaque rôle (séparées par des virgules ; la correspondance la plus forte l’emporte, sans correspondance la connexion est refusée)
+console-sso-role-admins = Administrateurs
+console-sso-role-security = Sécurité
+console-sso-role-auditors = Auditeurs
+console-sso-role-issuers = Émetteurs
+console-sso-role-hosts = Hôtes
+console-sso-key-sign-in = Le personnel peut aussi se connecter à ces pages avec une clé d’API
+console-sso-save = Enregistrer
+console-sso-issuer-missing = Saisissez l’URL de l’émetteur et l’ID client.
+console-sso-role-map-missing = Associez au moins une valeur du claim à un rôle, sinon personne ne pourra se connecter.
+console-sso-saved = Enregistré. Déclarez les adresses ci-dessous auprès de votre fournisseur d’identité.
+console-sso-redirect-uri = URI de redirection
+console-sso-logout-uri = URI de déconnexion back-channel
+console-sso-post-logout-uri = URI de redirection après déconnexion
+console-sso-sign-in-link = Lien de connexion pour le personnel
+console-sessions = Sessions actives
+console-sessions-loading = Chargement des sessions…
+console-sessions-count =
+    { $count ->
+        [one] { $count } session active
+       *[other] { $count } sessions actives
+    }.
+console-session-end = Fermer
+console-session-end-label = Fermer la session de { $who }
+console-session-api-key = Clé d’API
+console-manage = Gérer
+console-issue-label = Visiteur (libellé du pass)
+console-issue-site = Site
+console-issue-site-help = Facultatif : seules les entrées de ce site acceptent le pass.
+console-issue-from = Valable à partir du
+console-issue-from-help = Vide : maintenant.
+console-issue-until = Valable jusqu’au
+console-issue-uses = Utilisations
+console-issue-submit = Émettre le pass
+console-issue-label-missing = Indiquez pour qui est le pass.
+console-issue-until-missing = Indiquez jusqu’à quand le pass est valable.
+console-issue-uses-invalid = Le nombre d’utilisations doit être un entier de 1 à 100 000.
+console-issued-for = Pass émis pour { $label }
+console-issued-help = Envoyez ce lien d’ajout au visiteur (ou faites-lui scanner le code). Il ajoute le pass à un seul portefeuille.
+console-claim-qr = QR code du lien d’ajout
+console-claim-link = Lien d’ajout
+console-open-pass = Ouvrir le pass
+console-gate-label = Libellé de l’entrée
+console-gate-label-help = Ce que lisent les agents et les auditeurs, par exemple « Entrée nord ».
+console-gate-site = Site
+console-gate-site-help = Facultatif : l’entrée accepte les pass de ce site (et les pass sans site).
+console-create-gate-submit = Créer l’entrée
+console-gate-label-missing = Saisissez un libellé pour l’entrée.
+console-gate-created = Entrée « { $label } » créée
+console-gate-created-help = Associez-lui une tablette : créez un lien d’association et ouvrez-le sur la tablette.
+console-open-gate = Ouvrir l’entrée
+console-device-token-summary = Jeton d’appareil pour une entrée native (affiché une seule fois)
+console-device-token = Jeton d’appareil
+gate-title = Poste d’entrée Tessera
+gate-loading = Ouverture du poste d’entrée…
+gate-pairing-title = Association de cet appareil…
+gate-pairing-text = Cet appareil devient un poste d’entrée. Rien à saisir.
+gate-pairing-network = Impossible de joindre le serveur pour associer cet appareil. Vérifiez le réseau, puis réessayez.
+gate-pairing-rate-limited = Trop de tentatives d’association depuis cet appareil. Patientez une minute, puis rouvrez le lien.
+gate-pairing-invalid = Ce lien d’association a déjà été utilisé ou a expiré. Demandez-en un nouveau.
+gate-pairing-refused = Le serveur a refusé l’association ({ $code }). Demandez un nouveau lien.
+gate-pairing-refused-title = Association refusée
+gate-try-again = Réessayer
+gate-continue-as = Continuer en tant que { $gate }
+gate-continue-as-this = Continuer avec ce poste
+gate-unreachable = Impossible de joindre le serveur. Vérifiez le réseau.
+gate-unavailable-title = Poste d’entrée indisponible
+gate-start-failed = Le poste d’entrée n’a pas pu démarrer : { $error }
+gate-not-paired-title = Non associé
+gate-not-paired-text = Cet appareil n’est pas (ou plus) un poste d’entrée. Pour en faire un, demandez un lien d’association à l’administrateur du site et ouvrez-le sur cet appareil.
+gate-not-paired-hint = Un lien d’association ne sert qu’une fois, pendant 10 minutes. Rien à saisir.
+gate-not-paired-revoked = Cet appareil n’est plus associé comme poste d’entrée (il a été révoqué, ou un autre appareil a été associé à sa place).
+gate-label-fallback = Entrée
+gate-status-connecting = CONNEXION
+gate-status-online = EN LIGNE
+gate-status-offline = HORS LIGNE
+gate-counters-label = Compteurs de la journée
+gate-counters-title = Aujourd’hui
+gate-count-admitted =
+    { $count ->
+       *[other] admis
+    }
+gate-count-admitted-title = Admis aujourd’hui
+gate-count-already =
+    { $count ->
+        [one] retour
+       *[other] retours
+    }
+gate-count-already-title = Revenus aujourd’hui (déjà admis)
+gate-count-denied =
+    { $count ->
+        [one] refusé
+       *[other] refusés
+    }
+gate-count-denied-title = Refusés aujourd’hui
+gate-muster-toggle = Appel
+gate-muster-toggle-back = Retour aux entrées
+gate-offline-connecting = HORS LIGNE — connexion au serveur…
+gate-offline-reconnecting = HORS LIGNE — ne laissez entrer personne. Reconnexion dans { $seconds } s…
+gate-scanner-panel-label = Lecteur
+gate-camera-label = Image de la caméra
+gate-camera-on = Caméra active : présentez un code devant.
+gate-camera-refused = L’accès à la caméra a été refusé. Autorisez la caméra pour ce site, ou utilisez un lecteur manuel.
+gate-camera-none = Aucune caméra n’a pu démarrer. Utilisez un lecteur manuel.
+gate-scanner-label = Saisie du lecteur manuel
+gate-ready-title = Prêt à scanner
+gate-ready-text = Présentez le code du pass devant la caméra.
+gate-muster-ready-title = Appel : scannez pour pointer en sécurité
+gate-muster-ready-text = Présentez le code du pass devant la caméra. Personne n’entre tant que l’appel est affiché sur cet écran.
+gate-checking-code = Vérification du code…
+gate-checking-answer = Vérification de la réponse…
+gate-code-on-way = Le code est en route vers le serveur.
+gate-answer-on-way = { $visitor } : la réponse du téléphone est en route vers le serveur.
+gate-answer-on-way-anonymous = La réponse du téléphone est en route vers le serveur.
+gate-offline-kept = Tout est conservé et envoyé au retour de la connexion : ne laissez pas encore entrer.
+gate-challenge-title = Scannez ce code avec votre portefeuille
+gate-challenge-qr-label = Code de contrôle de l’entrée pour le portefeuille du visiteur
+gate-challenge-then = Puis présentez le code de réponse du téléphone devant la caméra.
+gate-countdown = Répondre dans les { $seconds } s
+gate-countdown-over = Temps écoulé
+gate-more-waiting =
+    { $count ->
+        [one] { $count } autre personne doit encore répondre
+       *[other] { $count } autres personnes doivent encore répondre
+    }
+gate-no-storage = Ce navigateur ne permet pas au poste d’enregistrer son journal : un rechargement perd les scans en cours.
+gate-journal-foreign = Le journal appartient à un autre poste ; rechargez la page.
+gate-journal-failed = Le poste n’a pas pu enregistrer son journal ({ $error }). Rechargez la page.
+gate-clock-skew = L’horloge de cet appareil a { $seconds } s d’écart avec celle du serveur.
+gate-duplicate = Même code à nouveau : en attente de la réponse du téléphone.
+gate-scan-queued = Hors ligne : le scan attend et sera envoyé au retour de la connexion.
+gate-answer-queued = Hors ligne : la réponse attend et sera envoyée au retour de la connexion.
+gate-ignored = Ignoré : { $why }.
+gate-rejected-too-long = ligne trop longue
+gate-rejected-challenge = c’est le code de contrôle de l’entrée ; le portefeuille du visiteur doit y répondre
+gate-rejected-not-tessera = pas un code Tessera (attendu : TSR1:… ou TSR1R:…)
+gate-rejected-unreadable = réponse du portefeuille illisible (TSR1R:…) ; scannez-la à nouveau
+gate-rejected-no-challenge = aucun contrôle en cours pour ce pass ; scannez d’abord le code du visiteur
+gate-server-busy = Serveur occupé ({ $code }) ; nouvelle tentative en cours.
+gate-server-refused = Le serveur a refusé ceci ({ $code }).
+gate-server-refused-reason = Le serveur a refusé ceci ({ $code }) : { $reason }
+gate-unanswered = Pas de réponse de { $visitor } à temps : scan clos. Scannez à nouveau le code.
+gate-unanswered-phone = Pas de réponse du téléphone à temps : scan clos. Scannez à nouveau le code.
+gate-abandoned = Un scan fait hors ligne a été abandonné (son code est trop ancien). Scannez à nouveau.
+gate-word-admitted = ADMIS
+gate-word-already-admitted = DÉJÀ ADMIS
+gate-word-denied = REFUSÉ
+gate-word-please-wait = VEUILLEZ PATIENTER
+gate-word-approved = AUTORISÉ
+gate-word-no-answer = SANS RÉPONSE
+gate-word-safe = EN SÉCURITÉ
+gate-word-already-safe = DÉJÀ EN SÉCURITÉ
+gate-word-not-marked = NON POINTÉ
+gate-verdict-denied = REFUSÉ — { $reason } ({ $code })
+gate-verdict-not-marked = NON POINTÉ — { $reason } ({ $code })
+gate-verdict-hint = Touchez pour continuer
+gate-replayed = Confirmé à nouveau après une réponse perdue
+gate-first-entry =
+    Premier passage à { $time } ({ $ago }) { $where ->
+        [this] à cette entrée
+        [another] à une autre entrée
+       *[named] à { $gate }
+    }
+gate-first-entry-earlier =
+    Premier passage plus tôt { $where ->
+        [this] à cette entrée
+        [another] à une autre entrée
+       *[named] à { $gate }
+    }
+gate-same-phone = Même téléphone qu’au premier passage : ne laissez passer que si la personne est sortie puis revenue
+gate-hold-detail = Le personnel arrive. Gardez la personne ici ; ne la laissez pas passer.
+gate-stale-detail = Le code date de { $seconds } s. Demandez le portefeuille en direct.
+gate-future-detail = Le code a { $seconds } s d’avance. L’horloge du téléphone doit être corrigée.
+gate-safe-detail = Pointé en sécurité à ce point de rassemblement
+gate-marked-safe = Pointé en sécurité
+gate-marked-safe-by = Pointé en sécurité par { $by }
+gate-marked-safe-at = Pointé en sécurité à { $time } ({ $ago })
+gate-marked-safe-at-by = Pointé en sécurité à { $time } ({ $ago }) par { $by }
+gate-ago-earlier = plus tôt
+gate-ago-now = à l’instant
+gate-ago-seconds = il y a { $seconds } s
+gate-ago-minutes = il y a { $minutes } min
+gate-ago-hours = il y a { $hours } h { $minutes } min
+gate-ago-date = le { $date }
+reason-malformed-code = pas un code Tessera
+reason-unknown-pass = pass inconnu
+reason-not-claimed = pass pas encore ajouté à un portefeuille
+reason-bad-code = mauvais code, falsifié ou d’un autre téléphone
+reason-stale-code = code périmé, une capture d’écran ?
+reason-future-code = code venu du futur, l’horloge du téléphone est fausse
+reason-revoked = pass annulé par l’émetteur
+reason-expired = pass expiré
+reason-not-yet-valid = pass pas encore valable
+reason-wrong-site = pass valable pour un autre site
+reason-code-replayed = code déjà utilisé à une autre entrée, une copie ?
+reason-challenge-expired = le téléphone a répondu trop tard, scannez à nouveau
+reason-bad-response = mauvaise réponse, pas le téléphone du titulaire ? Laissez-le réessayer
+reason-challenge-burned = trop de mauvaises réponses, scannez à nouveau
+reason-foreign-nonce = réponse destinée au scan d’une autre entrée
+reason-unknown-nonce = contrôle inconnu, scannez à nouveau
+reason-not-inside = pas dans cette zone, rien à quitter
+reason-zone-not-allowed = pass non valable pour cette zone
+reason-already-inside = déjà dans cette zone
+reason-reentry-not-allowed = pas de retour après avoir quitté cette zone
+reason-entry-limit = plus d’entrée possible aujourd’hui dans cette zone
+reason-see-staff = veuillez patienter : le personnel arrive
+reason-no-roll-call = aucun appel en cours pour cette entrée
+reason-not-on-roll-call = absent de la liste d’appel (pas enregistré à l’intérieur)
+reason-other = refusé par le serveur
+gate-walkins-heading = Sans rendez-vous
+gate-walkin-open = Sans rendez-vous
+gate-walkins-empty = Un visiteur sans pass ? Touchez « Sans rendez-vous » pour interroger son hôte.
+gate-walkin-list-label = Demandes de visite sans rendez-vous
+gate-walkin-done = Terminé
+gate-walkin-done-label = Terminé pour { $name }
+gate-walkin-for = pour { $host }
+gate-host-unknown = l’hôte
+gate-host-flat = Appartement { $unit }
+gate-line-asking = Demande à l’hôte en cours…
+gate-line-offline = Hors ligne : envoyé au retour de la connexion. Ne laissez pas encore entrer.
+gate-line-waiting = En attente de la réponse de l’hôte
+gate-line-waiting-left = En attente de la réponse de l’hôte · encore { $left }
+gate-line-waiting-up = En attente de la réponse de l’hôte · temps écoulé, vérification…
+gate-line-denied = Refusé par { $host }
+gate-line-expired = Pas de réponse à temps de { $host }
+gate-line-failed = Non envoyé : le serveur l’a refusé ({ $code })
+gate-line-failed-reason = Non envoyé : le serveur l’a refusé ({ $code }) : { $reason }
+gate-walkin-busy = Serveur occupé ({ $code }) ; l’hôte sera de nouveau interrogé sous peu.
+gate-walkin-refused = Le serveur a refusé la visite sans rendez-vous de { $visitor } ({ $code }).
+gate-walkin-too-many = Trop de visites sans rendez-vous sont déjà en attente.
+gate-walkin-title = Visite sans rendez-vous
+gate-walkin-intro = L’hôte est interrogé sur son téléphone ; la réponse s’affiche ici.
+gate-walkin-name = Nom du visiteur
+gate-walkin-host = Hôte (nom ou appartement)
+gate-walkin-note = Note pour l’hôte (facultatif)
+gate-walkin-submit = Interroger l’hôte
+gate-cancel = Annuler
+gate-hosts-label = Hôtes trouvés
+gate-walkin-asking = Demande à { $host }
+gate-host-searching = Recherche…
+gate-host-search-network = Impossible de joindre le serveur pour rechercher les hôtes.
+gate-host-search-failed = La recherche d’hôtes a échoué ({ $code }).
+gate-hosts-found =
+    { $count } { $count ->
+        [one] hôte
+       *[other] hôtes
+    } : choisissez-en un.
+gate-hosts-found-matching =
+    { $count } { $count ->
+        [one] hôte correspond
+       *[other] hôtes correspondent
+    } à « { $query } » : choisissez-en un.
+gate-hosts-none = Aucun hôte ne correspond à « { $query } ».
+gate-problem-name-missing = Saisissez le nom du visiteur.
+gate-problem-name-long = Le nom est trop long ({ $max } caractères au plus).
+gate-problem-name-unprintable = Le nom contient des caractères non imprimables.
+gate-problem-host = Choisissez l’hôte que le visiteur demande.
+gate-problem-note-long = La note est trop longue ({ $max } caractères au plus).
+gate-problem-note-unprintable = La note contient des caractères non imprimables.
+gate-walkin-approved-by = Autorisé par { $host }
+gate-walkin-let-in = { $name } : laissez entrer
+gate-walkin-refused-by = Refusé par { $host }. Ne laissez pas entrer.
+gate-walkin-no-answer-detail = { $host } n’a pas répondu. Ne laissez pas entrer ; redemandez ou appelez l’hôte.
+gate-walkin-verdict-denied = REFUSÉ — l’hôte a dit non ({ $code })
+gate-walkin-verdict-no-answer = SANS RÉPONSE — l’hôte n’a pas répondu à temps ({ $code })
+gate-muster-title = Appel : { $scope }
+gate-scope-all = Tous les sites
+gate-scope-site = Site { $site }
+gate-scope-zone = Zone { $zone }
+gate-muster-help = Scannez le pass d’une personne pour la pointer en sécurité : son téléphone doit répondre, comme à l’entrée. Personne n’entre. Ou pointez un nom à la main.
+gate-muster-search = Chercher un nom
+gate-muster-list-label = Personnes de l’appel
+gate-muster-counts = { $safe } sur { $inside } en sécurité · { $unaccounted } pas encore vus
+gate-person-safe = En sécurité
+gate-person-safe-by = En sécurité · pointé par { $by }
+gate-person-sending = En sécurité · envoi…
+gate-person-queued = En sécurité · envoyé au retour de la connexion
+gate-person-missing = Pas encore vu · vu pour la dernière fois : { $place }
+gate-person-missing-walk-in = Pas encore vu · sans rendez-vous ni pass, entré par : { $place }
+gate-mark-safe = Pointer en sécurité
+gate-mark-safe-label = Pointer en sécurité : { $name }
+gate-muster-empty = Personne n’a été enregistré à l’intérieur.
+gate-muster-no-match = Personne sur la liste ne correspond à « { $query } ».
+gate-muster-ended = L’appel est terminé : retour aux entrées.
+gate-mark-save-failed = Le pointage n’a pas pu être enregistré sur cet appareil ({ $error }).
+gate-mark-refused = { $name } n’a pas été pointé : { $code }.
+gate-mark-refused-ended = { $name } n’a pas été pointé : l’appel est terminé.
+`};Jn(Et);var St=e=>`tessera.language.${e}`;function xn(e){try{return localStorage.getItem(St(e))}catch{return null}}function Qo(e,n){try{localStorage.setItem(St(e),n)}catch{}}function En(e,{named:n=[],orgDefault:o}={}){let a=typeof navigator<"u"?navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language]:[],r=et(Xn({picked:xn(e),named:n.filter(Boolean),browser:a,orgDefault:o})),d=document.querySelector("title[data-i18n]");d&&(document.title=s(d.dataset.i18n));for(let c of document.querySelectorAll("[data-i18n]:not(title)"))c.textContent=s(c.dataset.i18n);return r}function Jo(e,n=()=>window.location.reload()){let o=t("select",{id:"language-select",class:"language-select"},Yn().map(a=>t("option",{value:a.tag,lang:a.tag,dir:a.dir,selected:a.tag===Q()},a.name)));return o.addEventListener("change",()=>{Qo(e,o.value),n(o.value)}),t("div",{class:"language-switch"},t("label",{for:"language-select",text:s("common-language")}),o)}function Qe(e,n){let o=document.querySelector(".language-switch");o&&o.remove(),(document.querySelector("header.bar")||document.body).append(Jo(e,n))}var Yo=15e3,Xo=3e4,es=1e4,ns=10,ts=100,Je=document.getElementById("main"),B=null,je=null,Oe=null,oe=Pt(),W=new Map,ke=new Map,en=new Map,U=null,P=null,Ye=[],te=()=>B&&B.role==="admin",_n=()=>B&&(B.role==="admin"||B.role==="security"),Rt=e=>e&&e.severity==="high",Lt=e=>Ke(e)||e.details&&e.details.reason||e.kind,ne=new Map,_e=!1,os=()=>B&&(B.role==="admin"||B.role==="security");function Pt(){return new Ve(5e3,Rt)}async function I(e,n,o){let a={accept:"application/json"};o!==void 0&&(a["content-type"]="application/json"),e!=="GET"&&B&&(a["x-csrf-token"]=B.csrf_token);let r;try{r=await fetch(n,{method:e,headers:a,body:o!==void 0?JSON.stringify(o):void 0,credentials:"same-origin",cache:"no-store",referrerPolicy:"no-referrer",redirect:"error",signal:AbortSignal.timeout(Yo)})}catch{return{network:!0}}let d=null;if(r.status!==204)try{d=await r.json()}catch{d=null}let c=d&&d.error&&typeof d.error=="object"?d.error:{},i={status:r.status,ok:r.ok,body:d,code:c.code||null,field:c.field||null};return r.status===401&&B&&!n.startsWith("/v1/console/session")&&Xe(s("console-session-ended")),i}function M(e,n,o){let a=s(n,o);return e.network?s("console-problem-network",{action:a}):e.status===403?s("console-problem-forbidden",{action:a,code:String(e.code||403)}):e.status===404?s("console-problem-not-found",{action:a}):e.status===429?s("console-problem-rate-limited"):e.code?s("console-problem-refused",{action:a,reason:ss(e)}):s("console-problem-status",{action:a,status:String(e.status)})}function ss(e){return e.code==="invalid_field"&&e.field?s("console-invalid-field",{field:e.field}):dn(e.code)}var as=e=>t("p",{role:"alert",class:"alert shown",text:e});function _(e,n){e.replaceChildren(n?as(n):"")}async function Mt(){Je.replaceChildren(t("p",{class:"loading",text:s("console-opening")})),Qe("console");let e=await I("GET","/v1/console/session");if(e.ok&&e.body&&e.body.csrf_token&&e.body.role!=="host")return B=e.body,jt();if(e.ok&&e.body&&e.body.role==="host")return zn(s("console-host-session"));if(e.network||e.status>=500){let n=t("div");_(n,e.network?s("console-start-network"):s("console-start-not-ready",{status:String(e.status)})),Ze(Je,t("section",{class:"card signin"},t("h1",{text:s("console-title")}),n,t("p",{},t("button",{type:"button",class:"primary",onclick:Mt},s("console-try-again")))));return}zn()}function rs(e){nt(e.time_zone),!xn("console")&&e.default_language&&En("console",{orgDefault:e.default_language})}function zn(e){let n=t("input",{id:"api-key",type:"password",autocomplete:"off",autocapitalize:"none",spellcheck:"false",required:!0,"aria-describedby":"api-key-help"}),o=t("button",{type:"submit",class:"primary",text:s("console-signin-button")}),a=t("div",{class:"error-slot"}),r=t("form",{class:"signin-form",novalidate:!0},t("div",{class:"field"},t("label",{for:"api-key",text:s("console-signin-key")}),n,t("p",{id:"api-key-help",class:"muted",text:s("console-signin-key-help")})),a,t("p",{class:"actions"},o));r.addEventListener("submit",async d=>{d.preventDefault();let c=n.value.trim();if(n.value="",!c){_(a,s("console-signin-key-missing")),n.focus();return}o.disabled=!0,_(a,null);let i=await I("POST","/v1/console/session",{api_key:c});if(o.disabled=!1,i.ok&&i.body&&i.body.csrf_token&&i.body.role!=="host"){B=i.body,jt();return}if(i.ok&&i.body&&i.body.role==="host"){B=i.body,await I("DELETE","/v1/console/session"),B=null,_(a,s("console-signin-host-key")),n.focus();return}let m;i.network?m=s("console-signin-network"):i.status===401?m=s("console-signin-not-accepted"):i.status===403?m=s("console-signin-forbidden"):i.status===429?m=s("console-signin-rate-limited"):m=s("console-signin-refused",{code:String(i.code||i.status)}),_(a,m),n.focus()}),Ze(Je,t("section",{class:"card signin"},t("h1",{text:s("console-title")}),t("p",{class:"muted",text:s("console-signin-intro")}),e?t("p",{role:"status",class:"notice",text:e}):null,r,$t("console"))),Qe("console"),n.focus()}function qt(){je&&je.stop(),Oe&&Oe.stop(),je=null,Oe=null,P&&P.teardown&&P.teardown(),P=null;for(let e of Ye)clearInterval(e);Ye=[],window.removeEventListener("hashchange",Cn),U=null,oe=Pt(),ne=new Map,_e=!1,W=new Map,ke.clear(),en.clear()}function Xe(e){B=null,qt(),zn(e)}async function is(){let e=await I("DELETE","/v1/console/session");if(!xt(e)){if(e.ok||e.status===401)return Xe(s("console-signed-out"));U&&_(U.errors,M(e,"console-action-sign-out"))}}var ls=[["alarms","console-tab-alarms"],["events","console-tab-events"],["gates","console-tab-gates"],["passes","console-tab-passes"],["webhooks","console-tab-webhooks"],["messages","console-tab-messages"],["watchlist","console-tab-watchlist"],["rollcall","console-tab-rollcall"],["admin","console-tab-admin"],["signin","console-tab-signin"]],At=e=>s(e==="live"?"console-feed-live":e==="connecting"?"console-feed-connecting":"console-feed-reconnecting");function jt(){qt(),rs(B);let e=t("span",{class:"pill feed-state connecting",id:"feed-state",text:At("connecting")}),n=t("span",{class:"tab-count",text:J(0)}),o=new Map,a=t("nav",{class:"tabs","aria-label":s("console-views")});for(let[h,g]of ls){if((h==="admin"||h==="signin")&&!te()||(h==="watchlist"||h==="rollcall")&&!_n())continue;let b=t("a",{href:`#${h}`,class:"tab"},s(g),h==="alarms"?n:null);o.set(h,b),a.append(b)}let r=t("div",{class:"error-slot shell-errors"}),d=t("div",{class:"view",id:"view"}),c=t("div",{class:"console-app"},t("header",{class:"bar console-bar"},t("div",{class:"brand"},t("span",{class:"brand-name",text:"Tessera"}),t("span",{class:"brand-sub",text:s("console-brand-sub")})),t("div",{class:"bar-right"},e,B.person?t("bdi",{class:"who",id:"signed-in-person",text:B.person.name}):null,t("span",{class:"role",text:s("console-role",{role:String(B.role)})}),t("button",{type:"button",class:"bar-button",onclick:is},s("console-sign-out")))),a,tt()?t("p",{class:"zone-note muted",text:s("common-times-in-zone",{zone:We()})}):null,r,d);Je.replaceChildren(c),Qe("console"),U={feedPill:e,alarmCount:n,tabs:o,errors:r,body:d},te()&&us();let i=async()=>{let h=await I("GET","/v1/console/session");return h.status===401?"signed-out":h.ok?"signed-in":"unknown"},m=()=>Xe(s("console-session-ended"));je=new ze({EventSourceImpl:window.EventSource,onEvent:_t,onState:h=>{U&&(U.feedPill.className=`pill feed-state ${h}`,U.feedPill.textContent=At(h))},checkSession:i,onSignedOut:m,backlog:500}),Oe=new ze({EventSourceImpl:window.EventSource,onEvent:_t,checkSession:i,onSignedOut:m,filter:"severity=high",backlog:1e3}),je.start(),Oe.start(),cs(),Be(),Ye.push(setInterval(Be,Xo));let f=Date.parse(B.expires_at);if(Number.isFinite(f)){let h=f-Date.now();h<2**31-1&&Ye.push(setTimeout(()=>Xe(s("console-session-expired")),Math.max(0,h)))}window.addEventListener("hashchange",Cn),Cn()}var Sn=!1,An=null;function _t(e){if(!oe.add(e)){e&&(e.pass_label||e.gate_label)&&ve();return}if(e.pass_id&&e.pass_label&&ke.set(e.pass_id,e.pass_label),e.gate_id&&e.gate_label&&W.has(e.gate_id)){let n=W.get(e.gate_id);n.label!==e.gate_label&&W.set(e.gate_id,{...n,label:e.gate_label})}if(e.kind==="gate_connected"||e.kind==="gate_disconnected"){let n=W.get(e.gate_id);n&&W.set(e.gate_id,gt(n,e)),zt()}else(e.kind==="gate_created"||e.kind==="gate_revoked"||e.kind==="gate_paired")&&zt();if(e.kind==="alarm_acknowledged"||e.kind==="alarm_assigned"||e.kind==="alarm_resolved"){let n=e.details&&Number(e.details.alarm_id);Number.isFinite(n)&&Ot(n)}P&&P.onEvent&&P.onEvent(e),ve()}async function cs(){let e=await I("GET","/v1/alarms?limit=500");if(U){if(!e.ok||!e.body||!Array.isArray(e.body.alarms)){_e=!0,_(U.errors,M(e,"console-action-read-alarms")),ve();return}_e=!0;for(let n of e.body.alarms)ne.set(n.id,n),n.event&&oe.add(n.event);ve()}}async function Ot(e){let n=await I("GET",`/v1/alarms/${e}`);!U||!n.ok||!n.body||(ne.set(e,n.body),n.body.event&&oe.add(n.body.event),ve(),P&&P.onAlarm&&P.onAlarm(e))}function ve(){Sn||(Sn=!0,requestAnimationFrame(()=>{Sn=!1,U&&(U.alarmCount.textContent=_e?J(Bt().filter(e=>ae(ne.get(e.id))!=="resolved").length):"…",P&&P.update&&P.update())}))}function zt(){An||(An=setTimeout(()=>{An=null,Be()},1500))}async function Be(){let e=await I("GET","/v1/gates");!U||!e.ok||!e.body||!Array.isArray(e.body.gates)||(W=new Map(e.body.gates.map(n=>[n.id,n])),P&&P.onGates&&P.onGates(),ve())}var Bt=()=>oe.newest(Rt),re=(e,n)=>dt(e,W,n),me=(e,n)=>ut(e,ke,n);function ds(){let e=location.hash.replace(/^#/,""),[n,o=""]=e.split("?"),[a="alarms",r=null]=n.split("/");return{name:a||"alarms",id:r,query:new URLSearchParams(o)}}function Cn(){if(!U)return;let e=ds(),{name:n,id:o,query:a}=e;if(P&&P.reroute&&P.reroute(e))return;P&&P.teardown&&P.teardown(),P=null,_(U.errors,null);let r={alarms:"alarms",events:"events",gates:"gates",gate:"gates",passes:"passes",pass:"passes",webhooks:"webhooks",messages:"messages",watchlist:"watchlist",rollcall:"rollcall",admin:"admin",signin:"signin"}[n]||"alarms";for(let[c,i]of U.tabs)c===r?i.setAttribute("aria-current","page"):i.removeAttribute("aria-current");P=({alarms:()=>Ae(o?Number(o):null,a),events:()=>fs(a),gates:()=>Tt(),gate:()=>Ee(o)?bs(o):Tt(),passes:()=>Nt(),pass:()=>Ee(o)?ys(o):Nt(),webhooks:()=>$s(),messages:()=>Es(),watchlist:()=>_n()?zs():Ae(null),rollcall:()=>_n()?Ee(o)?Ns(o,a):Ts():Ae(null),admin:()=>te()?Ds():Ae(null),signin:()=>te()?Is():Ae(null)}[n]||(()=>Ae(null)))(),window.scrollTo(0,0),Ze(U.body,P.root),P.update&&P.update()}async function us(){let e=await I("GET","/v1/api-keys");if(!(!e.ok||!e.body||!Array.isArray(e.body.keys)))for(let n of e.body.keys)en.set(n.key_id,n.label)}function pe(e){return t("thead",{},t("tr",{},e.map(n=>{let[o,a]=Array.isArray(n)?n:[n];return t("th",{scope:"col",class:a||null,text:o?s(o):""})})))}function Nn(e){return t("span",{class:`sev sev-${Re.includes(e)?e:"info"}`,text:fn(e||"info")})}function Gt(e){let n=Ke(e),o=e.details||{};return e.gate_id?s("console-alarm-at",{gate:re(e.gate_id,e.gate_label)}):n==="auth_failure"&&o.source?s("console-alarm-from",{source:String(o.source)}):s("console-alarm-no-gate")}function gs(e){let n=Ke(e),o=e.details||{};return n==="foreign_nonce"&&o.challenge_gate_id&&o.challenge_gate_id!==e.gate_id?[s("console-alarm-challenge-of"),re(o.challenge_gate_id)]:n==="code_replayed"&&o.first_gate_id&&o.first_gate_id!==e.gate_id?[s("console-alarm-first-used-at"),re(o.first_gate_id)]:null}var Ct={foreign_nonce:"console-alarm-about-foreign-nonce",code_replayed:"console-alarm-about-code-replayed",challenge_burned:"console-alarm-about-challenge-burned",claim_conflict:"console-alarm-about-claim-conflict",watchlist_hit:"console-alarm-about-watchlist-hit",auth_failure:"console-alarm-about-auth-failure"};function Ft(e,n,o=!0){let a=e.details||{};return t("li",{class:`tl-item sev-line-${e.severity||"info"}${n?" tl-highlight":""}`},t("span",{class:"tl-time",text:j(e.at)}),t("span",{class:"tl-what"},Nn(e.severity)," ",bn(e,en)),o?e.gate_id?t("span",{class:"tl-gate",text:re(e.gate_id,e.gate_label)}):t("span",{class:"tl-gate muted",text:"—"}):null,a.challenge_gate_id&&a.challenge_gate_id!==e.gate_id?t("span",{class:"tl-note muted",text:s("console-tl-challenge-to",{gate:re(a.challenge_gate_id)})}):null)}async function ms(e){let n=[],o=null;for(let a=0;a<ns;a++){let r=await I("GET",`/v1/audit?${be({pass_id:e},{limit:1e3,cursor:o})}`);if(!r.ok||!r.body||!Array.isArray(r.body.events))return{error:M(r,"console-action-read-pass-events"),events:n};if(n.push(...r.body.events),o=r.body.next_cursor,!o)break}return{events:n}}function Ut(e,n){let o=t("ol",{class:"timeline","aria-label":s("console-timeline")}),a=t("div",{class:"error-slot"}),r=t("p",{class:"muted",role:"status",text:s("console-timeline-loading")}),d=new Set,c=m=>{if(d.has(m.id))return;d.add(m.id);let f=Ft(m,m.id===n);f.dataset.id=String(m.id);let h=[...o.children].find(g=>Number(g.dataset.id)>m.id);o.insertBefore(f,h||null)};return(async()=>{let{events:m,error:f}=await ms(e),h=new Map(oe.newest(b=>b.pass_id===e).map(b=>[b.id,b]));for(let b of m)c(h.get(b.id)||b);for(let b of h.values())c(b);_(a,f||null);let g=o.querySelector(".tl-highlight");g&&matchMedia("(min-width: 800px)").matches&&g.scrollIntoView({block:"nearest"}),r.textContent=s("console-timeline-count",{count:d.size})})(),{root:t("div",{class:"timeline-wrap"},r,a,o),onEvent:m=>m.pass_id===e&&c(m)}}function ps(e,n){let o=Lt(e),a=ne.get(e.id),r=ae(a),d=e.pass_id?me(e.pass_id,e.pass_label):s("console-alarm-no-pass"),c=t("button",{type:"button",class:"alarm-button","aria-pressed":n?"true":"false",onclick:()=>location.hash=`#alarms/${e.id}${location.hash.includes("?")?`?${location.hash.split("?")[1]}`:""}`},t("span",{class:"alarm-top"},t("span",{class:"alarm-reason",dir:"ltr",text:o}),Nn(e.severity),t("span",{class:"alarm-time",text:j(e.at)})),t("span",{class:"alarm-pass",text:d}),t("span",{class:"alarm-gate",text:Gt(e)}),t("span",{class:`alarm-state alarm-state-${r}`,text:kn(a)})),i=t("li",{class:`alarm alarm-${e.severity||"info"} alarm-${r}${n?" selected":""}`},c);return i.dataset.id=String(e.id),i.dataset.alarmId=String(e.id),i.dataset.state=r,i}function hs(e,n,o){let a=ne.get(e.id),r=ae(a),d=async(x,S)=>{if(x.ok&&x.body){o(null),ne.set(e.id,x.body),n();return}if(x.status===409&&(x.code==="already_acknowledged"||x.code==="already_resolved")){let $=await I("GET",`/v1/alarms/${e.id}`),z=$.ok&&$.body?$.body:null,L=z&&(x.code==="already_acknowledged"?z.acknowledged_by:z.resolved_by),A=x.code==="already_acknowledged"?"console-alarm-already-acknowledged":"console-alarm-already-resolved";o(L?s(`${A}-by`,{name:L}):s(A)),z&&U&&(ne.set(e.id,z),z.event&&oe.add(z.event),ve(),P&&P.onAlarm&&P.onAlarm(e.id));return}o(M(x,S)),Ot(e.id)};if(r==="resolved")return null;let c=B.person?B.person.name:B.label||"",i=[];if(r==="open"){let x=t("button",{type:"button",text:s("console-alarm-acknowledge")});x.addEventListener("click",async()=>{x.disabled=!0,await d(await I("POST",`/v1/alarms/${e.id}/acknowledge`),"console-action-acknowledge"),x.disabled=!1}),i.push(t("div",{class:"alarm-action"},x))}let m=t("input",{id:`alarm-assignee-${e.id}`,autocomplete:"off",value:a&&a.assignee||c}),f=t("button",{type:"submit",class:"secondary",text:s("console-alarm-assign")}),h=t("form",{class:"alarm-action inline-form",novalidate:!0},t("div",{class:"field"},t("label",{for:m.id,text:s("console-alarm-assign-to")}),m),f);h.addEventListener("submit",async x=>{x.preventDefault();let S=m.value.trim();f.disabled=!0,await d(await I("POST",`/v1/alarms/${e.id}/assign`,{assignee:S||null}),"console-action-assign"),f.disabled=!1}),i.push(h);let g=t("select",{id:`alarm-outcome-${e.id}`},...vn.map(([x,S])=>t("option",{value:x,text:S}))),b=t("input",{id:`alarm-note-${e.id}`,autocomplete:"off",maxlength:"2000"}),k=t("button",{type:"submit",text:s("console-alarm-resolve")}),R=t("form",{class:"alarm-action resolve-form",novalidate:!0},t("div",{class:"two"},t("div",{class:"field"},t("label",{for:g.id,text:s("console-alarm-outcome")}),g),t("div",{class:"field"},t("label",{for:b.id,text:s("console-alarm-note")}),b)),k);return R.addEventListener("submit",async x=>{x.preventDefault();let S={outcome:g.value};b.value.trim()&&(S.note=b.value.trim()),k.disabled=!0,await d(await I("POST",`/v1/alarms/${e.id}/resolve`,S),"console-action-resolve"),k.disabled=!1}),i.push(R),t("div",{class:"alarm-actions"},...i)}function Ae(e,n=new URLSearchParams){let o=Pe.some(([E])=>E===n.get("state"))?n.get("state"):"active",a=t("ul",{class:"alarm-list","aria-label":s("console-alarms")}),r=t("p",{class:"empty muted",text:""}),d=t("span",{class:"h-count",text:""}),c=t("div",{class:"detail"}),i=t("select",{id:"alarms-filter"},...Pe.map(([E,p])=>t("option",{value:E,text:p})));i.value=o;let m=new Map,f="",h=null,g={id:null,text:null},b=t("div",{class:"error-slot alarm-alert"}),k=E=>p=>{g={id:E,text:p},_(b,p)},R=()=>{let E=e!==null?oe.byId.get(e):null;if(h=null,!E){c.replaceChildren(t("h2",{text:s("console-timeline")}),t("p",{class:"muted",text:e!==null?s("console-alarm-gone"):s("console-alarm-choose")}));return}let p=Lt(E),v=E.details||{},l=gs(E),u=ne.get(E.id),w=t("dl",{class:"facts"},t("dt",{text:s("console-alarm-fact-alarm")}),t("dd",{},t("code",{dir:"ltr",text:p}),Ct[p]?` — ${s(Ct[p])}`:""),t("dt",{text:s("console-alarm-fact-state")}),t("dd",{class:"alarm-state-now",text:kn(u)}),u&&u.assignee?[t("dt",{text:s("console-alarm-fact-assigned-to")}),t("dd",{},t("bdi",{text:u.assignee}))]:null,u&&u.note?[t("dt",{text:s("console-alarm-note")}),t("dd",{text:u.note})]:null,t("dt",{text:s("console-alarm-fact-when")}),t("dd",{text:`${j(E.at)} (${gn(Date.now(),Date.parse(E.at))})`}),t("dt",{text:s("console-alarm-fact-where")}),t("dd",{text:Gt(E)}),l?[t("dt",{text:l[0]}),t("dd",{text:l[1]})]:null,E.pass_id?[t("dt",{text:s("console-alarm-fact-pass")}),t("dd",{},t("a",{href:`#pass/${E.pass_id}`,text:me(E.pass_id,E.pass_label)}))]:null,v.reason&&v.reason!==p?[t("dt",{text:s("console-alarm-fact-reason")}),t("dd",{},t("code",{dir:"ltr",text:v.reason}),`: ${$e(v.reason)}`)]:null);_(b,g.id===E.id?g.text:null);let C=[t("section",{class:"alarm-handling","aria-labelledby":`alarm-h-${E.id}`},t("h2",{id:`alarm-h-${E.id}`,text:s("console-alarm-heading",{id:String(E.id)})}),w,b,os()?hs(E,()=>{x(),R()},k(E.id)):null)];E.pass_id?(h=Ut(E.pass_id,E.id),C.push(t("h2",{text:s("console-timeline-of",{pass:me(E.pass_id,E.pass_label)})}),h.root)):C.push(t("pre",{class:"details",dir:"ltr",text:JSON.stringify(v,null,2)})),c.replaceChildren(...C)};function x(){let E=l=>ne.get(l),p=_e?ht(Bt(),E).filter(l=>pt(ae(E(l.id)),o)):[];d.textContent=p.length?J(p.length):"",r.hidden=p.length>0,r.textContent=_e?o==="active"?s("console-alarms-none-open"):s("console-alarms-none"):s("console-alarms-loading");let v=p.map(l=>`${l.id}:${ae(E(l.id))}:${(E(l.id)||{}).version||0}:${l.pass_label||""}:${l.gate_label||""}`).join(",");v!==f&&(f=v,m.clear(),a.replaceChildren(...p.map(l=>{let u=ps(l,l.id===e);return m.set(l.id,u),u})))}let S=()=>[...W.values()].map(E=>`${E.id}=${E.label}`).join(`
+`),$=S(),z=()=>{S()!==$&&($=S(),f="",x())};i.addEventListener("change",()=>{o=i.value;let E=e!==null?`/${e}`:"";history.replaceState(null,"",`#alarms${E}${o==="active"?"":`?state=${o}`}`),f="",x()}),R();let L=t("p",{class:"crumbs back-to-list"},t("a",{href:"#alarms",text:s("console-back-alarms")})),A=t("section",{class:`split alarms-view${e!==null?" has-detail":""}`},t("div",{class:"pane list-pane"},t("h1",{},s("console-alarms")," ",d),t("div",{class:"field alarms-filter"},t("label",{for:"alarms-filter",text:s("console-show")}),i),r,a),t("div",{class:"pane detail-pane"},L,c)),D=E=>{e=E,A.classList.toggle("has-detail",e!==null);for(let[v,l]of m){let u=v===e;l.classList.toggle("selected",u),l.firstChild.setAttribute("aria-pressed",u?"true":"false")}R();let p=c.querySelector("h2");p&&e!==null&&(p.setAttribute("tabindex","-1"),p.focus({preventScroll:!0}),matchMedia("(max-width: 799px)").matches&&A.scrollIntoView({block:"start"}))};return{name:"alarms",reroute:E=>{if(E.name!=="alarms")return!1;let p=Pe.some(([v])=>v===E.query.get("state"))?E.query.get("state"):"active";return p!==o&&(o=p,i.value=o,f="",x()),D(E.id?Number(E.id):null),!0},root:A,update:x,onGates:z,onAlarm:E=>{E===e&&R()},onEvent:E=>{h&&h.onEvent(E),e!==null&&E.id===e&&!h&&R()}}}function fs(e){let n={};for(let u of["kind","severity","gate_id","pass_id","since","until"])n[u]=e.get(u)||"";let o=t("div",{class:"error-slot"}),a=(u,w,y)=>t("div",{class:"field"},t("label",{for:u,text:w}),y),r=t("input",{id:"f-kind",list:"f-kinds",value:n.kind,autocomplete:"off",spellcheck:"false",placeholder:s("console-filter-any"),dir:"ltr"}),d=t("datalist",{id:"f-kinds"},it.map(u=>t("option",{value:u}))),c=t("select",{id:"f-severity"},t("option",{value:"",text:s("console-filter-any")}),Re.map(u=>t("option",{value:u,text:fn(u)})));c.value=n.severity;let i=t("select",{id:"f-gate"}),m=()=>{let u=i.value||n.gate_id;i.replaceChildren(t("option",{value:"",text:s("console-filter-any")}),...[...W.values()].map(w=>t("option",{value:w.id,text:w.revoked_at?s("console-gate-option-revoked",{gate:w.label}):w.label}))),u&&!W.has(u)&&i.append(t("option",{value:u,text:re(u)})),i.value=u};m();let f=t("input",{id:"f-pass",value:n.pass_id,autocomplete:"off",spellcheck:"false",placeholder:s("console-filter-pass-placeholder"),list:"f-passes",dir:"ltr"}),h=t("datalist",{id:"f-passes"},[...ke].map(([u,w])=>t("option",{value:u,text:w}))),g=t("input",{id:"f-since",type:"datetime-local",step:"1",value:He(n.since)}),b=t("input",{id:"f-until",type:"datetime-local",step:"1",value:He(n.until)}),k=t("form",{class:"filters",novalidate:!0,"aria-label":s("console-filters")},a("f-kind",s("console-filter-kind"),r),d,a("f-severity",s("console-filter-severity"),c),a("f-gate",s("console-filter-gate"),i),a("f-pass",s("console-filter-pass"),f),h,a("f-since",s("console-filter-since"),g),a("f-until",s("console-filter-until"),b),t("div",{class:"filter-actions"},t("button",{type:"submit",class:"primary",text:s("console-filter-apply")}),t("button",{type:"button",class:"secondary",text:s("console-filter-clear"),onclick:()=>location.hash="#events"})));k.addEventListener("submit",u=>{u.preventDefault();let w={kind:r.value.trim(),severity:c.value,gate_id:i.value,pass_id:f.value.trim(),since:Le(g.value),until:Le(b.value)},y=lt(w);if(y)return _(o,y);let C=be(w),N=`#events${C?`?${C}`:""}`;location.hash===N?p(!0):location.hash=N});let R=t("a",{class:"button secondary",href:wn(n,"csv"),download:"tessera-audit.csv",text:s("console-export-csv")}),x=t("a",{class:"button secondary",href:wn(n,"jsonl"),download:"tessera-audit.jsonl",text:s("console-export-jsonl")}),S=t("p",{class:"muted",role:"status",text:s("console-loading")}),$=t("tbody"),z=t("table",{class:"events","aria-label":s("console-events")},pe(["console-col-time","console-col-severity","console-col-event","console-col-gate","console-col-pass"]),$),L=t("button",{type:"button",class:"secondary",text:s("console-load-more"),hidden:!0}),A=null,D=0,E=u=>t("tr",{},t("td",{class:"nowrap",text:j(u.at)}),t("td",{},Nn(u.severity)),t("td",{text:bn(u,en),title:u.actor?s("console-actor-title",{name:u.actor.name,subject:u.actor.subject,issuer:u.actor.issuer}):null}),t("td",{},u.gate_id?t("a",{href:`#gate/${u.gate_id}`,text:re(u.gate_id,u.gate_label)}):"—"),t("td",{},u.pass_id?t("a",{href:`#pass/${u.pass_id}`,text:me(u.pass_id,u.pass_label)}):"—"));async function p(u){u&&(A=null,D=0,$.replaceChildren()),L.disabled=!0;let w=await I("GET",`/v1/audit?${be(n,{limit:ts,cursor:A})}`);if(L.disabled=!1,!w.ok||!w.body||!Array.isArray(w.body.events))return S.textContent="",_(o,M(w,"console-action-read-events"));_(o,null);for(let y of w.body.events){let C=oe.byId.get(y.id);$.append(E(C||y))}D+=w.body.events.length,A=w.body.next_cursor||null,L.hidden=!A,S.textContent=s(A?"console-events-summary-more":"console-events-summary",{count:D})}L.addEventListener("click",()=>p(!1)),p(!0);let v=Object.entries(n).filter(([,u])=>u);return{root:t("section",{class:"events-view"},t("h1",{text:s("console-events")}),k,o,t("div",{class:"events-head"},t("p",{class:"active-filters"},v.length?s("console-filtered-by",{filters:ot(v.map(([u,w])=>`${u} = ${u==="gate_id"?re(w):u==="pass_id"?me(w):w}`),{type:"unit",style:"long"})}):s("console-all-events")),t("div",{class:"export"},R,x)),S,t("div",{class:"table-wrap"},z),t("p",{},L)),onGates:m}}function Wt(e){return t("span",{class:`pill ${e.online?"online":"offline"}`,text:s(e.online?"console-gate-online":"console-gate-offline")})}function Vt(e,n=!1){if(e.online)return s(n?"console-gate-connected-now-sentence":"console-gate-connected-now");if(!e.last_seen)return s(n?"console-gate-never-connected-sentence":"console-gate-never-connected");let o={ago:gn(Date.now(),Date.parse(e.last_seen)),time:j(e.last_seen)};return s(n?"console-gate-last-seen-sentence":"console-gate-last-seen",o)}function Tt(){let e=t("ul",{class:"gate-list","aria-label":s("console-gates")}),n=t("p",{class:"muted",role:"status",text:s("console-gates-loading")}),o=()=>{let r=[...W.values()];n.textContent=s("console-gates-count",{count:r.length,online:r.filter(d=>d.online).length}),e.replaceChildren(...r.map(d=>t("li",{class:`gate-item${d.revoked_at?" revoked":""}`},t("a",{href:`#gate/${d.id}`,class:"gate-link"},t("span",{class:"gate-name",text:d.label}),Wt(d),t("span",{class:"muted gate-seen",text:d.revoked_at?s("console-gate-revoked-at",{time:j(d.revoked_at)}):Vt(d)})))))};return{root:t("section",{class:"gates-view"},t("div",{class:"view-head"},t("h1",{text:s("console-gates")}),te()?t("a",{class:"button secondary",href:"#admin",text:s("console-create-gate")}):null),n,e),update:o,onGates:o}}function ws(e){let n="http://www.w3.org/2000/svg",o=e.window_minutes||60,a=Date.now(),r=new Array(o).fill(0);for(let m of e.scans_per_minute||[]){let f=Math.floor((a-Date.parse(m.minute))/6e4),h=o-1-f;h>=0&&h<o&&(r[h]+=m.scans)}let d=Math.max(1,...r),c=document.createElementNS(n,"svg");c.setAttribute("viewBox",`0 0 ${o*10} 100`),c.setAttribute("preserveAspectRatio","none"),c.setAttribute("class","chart"),c.setAttribute("role","img");let i=r.reduce((m,f)=>m+f,0);return c.setAttribute("aria-label",s("console-chart-label",{minutes:o,total:i,max:d===1&&i===0?0:d})),r.forEach((m,f)=>{if(!m)return;let h=document.createElementNS(n,"rect"),g=Math.max(2,m/d*96);h.setAttribute("x",String(f*10+1)),h.setAttribute("y",String(100-g)),h.setAttribute("width","8"),h.setAttribute("height",String(g)),h.setAttribute("class","bar-rect"),c.append(h)}),c}function bs(e){let n=t("div",{class:"error-slot"}),o=t("div",{class:"gate-head"}),a=t("div",{class:"gate-stats"},t("p",{class:"muted",text:s("console-gate-stats-loading")})),r=t("ol",{class:"timeline","aria-label":s("console-gate-recent-label")}),d=t("div",{class:"admin-actions"}),c=W.get(e)||null,i=()=>{if(c=W.get(e)||c,!c){o.replaceChildren(t("h1",{text:s("console-gate")}));return}o.replaceChildren(t("h1",{},t("bdi",{text:c.label})," ",Wt(c)),t("p",{class:"gate-presence"},c.online?c.sockets>1?s("console-gate-connected-sockets",{count:c.sockets}):s("console-gate-connected"):s("console-gate-not-connected")," ",c.online?"":Vt(c,!0)),c.revoked_at?t("p",{class:"muted",text:s("console-gate-revoked-sentence",{time:j(c.revoked_at)})}):"")},m=$=>{let z=Object.entries($.denials_by_reason||{}).sort((D,E)=>E[1]-D[1]),L=($.scans_per_minute||[]).reduce((D,E)=>D+E.scans,0),A=($.scans_per_minute||[]).slice(-1)[0];a.replaceChildren(t("h2",{text:s("console-gate-window",{minutes:$.window_minutes||60})}),t("div",{class:"tiles"},ge(s("console-tile-scans"),L),ge(s("console-tile-per-minute"),A&&Date.now()-Date.parse(A.minute)<12e4?A.scans:0),ge(s("console-tile-admissions"),$.admissions??0),ge(s("console-tile-denials"),z.reduce((D,[,E])=>D+E,0)),ge(s("console-tile-errors"),$.errors??0)),t("h3",{text:s("console-chart-title")}),ws($),t("p",{class:"chart-axis muted","aria-hidden":"true"},t("span",{text:s("console-chart-start",{minutes:$.window_minutes||60})}),t("span",{text:s("console-chart-now")})),t("h3",{text:s("console-denials-title")}),z.length?t("table",{class:"denials"},t("tbody",{},z.map(([D,E])=>t("tr",{},t("td",{},t("code",{dir:"ltr",text:D})),t("td",{class:"muted",text:$e(D)}),t("td",{class:"num",text:J(E)}))))):t("p",{class:"muted",text:s("console-denials-none")}))},f=async()=>{let $=await I("GET",`/v1/gates/${e}`);if(!U)return;if(!$.ok||!$.body)return _(n,M($,"console-action-read-gate"));_(n,null);let{stats:z,...L}=$.body;W.set(e,{...W.get(e)||{},...L}),c=W.get(e),i(),z&&m(z),k()},h=$=>{let z=Ft($,!1,!1);z.classList.add("no-gate"),z.dataset.id=String($.id);let L=[...r.children].find(A=>Number(A.dataset.id)<$.id);for(r.insertBefore(z,L||null);r.children.length>50;)r.lastChild.remove()};for(let $ of oe.newest(z=>z.gate_id===e).slice(0,50).reverse())h($);let g=t("div",{class:"pair-box"}),b=null,k=()=>{let $=!!(te()&&c&&!c.revoked_at);if($!==b){if(b=$,!$){d.replaceChildren();return}d.replaceChildren(t("h2",{text:s("console-gate-manage")}),t("div",{class:"actions"},t("button",{type:"button",class:"primary",onclick:()=>Kt(e,g,n),text:s("console-pair-make")}),In(s("console-gate-revoke"),s("console-gate-revoke-confirm"),()=>vs(e,n,f))),g)}};i(),k(),f();let R=setInterval(f,es),x=null;return{root:t("section",{class:"gate-view"},t("p",{class:"crumbs"},t("a",{href:"#gates",text:s("console-back-gates")})),o,n,t("div",{class:"gate-grid"},t("div",{class:"card panel"},a),t("div",{class:"card panel"},t("h2",{text:s("console-gate-recent")}),t("p",{},t("a",{href:`#events?${be({gate_id:e})}`,text:s("console-gate-all-events")})),r)),d),onGates:i,onEvent:$=>{$.gate_id===e&&(h($),i(),x||(x=setTimeout(()=>(x=null,f()),1e3)))},teardown:()=>{clearInterval(R),clearTimeout(x)}}}function ge(e,n){return t("div",{class:"tile"},t("span",{class:"tile-value",text:typeof n=="number"?J(n):String(n)}),t("span",{class:"tile-label",text:e}))}function In(e,n,o){let a=t("span",{class:"confirm"}),r=t("button",{type:"button",class:"danger",text:e});return r.addEventListener("click",()=>{let d=t("button",{type:"button",class:"danger strong",text:n}),c=t("button",{type:"button",class:"secondary",text:s("console-cancel")});d.addEventListener("click",async()=>{d.disabled=!0,c.disabled=!0,await o(),a.replaceChildren(r)}),c.addEventListener("click",()=>{a.replaceChildren(r),r.focus()}),a.replaceChildren(d,c),d.focus()}),a.append(r),a}async function Kt(e,n,o){let a=await I("POST",`/v1/gates/${e}/pairing`);if(!a.ok||!a.body||!a.body.pairing_url)return _(o,M(a,"console-action-pair"));_(o,null),n.replaceChildren(t("div",{class:"card qr-card"},$n(a.body.pairing_url,s("console-pair-qr")),t("div",{},t("h3",{text:s("console-pair-title")}),t("p",{text:s("console-pair-help",{until:j(a.body.expires_at)})}),Tn(s("console-pair-link"),a.body.pairing_url))))}async function vs(e,n,o){let a=await I("POST",`/v1/gates/${e}/revoke`);if(!a.ok)return _(n,M(a,"console-action-revoke-gate"));_(n,null),await Be(),await o()}var ks=0;function Tn(e,n){let o=`copy-${++ks}`,a=t("input",{id:o,readonly:!0,value:n,class:"copy-input",spellcheck:"false",dir:"ltr"}),r=t("span",{class:"muted",role:"status"}),d=t("button",{type:"button",class:"secondary small",text:s("console-copy"),onclick:async()=>{try{await navigator.clipboard.writeText(n),r.textContent=s("console-copied")}catch{a.select(),r.textContent=s("console-copy-selected")}}});return t("div",{class:"field copy-field"},t("label",{for:o,text:e}),t("div",{class:"copy-row"},a,d),r)}function Nt(){let e=t("tbody"),n=t("div",{class:"error-slot"}),o=t("button",{type:"button",class:"secondary",text:s("console-load-more"),hidden:!0}),a=t("p",{class:"muted",role:"status",text:s("console-passes-loading")}),r=null,d=0,c=async()=>{o.disabled=!0;let h=await I("GET",`/v1/passes?${new URLSearchParams(r?{limit:"50",cursor:r}:{limit:"50"})}`);if(o.disabled=!1,!h.ok||!h.body||!Array.isArray(h.body.passes))return a.textContent="",_(n,M(h,"console-action-list-passes"));for(let g of h.body.passes)ke.set(g.pass_id,g.label),d++,e.append(t("tr",{},t("td",{},t("a",{href:`#pass/${g.pass_id}`,text:g.label})),t("td",{},t("span",{class:`state state-${g.state}`,text:s("console-pass-state",{state:String(g.state)})})),t("td",{class:"num",text:`${J(g.uses)}/${J(g.max_uses)}`}),t("td",{text:g.site||"—"}),t("td",{class:"nowrap",text:j(g.valid_until)})));r=h.body.next_cursor||null,o.hidden=!r,a.textContent=s("console-passes-count",{count:d})};o.addEventListener("click",c),c();let i=t("input",{id:"open-pass",autocomplete:"off",spellcheck:"false",placeholder:"0190…",dir:"ltr"}),m=t("form",{class:"inline-form",novalidate:!0},t("div",{class:"field"},t("label",{for:"open-pass",text:s("console-open-pass-label")}),t("div",{class:"copy-row"},i,t("button",{type:"submit",class:"secondary small",text:s("console-open")}))));return m.addEventListener("submit",h=>{h.preventDefault();let g=i.value.trim();if(!Ee(g))return _(n,s("console-open-pass-invalid"));location.hash=`#pass/${g.toLowerCase()}`}),{root:t("section",{class:"passes-view"},t("div",{class:"view-head"},t("h1",{text:s("console-passes")}),te()?t("a",{class:"button secondary",href:"#admin",text:s("console-issue-pass")}):null),m,n,a,t("div",{class:"table-wrap"},t("table",{class:"events","aria-label":s("console-passes")},pe(["console-col-pass","console-col-state","console-col-uses","console-col-site","console-col-valid-until"]),e)),t("p",{},o))}}function ys(e){let n=t("div",{class:"error-slot"}),o=t("div",{},t("h1",{text:me(e)})),a=t("div"),r=t("div"),d=t("div",{class:"admin-actions"}),c=Ut(e,null),i=async()=>{let f=await I("GET",`/v1/passes/${e}`);if(!U)return;if(!f.ok||!f.body)return _(n,M(f,"console-action-read-pass"));_(n,null);let h=f.body;ke.set(e,h.label),o.replaceChildren(t("h1",{},t("bdi",{text:h.label})," ",t("span",{class:`state state-${h.state}`,text:s("console-pass-state",{state:String(h.state)})}))),a.replaceChildren(t("dl",{class:"facts"},t("dt",{text:s("console-pass-uses")}),t("dd",{text:s("console-pass-uses-of",{uses:h.uses,max:h.max_uses})}),t("dt",{text:s("console-pass-site")}),t("dd",{text:h.site||s("console-pass-any-gate")}),t("dt",{text:s("console-pass-valid")}),t("dd",{text:`${j(h.valid_from)} – ${j(h.valid_until)}`}),t("dt",{text:s("console-pass-issued")}),t("dd",{text:j(h.created_at)}),t("dt",{text:s("console-pass-in-wallet")}),t("dd",{text:h.claimed_at?s("console-pass-since",{time:j(h.claimed_at)}):s("console-pass-not-yet")}),t("dt",{text:s("console-pass-id")}),t("dd",{},t("code",{dir:"ltr",text:h.pass_id}))));let g=Array.isArray(h.admissions)?h.admissions:[];r.replaceChildren(t("h2",{text:s("console-admissions-heading",{count:g.length})}),g.length?t("ol",{class:"admissions"},g.map(b=>t("li",{},t("span",{class:"tl-time",text:j(b.at)})," ",s("console-admission-at")," ",t("a",{href:`#gate/${b.gate_id}`,text:re(b.gate_id)})))):t("p",{class:"muted",text:s("console-admissions-none")})),d.replaceChildren(te()&&h.state!=="revoked"?t("div",{class:"actions"},In(s("console-pass-revoke"),s("console-pass-revoke-confirm"),async()=>{let b=await I("POST",`/v1/passes/${e}/revoke`);if(!b.ok)return _(n,M(b,"console-action-revoke-pass"));await i()})):"")};return i(),{root:t("section",{class:"pass-view"},t("p",{class:"crumbs"},t("a",{href:"#passes",text:s("console-back-passes")})),o,n,t("div",{class:"gate-grid"},t("div",{class:"card panel"},a,r,d),t("div",{class:"card panel"},t("h2",{text:s("console-pass-attempts")}),t("p",{},t("a",{href:`#events?${be({pass_id:e})}`,text:s("console-pass-in-event-log")})),c.root))),onEvent:c.onEvent,onGates:()=>{}}}function $s(){let e=t("div",{class:"error-slot"}),n=t("ul",{class:"webhook-list","aria-label":s("console-webhooks")}),o=t("p",{class:"muted",role:"status",text:s("console-webhooks-loading")}),a=t("tbody"),r=t("p",{class:"muted",role:"status",text:s("console-dead-letters-loading")}),d=new Set,c=async(f,h)=>{let g=await I("POST",`/v1/webhooks/dead-letters/${encodeURIComponent(f.delivery_id)}/replay`);if(!g.ok)return _(e,M(g,"console-action-replay"));_(e,null),h.replaceChildren(t("span",{role:"status",text:d.has(f.webhook_id)?s("console-replayed-disabled"):s("console-replayed")}))},i=async()=>{let[f,h]=await Promise.all([I("GET","/v1/webhooks"),I("GET","/v1/webhooks/dead-letters")]);if(!f.ok||!f.body||!Array.isArray(f.body.webhooks))o.textContent="",_(e,M(f,"console-action-list-webhooks"));else{let b=f.body.webhooks;d=new Set(b.filter(k=>k.disabled_at).map(k=>k.webhook_id)),o.textContent=s("console-webhooks-count",{count:b.length,disabled:d.size}),n.replaceChildren(...b.map(k=>t("li",{class:`webhook-item${k.disabled_at?" disabled":""}`},t("span",{class:"webhook-url",dir:"ltr",text:k.url}),t("span",{class:"muted",dir:"ltr",text:(k.events||[]).join(", ")}),k.disabled_at?t("span",{class:"state state-revoked",text:k.disabled_reason?s("console-webhook-disabled-because",{time:j(k.disabled_at),reason:k.disabled_reason}):s("console-webhook-disabled",{time:j(k.disabled_at)})}):t("span",{class:"state state-claimed",text:s("console-webhook-enabled")}))))}if(!h.ok||!h.body||!Array.isArray(h.body.dead_letters))return r.textContent="",_(e,M(h,"console-action-list-dead-letters"));let g=h.body.dead_letters;r.textContent=g.length?s("console-dead-letters-count",{count:g.length}):s("console-dead-letters-none"),a.replaceChildren(...g.map(b=>{let k=t("td",{class:"nowrap"});return te()&&k.append(t("button",{type:"button",class:"secondary small",text:s("console-replay"),"aria-label":s("console-replay-label",{event:String(b.event_id)}),onclick:()=>c(b,k)})),t("tr",{},t("td",{class:"nowrap",dir:"ltr",text:b.event_id}),t("td",{dir:"ltr",text:b.event_type}),t("td",{},b.pass_id?t("a",{href:`#pass/${b.pass_id}`,text:me(b.pass_id)}):"—"),t("td",{class:"num",text:J(b.attempts)}),t("td",{text:b.last_error||"—"}),t("td",{class:"nowrap",text:j(b.queued_at)}),k)}))};return i(),{root:t("section",{class:"webhooks-view"},t("div",{class:"view-head"},t("h1",{text:s("console-webhooks")}),t("button",{type:"button",class:"secondary",text:s("console-refresh"),onclick:i})),e,o,n,t("h2",{text:s("console-dead-letters")}),t("p",{class:"muted",text:s("console-dead-letters-help")}),r,t("div",{class:"table-wrap"},t("table",{class:"events","aria-label":s("console-dead-letters")},pe(["console-col-event","console-col-type","console-col-pass","console-col-attempts","console-col-last-error","console-col-queued",""]),a)))}}var It={invitation:"console-message-kind-invitation",approval_request:"console-message-kind-approval-mail",approval_push:"console-message-kind-approval-push"},xs=[["attention","console-messages-filter-attention"],["pending","console-messages-filter-pending"],["sent","console-messages-filter-sent"],["all","console-messages-filter-all"]];function Es(){let e=t("div",{class:"error-slot"}),n=t("p",{class:"muted",role:"status",text:s("console-messages-loading")}),o=t("select",{id:"messages-filter"},...xs.map(([i,m])=>t("option",{value:i,text:s(m)}))),a=t("tbody"),r=(i,m)=>{let f=t("input",{type:"email",value:i.kind==="invitation"?i.to:"","aria-label":s("console-message-new-address",{to:i.to}),autocomplete:"off",class:"small-input",dir:"ltr"}),h=t("button",{type:"submit",class:"secondary small",text:s("console-message-send")}),g=t("form",{class:"inline-form",novalidate:!0},f,h);g.addEventListener("submit",async b=>{b.preventDefault(),h.disabled=!0;let k=await I("POST",`/v1/passes/${encodeURIComponent(i.pass_id)}/invitation`,{email:f.value.trim()});if(h.disabled=!1,!k.ok)return _(e,M(k,"console-action-resend"));_(e,null),m.replaceChildren(t("span",{role:"status",text:s("console-message-sent-again",{to:k.body.to})}))}),m.replaceChildren(g),f.focus()},d=async()=>{let i=o.value,m=i==="pending"||i==="sent"?`?state=${i}&limit=200`:"?limit=200",f=await I("GET",`/v1/messages${m}`);if(!f.ok||!f.body||!Array.isArray(f.body.messages))return n.textContent="",_(e,M(f,"console-action-list-messages"));_(e,null);let h=f.body.messages.filter(g=>i!=="attention"||["bounced","dead","expired"].includes(g.state));n.textContent=h.length?s("console-messages-count",{count:h.length}):i==="attention"?s("console-messages-none-attention"):s("console-messages-none"),a.replaceChildren(...h.map(g=>{let b=t("td",{class:"nowrap"});return te()&&g.kind==="invitation"&&g.pass_id&&g.state!=="sent"&&b.append(t("button",{type:"button",class:"secondary small",text:s("console-message-send-again"),"aria-label":s("console-message-send-again-label",{to:g.to}),onclick:()=>r(g,b)})),t("tr",{},t("td",{},t("bdi",{text:g.to})),t("td",{text:Object.hasOwn(It,g.kind)?s(It[g.kind]):g.kind}),t("td",{},t("span",{class:`state msg-${g.state}`,text:s("console-message-state",{state:String(g.state)})})),t("td",{"data-label":s("console-col-pass")},g.pass_id?t("a",{href:`#pass/${g.pass_id}`,text:me(g.pass_id)}):"—"),t("td",{class:"num","data-label":s("console-col-attempts"),text:J(g.attempts)}),t("td",{"data-label":s("console-col-last-error"),text:g.last_error||"—"}),t("td",{class:"nowrap","data-label":s("console-col-queued"),text:j(g.created_at)}),b)}))};return o.addEventListener("change",d),d(),{root:t("section",{class:"messages-view"},t("div",{class:"view-head"},t("h1",{text:s("console-messages-title")}),t("button",{type:"button",class:"secondary",text:s("console-refresh"),onclick:d})),t("p",{class:"muted",text:s("console-messages-help")}),t("div",{class:"field"},t("label",{for:"messages-filter",text:s("console-show")}),o),e,n,t("div",{class:"table-wrap"},t("table",{class:"events","aria-label":s("console-messages")},pe(["console-col-to","console-col-what","console-col-state","console-col-pass","console-col-attempts","console-col-last-error","console-col-queued",""]),a)))}}var Ss=[["flag","console-watch-mode-flag-help"],["block","console-watch-mode-block-help"]];function As(e){return[e.name,e.email,e.external_ref].filter(Boolean).join(" · ")}function _s(e){if(!e.expires_at)return s("console-watch-never");let n=ee(e.expires_at,{dateStyle:"medium"})||e.expires_at.slice(0,10);return e.active?n:s("console-watch-expired",{date:n})}function zs(){let e=t("div",{class:"error-slot"}),n=t("p",{class:"muted",role:"status",text:s("console-watch-loading")}),o=t("tbody"),a=(x,S,$,z)=>t("div",{class:"field"},t("label",{for:x,text:S}),$,z?t("p",{class:"muted",id:`${x}-help`,text:z}):null),r=(x,S={})=>t("input",{id:x,autocomplete:"off",...S}),d=r("w-name"),c=r("w-email",{type:"email",spellcheck:"false",autocapitalize:"none","aria-describedby":"w-email-help",dir:"ltr"}),i=r("w-ref",{spellcheck:"false",autocapitalize:"none"}),m=r("w-reason",{required:!0,maxlength:"1000"}),f=t("select",{id:"w-mode"},...Ss.map(([x,S])=>t("option",{value:x,text:s(S)}))),h=r("w-expires",{type:"date","aria-describedby":"w-expires-help"}),g=t("button",{type:"submit",text:s("console-watch-add")}),b=t("form",{class:"admin-form",novalidate:!0,"aria-label":s("console-watch-form")},t("div",{class:"two"},a("w-name",s("console-watch-name"),d),a("w-email",s("console-watch-email"),c,s("console-watch-email-help"))),t("div",{class:"two"},a("w-ref",s("console-watch-reference"),i),a("w-expires",s("console-watch-expires"),h,s("console-watch-expires-help"))),a("w-reason",s("console-watch-reason"),m),a("w-mode",s("console-watch-mode"),f),g),k=async()=>{let x=await I("GET","/v1/watchlist");if(!x.ok||!x.body||!Array.isArray(x.body.entries))return n.textContent="",_(e,M(x,"console-action-read-watchlist"));let S=x.body.entries;n.textContent=S.length?s("console-watch-count",{count:S.length}):s("console-watch-none"),o.replaceChildren(...S.map($=>{let z=As($),L=t("button",{type:"button",class:"secondary small",text:s("console-watch-remove"),"aria-label":s("console-watch-remove-label",{who:z}),onclick:async()=>{L.disabled=!0;let A=await I("DELETE",`/v1/watchlist/${encodeURIComponent($.id)}`);if(!A.ok&&A.status!==404)return L.disabled=!1,_(e,M(A,"console-action-remove-entry"));_(e,null),k()}});return t("tr",{class:$.active?"":"muted"},t("td",{"data-label":s("console-col-person")},t("bdi",{text:z})),t("td",{"data-label":s("console-col-mode")},t("span",{class:`state watch-${$.mode}`,text:s($.mode==="block"?"console-watch-mode-block":"console-watch-mode-flag")})),t("td",{"data-label":s("console-col-reason"),text:$.reason}),t("td",{"data-label":s("console-col-added-by"),text:s("console-watch-added",{who:$.added_by,time:j($.created_at)})}),t("td",{"data-label":s("console-col-expires"),text:_s($)}),t("td",{class:"nowrap"},L))}))};return b.addEventListener("submit",async x=>{x.preventDefault();let S={reason:m.value.trim(),mode:f.value};if(d.value.trim()&&(S.name=d.value.trim()),c.value.trim()&&(S.email=c.value.trim()),i.value.trim()&&(S.external_ref=i.value.trim()),h.value&&(S.expires_at=new Date(`${h.value}T23:59:59`).toISOString()),!S.name&&!S.email&&!S.external_ref)return _(e,s("console-watch-who-missing"));if(!S.reason)return _(e,s("console-watch-reason-missing"));g.disabled=!0;let $=await I("POST","/v1/watchlist",S);if(g.disabled=!1,!$.ok)return _(e,M($,"console-action-add-watchlist"));_(e,null),b.reset(),k()}),k(),{root:t("section",{class:"watchlist-view"},t("div",{class:"view-head"},t("h1",{text:s("console-watchlist")}),t("button",{type:"button",class:"secondary",text:s("console-refresh"),onclick:k})),t("p",{class:"muted",text:s("console-watch-help")}),b,e,n,t("div",{class:"table-wrap"},t("table",{class:"events","aria-label":s("console-watchlist")},pe(["console-col-person","console-col-mode","console-col-reason","console-col-added-by","console-col-expires",""]),o)))}}var Cs=5e3;function Ts(){let e=t("div",{class:"error-slot"}),n=t("p",{class:"muted",role:"status",text:s("console-rc-loading")}),o=t("tbody"),a=t("select",{id:"rc-scope"},t("option",{value:"",text:s("console-rc-scope-everyone")})),r=t("button",{type:"submit",class:"danger",text:s("console-rc-start")}),d=t("form",{class:"admin-form",novalidate:!0,"aria-label":s("console-rc-start-form")},t("div",{class:"field"},t("label",{for:"rc-scope",text:s("console-rc-who")}),a,t("p",{class:"muted",text:s("console-rc-who-help")})),r),c=async()=>{let f=[...new Set([...W.values()].map(k=>k.site).filter(Boolean))].sort(),h=await I("GET","/v1/zones"),g=[t("option",{value:"",text:s("console-rc-scope-everyone")})];for(let k of f)g.push(t("option",{value:`site:${k}`,text:s("console-rc-scope-site",{site:k})}));if(h.ok&&h.body&&Array.isArray(h.body.zones))for(let k of h.body.zones)g.push(t("option",{value:`zone:${k.id}`,text:s("console-rc-scope-zone",{zone:k.name})}));let b=a.value;a.replaceChildren(...g),a.value=b},i=async()=>{let f=await I("GET","/v1/roll-calls");if(!f.ok||!f.body||!Array.isArray(f.body.roll_calls))return n.textContent="",_(e,M(f,"console-action-read-roll-calls"));let h=f.body.roll_calls;n.textContent=h.length?s("console-rc-count",{count:h.length}):s("console-rc-none"),o.replaceChildren(...h.map(g=>t("tr",{class:g.active?"rc-active":""},t("td",{"data-label":s("console-col-started"),text:s("console-rc-started-by",{time:j(g.started_at),who:g.started_by})}),t("td",{"data-label":s("console-col-who")},t("a",{href:`#rollcall/${g.id}`,text:Ht(g)})),t("td",{"data-label":s("console-col-safe"),text:s("console-rc-safe-of",{safe:g.counts.safe,inside:g.counts.inside})}),t("td",{"data-label":s("console-col-state")},t("span",{class:`state ${g.active?"rc-open":"rc-ended"}`,text:s(g.active?"console-rc-in-progress":"console-rc-ended")})))))};return d.addEventListener("submit",async f=>{f.preventDefault();let[h,g]=a.value?[a.value.slice(0,4),a.value.slice(5)]:["",""],b=h==="site"?{site:g}:h==="zone"?{zone_id:g}:{};r.disabled=!0;let k=await I("POST","/v1/roll-calls",b);if(r.disabled=!1,!k.ok||!k.body||!k.body.id)return _(e,M(k,"console-action-start-roll-call"));_(e,null),location.hash=`#rollcall/${k.body.id}`}),c(),i(),{root:t("section",{class:"rollcalls-view"},t("div",{class:"view-head"},t("h1",{text:s("console-rollcall")}),t("button",{type:"button",class:"secondary",text:s("console-refresh"),onclick:i})),t("p",{class:"muted",text:s("console-rc-help")}),d,e,n,t("div",{class:"table-wrap"},t("table",{class:"events","aria-label":s("console-rc-table")},pe(["console-col-started","console-col-who","console-col-safe","console-col-state"]),o))),onEvent:f=>f.kind&&f.kind.startsWith("roll_call_")&&i(),onGates:c}}function Ht(e){return e.site?s("console-rc-scope-site",{site:e.site}):e.zone_id?s("console-rc-scope-zone",{zone:String(e.scope||"").replace(/^Zone /,"")}):s("console-rc-scope-all")}var Dt=[["all","console-rc-filter-all"],["unaccounted","console-rc-unaccounted"],["safe","console-rc-safe"]];function Ns(e,n){let o=t("div",{class:"error-slot"}),a=t("h1",{text:s("console-rollcall")}),r=t("p",{class:"rc-meta"}),d=t("div",{class:"tiles rc-counts",id:"rc-counts",role:"status","aria-live":"polite"}),c=t("tbody"),i=t("select",{id:"rc-filter"},...Dt.map(([A,D])=>t("option",{value:A,text:s(D)})));i.value=Dt.some(([A])=>A===n.get("show"))?n.get("show"):"all";let m=t("div",{class:"rc-actions"}),f=t("p",{class:"print-only rc-printed"}),h=null,g=!1,b=!1,k=t("button",{type:"button",class:"secondary",text:s("console-rc-download-csv"),onclick:async()=>{try{let A=await fetch(`/v1/roll-calls/${encodeURIComponent(e)}/csv`,{credentials:"same-origin",cache:"no-store",referrerPolicy:"no-referrer"});if(!A.ok)return _(o,s("console-rc-export-failed",{status:String(A.status)}));let D=URL.createObjectURL(await A.blob()),E=t("a",{href:D,download:`roll-call-${e}.csv`});document.body.append(E),E.click(),E.remove(),setTimeout(()=>URL.revokeObjectURL(D),1e4)}catch{_(o,s("console-rc-export-network"))}}}),R=t("button",{type:"button",class:"secondary",text:s("console-rc-print"),onclick:()=>window.print()}),x=async(A,D)=>{D.disabled=!0;let E=await I("POST",`/v1/roll-calls/${encodeURIComponent(e)}/marks`,{mark_id:crypto.randomUUID(),...ft(A)});if(!E.ok)return D.disabled=!1,_(o,M(E,"console-action-mark-safe",{name:A.label}));_(o,null),$()},S=()=>{let A=h;if(!A)return;a.textContent=s("console-rc-title",{scope:Ht(A)});let D={time:j(A.started_at),who:A.started_by};r.textContent=A.active?s("console-rc-meta-active",D):s("console-rc-meta-ended",{...D,endTime:j(A.ended_at),endWho:A.ended_by||""}),d.replaceChildren(ge(s("console-rc-inside"),A.counts.inside),ge(s("console-rc-safe"),A.counts.safe),ge(s("console-rc-unaccounted"),A.counts.unaccounted)),f.textContent=s("console-rc-printed",{time:ee(Date.now()),unaccounted:A.counts.unaccounted,inside:A.counts.inside}),m.replaceChildren(...[R,k].concat(A.active?[In(s("console-rc-end"),s("console-rc-end-confirm"),async()=>{let l=await I("POST",`/v1/roll-calls/${encodeURIComponent(e)}/end`);if(!l.ok&&l.status!==409)return _(o,M(l,"console-action-end-roll-call"));_(o,null),await $()})]:[]));let E=i.value,v=[...A.people].sort((l,u)=>Number(l.safe)-Number(u.safe)||l.label.localeCompare(u.label,Q())).filter(l=>E==="all"||E==="safe"===l.safe);c.replaceChildren(...v.map(l=>{let u=A.active&&!l.safe?t("button",{type:"button",class:"secondary small",text:s("console-rc-mark-safe"),"aria-label":s("console-rc-mark-safe-label",{name:l.label})}):null;u&&u.addEventListener("click",()=>x(l,u));let w=t("tr",{class:l.safe?"rc-safe":"rc-missing"},t("td",{"data-label":s("console-col-name")},t("bdi",{text:l.label}),l.walk_in_id?t("span",{class:"muted",text:` ${s("console-rc-walk-in")}`}):null),t("td",{"data-label":s("console-col-status")},t("span",{class:`state ${l.safe?"rc-safe-state":"rc-missing-state"}`,text:s(l.safe?"console-rc-safe":"console-rc-unaccounted")})),t("td",{"data-label":s("console-col-last-seen"),text:l.last_seen}),t("td",{"data-label":s("console-col-marked-by"),text:l.safe?s(l.how==="manual"?"console-rc-marked-by-hand":"console-rc-marked-by-scan",{who:l.marked_by||""}):""}),t("td",{"data-label":s("console-col-where"),text:l.marked_where||""}),t("td",{"data-label":s("console-col-when"),class:"nowrap",text:l.marked_at?j(l.marked_at):""}),t("td",{class:"nowrap no-print"},u));return w.dataset.person=wt(l),l.pass_id&&(w.dataset.passId=l.pass_id),w.dataset.state=l.safe?"safe":"unaccounted",w}),...v.length?[]:[t("tr",{},t("td",{colspan:"7",class:"muted",text:s(A.people.length?"console-rc-nobody-here":"console-rc-nobody-inside")}))])},$=async()=>{if(g){b=!0;return}g=!0;try{let A=await I("GET",`/v1/roll-calls/${encodeURIComponent(e)}`);if(A.status===404)return _(o,s("console-rc-not-found"));if(!A.ok||!A.body||!Array.isArray(A.body.people))return _(o,M(A,"console-action-read-roll-call"));h=A.body,S()}finally{g=!1,b&&(b=!1,$())}};i.addEventListener("change",()=>{history.replaceState(null,"",`#rollcall/${e}${i.value==="all"?"":`?show=${i.value}`}`),S()});let z=setInterval(()=>h&&h.active&&$(),Cs);return $(),{root:t("section",{class:"rollcall-view"},t("p",{class:"no-print"},t("a",{href:"#rollcall",text:s("console-back-rollcalls")})),t("div",{class:"view-head"},a,m),r,f,d,o,t("div",{class:"field inline-field no-print"},t("label",{for:"rc-filter",text:s("console-show")}),i),t("div",{class:"table-wrap"},t("table",{class:"events rc-table","aria-label":s("console-rc-people")},pe(["console-col-name","console-col-status","console-col-last-seen","console-col-marked-by","console-col-where","console-col-when",["","no-print"]]),c))),onEvent:A=>{A.details&&A.details.roll_call_id===e&&$()},reroute:A=>A.name==="rollcall"&&A.id===e,teardown:()=>clearInterval(z)}}function Is(){let e=t("div",{class:"error-slot"}),n=t("div",{role:"status"}),o=(p,v,l,u)=>t("div",{class:"field"},t("label",{for:p,text:v}),l,u?t("p",{class:"muted",id:`${p}-help`,text:u}):null),a=(p,v={})=>t("input",{id:p,autocomplete:"off",autocapitalize:"none",spellcheck:"false",...v}),r=a("sso-issuer",{type:"url",required:!0,placeholder:"https://login.example.com/realms/staff",dir:"ltr"}),d=a("sso-client-id",{required:!0,dir:"ltr"}),c=a("sso-client-secret",{type:"password",dir:"ltr"}),i=a("sso-domains",{placeholder:"example.com",dir:"ltr"}),m=a("sso-role-claim",{value:"groups",dir:"ltr"}),f=[["admin","console-sso-role-admins"],["security","console-sso-role-security"],["auditor","console-sso-role-auditors"],["issuer","console-sso-role-issuers"],["host","console-sso-role-hosts"]],h=new Map(f.map(([p])=>[p,a(`sso-map-${p}`,{dir:"ltr"})])),g=t("input",{id:"sso-key-sign-in",type:"checkbox",checked:!0}),b=t("p",{class:"muted",id:"sso-client-secret-help",text:s("console-sso-secret-help")}),k=p=>p.split(",").map(v=>v.trim()).filter(Boolean),R=t("dl",{class:"sso-uris"}),x=p=>{R.replaceChildren(...[["console-sso-redirect-uri",p.redirect_uri],["console-sso-logout-uri",p.back_channel_logout_uri],["console-sso-post-logout-uri",p.post_logout_redirect_uri],["console-sso-sign-in-link",p.sign_in_url]].flatMap(([v,l])=>[t("dt",{text:s(v)}),t("dd",{},t("code",{dir:"ltr",text:l}))]))},S=p=>{r.value=p.issuer,d.value=p.client_id,i.value=(p.allowed_domains||[]).join(", "),m.value=p.role_claim;for(let[v,l]of h)l.value=(p.role_map||[]).filter(u=>u.role===v).map(u=>u.value).join(", ");g.checked=!!p.key_sign_in,b.textContent=s("console-sso-secret-stored"),x(p)},$=t("form",{class:"admin-form",novalidate:!0,"aria-label":s("console-sso-form")},o("sso-issuer",s("console-sso-issuer"),r,s("console-sso-issuer-help")),t("div",{class:"two"},o("sso-client-id",s("console-sso-client-id"),d),t("div",{class:"field"},t("label",{for:"sso-client-secret",text:s("console-sso-client-secret")}),c,b)),o("sso-domains",s("console-sso-domains"),i,s("console-sso-domains-help")),o("sso-role-claim",s("console-sso-role-claim"),m,s("console-sso-role-claim-help")),t("fieldset",{class:"sso-map"},t("legend",{text:s("console-sso-role-map")}),...f.map(([p,v])=>o(`sso-map-${p}`,s(v),h.get(p)))),t("div",{class:"field check"},g,t("label",{for:"sso-key-sign-in",text:s("console-sso-key-sign-in")})),e,t("p",{class:"actions"},t("button",{type:"submit",class:"primary",id:"sso-save",text:s("console-sso-save")})),n);$.addEventListener("submit",async p=>{p.preventDefault();let v={issuer:r.value.trim(),client_id:d.value.trim(),allowed_domains:k(i.value),role_claim:m.value.trim()||"groups",role_map:[...h].flatMap(([u,w])=>k(w.value).map(y=>({value:y,role:u}))),key_sign_in:g.checked};if(c.value&&(v.client_secret=c.value),!v.issuer||!v.client_id)return _(e,s("console-sso-issuer-missing"));if(!v.role_map.length)return _(e,s("console-sso-role-map-missing"));n.textContent="";let l=await I("PUT","/v1/sso",v);if(!l.ok||!l.body)return _(e,M(l,"console-action-save-sso"));_(e,null),c.value="",S(l.body),n.replaceChildren(t("p",{class:"notice",text:s("console-sso-saved")}))});let z=t("div",{class:"error-slot"}),L=t("p",{class:"muted",role:"status",text:s("console-sessions-loading")}),A=t("tbody"),D=async()=>{let p=await I("GET","/v1/console/sessions");if(!p.ok||!p.body||!Array.isArray(p.body.sessions))return L.textContent="",_(z,M(p,"console-action-list-sessions"));let v=p.body.sessions;L.textContent=s("console-sessions-count",{count:v.length}),A.replaceChildren(...v.map(l=>{let u=l.person_name||l.label,w=t("td",{class:"nowrap"});return w.append(t("button",{type:"button",class:"secondary small",text:s("console-session-end"),"aria-label":s("console-session-end-label",{who:u}),onclick:async()=>{let y=await I("DELETE",`/v1/console/sessions/${encodeURIComponent(l.id)}`);if(!y.ok)return _(z,M(y,"console-action-end-session"));_(z,null),D()}})),t("tr",{},t("td",{},t("bdi",{text:u})),t("td",l.person_email?{dir:"ltr",text:l.person_email}:{text:l.person_name?"—":s("console-session-api-key")}),t("td",{text:s("console-role",{role:String(l.role)})}),t("td",{class:"nowrap",text:j(l.created_at)}),t("td",{class:"nowrap",text:j(l.expires_at)}),w)}))};return(async()=>{let p=await I("GET","/v1/sso");p.ok&&p.body?S(p.body):p.status!==404&&_(e,M(p,"console-action-read-sso"))})(),D(),{root:t("section",{class:"signin-view"},t("div",{class:"view-head"},t("h1",{text:s("console-signin-view")})),t("h2",{text:s("console-sso")}),t("p",{class:"muted",text:s("console-sso-help")}),$,R,t("div",{class:"view-head"},t("h2",{text:s("console-sessions")}),t("button",{type:"button",class:"secondary",text:s("console-refresh"),onclick:D})),z,L,t("div",{class:"table-wrap"},t("table",{class:"events","aria-label":s("console-sessions")},pe(["console-col-who","console-col-email","console-col-role","console-col-since","console-col-ends",""]),A)))}}function Ds(){let e=t("div",{class:"error-slot"}),n=t("div"),o=t("div",{class:"error-slot"}),a=t("div"),r=(x,S,$,z)=>t("div",{class:"field"},t("label",{for:x,text:S}),$,z?t("p",{class:"muted",text:z}):null),d=t("input",{id:"p-label",autocomplete:"off",required:!0,maxlength:"200"}),c=t("input",{id:"p-site",autocomplete:"off",maxlength:"200"}),i=t("input",{id:"p-from",type:"datetime-local",step:"1"}),m=t("input",{id:"p-until",type:"datetime-local",step:"1",value:He(new Date(Date.now()+24*3600*1e3).toISOString())}),f=t("input",{id:"p-uses",type:"number",min:"1",max:"100000",value:"1",inputmode:"numeric"}),h=t("form",{class:"admin-form",novalidate:!0,"aria-label":s("console-issue-pass")},r("p-label",s("console-issue-label"),d),r("p-site",s("console-issue-site"),c,s("console-issue-site-help")),t("div",{class:"two"},r("p-from",s("console-issue-from"),i,s("console-issue-from-help")),r("p-until",s("console-issue-until"),m)),r("p-uses",s("console-issue-uses"),f),e,t("p",{class:"actions"},t("button",{type:"submit",class:"primary",text:s("console-issue-submit")})));h.addEventListener("submit",async x=>{x.preventDefault();let S={label:d.value.trim(),valid_until:Le(m.value)};if(!S.label)return _(e,s("console-issue-label-missing"));if(!S.valid_until)return _(e,s("console-issue-until-missing"));c.value.trim()&&(S.site=c.value.trim()),i.value&&(S.valid_from=Le(i.value));let $=Number(f.value||"1");if(!Number.isInteger($)||$<1||$>1e5)return _(e,s("console-issue-uses-invalid"));S.max_uses=$;let z=await I("POST","/v1/passes",S);if(!z.ok||!z.body||!z.body.pass_id)return _(e,M(z,"console-action-issue-pass"));_(e,null),ke.set(z.body.pass_id,S.label),d.value="",n.replaceChildren(t("div",{class:"card qr-card"},$n(z.body.claim_url,s("console-claim-qr")),t("div",{},t("h3",{text:s("console-issued-for",{label:S.label})}),t("p",{text:s("console-issued-help")}),Tn(s("console-claim-link"),z.body.claim_url),t("p",{},t("a",{href:`#pass/${z.body.pass_id}`,text:s("console-open-pass")})))))});let g=t("input",{id:"g-label",autocomplete:"off",required:!0,maxlength:"200"}),b=t("input",{id:"g-site",autocomplete:"off",maxlength:"200"}),k=t("form",{class:"admin-form",novalidate:!0,"aria-label":s("console-create-gate")},r("g-label",s("console-gate-label"),g,s("console-gate-label-help")),r("g-site",s("console-gate-site"),b,s("console-gate-site-help")),o,t("p",{class:"actions"},t("button",{type:"submit",class:"primary",text:s("console-create-gate-submit")})));return k.addEventListener("submit",async x=>{x.preventDefault();let S={label:g.value.trim()};if(!S.label)return _(o,s("console-gate-label-missing"));b.value.trim()&&(S.site=b.value.trim());let $=await I("POST","/v1/gates",S);if(!$.ok||!$.body||!$.body.gate_id)return _(o,M($,"console-action-create-gate"));_(o,null),g.value="";let z=$.body.gate_id,L=t("div");a.replaceChildren(t("div",{class:"card result-card"},t("h3",{text:s("console-gate-created",{label:S.label})}),t("p",{text:s("console-gate-created-help")}),t("p",{class:"actions"},t("button",{type:"button",class:"primary",text:s("console-pair-make"),onclick:()=>Kt(z,L,o)}),t("a",{class:"button secondary",href:`#gate/${z}`,text:s("console-open-gate")})),t("details",{},t("summary",{text:s("console-device-token-summary")}),Tn(s("console-device-token"),$.body.device_token))),L),Be()}),{root:t("section",{class:"admin-view"},t("h1",{text:s("console-manage")}),t("div",{class:"gate-grid"},t("div",{class:"card panel"},t("h2",{text:s("console-issue-pass")}),h,n),t("div",{class:"card panel"},t("h2",{text:s("console-create-gate")}),k,a)))}}En("console",{});Mt();
