@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::mail::Language;
 
-/// An IANA time zone name the bundled zone database knows (`Europe/Berlin`, `UTC`).
+/// An IANA time zone name the zone database knows (`Europe/Berlin`, `UTC`): the host's,
+/// else the copy compiled in.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(transparent)]
 pub struct TimeZoneName(String);
