@@ -189,6 +189,18 @@ pub fn previous_release() -> Result<(String, PathBuf)> {
         .to_owned();
     doc["workspace"]["package"]["version"] =
         toml_edit::value(format!("{version}+{}", &commit[..7]));
+    // This build's profiles, so that the registry crates it compiled already are the ones
+    // the previous release links: a profile that differs compiles every one of them again.
+    let ours = std::fs::read_to_string(repo.join("Cargo.toml"))
+        .context("read this checkout's Cargo.toml")?
+        .parse::<toml_edit::DocumentMut>()
+        .context("parse this checkout's Cargo.toml")?;
+    match ours.get("profile") {
+        Some(profiles) => doc["profile"] = profiles.clone(),
+        None => {
+            doc.remove("profile");
+        }
+    }
     std::fs::write(&manifest, doc.to_string())
         .with_context(|| format!("write {}", manifest.display()))?;
     println!("building tessera-server {commit} into {}", root.display());
