@@ -33,6 +33,11 @@ const PAGE_GROUPS = {
 };
 const ID_PREFIXES = ['language', 'common', 'error', 'mail', 'push', 'wallet', 'gate', 'reason', 'host', 'console', 'audit'];
 
+// The catalogues as they are when the build starts, read once for every page.
+const CATALOGUES = readCatalogues();
+const idsOf = (ftl) => new Set([...ftl.matchAll(/^([a-z0-9-]+) =/gm)].map((m) => m[1]));
+const EVERY_ID = idsOf(CATALOGUES.en);
+
 function catalogueFor(text, groups) {
   const resource = parse(text, { withSpans: false });
   resource.body = resource.body.filter((e) => e.type === 'Message' && groups.some((g) => e.id.name.startsWith(`${g}-`)));
@@ -46,8 +51,7 @@ const cataloguesPlugin = (entry) => ({
     b.onLoad({ filter: /.*/, namespace: 'tessera' }, () => {
       const groups = PAGE_GROUPS[entry];
       if (!groups) throw new Error(`${entry}: no message groups in PAGE_GROUPS`);
-      const all = readCatalogues();
-      const some = Object.fromEntries(Object.entries(all).map(([tag, text]) => [tag, catalogueFor(text, groups)]));
+      const some = Object.fromEntries(Object.entries(CATALOGUES).map(([tag, text]) => [tag, catalogueFor(text, groups)]));
       return { contents: JSON.stringify(some), loader: 'json', watchFiles: [] };
     });
   },
@@ -59,10 +63,8 @@ function checkIds(entry, js) {
   const groups = PAGE_GROUPS[entry];
   if (!groups) return;
   const pattern = new RegExp(`["'\`]((?:${ID_PREFIXES.join('|')})-[a-z0-9]+(?:-[a-z0-9]+)*)["'\`]`, 'g');
-  const english = catalogueFor(readCatalogues().en, groups);
-  const carried = new Set([...english.matchAll(/^([a-z0-9-]+) =/gm)].map((m) => m[1]));
-  const every = new Set([...readCatalogues().en.matchAll(/^([a-z0-9-]+) =/gm)].map((m) => m[1]));
-  const missing = [...new Set([...js.matchAll(pattern)].map((m) => m[1]))].filter((id) => every.has(id) && !carried.has(id));
+  const carried = idsOf(catalogueFor(CATALOGUES.en, groups));
+  const missing = [...new Set([...js.matchAll(pattern)].map((m) => m[1]))].filter((id) => EVERY_ID.has(id) && !carried.has(id));
   if (missing.length) throw new Error(`${entry} names messages outside its groups (${groups.join(', ')}): ${missing.join(', ')}`);
 }
 

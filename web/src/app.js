@@ -31,8 +31,8 @@ import { StorageUnavailable, WalletStore, requestPersistence } from './store.js'
 import { qrSvg } from './qr.js';
 import { Scanner } from './scanner.js';
 import { fetchJson, h, showScreen } from './ui.js';
-import { formatDate, setTimeZone, t, tAttr, zoneDiffers } from './i18n.js';
-import { mountSwitcher, startLanguage } from './locale.js';
+import { formatDate, t, tAttr } from './i18n.js';
+import { mountSwitcher, startLanguage, timesNote } from './locale.js';
 
 const ANSWER_SHOWN_MS = 60_000; // a little past the server's 30 s challenge lifetime
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -89,14 +89,12 @@ const str = (v) => (typeof v === 'string' && v ? v : null);
 
 /** A date and time (ISO) in the venue's time zone `zone` (undefined: the device's). */
 function fmt(iso, zone) {
-  setTimeZone(zone);
-  return formatDate(iso);
+  return formatDate(iso, undefined, zone);
 }
 
 /** "Times are venue time (Europe/Berlin)." when the venue's zone is not the device's; else null. */
 function zoneNote(zone, cls = 'zone-note muted small') {
-  setTimeZone(zone);
-  return zoneDiffers() ? h('span', { class: cls, text: t('common-times-in-zone', { zone }) }) : null;
+  return timesNote({ zone, tag: 'span', cls });
 }
 
 /**

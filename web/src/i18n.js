@@ -121,9 +121,12 @@ export function deviceTimeZone() {
   return new Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** True when times are shown in the venue's zone and the device is in another. */
-export function zoneDiffers() {
-  return Boolean(timeZone) && timeZone !== deviceTimeZone();
+/**
+ * True when times are shown in `zone` (by default the venue's) and the device is in
+ * another.
+ */
+export function zoneDiffers(zone = timeZone) {
+  return validZone(zone) && zone !== deviceTimeZone();
 }
 
 /**
@@ -167,12 +170,12 @@ export function errorText(code) {
 // ---------------------------------------------------------------- Intl
 
 const formatters = new Map();
-function formatter(kind, options) {
-  const key = `${current()}|${timeZone || ''}|${kind}|${JSON.stringify(options)}`;
+function formatter(kind, options, zone) {
+  const key = `${current()}|${zone || ''}|${kind}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {
     const opts = { ...options };
-    if (kind === 'date' && timeZone) opts.timeZone = timeZone;
+    if (kind === 'date' && zone) opts.timeZone = zone;
     f = kind === 'date' ? new Intl.DateTimeFormat(current(), opts)
       : kind === 'number' ? new Intl.NumberFormat(current(), opts)
         : kind === 'relative' ? new Intl.RelativeTimeFormat(current(), opts)
@@ -182,11 +185,14 @@ function formatter(kind, options) {
   return f;
 }
 
-/** A date and time (`Date`, ms or ISO string) in the active language and the venue's zone. */
-export function formatDate(when, options = { dateStyle: 'medium', timeStyle: 'short' }) {
+/**
+ * A date and time (`Date`, ms or ISO string) in the active language and in `zone` (by
+ * default the venue's; a zone that is not one: the device's).
+ */
+export function formatDate(when, options = { dateStyle: 'medium', timeStyle: 'short' }, zone = timeZone) {
   const d = when instanceof Date ? when : new Date(when);
   if (Number.isNaN(d.getTime())) return '';
-  return formatter('date', options).format(d);
+  return formatter('date', options, validZone(zone) ? zone : undefined).format(d);
 }
 
 /** A time of day (hours and minutes) in the venue's zone. */

@@ -3,7 +3,7 @@
 // unit tests install catalogues themselves).
 
 import catalogues from 'tessera:catalogues';
-import { choose, current, install, languages, t, use } from './i18n.js';
+import { choose, current, install, languages, t, use, venueTimeZone, zoneDiffers } from './i18n.js';
 import { h } from './ui.js';
 
 install(catalogues);
@@ -64,4 +64,12 @@ export function mountSwitcher(page, onChange) {
   if (old) old.remove();
   const bar = document.querySelector('header.bar') || document.body;
   bar.append(languageSwitcher(page, onChange));
+}
+
+/**
+ * "Times are venue time (Europe/Berlin)." as a `tag` of class `cls`, when times are shown
+ * in `zone` (by default the venue's) and this device is in another; else null.
+ */
+export function timesNote({ zone = venueTimeZone(), tag = 'p', cls = 'zone-note muted small' } = {}) {
+  return zoneDiffers(zone) ? h(tag, { class: cls, text: t('common-times-in-zone', { zone }) }) : null;
 }

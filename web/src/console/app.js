@@ -21,8 +21,8 @@ import { personKey, personRef } from '../gate/muster.js';
 import { ago, reasonWords } from '../gate/words.js';
 import { qrSvg } from '../qr.js';
 import { h, providerSignOut, showScreen, ssoForm } from '../ui.js';
-import { current as currentLanguage, errorText, formatDate, formatList, formatNumber, setTimeZone, t, venueTimeZone, zoneDiffers } from '../i18n.js';
-import { mountSwitcher, picked, startLanguage } from '../locale.js';
+import { current as currentLanguage, errorText, formatDate, formatList, formatNumber, setTimeZone, t } from '../i18n.js';
+import { mountSwitcher, picked, startLanguage, timesNote } from '../locale.js';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const GATES_REFRESH_MS = 30_000;
@@ -309,7 +309,7 @@ function openConsole() {
     ),
     nav,
     // Times are the organisation's; said so where this device's clock is in another zone.
-    zoneDiffers() ? h('p', { class: 'zone-note muted', text: t('common-times-in-zone', { zone: venueTimeZone() }) }) : null,
+    timesNote({ cls: 'zone-note muted' }),
     errors,
     body,
   );

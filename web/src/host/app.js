@@ -15,9 +15,9 @@ import {
   WalkInFeed, arrivalText, countdown, decisionProblem, defaultWindow, fromLocalInput, inviteBody, inviteProblem, newArrivals, toLocalInput, visits,
 } from './model.js';
 import {
-  current as currentLanguage, deviceTimeZone, errorText, formatDate, formatNumber, formatTime, languages, setTimeZone, t, tAttr, venueTimeZone, zoneDiffers,
+  current as currentLanguage, deviceTimeZone, errorText, formatDate, formatNumber, formatTime, languages, setTimeZone, t, tAttr, zoneDiffers,
 } from '../i18n.js';
-import { mountSwitcher, picked, startLanguage } from '../locale.js';
+import { mountSwitcher, picked, startLanguage, timesNote } from '../locale.js';
 import { qrSvg } from '../qr.js';
 import { h, providerSignOut, showScreen, ssoForm } from '../ui.js';
 
@@ -128,7 +128,7 @@ function span(fromIso, untilIso) {
 }
 
 /** "Times are venue time (Europe/Berlin).", when this device is elsewhere; else nothing. */
-const zoneNote = () => (zoneDiffers() ? h('p', { class: 'muted small zone-note', text: t('common-times-in-zone', { zone: venueTimeZone() }) }) : null);
+const zoneNote = () => timesNote({ cls: 'muted small zone-note' });
 
 const who = () => (session && session.label ? session.label : t('host-fallback-name'));
 

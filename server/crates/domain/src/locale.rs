@@ -77,6 +77,11 @@ pub fn wall_clock(zone: Option<&TimeZoneName>, at_ms: i64) -> String {
     }
 }
 
+/// The name a wall clock in `zone` is labelled with: the zone's, or `UTC` without one.
+pub fn zone_name(zone: Option<&TimeZoneName>) -> &str {
+    zone.map_or("UTC", TimeZoneName::as_str)
+}
+
 /// An organisation's language and clock: its default language, its zone, and the zones of
 /// sites that are elsewhere.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -36,7 +36,7 @@ use crate::push::Vapid;
 use crate::sealing::{self, Purpose, SealError};
 use crate::shutdown::Shutdown;
 use tessera_domain::audit::{self, Actor, Severity, Subject};
-use tessera_domain::locale::{wall_clock, TimeZoneName};
+use tessera_domain::locale::{wall_clock, zone_name, TimeZoneName};
 
 use crate::catalogues::{catalogues, Text};
 use tessera_domain::events::{Details, MessageDetails};
@@ -668,7 +668,7 @@ impl Mailer {
             until: &format!(
                 "{} ({})",
                 wall_clock(zone, view.walk_in.expires_at_ms),
-                zone.map_or("UTC", TimeZoneName::as_str)
+                zone_name(zone)
             ),
             approve: &approve,
             deny: &deny,
@@ -851,7 +851,7 @@ impl Invitation<'_> {
             "{} – {} ({})",
             wall_clock(self.zone, self.pass.valid_from_ms),
             wall_clock(self.zone, self.pass.valid_until_ms),
-            self.zone.map_or("UTC", TimeZoneName::as_str)
+            zone_name(self.zone)
         )
     }
 

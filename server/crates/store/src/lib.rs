@@ -157,6 +157,26 @@ pub struct OrgLocaleRow {
     pub sites: Vec<(String, String)>,
 }
 
+impl From<&tessera_domain::locale::OrgLocale> for OrgLocaleRow {
+    fn from(locale: &tessera_domain::locale::OrgLocale) -> Self {
+        OrgLocaleRow {
+            default_language: locale
+                .default_language
+                .as_ref()
+                .map(|tag| tag.as_str().to_owned()),
+            time_zone: locale
+                .time_zone
+                .as_ref()
+                .map(|zone| zone.as_str().to_owned()),
+            sites: locale
+                .sites
+                .iter()
+                .map(|(site, zone)| (site.clone(), zone.as_str().to_owned()))
+                .collect(),
+        }
+    }
+}
+
 impl OrgLocaleRow {
     /// The values, checked again: one that no longer parses (a zone the database dropped)
     /// is left out, as if never set.

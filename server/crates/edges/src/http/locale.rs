@@ -48,6 +48,16 @@ pub(super) struct LocaleSettings {
     sites: BTreeMap<String, String>,
 }
 
+impl From<OrgLocaleRow> for LocaleSettings {
+    fn from(row: OrgLocaleRow) -> Self {
+        LocaleSettings {
+            default_language: row.default_language,
+            time_zone: row.time_zone,
+            sites: row.sites.into_iter().collect(),
+        }
+    }
+}
+
 /// What a page learns of its languages and clock with what it already fetches (the claim
 /// answer and preview, `GET /v1/gate/me`, the console session); absent fields are unset.
 #[derive(Debug, Default, Serialize, ToSchema)]
@@ -112,15 +122,7 @@ pub(super) async fn locale(
 ) -> Result<Json<LocaleSettings>> {
     caller.require(&[Role::Issuer, Role::Auditor, Role::Host, Role::Security])?;
     let Locale(locale) = Locale::of(&state, caller.key.org_id).await?;
-    Ok(Json(LocaleSettings {
-        default_language: locale.default_language.map(|tag| tag.as_str().to_owned()),
-        time_zone: locale.time_zone.map(|zone| zone.as_str().to_owned()),
-        sites: locale
-            .sites
-            .into_iter()
-            .map(|(site, zone)| (site, zone.as_str().to_owned()))
-            .collect(),
-    }))
+    Ok(Json(OrgLocaleRow::from(&locale).into()))
 }
 
 /// Sets the organisation's default language, time zone and sites' zones, all at once
@@ -161,16 +163,16 @@ pub(super) async fn set_locale(
     if body.sites.len() > MAX_SITES {
         return Err(Error::BadRequest("at most 1000 sites".into()));
     }
-    let mut sites = Vec::with_capacity(body.sites.len());
+    let mut sites = BTreeMap::new();
     for (site, name) in &body.sites {
         super::admin::check_text("site", site)?;
-        sites.push((site.clone(), zone("sites", name)?.as_str().to_owned()));
+        sites.insert(site.clone(), zone("sites", name)?);
     }
-    let row = OrgLocaleRow {
-        default_language: language.map(|tag| tag.as_str().to_owned()),
-        time_zone: time_zone.map(|zone| zone.as_str().to_owned()),
+    let row = OrgLocaleRow::from(&OrgLocale {
+        default_language: language,
+        time_zone,
         sites,
-    };
+    });
     let event = audit::event(
         Severity::Info,
         Subject {
@@ -186,9 +188,5 @@ pub(super) async fn set_locale(
         .store
         .put_org_locale(caller.key.org_id, &row, tessera_domain::now_ms(), &event)
         .await?;
-    Ok(Json(LocaleSettings {
-        default_language: row.default_language,
-        time_zone: row.time_zone,
-        sites: row.sites.into_iter().collect(),
-    }))
+    Ok(Json(row.into()))
 }
