@@ -701,6 +701,9 @@ pub fn explain(reason: DenyReason, age_s: Option<u64>, ahead_s: Option<u64>) -> 
         DenyReason::SeeStaff => "please wait: staff are on their way".into(),
         DenyReason::NoRollCall => "no roll call in progress".into(),
         DenyReason::NotOnRollCall => "not on the roll call's list".into(),
+        DenyReason::SiteDelegated => {
+            "decided elsewhere: the venue's node or the central server".into()
+        }
     }
 }
 

@@ -371,6 +371,10 @@ pub enum DenyReason {
     /// A Tessera addition (roll call, `muster_*` frames only): the pass is not on the roll
     /// call's list (it was not recorded inside when the roll call started).
     NotOnRollCall,
+    /// A Tessera addition (on-site node): another place decides for this pass now. The
+    /// central server answers it for a pass of a site delegated to the venue's own node;
+    /// the node answers it while it holds no lease in force.
+    SiteDelegated,
 }
 
 impl DenyReason {
@@ -401,6 +405,7 @@ impl DenyReason {
             Self::SeeStaff => "see_staff",
             Self::NoRollCall => "no_roll_call",
             Self::NotOnRollCall => "not_on_roll_call",
+            Self::SiteDelegated => "site_delegated",
         }
     }
 }
@@ -418,7 +423,7 @@ impl std::str::FromStr for DenyReason {
 }
 
 /// Every deny reason, in the order of §6, then the zone and security additions.
-pub const ALL_DENY_REASONS: [DenyReason; 24] = [
+pub const ALL_DENY_REASONS: [DenyReason; 25] = [
     DenyReason::MalformedCode,
     DenyReason::UnknownPass,
     DenyReason::BadCode,
@@ -443,6 +448,7 @@ pub const ALL_DENY_REASONS: [DenyReason; 24] = [
     DenyReason::SeeStaff,
     DenyReason::NoRollCall,
     DenyReason::NotOnRollCall,
+    DenyReason::SiteDelegated,
 ];
 
 impl std::str::FromStr for Outcome {

@@ -53,11 +53,33 @@ enum Command {
         #[command(subcommand)]
         action: MailAction,
     },
+    /// On an on-site node (run with its own `--database-url`): show its lease and sync,
+    /// extend a lapsed lease on site, or hand the lease back (`docs/operations.md`).
+    Node {
+        #[command(subcommand)]
+        action: NodeAction,
+    },
     /// The configuration.
     Config {
         #[command(subcommand)]
         action: ConfigAction,
     },
+}
+
+#[derive(Debug, Subcommand)]
+enum NodeAction {
+    /// Print the node's lease and sync state as JSON.
+    Status,
+    /// Keep admitting on site for this many minutes past the lease's end, when the uplink
+    /// is down and the central server cannot renew it (audited `high`; the trade-off is in
+    /// `docs/operations.md`, "On-site node").
+    Extend {
+        /// Minutes from now.
+        #[arg(long)]
+        minutes: u64,
+    },
+    /// Ask the running node to ship everything it decided and hand its lease back.
+    Return,
 }
 
 #[derive(Debug, Subcommand)]
@@ -285,8 +307,63 @@ async fn run(cli: Cli) -> Result<()> {
             store.close().await;
             done
         }
+        Command::Node { action } => {
+            let store = Store::connect(&cli.settings.store_options()).await?;
+            if store.is_sqlite() {
+                store.migrate().await?;
+            } else if store.schema_status().await? == SchemaStatus::Behind {
+                return Err(Error::SchemaBehind);
+            }
+            let done = node(&store, action).await;
+            store.close().await;
+            done
+        }
         // Answered in `main`, before logging starts.
         Command::Config { .. } => Ok(()),
+    }
+}
+
+async fn node(store: &Store, action: NodeAction) -> Result<()> {
+    let no_lease =
+        || Error::Config("this database is not an on-site node's, or it holds no lease".into());
+    match action {
+        NodeAction::Status => {
+            let state = store.node_state().await?.ok_or_else(no_lease)?;
+            let lease = state.lease();
+            let authority = tessera_domain::sites::node_authority(
+                lease.as_ref(),
+                state.extended_until_ms,
+                state.down_as_of_ms,
+                tessera_domain::now_ms(),
+            );
+            print_line(
+                &json!({
+                    "node_id": state.node_id,
+                    "site": state.site,
+                    "authority": authority,
+                    "lease": lease,
+                    "extended_until_ms": state.extended_until_ms,
+                    "synced_down_as_of_ms": state.down_as_of_ms,
+                    "shipped_through_event": state.up_cursor,
+                    "return_requested": state.return_requested_ms.is_some(),
+                })
+                .to_string(),
+            )
+        }
+        NodeAction::Extend { minutes } => {
+            let minutes = i64::try_from(minutes.min(7 * 24 * 60)).unwrap_or(0);
+            let until = tessera_domain::now_ms().saturating_add(minutes * 60_000);
+            let lease = tessera_flows::sites::extend(store, until)
+                .await
+                .map_err(|_| no_lease())?;
+            print_line(&json!({ "lease_id": lease.id, "extended_until_ms": until }).to_string())
+        }
+        NodeAction::Return => {
+            let lease = tessera_flows::sites::request_return(store)
+                .await
+                .map_err(|_| no_lease())?;
+            print_line(&json!({ "lease_id": lease.id, "return_requested": true }).to_string())
+        }
     }
 }
 

@@ -90,6 +90,44 @@ pub struct Settings {
     )]
     pub checkin_timeout_ms: u64,
 
+    /// On-site node (issue 35): run as the node of this site, admitting its passes under a
+    /// lease from `--upstream` (the venue's gates connect here).
+    #[arg(long, env = "TESSERA_SITE", requires = "upstream", global = true)]
+    pub site: Option<String>,
+
+    /// On-site node: the central server's base URL (`https://…`).
+    #[arg(long, env = "TESSERA_UPSTREAM", requires = "site", global = true)]
+    pub upstream: Option<String>,
+
+    /// On-site node: a file holding the node's token (its first line), as `POST /v1/nodes`
+    /// printed it once.
+    #[arg(long, env = "TESSERA_NODE_TOKEN_FILE", global = true)]
+    pub node_token_file: Option<PathBuf>,
+
+    /// On-site node: a PEM file of CA certificates to trust for `--upstream`, beside the
+    /// system's.
+    #[arg(long, env = "TESSERA_UPSTREAM_CA", global = true)]
+    pub upstream_ca: Option<PathBuf>,
+
+    /// On-site node: milliseconds between sync rounds (lease, changes, events).
+    #[arg(
+        long,
+        env = "TESSERA_NODE_SYNC_MS",
+        default_value_t = 1000,
+        global = true
+    )]
+    pub node_sync_ms: u64,
+
+    /// Central server: how long a node's lease lasts unrenewed, in seconds (a node renews
+    /// it every sync round while the uplink is up).
+    #[arg(
+        long,
+        env = "TESSERA_LEASE_TERM_S",
+        default_value_t = 300,
+        global = true
+    )]
+    pub lease_term_s: u64,
+
     /// How long a challenge can be answered, in seconds.
     #[arg(
         long,
@@ -393,6 +431,12 @@ impl std::fmt::Debug for Settings {
             .field("pool_max", &self.pool_max)
             .field("statement_timeout_ms", &self.statement_timeout_ms)
             .field("checkin_timeout_ms", &self.checkin_timeout_ms)
+            .field("site", &self.site)
+            .field("upstream", &self.upstream.as_deref().map(redacted_url))
+            .field("node_token_file", &self.node_token_file)
+            .field("upstream_ca", &self.upstream_ca)
+            .field("node_sync_ms", &self.node_sync_ms)
+            .field("lease_term_s", &self.lease_term_s)
             .field("challenge_lifetime_s", &self.challenge_lifetime_s)
             .field("code_step_s", &self.code_step_s)
             .field("gate_rate_per_s", &self.gate_rate_per_s)

@@ -48,6 +48,8 @@ pub struct Application {
     shutdown_tx: watch::Sender<bool>,
     /// The background tasks started so far, awaited at shutdown.
     tasks: tokio::task::JoinSet<()>,
+    /// On an on-site node: its link to the central server, run with the other tasks.
+    node_link: Option<tessera_flows::sites::NodeLink>,
 }
 
 impl std::fmt::Debug for Application {
@@ -80,11 +82,13 @@ impl Application {
     /// Configuration, key, storage or bind failures.
     pub async fn build(settings: Settings) -> Result<(Self, Option<Bootstrap>)> {
         let store = Store::connect(&settings.store_options()).await?;
+        let node = node_settings(&settings)?;
         let mut bootstrap = None;
         match store.is_sqlite() {
             true => {
                 store.migrate().await?;
-                if store.count_orgs().await? == 0 {
+                // A node's organisation comes from the central server.
+                if node.is_none() && store.count_orgs().await? == 0 {
                     let (org_id, admin_key) = create_org(&store, "default").await?;
                     bootstrap = Some(Bootstrap { org_id, admin_key });
                 }
@@ -142,7 +146,35 @@ impl Application {
             settings.push_allow.clone(),
         )
         .map_err(|error| Error::Config(error.to_string()))?;
+        let (authority, node_link, node_metrics) = match node {
+            Some((upstream, token, http)) => {
+                let view = Arc::new(tessera_flows::sites::NodeView::default());
+                let metrics = Arc::new(tessera_flows::sites::NodeMetrics::default());
+                let link = tessera_flows::sites::NodeLink {
+                    store: store.clone(),
+                    keys: Arc::clone(&keys),
+                    upstream,
+                    token,
+                    http,
+                    view: Arc::clone(&view),
+                    hub: Arc::clone(&feed),
+                    every: Duration::from_millis(settings.node_sync_ms.max(50)),
+                    metrics: Arc::clone(&metrics),
+                };
+                (
+                    tessera_flows::sites::Authority::Node(view),
+                    Some(link),
+                    Some(metrics),
+                )
+            }
+            None => (tessera_flows::sites::Authority::Central, None, None),
+        };
         let state = AppState {
+            sites: Arc::new(tessera_flows::sites::Central::new(
+                Duration::from_secs(settings.lease_term_s.max(1)),
+                settings.challenge_lifetime(),
+            )),
+            node_metrics,
             mailer,
             redemption: tessera_flows::redemption::Redemption {
                 store: store.clone(),
@@ -150,6 +182,7 @@ impl Application {
                 code_step_s: settings.code_step_s,
                 challenge_lifetime: settings.challenge_lifetime(),
                 watchlist: Arc::default(),
+                authority,
             },
             store,
             keys,
@@ -204,6 +237,7 @@ impl Application {
                 state,
                 shutdown_tx,
                 tasks,
+                node_link,
             },
             bootstrap,
         ))
@@ -244,6 +278,7 @@ impl Application {
             state,
             shutdown_tx,
             mut tasks,
+            node_link,
         } = self;
         let shutdown_signal = Shutdown::new(state.shutdown.clone());
         tasks.spawn(sweep_unanswered(state.clone(), shutdown_signal.clone()));
@@ -289,6 +324,10 @@ impl Application {
             shutdown_signal.clone(),
         ));
         tasks.spawn(zone_checkouts(state.clone()));
+        if let Some(link) = node_link {
+            tracing::info!(upstream = %crate::config::redacted_url(link.upstream.as_str()), "on-site node: syncing with the central server");
+            tasks.spawn(tessera_flows::sites::run(link, shutdown_signal.clone()));
+        }
         // The failure aggregator has a signal of its own, sent once the requests and gate
         // sockets that could still add failures are gone; it then writes its last window.
         let (aggregator_tx, aggregator_rx) = watch::channel(false);
@@ -353,6 +392,50 @@ impl Application {
         store.close().await;
         served.map_err(Error::Io)
     }
+}
+
+/// An on-site node's upstream, token and HTTP client, when `--site` is set.
+type NodeSettings = (url::Url, zeroize::Zeroizing<String>, reqwest::Client);
+
+fn node_settings(settings: &Settings) -> Result<Option<NodeSettings>> {
+    let (Some(_site), Some(upstream)) = (&settings.site, &settings.upstream) else {
+        return Ok(None);
+    };
+    let mut upstream = url::Url::parse(upstream)
+        .map_err(|error| Error::Config(format!("--upstream is not a URL: {error}")))?;
+    if !matches!(upstream.scheme(), "https" | "http") {
+        return Err(Error::Config(
+            "--upstream must be an https:// (or http://) URL".into(),
+        ));
+    }
+    if !upstream.path().ends_with('/') {
+        let path = format!("{}/", upstream.path());
+        upstream.set_path(&path);
+    }
+    let path = settings.node_token_file.as_ref().ok_or_else(|| {
+        Error::Config(
+            "--site needs --node-token-file: the node's token from `POST /v1/nodes`".into(),
+        )
+    })?;
+    let text = zeroize::Zeroizing::new(std::fs::read_to_string(path).map_err(|error| {
+        Error::Config(format!("--node-token-file {}: {error}", path.display()))
+    })?);
+    let token = zeroize::Zeroizing::new(text.lines().next().unwrap_or_default().trim().to_owned());
+    if token.is_empty() {
+        return Err(Error::Config(format!(
+            "--node-token-file {} is empty",
+            path.display()
+        )));
+    }
+    let ca = match &settings.upstream_ca {
+        Some(path) => Some(std::fs::read(path).map_err(|error| {
+            Error::Config(format!("--upstream-ca {}: {error}", path.display()))
+        })?),
+        None => None,
+    };
+    let http = tessera_flows::sites::http_client(ca.as_deref())
+        .map_err(|error| Error::Config(format!("--upstream-ca: {error}")))?;
+    Ok(Some((upstream, token, http)))
 }
 
 /// Creates an organisation with an admin key; returns the id and the key (shown once).

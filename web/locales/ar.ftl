@@ -164,6 +164,11 @@ audit-kind-roll-call-marked = تسجيل شخص في تفقّد الحضور
 audit-kind-roll-call-ended = انتهاء تفقّد الحضور
 audit-kind-muster-scanned = مسح عند نقطة التجمّع
 audit-kind-muster-refused = رفض مسح عند نقطة التجمّع
+audit-kind-site-node-created = تم تسجيل خادم الموقع
+audit-kind-site-lease-granted = مُنح تفويض الموقع
+audit-kind-site-lease-ended = انتهى تفويض الموقع
+audit-kind-site-lease-extended = مُدِّد تفويض الموقع محليًا
+audit-kind-site-conflict = تعارض في الموقع
 
 ## Severities
 
@@ -1039,6 +1044,7 @@ reason-entry-limit = لم تتبقَّ مرات دخول اليوم لهذه ا�
 reason-see-staff = يُرجى الانتظار: الموظفون في الطريق
 reason-no-roll-call = لا يوجد تفقّد حضور جارٍ لهذه البوابة
 reason-not-on-roll-call = ليس على قائمة تفقّد الحضور (غير مسجَّل في الداخل)
+reason-site-delegated = يُقرَّر في مكان آخر (خادم الموقع أو الخادم المركزي)
 reason-other = رفضه الخادم
 
 ## الزيارات دون موعد: زائر دون تصريح، يُسأل مضيفه على هاتفه

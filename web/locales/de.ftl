@@ -164,6 +164,11 @@ audit-kind-roll-call-marked = Person bei Anwesenheitskontrolle erfasst
 audit-kind-roll-call-ended = Anwesenheitskontrolle beendet
 audit-kind-muster-scanned = Scan am Sammelpunkt
 audit-kind-muster-refused = Scan am Sammelpunkt abgelehnt
+audit-kind-site-node-created = Server vor Ort eingerichtet
+audit-kind-site-lease-granted = Standort-Lease erteilt
+audit-kind-site-lease-ended = Standort-Lease beendet
+audit-kind-site-lease-extended = Standort-Lease vor Ort verlängert
+audit-kind-site-conflict = Konflikt vor Ort
 
 ## Severities
 
@@ -979,6 +984,7 @@ reason-entry-limit = heute keine Eintritte mehr für diesen Bereich
 reason-see-staff = bitte warten: Das Personal ist unterwegs
 reason-no-roll-call = keine laufende Anwesenheitskontrolle für diesen Einlass
 reason-not-on-roll-call = nicht auf der Liste der Anwesenheitskontrolle (nicht als anwesend erfasst)
+reason-site-delegated = wird anderswo entschieden (vom Server vor Ort oder vom zentralen Server)
 reason-other = vom Server abgelehnt
 
 ## Spontanbesuche: Besuch ohne Ausweis, der Gastgeber wird auf dem Smartphone gefragt

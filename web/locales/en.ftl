@@ -169,6 +169,11 @@ audit-kind-roll-call-marked = roll call marked
 audit-kind-roll-call-ended = roll call ended
 audit-kind-muster-scanned = muster scanned
 audit-kind-muster-refused = muster refused
+audit-kind-site-node-created = on-site node enrolled
+audit-kind-site-lease-granted = site lease granted
+audit-kind-site-lease-ended = site lease ended
+audit-kind-site-lease-extended = site lease extended on site
+audit-kind-site-conflict = on-site conflict
 
 ## Severities
 
@@ -1013,6 +1018,7 @@ reason-entry-limit = no entries left today for this zone
 reason-see-staff = please wait: staff are on their way
 reason-no-roll-call = no roll call in progress for this gate
 reason-not-on-roll-call = not on the roll call list (not recorded inside)
+reason-site-delegated = decided elsewhere (the venue’s on-site node or the central server)
 # A reason this gate does not know yet
 reason-other = refused by the server
 

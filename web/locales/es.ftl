@@ -164,6 +164,11 @@ audit-kind-roll-call-marked = persona marcada en el recuento
 audit-kind-roll-call-ended = recuento finalizado
 audit-kind-muster-scanned = escaneo en el punto de encuentro
 audit-kind-muster-refused = escaneo rechazado en el punto de encuentro
+audit-kind-site-node-created = servidor del recinto registrado
+audit-kind-site-lease-granted = concesión del recinto otorgada
+audit-kind-site-lease-ended = concesión del recinto terminada
+audit-kind-site-lease-extended = concesión del recinto prorrogada in situ
+audit-kind-site-conflict = conflicto en el recinto
 
 ## Severities
 
@@ -985,6 +990,7 @@ reason-entry-limit = no quedan entradas hoy para esta zona
 reason-see-staff = espere, por favor: el personal está en camino
 reason-no-roll-call = no hay ningún recuento en curso para esta entrada
 reason-not-on-roll-call = no figura en la lista del recuento (no consta dentro)
+reason-site-delegated = se decide en otro lugar (el servidor del recinto o el servidor central)
 reason-other = rechazado por el servidor
 
 ## Visitas sin cita: alguien sin pase, se pregunta a su anfitrión en su teléfono

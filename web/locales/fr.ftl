@@ -165,6 +165,11 @@ audit-kind-roll-call-marked = personne pointée lors de l’appel
 audit-kind-roll-call-ended = appel terminé
 audit-kind-muster-scanned = scan au point de rassemblement
 audit-kind-muster-refused = scan refusé au point de rassemblement
+audit-kind-site-node-created = serveur sur site enregistré
+audit-kind-site-lease-granted = bail du site accordé
+audit-kind-site-lease-ended = bail du site terminé
+audit-kind-site-lease-extended = bail du site prolongé sur place
+audit-kind-site-conflict = conflit sur site
 
 ## Severities
 
@@ -989,6 +994,7 @@ reason-entry-limit = plus d’entrée possible aujourd’hui dans cette zone
 reason-see-staff = veuillez patienter : le personnel arrive
 reason-no-roll-call = aucun appel en cours pour cette entrée
 reason-not-on-roll-call = absent de la liste d’appel (pas enregistré à l’intérieur)
+reason-site-delegated = décidé ailleurs (le serveur sur site ou le serveur central)
 reason-other = refusé par le serveur
 
 ## Visites sans rendez-vous : une personne sans pass, son hôte interrogé sur son téléphone

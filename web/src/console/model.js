@@ -26,7 +26,8 @@ export const KNOWN_KINDS = Object.freeze([
   'alarm_acknowledged', 'alarm_assigned', 'alarm_resolved', 'watchlist_hit', 'watchlist_entry_added',
   'watchlist_entry_changed', 'watchlist_entry_removed', 'personal_data_exported', 'personal_data_erased',
   'privacy_settings_changed', 'locale_settings_changed', 'roll_call_started', 'roll_call_marked', 'roll_call_ended', 'muster_scanned',
-  'muster_refused',
+  'muster_refused', 'site_node_created', 'site_lease_granted', 'site_lease_ended', 'site_lease_extended',
+  'site_conflict',
 ]);
 
 export const SEVERITIES = Object.freeze(['info', 'warning', 'high']);

@@ -31,6 +31,7 @@ export const REASON_WORDS = Object.freeze({
   see_staff: () => t('reason-see-staff'),
   no_roll_call: () => t('reason-no-roll-call'),
   not_on_roll_call: () => t('reason-not-on-roll-call'),
+  site_delegated: () => t('reason-site-delegated'),
 });
 
 /** The plain words for `reason` (an unknown future reason still reads as a denial). */

@@ -216,6 +216,17 @@ kinds! {
     /// A wallet's answer to a muster challenge was refused (a wrong answer, another
     /// gate's nonce, a closed challenge); a correct one is `roll_call_marked`.
     MusterRefused(MusterDetails) = "muster_refused",
+    /// An admin enrolled an on-site node for a site.
+    SiteNodeCreated(SiteNodeDetails) = "site_node_created",
+    /// A node was granted the lease on its site (renewals are not logged).
+    SiteLeaseGranted(SiteLeaseDetails) = "site_lease_granted",
+    /// A lease ended: handed back by its node, or reclaimed by an admin.
+    SiteLeaseEnded(SiteLeaseDetails) = "site_lease_ended",
+    /// An operator on site extended a lapsed lease on the node.
+    SiteLeaseExtended(SiteLeaseDetails) = "site_lease_extended",
+    /// A sync met a change made centrally to a pass the node had meanwhile admitted (a
+    /// revocation, say): applied, and reported here.
+    SiteConflict(SiteConflict) = "site_conflict",
 }
 
 impl AuditKind {
@@ -397,6 +408,69 @@ pub struct ResponseDetails {
     /// At a zone's gate: the move it was.
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
     pub zone: Option<ZoneMoveDetails>,
+    /// Decided by the venue's on-site node while it held the site's lease, and shipped to
+    /// the central server afterwards (issue 35): the event keeps the node's time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_site: Option<OnSite>,
+}
+
+/// Where an on-site decision was made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct OnSite {
+    /// The node that decided.
+    pub node_id: Uuid,
+}
+
+/// An on-site node, as enrolled.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SiteNodeDetails {
+    /// The node.
+    pub node_id: Uuid,
+    /// Its site.
+    pub site: String,
+    /// Its label.
+    pub label: String,
+    /// The key that enrolled it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_key: Option<Uuid>,
+}
+
+/// A lease's grant, end or extension.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SiteLeaseDetails {
+    /// The lease.
+    pub lease_id: Uuid,
+    /// The node holding it.
+    pub node_id: Uuid,
+    /// The site.
+    pub site: String,
+    /// From when the node may admit.
+    pub valid_from_ms: i64,
+    /// Until when (or, for an extension, until when the operator extended it).
+    pub until_ms: i64,
+    /// How it ended (`site_lease_ended` only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub end: Option<crate::sites::LeaseEnd>,
+    /// The key that reclaimed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_key: Option<Uuid>,
+}
+
+/// A central change that crossed an admission made on site.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SiteConflict {
+    /// The node that admitted.
+    pub node_id: Uuid,
+    /// What crossed.
+    #[schema(value_type = String)]
+    pub conflict: crate::sites::ConflictKind,
+    /// When the node admitted the pass (the node's clock).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub admitted_at_ms: Option<i64>,
+    /// When the central server revoked it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revoked_at_ms: Option<i64>,
 }
 
 impl ResponseDetails {

@@ -22,6 +22,7 @@
 //! - [`watchlist`]: people a security team flags or blocks, and how a pass's holder
 //!   matches them;
 //! - [`privacy`]: personal data in classes, pseudonyms, and how an erasure rewrites it;
+//! - [`sites`]: on-site nodes: who may admit a site's passes under a lease;
 //! - [`label`]: checked text; [`time`]: stored times; [`error`]: what the rules refuse.
 
 pub mod alarms;
@@ -37,6 +38,7 @@ pub mod roles;
 pub mod roll_calls;
 pub mod rows;
 pub mod rules;
+pub mod sites;
 pub mod sso;
 pub mod time;
 pub mod visits;

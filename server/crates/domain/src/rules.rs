@@ -39,6 +39,10 @@ pub struct ScanFacts<'a> {
     pub now_ms: i64,
     /// The rotating code's step in seconds.
     pub code_step_s: u64,
+    /// Whether this server may decide for the pass now (issue 35: not the central server
+    /// while a node holds the pass's site, not a node without its lease in force; see
+    /// [`crate::sites`]).
+    pub decides_here: bool,
 }
 
 /// A scan-time denial: the reason and what the result and the audit event carry with it.
@@ -79,7 +83,8 @@ pub enum ScanVerdict {
 
 /// §10 "Scan check order": malformed_code → unknown_pass → not_claimed → bad_code (OTP at
 /// the `T` the code names) → stale_code / future_code → revoked → expired → not_yet_valid →
-/// wrong_site → code_replayed. So `stale_code` always means a genuine old code.
+/// wrong_site → code_replayed. So `stale_code` always means a genuine old code. Tessera adds
+/// `site_delegated` after `wrong_site`: a pass this server may not decide for now.
 pub fn decide_scan(facts: &ScanFacts<'_>) -> ScanVerdict {
     use DenyReason::*;
     let deny = |reason, names_pass| ScanVerdict::Deny(ScanDenial::new(reason, names_pass));
@@ -116,6 +121,9 @@ pub fn decide_scan(facts: &ScanFacts<'_>) -> ScanVerdict {
     }
     if pass.site.is_some() && pass.site.as_deref() != facts.gate_site {
         return deny(WrongSite, true);
+    }
+    if !facts.decides_here {
+        return deny(SiteDelegated, true);
     }
     match facts.step_gate_id {
         Some(first) if first != facts.gate_id => ScanVerdict::Deny(ScanDenial {
@@ -568,6 +576,47 @@ mod tests {
                 None,
                 None,
             ),
+            // Issue 35: the cases below are decided elsewhere (a node holds the site).
+            (
+                "elsewhere: a fresh code is refused site_delegated",
+                Some(&fresh),
+                Some(&ok),
+                Some(&keys),
+                None,
+                Some(SiteDelegated),
+            ),
+            (
+                "elsewhere: before replay",
+                Some(&fresh),
+                Some(&ok),
+                Some(&keys),
+                Some(OTHER_GATE),
+                Some(SiteDelegated),
+            ),
+            (
+                "elsewhere: wrong site first",
+                Some(&fresh),
+                Some(&elsewhere),
+                Some(&keys),
+                None,
+                Some(WrongSite),
+            ),
+            (
+                "elsewhere: revoked first",
+                Some(&fresh),
+                Some(&revoked),
+                Some(&keys),
+                None,
+                Some(Revoked),
+            ),
+            (
+                "elsewhere: a bad code is still a bad code",
+                Some(&wrong_otp),
+                Some(&ok),
+                Some(&keys),
+                None,
+                Some(BadCode),
+            ),
         ];
         for (case, code, pass, keys, step_gate_id, expected) in cases {
             let verdict = decide_scan(&ScanFacts {
@@ -579,6 +628,7 @@ mod tests {
                 step_gate_id,
                 now_ms: NOW_MS,
                 code_step_s: CODE_PERIOD_S,
+                decides_here: !case.starts_with("elsewhere"),
             });
             let got = match verdict {
                 ScanVerdict::Challenge => None,
@@ -601,6 +651,7 @@ mod tests {
             step_gate_id,
             now_ms: NOW_MS,
             code_step_s: CODE_PERIOD_S,
+            decides_here: true,
         };
         let stale = code_at(&keys, step_now() - 3);
         let ScanVerdict::Deny(denial) = decide_scan(&facts(&stale, None)) else {

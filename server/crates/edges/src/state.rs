@@ -20,6 +20,11 @@ pub struct AppState {
     pub keys: Arc<Keyring>,
     /// What the gate socket's scans and answers run on (the same store and keys).
     pub redemption: Redemption,
+    /// The central server's part in on-site nodes (issue 35): lease timings, the change
+    /// log's gaps.
+    pub sites: Arc<tessera_flows::sites::Central>,
+    /// On an on-site node: its sync's numbers for `/metrics`.
+    pub node_metrics: Option<Arc<tessera_flows::sites::NodeMetrics>>,
     /// The timings the edges apply.
     pub settings: EdgeSettings,
     /// Base URL of claim links.

@@ -34,7 +34,13 @@ const DERIVED_CACHE_CAPACITY: usize = 100_000;
 pub struct Keyring {
     keys: BTreeMap<String, SecretKey>,
     derived: Mutex<DerivedCache>,
+    /// On an on-site node (issue 35): the keys of its site's passes, handed to it sealed by
+    /// the central server, whose secret the node never holds. Boxed, zeroized when dropped.
+    delegated: std::sync::RwLock<Delegated>,
 }
+
+/// Pass keys handed to an on-site node, by pass and wallet key.
+type Delegated = HashMap<(Uuid, [u8; 32]), Box<PassKeys>>;
 
 /// Keys are boxed so that the map, when it grows and moves its entries, moves pointers
 /// only: the keys themselves are never copied into memory that is freed unzeroized, and each
@@ -83,6 +89,7 @@ impl Keyring {
         Ok(Self {
             keys,
             derived: Mutex::new(DerivedCache::default()),
+            delegated: std::sync::RwLock::default(),
         })
     }
 
@@ -100,7 +107,19 @@ impl Keyring {
                 return Ok(PassKeys::clone(keys));
             }
         }
-        let server = self.get(kid)?;
+        let server = match self.get(kid) {
+            Ok(server) => server,
+            Err(error) => {
+                let delegated = self
+                    .delegated
+                    .read()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                return match delegated.get(&cache_key) {
+                    Some(keys) => Ok(PassKeys::clone(keys)),
+                    None => Err(error),
+                };
+            }
+        };
         let keys = PassKeys::for_server(
             server,
             &PublicKey::from_bytes(wallet_public),
@@ -122,6 +141,32 @@ impl Keyring {
             }
         }
         Ok(keys)
+    }
+
+    /// The oldest loaded key (the lease-signing key is derived from it, `crate::sites`).
+    pub fn oldest(&self) -> Option<(&str, &SecretKey)> {
+        self.keys
+            .iter()
+            .next()
+            .map(|(kid, key)| (kid.as_str(), key))
+    }
+
+    /// Holds the keys the central server handed this node for a pass bound to `wallet`.
+    pub fn delegate(&self, pass: Uuid, wallet: [u8; 32], keys: PassKeys) {
+        let mut delegated = self
+            .delegated
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        delegated.retain(|(id, _), _| *id != pass);
+        delegated.insert((pass, wallet), Box::new(keys));
+    }
+
+    /// Drops a pass's handed keys (it was re-bound, transferred or revoked centrally).
+    pub fn forget_delegated(&self, pass: Uuid) {
+        self.delegated
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .retain(|(id, _), _| *id != pass);
     }
 
     /// The key new passes are bound to (the newest).

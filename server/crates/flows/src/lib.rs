@@ -23,6 +23,7 @@
 //! - [`alarms`]: alarms acknowledged, assigned and resolved, one winner per change;
 //! - [`watchlist`]: pass holders screened at issue, claim and gate;
 //! - [`sso`]: staff sign-in with the organisation's identity provider (OpenID Connect);
+//! - [`sites`]: on-site nodes: leases, the sync down and up, who decides for a pass;
 //! - [`shutdown`]: the one signal every long-running task stops on.
 
 pub mod alarms;
@@ -42,6 +43,7 @@ pub mod retention;
 pub mod roll_calls;
 pub mod sealing;
 pub mod shutdown;
+pub mod sites;
 pub mod sso;
 pub mod walk_ins;
 pub mod watchlist;

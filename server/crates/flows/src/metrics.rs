@@ -85,6 +85,10 @@ pub struct Metrics {
     waiting: Family<BatchLabels, Gauge>,
     gate_sockets: Family<TenantLabels, Gauge>,
     alarms_open: Gauge,
+    node_lease_expiry: Gauge<f64, std::sync::atomic::AtomicU64>,
+    node_up_lag: Gauge<f64, std::sync::atomic::AtomicU64>,
+    node_down_age: Gauge<f64, std::sync::atomic::AtomicU64>,
+    node_admits: Gauge,
     alarm_acknowledge_seconds: Histogram,
 }
 
@@ -125,6 +129,10 @@ impl Metrics {
             waiting: Family::default(),
             gate_sockets: Family::default(),
             alarms_open: Gauge::default(),
+            node_lease_expiry: Gauge::default(),
+            node_up_lag: Gauge::default(),
+            node_down_age: Gauge::default(),
+            node_admits: Gauge::default(),
             // 1 s to about 9 hours.
             alarm_acknowledge_seconds: Histogram::new(exponential_buckets(1.0, 2.0, 16)),
         };
@@ -198,6 +206,26 @@ impl Metrics {
             "alarms_open",
             "Alarms not yet resolved (open or acknowledged), across tenants",
             metrics.alarms_open.clone(),
+        );
+        registry.register(
+            "node_lease_expiry_seconds",
+            "On an on-site node: seconds until its lease (or an operator's extension) ends; negative once past",
+            metrics.node_lease_expiry.clone(),
+        );
+        registry.register(
+            "node_sync_up_lag_seconds",
+            "On an on-site node: age of the oldest event not shipped to the central server yet (0: all shipped)",
+            metrics.node_up_lag.clone(),
+        );
+        registry.register(
+            "node_sync_down_age_seconds",
+            "On an on-site node: seconds since its last complete sync-down from the central server",
+            metrics.node_down_age.clone(),
+        );
+        registry.register(
+            "node_admits",
+            "On an on-site node: 1 while it decides for its site's passes, else 0",
+            metrics.node_admits.clone(),
         );
         registry.register(
             "alarm_time_to_acknowledge_seconds",
@@ -333,6 +361,14 @@ impl Metrics {
         if let Some(open) = gauges.alarms_open {
             self.alarms_open.set(open);
         }
+        if let Some(node) = &gauges.node {
+            self.node_lease_expiry
+                .set(node.lease_expiry_s.unwrap_or(f64::NEG_INFINITY));
+            self.node_up_lag.set(node.up_lag_s);
+            self.node_down_age
+                .set(node.down_age_s.unwrap_or(f64::INFINITY));
+            self.node_admits.set(i64::from(node.admits));
+        }
         let mut text = String::new();
         if prometheus_client::encoding::text::encode(&mut text, &self.registry).is_err() {
             tracing::warn!("could not encode the metrics");
@@ -353,4 +389,19 @@ pub struct Gauges {
     /// Alarms not resolved, read from the database (shared by every replica); `None` when
     /// it could not be read now (the last reading stands).
     pub alarms_open: Option<i64>,
+    /// On an on-site node: its lease and sync (issue 35).
+    pub node: Option<NodeGauges>,
+}
+
+/// An on-site node's numbers at a scrape.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NodeGauges {
+    /// Seconds until the lease ends (none without a lease).
+    pub lease_expiry_s: Option<f64>,
+    /// Age of the oldest unshipped event, seconds.
+    pub up_lag_s: f64,
+    /// Seconds since the last complete sync-down.
+    pub down_age_s: Option<f64>,
+    /// Whether it decides for its site now.
+    pub admits: bool,
 }

@@ -61,6 +61,9 @@ pub struct Redemption {
     pub challenge_lifetime: Duration,
     /// The organisations' watchlists, as this replica last read them.
     pub watchlist: Arc<crate::watchlist::Watchlist>,
+    /// Whether this is the central server or an on-site node (issue 35), and so who
+    /// decides for a site's passes.
+    pub authority: crate::sites::Authority,
 }
 
 /// Challenges remembered per gate connection (a gate has one scan in flight, rarely more).
@@ -146,6 +149,14 @@ pub async fn scan(
         None => None,
     };
 
+    // Only a genuine code of a site's pass needs the question (and, centrally, the read).
+    let decides_here = match (pass, &keys, &code) {
+        (Some(pass), Some(keys), Some(code)) if keys.code_key.verify_otp(code) => {
+            crate::sites::decides_here(&flow.authority, &flow.store, pass).await?
+        }
+        _ => true,
+    };
+
     // Decide.
     let verdict = rules::decide_scan(&ScanFacts {
         code: code.as_ref(),
@@ -156,6 +167,7 @@ pub async fn scan(
         step_gate_id: context.as_ref().and_then(|context| context.step_gate_id),
         now_ms: now_ms(),
         code_step_s: flow.code_step_s,
+        decides_here,
     });
 
     // Commit and answer.

@@ -20,6 +20,7 @@ pub mod primary;
 pub mod roll_calls;
 mod security;
 mod shared;
+pub mod sites;
 pub mod sqlite;
 
 use std::collections::BTreeSet;
@@ -55,6 +56,7 @@ use self::sqlite::SqliteStore;
 pub use crate::batch::BatchObserver;
 pub use crate::error::{Error, Result};
 pub use crate::roll_calls::{MarkWritten, NewMark, RollCallStatements};
+pub use crate::sites::SiteStatements;
 pub use tessera_domain::Conflict;
 
 /// How the storage layer reaches its database and how long it waits for it. The server
@@ -467,7 +469,13 @@ impl Store {
 /// its audit event commit together. The others are [`SharedStatements`].
 #[async_trait::async_trait]
 pub trait Backend:
-    SharedStatements + SecurityStatements + RollCallStatements + Send + Sync + std::fmt::Debug
+    SharedStatements
+    + SecurityStatements
+    + RollCallStatements
+    + SiteStatements
+    + Send
+    + Sync
+    + std::fmt::Debug
 {
     /// `postgres` or `sqlite`, for logs.
     fn backend_name(&self) -> &'static str;

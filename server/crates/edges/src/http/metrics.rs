@@ -31,6 +31,11 @@ async fn scrape(State(state): State<AppState>) -> impl IntoResponse {
         .await
         .ok()
         .and_then(Result::ok),
+        node: state.node_metrics.as_ref().map(|metrics| {
+            let admits = super::sites::node_authority(&state)
+                == Some(tessera_domain::sites::NodeAuthority::Admits);
+            metrics.gauges(admits)
+        }),
     };
     (
         [(

@@ -28,6 +28,7 @@ mod passes;
 mod privacy;
 mod push;
 mod roll_calls;
+pub mod sites;
 mod sso;
 mod walk_ins;
 mod watchlist;
@@ -90,6 +91,7 @@ pub fn router(state: AppState, sockets: Router<AppState>) -> Router {
         .merge(walk_ins::router())
         .merge(webhooks::router())
         .merge(zones::router())
+        .merge(sites::router())
         .merge(sockets)
         .merge(web::router())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))

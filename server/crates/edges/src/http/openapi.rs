@@ -140,6 +140,13 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         super::privacy::set_retention,
         super::locale::locale,
         super::locale::set_locale,
+        super::sites::create,
+        super::sites::list,
+        super::sites::reclaim,
+        super::sites::lease,
+        super::sites::give_back,
+        super::sites::changes,
+        super::sites::events,
     ),
     modifiers(&SecuritySchemes),
     tags(
@@ -157,6 +164,7 @@ upgrade with the device token, see `docs/protocol.md`), the web pages (`/`, `/cl
         (name = "alarms", description = "Alarms handled to the end: acknowledged, assigned, resolved (`docs/console.md`)"),
         (name = "security", description = "The watchlist: people flagged or kept out (`docs/console.md`)"),
         (name = "organisation", description = "The organisation's default language and its venues' time zones (issue 34)"),
+        (name = "on-site nodes", description = "A venue's own node that admits when its uplink dies: leases, sync down and up (`docs/operations.md`, \"On-site node\"); the `/v1/node/…` calls take the node's token"),
         (name = "hosts", description = "Hosts and walk-in approval (`docs/protocol.md`, \"Hosts, walk-ins, re-binding and transfer\")"),
     )
 )]

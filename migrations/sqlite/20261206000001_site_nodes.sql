@@ -1,0 +1,112 @@
+-- Issue 35: an on-site node that keeps a venue admitting when its uplink dies.
+--
+-- On the central server: the venue's nodes (a credential each, like a gate's), the leases
+-- that delegate a site's passes to one of them, a change log of the passes that belong to a
+-- site (one row per pass, moved to the end of the log by every write: the node's sync-down
+-- cursor), the admissions a node decided (exactly once, by nonce), and, on the audit log,
+-- where an event came from when a node shipped it (exactly once, by the node's own id).
+-- On the node: its one row of state (its lease, its cursors) and its passes' keys, sealed.
+
+CREATE TABLE site_nodes (
+    id            BLOB PRIMARY KEY,
+    org_id        BLOB NOT NULL REFERENCES orgs (id),
+    site          TEXT NOT NULL,
+    label         TEXT NOT NULL,
+    token_hash    BLOB NOT NULL UNIQUE,
+    public_key    BLOB,
+    created_at_ms BIGINT NOT NULL,
+    revoked_at_ms BIGINT,
+    last_seen_ms  BIGINT,
+    down_seq      BIGINT NOT NULL DEFAULT 0,
+    up_through_ms BIGINT,
+    up_lag_ms     BIGINT
+);
+CREATE INDEX site_nodes_org ON site_nodes (org_id, site);
+
+CREATE TABLE site_leases (
+    id            BLOB PRIMARY KEY,
+    org_id        BLOB NOT NULL REFERENCES orgs (id),
+    site          TEXT NOT NULL,
+    node_id       BLOB NOT NULL REFERENCES site_nodes (id),
+    granted_at_ms BIGINT NOT NULL,
+    valid_from_ms BIGINT NOT NULL,
+    expires_at_ms BIGINT NOT NULL,
+    ended_at_ms   BIGINT,
+    end_reason    TEXT CHECK (end_reason IN ('returned', 'reclaimed'))
+);
+-- At most one held lease per site: the database refuses a second holder.
+CREATE UNIQUE INDEX site_leases_held ON site_leases (org_id, site) WHERE ended_at_ms IS NULL;
+
+CREATE TABLE pass_changes (
+    pass_id BLOB PRIMARY KEY,
+    seq     BIGINT NOT NULL,
+    at_ms   BIGINT NOT NULL
+);
+CREATE INDEX pass_changes_seq ON pass_changes (seq);
+CREATE INDEX pass_changes_at ON pass_changes (at_ms);
+
+CREATE TRIGGER passes_changed_insert AFTER INSERT ON passes WHEN NEW.site IS NOT NULL
+BEGIN
+    INSERT INTO pass_changes (pass_id, seq, at_ms)
+    VALUES (NEW.id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM pass_changes),
+            CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
+    ON CONFLICT (pass_id) DO UPDATE SET seq = excluded.seq, at_ms = excluded.at_ms;
+END;
+CREATE TRIGGER passes_changed_update AFTER UPDATE ON passes WHEN NEW.site IS NOT NULL
+BEGIN
+    INSERT INTO pass_changes (pass_id, seq, at_ms)
+    VALUES (NEW.id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM pass_changes),
+            CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
+    ON CONFLICT (pass_id) DO UPDATE SET seq = excluded.seq, at_ms = excluded.at_ms;
+END;
+
+CREATE TABLE site_admissions (
+    nonce          BLOB PRIMARY KEY,
+    node_id        BLOB NOT NULL REFERENCES site_nodes (id),
+    org_id         BLOB NOT NULL REFERENCES orgs (id),
+    pass_id        BLOB NOT NULL,
+    gate_id        BLOB NOT NULL,
+    scan_id        BLOB NOT NULL,
+    counter        BIGINT NOT NULL,
+    outcome        TEXT NOT NULL CHECK (outcome IN ('admitted', 'already_admitted', 'denied')),
+    decided_at_ms  BIGINT NOT NULL,
+    ingested_at_ms BIGINT NOT NULL
+);
+CREATE INDEX site_admissions_pass ON site_admissions (pass_id);
+
+-- One sync-up at a time writes the audit log, so that the ids it takes are never passed
+-- over by a reader while another one's are still uncommitted (`flows::hub`).
+CREATE TABLE site_sync_turn (
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    turns BIGINT NOT NULL
+);
+INSERT INTO site_sync_turn (id, turns) VALUES (1, 0);
+
+ALTER TABLE audit_events ADD COLUMN origin_node_id BLOB;
+ALTER TABLE audit_events ADD COLUMN origin_id BIGINT;
+CREATE UNIQUE INDEX audit_events_origin ON audit_events (origin_node_id, origin_id)
+    WHERE origin_node_id IS NOT NULL;
+
+CREATE TABLE node_state (
+    id                  INTEGER PRIMARY KEY CHECK (id = 1),
+    node_id             BLOB NOT NULL,
+    org_id              BLOB NOT NULL,
+    site                TEXT NOT NULL,
+    lease_id            BLOB,
+    lease_granted_at_ms BIGINT,
+    lease_valid_from_ms BIGINT,
+    lease_expires_at_ms BIGINT,
+    lease_signature     TEXT,
+    extended_until_ms   BIGINT,
+    down_seq            BIGINT NOT NULL DEFAULT 0,
+    down_as_of_ms       BIGINT,
+    up_cursor           BIGINT NOT NULL DEFAULT 0,
+    return_requested_ms BIGINT,
+    updated_at_ms       BIGINT NOT NULL
+);
+
+CREATE TABLE node_pass_keys (
+    pass_id           BLOB PRIMARY KEY,
+    wallet_public_key BLOB NOT NULL,
+    sealed            TEXT NOT NULL
+);

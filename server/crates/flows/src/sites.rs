@@ -1,0 +1,1590 @@
+//! On-site nodes (issue 35): a node at the venue admits a site's passes under a lease from
+//! the central server, and the two keep each other informed over the existing HTTPS API.
+//!
+//! **Central side.** An admin enrols a node for a site ([`enrol`]) and hands its token to
+//! the venue. The node asks for a lease ([`grant`]); from then on the central server
+//! refuses the site's passes (`site_delegated`, [`decides_here`]) until the node returns
+//! the lease ([`give_back`]) or an admin reclaims it ([`reclaim`]). The node pulls the
+//! site's passes from the change log ([`changes`]), each with its two derived keys sealed
+//! to the node's own X25519 key ([`seal_pass_keys`]: never the server's secret), and
+//! ships what it decided ([`ingest`]): each event once, each admission once by nonce.
+//!
+//! **Node side.** [`NodeLink`] runs the loop: renew the lease, pull changes, ship events,
+//! and publish what the node may do ([`NodeView`]) for the redemption to read at each scan.
+//!
+//! Who may admit is decided in `tessera_domain::sites`, never by the transport.
+
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use chacha20poly1305::aead::{Aead, KeyInit, Payload};
+use chacha20poly1305::{XChaCha20Poly1305, XNonce};
+use p256::ecdsa::signature::{Signer, Verifier};
+use p256::ecdsa::{Signature, SigningKey, VerifyingKey};
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use sha2::Sha256;
+use tessera_protocol::encoding::{base64url, base64url_any};
+use tessera_protocol::{PassKeys, PublicKey, SecretKey};
+use uuid::Uuid;
+use zeroize::Zeroizing;
+
+use crate::error::{Error, Result};
+use crate::keyring::Keyring;
+use crate::shutdown::Shutdown;
+use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::{Details, OnSite, SiteConflict, SiteLeaseDetails, SiteNodeDetails};
+use tessera_domain::now_ms;
+use tessera_domain::rows::{PassRow, PassState};
+use tessera_domain::sites::{self as rules, ConflictKind, Lease, LeaseEnd, NodeAuthority};
+use tessera_store::sites::{
+    NodeStateRow, ShippedAdmission, ShippedEvent, SiteGateRow, SiteNodeRow, SitePass,
+};
+use tessera_store::Store;
+
+/// Passes per sync-down page.
+pub const CHANGES_PER_PAGE: i64 = 1_000;
+/// Events per sync-up batch.
+pub const EVENTS_PER_BATCH: i64 = 500;
+
+// ---------------------------------------------------------------------------------------
+// The wire: what the node and the central server send each other.
+// ---------------------------------------------------------------------------------------
+
+/// A node asking for (or renewing) its lease.
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeaseRequest {
+    /// The node's X25519 public key, base64url: pass keys are sealed to it.
+    pub public_key: String,
+}
+
+/// A lease as granted, signed.
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct LeaseGrant {
+    /// The lease.
+    pub lease: Lease,
+    /// ECDSA P-256 over [`Lease::signed_bytes`], base64url.
+    pub signature: String,
+    /// The central server's lease-signing key (SEC1, base64url).
+    pub signing_key: String,
+    /// The organisation's name (the node keeps a copy of the organisation).
+    pub org_name: String,
+}
+
+/// A node handing its lease back.
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReturnRequest {
+    /// The lease.
+    pub lease_id: Uuid,
+}
+
+/// A page of the site's changes.
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct SyncDown {
+    /// The central time the page was read at.
+    pub as_of_ms: i64,
+    /// Where the next page starts.
+    pub next_seq: i64,
+    /// Whether more changes wait.
+    pub more: bool,
+    /// The ephemeral X25519 key the pass keys of this page were sealed with (base64url).
+    pub sealed_by: String,
+    /// The site's gates (every page carries them all: a site has few).
+    pub gates: Vec<WireGate>,
+    /// Passes changed since the cursor.
+    pub passes: Vec<WirePass>,
+}
+
+/// A gate of the site.
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct WireGate {
+    /// Id.
+    pub id: Uuid,
+    /// Label.
+    pub label: String,
+    /// Site.
+    pub site: Option<String>,
+    /// SHA-256 of its device token, base64url (the token itself never leaves its device).
+    pub token_hash: String,
+    /// Creation time.
+    pub created_at_ms: i64,
+    /// Its screens' language.
+    pub language: Option<String>,
+    /// Revocation time.
+    pub revoked_at_ms: Option<i64>,
+}
+
+/// A pass of the site.
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct WirePass {
+    /// Id.
+    pub id: Uuid,
+    /// Label.
+    pub label: String,
+    /// Site.
+    pub site: Option<String>,
+    /// Not valid before.
+    pub valid_from_ms: i64,
+    /// Not valid from.
+    pub valid_until_ms: i64,
+    /// Admissions allowed.
+    pub max_uses: i64,
+    /// Admissions so far, centrally.
+    pub uses: i64,
+    /// `issued`, `claimed`, `used` or `revoked`.
+    pub state: String,
+    /// The wallet's X25519 public key, base64url, once claimed.
+    pub wallet_public_key: Option<String>,
+    /// The central server key it is bound to.
+    pub server_kid: String,
+    /// Issue time.
+    pub created_at_ms: i64,
+    /// Claim time.
+    pub claimed_at_ms: Option<i64>,
+    /// Revocation time.
+    pub revoked_at_ms: Option<i64>,
+    /// Transfers allowed, done, and re-binds.
+    pub max_transfers: i64,
+    /// Transfers done.
+    pub transfers: i64,
+    /// Re-binds done.
+    pub rebinds: i64,
+    /// The visitor's language.
+    pub language: Option<String>,
+    /// Its two derived keys sealed to the node (base64url of nonce ‖ ciphertext).
+    pub sealed_keys: Option<String>,
+}
+
+/// What a node ships.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SyncUp {
+    /// Its audit events, in its id order.
+    pub events: Vec<WireEvent>,
+    /// The outcomes its redemptions stored, by nonce.
+    pub admissions: Vec<WireAdmission>,
+}
+
+/// One of a node's audit events.
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WireEvent {
+    /// The node's id for it.
+    pub id: i64,
+    /// The node's time.
+    pub at_ms: i64,
+    /// Its kind.
+    pub kind: String,
+    /// Its severity.
+    pub severity: String,
+    /// The gate.
+    pub gate_id: Option<Uuid>,
+    /// The pass.
+    pub pass_id: Option<Uuid>,
+    /// The details object, as JSON text (as the node stored it).
+    pub details: String,
+}
+
+/// An outcome stored under a nonce on the node.
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WireAdmission {
+    /// The nonce, base64url.
+    pub nonce: String,
+    /// The pass.
+    pub pass_id: Uuid,
+    /// The gate.
+    pub gate_id: Uuid,
+    /// The scan.
+    pub scan_id: Uuid,
+    /// The code's step.
+    pub counter: i64,
+    /// The outcome.
+    pub outcome: String,
+    /// The node's time.
+    pub decided_at_ms: i64,
+}
+
+/// What an ingest did.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct SyncUpAnswer {
+    /// Events new to the central log.
+    pub events: u64,
+    /// Admissions newly counted.
+    pub admissions: u64,
+    /// Conflicts reported.
+    pub conflicts: u64,
+}
+
+/// Why a node's request is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum SiteError {
+    /// Another node holds the site's lease.
+    #[error("another node holds this site's lease")]
+    HeldElsewhere,
+    /// The node holds no lease (or not this one).
+    #[error("this node holds no such lease")]
+    NoLease,
+    /// The node has not sent its key yet (it asks for a lease first).
+    #[error("ask for a lease first: pass keys are sealed to the key sent with it")]
+    NoKey,
+    /// A malformed field.
+    #[error("{0}")]
+    Invalid(&'static str),
+    /// A flow failure.
+    #[error(transparent)]
+    Flow(#[from] Error),
+}
+
+impl From<tessera_store::Error> for SiteError {
+    fn from(error: tessera_store::Error) -> Self {
+        SiteError::Flow(Error::Store(error))
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Central side.
+// ---------------------------------------------------------------------------------------
+
+/// The central server's part: its settings and the gaps its change-log readers saw.
+#[derive(Debug)]
+pub struct Central {
+    /// How long a grant lasts before it must be renewed.
+    pub lease_term: Duration,
+    /// A challenge's lifetime (a new lease starts after it).
+    pub challenge_lifetime: Duration,
+}
+
+impl Central {
+    /// The central part with these timings.
+    pub fn new(lease_term: Duration, challenge_lifetime: Duration) -> Self {
+        Central {
+            lease_term,
+            challenge_lifetime,
+        }
+    }
+}
+
+fn ms(duration: Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// Enrols a node for `site`; answers it and its token (shown once).
+///
+/// # Errors
+/// Storage failures.
+pub async fn enrol(
+    store: &Store,
+    org_id: Uuid,
+    site: &str,
+    label: &str,
+    by_key: Option<Uuid>,
+) -> Result<(SiteNodeRow, Zeroizing<String>)> {
+    let minted = crate::credentials::mint();
+    let node = SiteNodeRow {
+        id: Uuid::new_v4(),
+        org_id,
+        site: site.to_owned(),
+        label: label.to_owned(),
+        public_key: None,
+        created_at_ms: now_ms(),
+        revoked_at_ms: None,
+        last_seen_ms: None,
+        down_seq: 0,
+        up_through_ms: None,
+        up_lag_ms: None,
+    };
+    let event = audit::event(
+        Severity::Info,
+        Subject {
+            org_id: Some(org_id),
+            gate_id: None,
+            pass_id: None,
+        },
+        Details::SiteNodeCreated(SiteNodeDetails {
+            node_id: node.id,
+            site: node.site.clone(),
+            label: node.label.clone(),
+            by_key,
+        }),
+    );
+    store.insert_site_node(&node, &minted.hash, &event).await?;
+    Ok((node, minted.text))
+}
+
+/// The key the central server signs leases with: derived from its oldest server key, so
+/// that every replica signs with the same key and a rotation of pass keys does not change it.
+fn signing_key(keys: &Keyring) -> Result<SigningKey> {
+    let (_, oldest) = keys
+        .oldest()
+        .ok_or(Error::Internal("no server key to sign leases with"))?;
+    let ikm = oldest.to_hex();
+    let derived = hkdf::Hkdf::<Sha256>::new(Some(b"tessera/v1 lease signing"), ikm.as_bytes());
+    // A derived scalar is out of range with negligible probability; try the next counter.
+    for counter in 0u8..=255 {
+        let mut bytes = Zeroizing::new([0u8; 32]);
+        derived
+            .expand(
+                &[b"tessera/v1 lease key ".as_slice(), &[counter]].concat(),
+                bytes.as_mut(),
+            )
+            .map_err(|_| Error::Internal("lease key derivation"))?;
+        if let Ok(key) = SigningKey::from_slice(bytes.as_ref()) {
+            return Ok(key);
+        }
+    }
+    Err(Error::Internal("no valid lease signing key"))
+}
+
+/// Signs a lease.
+fn sign(keys: &Keyring, lease: &Lease) -> Result<(String, String)> {
+    let key = signing_key(keys)?;
+    let signature: Signature = key.sign(&lease.signed_bytes());
+    let public = VerifyingKey::from(&key).to_encoded_point(true);
+    Ok((
+        base64url(&signature.to_bytes()),
+        base64url(public.as_bytes()),
+    ))
+}
+
+/// Whether `signature` by `signing_key` (both base64url) is the central server's over
+/// `lease`.
+pub fn lease_signature_holds(lease: &Lease, signature: &str, signing_key: &str) -> bool {
+    let (Some(signature), Some(key)) = (base64url_any(signature), base64url_any(signing_key))
+    else {
+        return false;
+    };
+    let (Ok(signature), Ok(key)) = (
+        Signature::from_slice(&signature),
+        VerifyingKey::from_sec1_bytes(&key),
+    ) else {
+        return false;
+    };
+    key.verify(&lease.signed_bytes(), &signature).is_ok()
+}
+
+/// Grants `node` its site's lease, or renews the one it holds.
+///
+/// # Errors
+/// [`SiteError::HeldElsewhere`]; [`SiteError::Invalid`] for a malformed key; storage.
+pub async fn grant(
+    store: &Store,
+    keys: &Keyring,
+    central: &Central,
+    node: &SiteNodeRow,
+    request: &LeaseRequest,
+) -> Result<LeaseGrant, SiteError> {
+    let public_key = tessera_protocol::encoding::base64url_exact::<32>(&request.public_key).ok_or(
+        SiteError::Invalid("public_key is not a base64url X25519 key"),
+    )?;
+    let held = store
+        .held_lease(node.org_id, &node.site)
+        .await?
+        .map(Lease::from);
+    let now = now_ms();
+    let (valid_from, expires_at) = rules::lease_terms(
+        now,
+        ms(central.challenge_lifetime),
+        ms(central.lease_term),
+        held.as_ref(),
+    );
+    let lease = match held {
+        Some(held) if held.node_id != node.id => return Err(SiteError::HeldElsewhere),
+        Some(held) => {
+            if node.public_key.as_deref() != Some(public_key.as_slice()) {
+                // The node's key changed under a held lease (a reinstalled node): refuse,
+                // an admin reclaims the lease and the node asks again.
+                return Err(SiteError::Invalid(
+                    "the node's key changed while it holds the lease; reclaim it first",
+                ));
+            }
+            if !store.renew_lease(held.id, expires_at).await? {
+                return Err(SiteError::NoLease);
+            }
+            Lease {
+                expires_at_ms: expires_at,
+                ..held
+            }
+        }
+        None => {
+            let lease = Lease {
+                id: Uuid::new_v4(),
+                org_id: node.org_id,
+                site: node.site.clone(),
+                node_id: node.id,
+                granted_at_ms: now,
+                valid_from_ms: valid_from,
+                expires_at_ms: expires_at,
+            };
+            let event = lease_event(&lease, None, lease.expires_at_ms, None, Severity::Warning);
+            if !store.insert_lease(&lease, &public_key, &event).await? {
+                return Err(SiteError::HeldElsewhere);
+            }
+            lease
+        }
+    };
+    let (signature, signing_key) = sign(keys, &lease)?;
+    let org_name = store
+        .org_name(node.org_id)
+        .await?
+        .unwrap_or_else(|| "organisation".to_owned());
+    Ok(LeaseGrant {
+        lease,
+        signature,
+        signing_key,
+        org_name,
+    })
+}
+
+fn lease_event(
+    lease: &Lease,
+    end: Option<LeaseEnd>,
+    until_ms: i64,
+    by_key: Option<Uuid>,
+    severity: Severity,
+) -> tessera_store::NewAudit {
+    let details = SiteLeaseDetails {
+        lease_id: lease.id,
+        node_id: lease.node_id,
+        site: lease.site.clone(),
+        valid_from_ms: lease.valid_from_ms,
+        until_ms,
+        end,
+        by_key,
+    };
+    audit::event(
+        severity,
+        Subject {
+            org_id: Some(lease.org_id),
+            gate_id: None,
+            pass_id: None,
+        },
+        match end {
+            Some(_) => Details::SiteLeaseEnded(details),
+            None => Details::SiteLeaseGranted(details),
+        },
+    )
+}
+
+/// The node hands its lease back (after shipping what it decided).
+///
+/// # Errors
+/// [`SiteError::NoLease`]; storage.
+pub async fn give_back(store: &Store, node: &SiteNodeRow, lease_id: Uuid) -> Result<(), SiteError> {
+    let held = store
+        .held_lease(node.org_id, &node.site)
+        .await?
+        .map(Lease::from)
+        .filter(|lease| lease.id == lease_id && lease.node_id == node.id)
+        .ok_or(SiteError::NoLease)?;
+    let now = now_ms();
+    let event = lease_event(&held, Some(LeaseEnd::Returned), now, None, Severity::Info);
+    if !store
+        .end_lease(node.org_id, held.id, LeaseEnd::Returned, now, &event)
+        .await?
+    {
+        return Err(SiteError::NoLease);
+    }
+    Ok(())
+}
+
+/// An admin takes a site back from its node without the node (it is gone, say). What the
+/// node admitted and did not ship is then unknown here: a pass it admitted may be admitted
+/// again. Audited `high`.
+///
+/// # Errors
+/// [`SiteError::NoLease`] when the node holds none; storage.
+pub async fn reclaim(
+    store: &Store,
+    org_id: Uuid,
+    node_id: Uuid,
+    by_key: Option<Uuid>,
+) -> Result<Lease, SiteError> {
+    let held = store
+        .held_leases(org_id)
+        .await?
+        .into_iter()
+        .map(Lease::from)
+        .find(|lease| lease.node_id == node_id)
+        .ok_or(SiteError::NoLease)?;
+    let now = now_ms();
+    let event = lease_event(
+        &held,
+        Some(LeaseEnd::Reclaimed),
+        now,
+        by_key,
+        Severity::High,
+    );
+    if !store
+        .end_lease(org_id, held.id, LeaseEnd::Reclaimed, now, &event)
+        .await?
+    {
+        return Err(SiteError::NoLease);
+    }
+    Ok(held)
+}
+
+/// Seals a pass's two keys to the node: X25519 between an ephemeral key (one per page) and
+/// the node's, HKDF-SHA256, XChaCha20-Poly1305 bound to the pass and its wallet key.
+fn seal_pass_keys(
+    ephemeral: &SecretKey,
+    node_key: &PublicKey,
+    pass_id: Uuid,
+    wallet_key: &[u8],
+    keys: &PassKeys,
+) -> Result<String> {
+    let cipher = transit_cipher(ephemeral, node_key, &ephemeral.public_key(), node_key)?;
+    let mut plain = Zeroizing::new([0u8; 64]);
+    plain[..32].copy_from_slice(keys.code_key.as_bytes());
+    plain[32..].copy_from_slice(keys.response_key.as_bytes());
+    let mut nonce = [0u8; 24];
+    rand::rngs::OsRng.fill_bytes(&mut nonce);
+    let aad = transit_aad(pass_id, wallet_key);
+    let sealed = cipher
+        .encrypt(
+            XNonce::from_slice(&nonce),
+            Payload {
+                msg: plain.as_ref(),
+                aad: &aad,
+            },
+        )
+        .map_err(|_| Error::Internal("sealing pass keys"))?;
+    let mut bytes = nonce.to_vec();
+    bytes.extend_from_slice(&sealed);
+    Ok(base64url(&bytes))
+}
+
+/// Opens a pass's keys sealed to this node (`sealed_by`: the page's ephemeral key).
+///
+/// # Errors
+/// [`Error::Internal`] when they do not open (altered, or for another node or pass).
+pub fn open_pass_keys(
+    node_secret: &SecretKey,
+    sealed_by: &PublicKey,
+    pass_id: Uuid,
+    wallet_key: &[u8],
+    sealed: &str,
+) -> Result<PassKeys> {
+    let cipher = transit_cipher(node_secret, sealed_by, sealed_by, &node_secret.public_key())?;
+    let bytes = base64url_any(sealed).ok_or(Error::Internal("sealed pass keys"))?;
+    if bytes.len() < 24 {
+        return Err(Error::Internal("sealed pass keys"));
+    }
+    let (nonce, body) = bytes.split_at(24);
+    let aad = transit_aad(pass_id, wallet_key);
+    let plain = Zeroizing::new(
+        cipher
+            .decrypt(
+                XNonce::from_slice(nonce),
+                Payload {
+                    msg: body,
+                    aad: &aad,
+                },
+            )
+            .map_err(|_| Error::Internal("pass keys do not open"))?,
+    );
+    let (Ok(code), Ok(response)) = (
+        <[u8; 32]>::try_from(&plain[..32.min(plain.len())]),
+        <[u8; 32]>::try_from(&plain[32.min(plain.len())..]),
+    ) else {
+        return Err(Error::Internal("sealed pass keys are not 64 bytes"));
+    };
+    Ok(PassKeys {
+        code_key: tessera_protocol::CodeKey::from_bytes(code),
+        response_key: tessera_protocol::ResponseKey::from_bytes(response),
+    })
+}
+
+fn transit_aad(pass_id: Uuid, wallet_key: &[u8]) -> Vec<u8> {
+    let mut aad = format!("tessera/v1 site pass keys {pass_id} ").into_bytes();
+    aad.extend_from_slice(wallet_key);
+    aad
+}
+
+fn transit_cipher(
+    own: &SecretKey,
+    peer: &PublicKey,
+    ephemeral_public: &PublicKey,
+    node_public: &PublicKey,
+) -> Result<XChaCha20Poly1305> {
+    let shared = own
+        .agree(peer)
+        .map_err(|_| Error::Internal("a low-order node key"))?;
+    let mut salt = ephemeral_public.as_bytes().to_vec();
+    salt.extend_from_slice(node_public.as_bytes());
+    let derived = hkdf::Hkdf::<Sha256>::new(Some(&salt), shared.as_bytes());
+    let mut key = Zeroizing::new([0u8; 32]);
+    derived
+        .expand(b"tessera/v1 site pass keys", key.as_mut())
+        .map_err(|_| Error::Internal("transit key derivation"))?;
+    XChaCha20Poly1305::new_from_slice(key.as_ref())
+        .map_err(|_| Error::Internal("transit key length"))
+}
+
+/// How far back a round's first page looks again, by the time a change was written: a
+/// transaction takes its place in the log before it commits, so a reader may pass a place
+/// whose row is not visible yet; the next round's first page re-reads every change written
+/// this long before the previous round (the merge on the node is idempotent). It bounds how
+/// long a writing transaction may take (the statement timeout is far below it).
+pub const RESYNC_WINDOW_MS: i64 = 5_000;
+
+/// A page of the site's changes after `after_seq` (and, on a round's first page, every
+/// change written since `since_ms`), pass keys sealed to the node.
+///
+/// # Errors
+/// [`SiteError::NoKey`] before the node sent its key; storage.
+pub async fn changes(
+    store: &Store,
+    keys: &Keyring,
+    central: &Central,
+    node: &SiteNodeRow,
+    after_seq: i64,
+    since_ms: Option<i64>,
+    limit: i64,
+) -> Result<SyncDown, SiteError> {
+    let _ = central;
+    let node_key = node
+        .public_key
+        .as_deref()
+        .and_then(|bytes| <[u8; 32]>::try_from(bytes).ok())
+        .map(PublicKey::from_bytes)
+        .ok_or(SiteError::NoKey)?;
+    let as_of_ms = now_ms();
+    let limit = limit.clamp(1, CHANGES_PER_PAGE * 10);
+    let since = since_ms.map_or(i64::MAX, |since| since.saturating_sub(RESYNC_WINDOW_MS));
+    let page = store
+        .pass_changes(node.org_id, &node.site, after_seq, since, limit)
+        .await?;
+    let more = i64::try_from(page.len()).unwrap_or(i64::MAX) >= limit;
+    let upto = page
+        .iter()
+        .map(|change| change.seq)
+        .max()
+        .unwrap_or(after_seq)
+        .max(after_seq);
+    let ephemeral = SecretKey::generate(&mut rand::rngs::OsRng);
+    let mut passes = Vec::with_capacity(page.len());
+    for change in page {
+        passes.push(wire_pass(keys, &ephemeral, &node_key, change.pass)?);
+    }
+    let gates = store
+        .site_gates(node.org_id, &node.site)
+        .await?
+        .into_iter()
+        .map(|gate| WireGate {
+            id: gate.id,
+            label: gate.label,
+            site: gate.site,
+            token_hash: base64url(&gate.token_hash),
+            created_at_ms: gate.created_at_ms,
+            language: gate.language,
+            revoked_at_ms: gate.revoked_at_ms,
+        })
+        .collect();
+    store
+        .note_site_node(node.id, as_of_ms, Some(upto), None)
+        .await?;
+    Ok(SyncDown {
+        as_of_ms,
+        next_seq: upto,
+        more,
+        sealed_by: ephemeral.public_key().to_base64url(),
+        gates,
+        passes,
+    })
+}
+
+fn wire_pass(
+    keys: &Keyring,
+    ephemeral: &SecretKey,
+    node_key: &PublicKey,
+    pass: PassRow,
+) -> Result<WirePass> {
+    let sealed_keys = match pass.wallet_public_key.as_deref() {
+        Some(wallet) if pass.state != PassState::Revoked => {
+            let wallet_key: [u8; 32] = wallet
+                .try_into()
+                .map_err(|_| Error::Internal("a stored wallet key is not 32 bytes"))?;
+            let derived = keys.pass_keys(pass.id, &pass.server_kid, wallet_key)?;
+            Some(seal_pass_keys(
+                ephemeral, node_key, pass.id, wallet, &derived,
+            )?)
+        }
+        _ => None,
+    };
+    Ok(WirePass {
+        id: pass.id,
+        label: pass.label,
+        site: pass.site,
+        valid_from_ms: pass.valid_from_ms,
+        valid_until_ms: pass.valid_until_ms,
+        max_uses: pass.max_uses,
+        uses: pass.uses,
+        state: pass.state.as_str().to_owned(),
+        wallet_public_key: pass.wallet_public_key.as_deref().map(base64url),
+        server_kid: pass.server_kid,
+        created_at_ms: pass.created_at_ms,
+        claimed_at_ms: pass.claimed_at_ms,
+        revoked_at_ms: pass.revoked_at_ms,
+        max_transfers: pass.max_transfers,
+        transfers: pass.transfers,
+        rebinds: pass.rebinds,
+        language: pass.language,
+        sealed_keys,
+    })
+}
+
+/// Writes what a node shipped: its events (each once, admissions marked `on_site`) and
+/// its admissions (each once, by nonce), reporting a conflict for an admission of a pass
+/// revoked here meanwhile.
+///
+/// # Errors
+/// [`SiteError::Invalid`] for a malformed batch (nothing is written); storage.
+pub async fn ingest(
+    store: &Store,
+    node: &SiteNodeRow,
+    batch: SyncUp,
+) -> Result<SyncUpAnswer, SiteError> {
+    let mut events = Vec::with_capacity(batch.events.len());
+    for event in batch.events {
+        let severity = tessera_domain::audit::Severity::parse(&event.severity).ok_or(
+            SiteError::Invalid("an event's severity is not info, warning or high"),
+        )?;
+        let details = event.details;
+        if !matches!(
+            serde_json::from_str::<serde_json::Value>(&details),
+            Ok(serde_json::Value::Object(_))
+        ) {
+            return Err(SiteError::Invalid(
+                "an event's details are not a JSON object",
+            ));
+        }
+        let details = match tessera_domain::events::Details::decode(&event.kind, &details) {
+            Ok(Details::Response(mut response)) => {
+                response.on_site = Some(OnSite { node_id: node.id });
+                Details::Response(response).to_json()
+            }
+            Ok(known) => known.to_json(),
+            // A kind this server does not know (a newer node): kept as it was written.
+            Err(_) => details,
+        };
+        events.push(ShippedEvent {
+            id: event.id,
+            at_ms: event.at_ms,
+            org_id: Some(node.org_id),
+            kind: event.kind,
+            severity: severity.as_str().to_owned(),
+            gate_id: event.gate_id,
+            pass_id: event.pass_id,
+            details,
+        });
+    }
+    let mut admissions = Vec::with_capacity(batch.admissions.len());
+    for admission in batch.admissions {
+        let nonce = tessera_protocol::encoding::base64url_exact::<32>(&admission.nonce)
+            .ok_or(SiteError::Invalid("an admission's nonce is not 32 bytes"))?;
+        if !matches!(
+            admission.outcome.as_str(),
+            "admitted" | "already_admitted" | "denied"
+        ) {
+            return Err(SiteError::Invalid("an admission's outcome"));
+        }
+        admissions.push(ShippedAdmission {
+            nonce: nonce.to_vec(),
+            org_id: node.org_id,
+            pass_id: admission.pass_id,
+            gate_id: admission.gate_id,
+            scan_id: admission.scan_id,
+            counter: admission.counter,
+            outcome: admission.outcome,
+            decided_at_ms: admission.decided_at_ms,
+        });
+    }
+    let now = now_ms();
+    let node_id = node.id;
+    let org_id = node.org_id;
+    let written = store
+        .ingest_site_batch(node.id, &node.site, &events, &admissions, now, &|counted| {
+            let conflict = rules::shipped_admission_conflict(counted.state, counted.revoked_at_ms)?;
+            Some(conflict_event(
+                org_id,
+                node_id,
+                Some(counted.gate_id),
+                counted.pass_id,
+                conflict,
+                Some(counted.decided_at_ms),
+                counted.revoked_at_ms,
+            ))
+        })
+        .await?;
+    let through = events.iter().map(|event| event.at_ms).max();
+    let lag = events
+        .iter()
+        .map(|event| event.at_ms)
+        .min()
+        .map(|oldest| now - oldest);
+    store
+        .note_site_node(node.id, now, None, through.zip(lag))
+        .await?;
+    Ok(SyncUpAnswer {
+        events: written.events,
+        admissions: written.admissions,
+        conflicts: written.conflicts,
+    })
+}
+
+fn conflict_event(
+    org_id: Uuid,
+    node_id: Uuid,
+    gate_id: Option<Uuid>,
+    pass_id: Uuid,
+    conflict: ConflictKind,
+    admitted_at_ms: Option<i64>,
+    revoked_at_ms: Option<i64>,
+) -> tessera_store::NewAudit {
+    audit::event(
+        Severity::High,
+        Subject {
+            org_id: Some(org_id),
+            gate_id,
+            pass_id: Some(pass_id),
+        },
+        Details::SiteConflict(SiteConflict {
+            node_id,
+            conflict,
+            admitted_at_ms,
+            revoked_at_ms,
+        }),
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// Who decides for a pass at this server.
+// ---------------------------------------------------------------------------------------
+
+/// Which server this is, for the redemption's question "may I decide for this pass?".
+#[derive(Clone, Debug, Default)]
+pub enum Authority {
+    /// The central server (or a server with no nodes): it decides unless a node holds
+    /// the pass's site.
+    #[default]
+    Central,
+    /// An on-site node: it decides for its site's passes while its lease is in force.
+    Node(Arc<NodeView>),
+}
+
+/// What a node may do, as its sync loop last saw it.
+#[derive(Debug, Default)]
+pub struct NodeView {
+    state: Mutex<Option<NodeStateRow>>,
+}
+
+impl NodeView {
+    fn set(&self, state: NodeStateRow) {
+        *self.state.lock().unwrap_or_else(PoisonError::into_inner) = Some(state);
+    }
+
+    /// The node's state as last loaded.
+    pub fn state(&self) -> Option<NodeStateRow> {
+        self.state
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// What the node may do at `now_ms`.
+    pub fn authority(&self, now_ms: i64) -> NodeAuthority {
+        let guard = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        match guard.as_ref() {
+            None => NodeAuthority::NoLease,
+            Some(state) => rules::node_authority(
+                state.lease().as_ref(),
+                state.extended_until_ms,
+                state.down_as_of_ms,
+                now_ms,
+            ),
+        }
+    }
+}
+
+/// Whether this server may decide for `pass` now.
+///
+/// # Errors
+/// Storage failures (central: the lease is read at each scan of a site's pass).
+pub async fn decides_here(authority: &Authority, store: &Store, pass: &PassRow) -> Result<bool> {
+    match authority {
+        Authority::Central => {
+            let Some(site) = pass.site.as_deref() else {
+                return Ok(true);
+            };
+            let held = store.held_lease(pass.org_id, site).await?.map(Lease::from);
+            Ok(rules::central_admits(Some(site), held.as_ref()))
+        }
+        Authority::Node(view) => {
+            let site = view.state().map(|state| state.site);
+            Ok(pass.site.is_some()
+                && pass.site == site
+                && view.authority(now_ms()) == NodeAuthority::Admits)
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Node side.
+// ---------------------------------------------------------------------------------------
+
+/// The node's link to the central server.
+pub struct NodeLink {
+    /// The node's database.
+    pub store: Store,
+    /// The node's keys (its own X25519 key; pass keys handed to it are kept here too).
+    pub keys: Arc<Keyring>,
+    /// The central server's base URL.
+    pub upstream: url::Url,
+    /// The node's token.
+    pub token: Zeroizing<String>,
+    /// The HTTP client.
+    pub http: reqwest::Client,
+    /// What the redemption reads.
+    pub view: Arc<NodeView>,
+    /// The audit readers' hub (its gap rule keeps the sync-up from passing an event that
+    /// has not committed yet).
+    pub hub: Arc<crate::hub::Hub>,
+    /// How often the loop runs.
+    pub every: Duration,
+    /// Metrics.
+    pub metrics: Arc<NodeMetrics>,
+}
+
+impl std::fmt::Debug for NodeLink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NodeLink")
+            .field("upstream", &self.upstream.as_str())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The numbers `/metrics` shows of a node.
+#[derive(Debug, Default)]
+pub struct NodeMetrics {
+    /// Seconds until the lease ends (negative: past), or none without a lease.
+    pub lease_expiry_s: Mutex<Option<f64>>,
+    /// Age of the oldest event not shipped yet, seconds (0: all shipped).
+    pub up_lag_s: Mutex<f64>,
+    /// Seconds since the last complete sync-down.
+    pub down_age_s: Mutex<Option<f64>>,
+}
+
+impl NodeMetrics {
+    /// The numbers now, with whether the node decides for its site.
+    pub fn gauges(&self, admits: bool) -> crate::metrics::NodeGauges {
+        let read = |cell: &Mutex<Option<f64>>| *cell.lock().unwrap_or_else(PoisonError::into_inner);
+        crate::metrics::NodeGauges {
+            lease_expiry_s: read(&self.lease_expiry_s),
+            up_lag_s: *self.up_lag_s.lock().unwrap_or_else(PoisonError::into_inner),
+            down_age_s: read(&self.down_age_s),
+            admits,
+        }
+    }
+}
+
+fn set<T>(cell: &Mutex<T>, value: T) {
+    *cell.lock().unwrap_or_else(PoisonError::into_inner) = value;
+}
+
+/// Why a round of the node's loop stopped short.
+#[derive(Debug, thiserror::Error)]
+pub enum LinkError {
+    /// The uplink failed (connection, timeout, a 5xx).
+    #[error("uplink: {0}")]
+    Uplink(String),
+    /// The central server refused (its answer's error).
+    #[error("central server refused: {status} {body}")]
+    Refused {
+        /// HTTP status.
+        status: u16,
+        /// Its body.
+        body: String,
+    },
+    /// A flow failure on the node.
+    #[error(transparent)]
+    Flow(#[from] Error),
+}
+
+impl From<tessera_store::Error> for LinkError {
+    fn from(error: tessera_store::Error) -> Self {
+        LinkError::Flow(Error::Store(error))
+    }
+}
+
+impl NodeLink {
+    async fn call<T: serde::de::DeserializeOwned>(
+        &self,
+        request: reqwest::RequestBuilder,
+    ) -> Result<Option<T>, LinkError> {
+        let response = request
+            .bearer_auth(self.token.as_str())
+            .send()
+            .await
+            .map_err(|error| LinkError::Uplink(error.without_url().to_string()))?;
+        let status = response.status();
+        if status.is_server_error() {
+            return Err(LinkError::Uplink(format!("status {status}")));
+        }
+        if status == reqwest::StatusCode::NO_CONTENT {
+            return Ok(None);
+        }
+        if !status.is_success() {
+            let body = response.text().await.unwrap_or_default();
+            return Err(LinkError::Refused {
+                status: status.as_u16(),
+                body: body.chars().take(300).collect(),
+            });
+        }
+        response
+            .json()
+            .await
+            .map(Some)
+            .map_err(|error| LinkError::Uplink(error.without_url().to_string()))
+    }
+
+    fn url(&self, path: &str) -> Result<url::Url, LinkError> {
+        self.upstream
+            .join(path)
+            .map_err(|_| LinkError::Uplink("the upstream URL does not take a path".into()))
+    }
+
+    /// Loads the node's state and sealed pass keys from its database at start-up.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn load(&self) -> Result<(), LinkError> {
+        if let Some(state) = self.store.node_state().await? {
+            self.view.set(state);
+        }
+        let (_, secret) = self
+            .keys
+            .active()
+            .ok_or(Error::Internal("the node has no key"))?;
+        let mut loaded = 0usize;
+        for (pass_id, wallet, stored) in self.store.node_pass_keys().await? {
+            // Stored as `<sealed_by>.<sealed>`: as they arrived, sealed to this node's key.
+            let Some((by, sealed)) = stored.split_once('.') else {
+                continue;
+            };
+            let Ok(by) = PublicKey::from_base64url(by) else {
+                continue;
+            };
+            match open_pass_keys(secret, &by, pass_id, &wallet, sealed) {
+                Ok(keys) => {
+                    if let Ok(wallet) = <[u8; 32]>::try_from(wallet.as_slice()) {
+                        self.keys.delegate(pass_id, wallet, keys);
+                        loaded += 1;
+                    }
+                }
+                Err(error) => tracing::warn!(%pass_id, %error, "a stored pass key does not open"),
+            }
+        }
+        tracing::info!(passes = loaded, "on-site node: pass keys loaded");
+        Ok(())
+    }
+
+    /// One round: the lease, the changes, the events. Each step that fails leaves the rest
+    /// for the next round; nothing is lost.
+    ///
+    /// # Errors
+    /// The first failure (the uplink's, the central server's refusal, storage).
+    pub async fn round(&self) -> Result<(), LinkError> {
+        let state = self.store.node_state().await?;
+        if let Some(state) = &state {
+            self.view.set(state.clone());
+        }
+        let returning = state.as_ref().and_then(|s| s.return_requested_ms).is_some();
+        if returning {
+            self.ship_all().await?;
+            self.give_back().await?;
+        } else {
+            self.renew(state.as_ref()).await?;
+            self.pull().await?;
+            self.ship_all().await?;
+        }
+        self.publish_metrics().await?;
+        Ok(())
+    }
+
+    async fn renew(&self, state: Option<&NodeStateRow>) -> Result<(), LinkError> {
+        let (_, secret) = self
+            .keys
+            .active()
+            .ok_or(Error::Internal("the node has no key"))?;
+        let request = LeaseRequest {
+            public_key: secret.public_key().to_base64url(),
+        };
+        let grant: LeaseGrant = self
+            .call(self.http.post(self.url("v1/node/lease")?).json(&request))
+            .await?
+            .ok_or_else(|| LinkError::Uplink("an empty lease answer".into()))?;
+        let pinned = state
+            .and_then(|state| state.lease_signature.as_deref())
+            .and_then(|stored| stored.split_once('.'))
+            .map(|(key, _)| key.to_owned());
+        if pinned
+            .as_deref()
+            .is_some_and(|key| key != grant.signing_key)
+            || !lease_signature_holds(&grant.lease, &grant.signature, &grant.signing_key)
+        {
+            return Err(LinkError::Refused {
+                status: 0,
+                body: "the lease's signature does not hold (or its key is not the one first seen)"
+                    .into(),
+            });
+        }
+        let mut next = match state {
+            Some(state) if state.node_id == grant.lease.node_id => state.clone(),
+            _ => NodeStateRow {
+                node_id: grant.lease.node_id,
+                org_id: grant.lease.org_id,
+                site: grant.lease.site.clone(),
+                lease_id: None,
+                lease_granted_at_ms: None,
+                lease_valid_from_ms: None,
+                lease_expires_at_ms: None,
+                lease_signature: None,
+                extended_until_ms: None,
+                down_seq: 0,
+                down_as_of_ms: None,
+                up_cursor: 0,
+                return_requested_ms: None,
+                updated_at_ms: now_ms(),
+            },
+        };
+        next.set_lease(
+            Some(&grant.lease),
+            Some(format!("{}.{}", grant.signing_key, grant.signature)),
+        );
+        next.updated_at_ms = now_ms();
+        self.store.put_node_state(&next, None).await?;
+        self.store
+            .put_node_org(next.org_id, &grant.org_name)
+            .await?;
+        self.view.set(next);
+        Ok(())
+    }
+
+    async fn pull(&self) -> Result<(), LinkError> {
+        let Some(state) = self.store.node_state().await? else {
+            return Ok(());
+        };
+        let (_, secret) = self
+            .keys
+            .active()
+            .ok_or(Error::Internal("the node has no key"))?;
+        let mut after = state.down_seq;
+        let mut since = state.down_as_of_ms;
+        loop {
+            let mut query = vec![
+                ("after", after.to_string()),
+                ("limit", CHANGES_PER_PAGE.to_string()),
+            ];
+            if let Some(since) = since.take() {
+                query.push(("since_ms", since.to_string()));
+            }
+            let page: SyncDown = self
+                .call(self.http.get(self.url("v1/node/changes")?).query(&query))
+                .await?
+                .ok_or_else(|| LinkError::Uplink("an empty page".into()))?;
+            let sealed_by = PublicKey::from_base64url(&page.sealed_by)
+                .map_err(|_| LinkError::Uplink("a malformed page key".into()))?;
+            let mut passes = Vec::with_capacity(page.passes.len());
+            let mut opened = Vec::new();
+            for wire in page.passes {
+                let (pass, sealed) = node_pass(state.org_id, wire)?;
+                let sealed_keys = match (&sealed, &pass.wallet_public_key) {
+                    (Some(sealed), Some(wallet)) => {
+                        let keys = open_pass_keys(secret, &sealed_by, pass.id, wallet, sealed)?;
+                        if let Ok(wallet) = <[u8; 32]>::try_from(wallet.as_slice()) {
+                            opened.push((pass.id, wallet, keys));
+                        }
+                        Some(format!("{}.{sealed}", page.sealed_by))
+                    }
+                    _ => None,
+                };
+                passes.push(SitePass { pass, sealed_keys });
+            }
+            let gates: Vec<SiteGateRow> = page
+                .gates
+                .into_iter()
+                .filter_map(|gate| {
+                    Some(SiteGateRow {
+                        id: gate.id,
+                        org_id: state.org_id,
+                        label: gate.label,
+                        site: gate.site,
+                        token_hash: base64url_any(&gate.token_hash)?,
+                        created_at_ms: gate.created_at_ms,
+                        language: gate.language,
+                        revoked_at_ms: gate.revoked_at_ms,
+                    })
+                })
+                .collect();
+            let org_id = state.org_id;
+            let node_id = state.node_id;
+            let conflicts = self
+                .store
+                .apply_site_down(
+                    &gates,
+                    &passes,
+                    page.next_seq,
+                    page.as_of_ms,
+                    &|local, central| rules::merge_pass(local, central),
+                    &|pass| {
+                        conflict_event(
+                            org_id,
+                            node_id,
+                            None,
+                            pass.id,
+                            ConflictKind::RevokedAfterAdmission,
+                            None,
+                            pass.revoked_at_ms,
+                        )
+                    },
+                )
+                .await?;
+            for pass_id in conflicts {
+                tracing::warn!(%pass_id, "a pass admitted here was revoked centrally meanwhile");
+            }
+            for site_pass in &passes {
+                if site_pass.sealed_keys.is_none() {
+                    self.keys.forget_delegated(site_pass.pass.id);
+                }
+            }
+            for (pass_id, wallet, keys) in opened {
+                self.keys.delegate(pass_id, wallet, keys);
+            }
+            after = page.next_seq;
+            if !page.more {
+                break;
+            }
+        }
+        if let Some(state) = self.store.node_state().await? {
+            self.view.set(state);
+        }
+        Ok(())
+    }
+
+    async fn ship_all(&self) -> Result<(), LinkError> {
+        loop {
+            let Some(state) = self.store.node_state().await? else {
+                return Ok(());
+            };
+            let events = self
+                .store
+                .events_after(state.up_cursor, EVENTS_PER_BATCH)
+                .await?;
+            let ids: Vec<(i64, i64)> = events.iter().map(|e| (e.id, e.at_ms)).collect();
+            let upto = self.hub.safe_upto(state.up_cursor, &ids);
+            let events: Vec<ShippedEvent> = events
+                .into_iter()
+                .filter(|event| event.id <= upto)
+                .collect();
+            if events.is_empty() {
+                set(&self.metrics.up_lag_s, 0.0);
+                return Ok(());
+            }
+            let oldest = events.first().map(|event| event.at_ms).unwrap_or_default();
+            set(
+                &self.metrics.up_lag_s,
+                (now_ms().saturating_sub(oldest)) as f64 / 1000.0,
+            );
+            let batch = self.batch(&events).await?;
+            let count = events.len();
+            let _: Option<SyncUpAnswer> = self
+                .call(self.http.post(self.url("v1/node/events")?).json(&batch))
+                .await?;
+            self.store.put_up_cursor(upto, now_ms()).await?;
+            if i64::try_from(count).unwrap_or(0) < EVENTS_PER_BATCH {
+                set(&self.metrics.up_lag_s, 0.0);
+                return Ok(());
+            }
+        }
+    }
+
+    async fn batch(&self, events: &[ShippedEvent]) -> Result<SyncUp, LinkError> {
+        let mut batch = SyncUp::default();
+        for event in events {
+            let details: serde_json::Value =
+                serde_json::from_str(&event.details).unwrap_or(serde_json::Value::Null);
+            let stored_details = event.details.clone();
+            // An answer's outcome was stored under its nonce: ship it with its event.
+            if event.kind == "response" {
+                if let (Some(gate_id), Some(scan_id)) = (
+                    event.gate_id,
+                    details
+                        .get("scan_id")
+                        .and_then(|id| id.as_str())
+                        .and_then(|id| id.parse::<Uuid>().ok()),
+                ) {
+                    if let Some(stored) =
+                        self.store.stored_outcome_of_scan(gate_id, scan_id).await?
+                    {
+                        batch.admissions.push(WireAdmission {
+                            nonce: base64url(&stored.nonce),
+                            pass_id: stored.pass_id,
+                            gate_id: stored.gate_id,
+                            scan_id: stored.scan_id,
+                            counter: stored.counter,
+                            outcome: stored.outcome,
+                            decided_at_ms: stored.decided_at_ms,
+                        });
+                    }
+                }
+            }
+            batch.events.push(WireEvent {
+                id: event.id,
+                at_ms: event.at_ms,
+                kind: event.kind.clone(),
+                severity: event.severity.clone(),
+                gate_id: event.gate_id,
+                pass_id: event.pass_id,
+                details: stored_details,
+            });
+        }
+        Ok(batch)
+    }
+
+    async fn give_back(&self) -> Result<(), LinkError> {
+        let Some(mut state) = self.store.node_state().await? else {
+            return Ok(());
+        };
+        if let Some(lease_id) = state.lease_id {
+            let _: Option<serde_json::Value> = self
+                .call(
+                    self.http
+                        .post(self.url("v1/node/lease/return")?)
+                        .json(&ReturnRequest { lease_id }),
+                )
+                .await?;
+            let lease = state.lease();
+            state.set_lease(None, None);
+            state.updated_at_ms = now_ms();
+            let event = lease.map(|lease| {
+                lease_event(
+                    &lease,
+                    Some(LeaseEnd::Returned),
+                    now_ms(),
+                    None,
+                    Severity::Info,
+                )
+            });
+            self.store.put_node_state(&state, event.as_ref()).await?;
+            self.store.clear_return_request().await?;
+            tracing::info!("on-site node: lease returned to the central server");
+        }
+        self.view.set(state);
+        Ok(())
+    }
+
+    async fn publish_metrics(&self) -> Result<(), LinkError> {
+        let now = now_ms();
+        let state = self.view.state();
+        set(
+            &self.metrics.lease_expiry_s,
+            state.as_ref().and_then(|state| {
+                state.lease_expires_at_ms.map(|end| {
+                    let end = state.extended_until_ms.map_or(end, |until| until.max(end));
+                    (end - now) as f64 / 1000.0
+                })
+            }),
+        );
+        set(
+            &self.metrics.down_age_s,
+            state
+                .as_ref()
+                .and_then(|state| state.down_as_of_ms)
+                .map(|as_of| (now - as_of) as f64 / 1000.0),
+        );
+        Ok(())
+    }
+}
+
+fn node_pass(org_id: Uuid, wire: WirePass) -> Result<(PassRow, Option<String>), LinkError> {
+    let state =
+        PassState::try_from(wire.state).map_err(|_| LinkError::Uplink("a pass's state".into()))?;
+    let wallet_public_key = match wire.wallet_public_key {
+        Some(text) => {
+            Some(base64url_any(&text).ok_or_else(|| LinkError::Uplink("a wallet key".into()))?)
+        }
+        None => None,
+    };
+    Ok((
+        PassRow {
+            id: wire.id,
+            org_id,
+            label: wire.label,
+            site: wire.site,
+            valid_from_ms: wire.valid_from_ms,
+            valid_until_ms: wire.valid_until_ms,
+            max_uses: wire.max_uses,
+            uses: wire.uses,
+            state,
+            claim_token_hash: Vec::new(),
+            wallet_public_key,
+            server_kid: wire.server_kid,
+            created_at_ms: wire.created_at_ms,
+            claimed_at_ms: wire.claimed_at_ms,
+            revoked_at_ms: wire.revoked_at_ms,
+            host_id: None,
+            max_transfers: wire.max_transfers,
+            transfers: wire.transfers,
+            rebinds: wire.rebinds,
+            external_ref: None,
+            language: wire.language,
+            zones: Vec::new(),
+        },
+        wire.sealed_keys,
+    ))
+}
+
+/// The node's HTTP client: rustls, the system's roots plus `ca_pem`'s, a timeout well
+/// under a sync round's worth of waiting, no redirects (a redirect is a misconfiguration).
+///
+/// # Errors
+/// A CA file that holds no certificate.
+pub fn http_client(ca_pem: Option<&[u8]>) -> Result<reqwest::Client, String> {
+    let mut builder = reqwest::Client::builder()
+        .timeout(Duration::from_secs(10))
+        .connect_timeout(Duration::from_secs(3))
+        .redirect(reqwest::redirect::Policy::none());
+    if let Some(pem) = ca_pem {
+        for certificate in reqwest::Certificate::from_pem_bundle(pem).map_err(|e| e.to_string())? {
+            builder = builder.add_root_certificate(certificate);
+        }
+    }
+    builder.build().map_err(|error| error.to_string())
+}
+
+/// Runs the node's loop until shutdown: a round every `link.every`, the failures logged
+/// (a cut uplink is expected: the gates go on being served from the node's database).
+pub async fn run(link: NodeLink, mut shutdown: Shutdown) {
+    if let Err(error) = link.load().await {
+        tracing::warn!(%error, "on-site node: could not load its state yet");
+    }
+    let mut failing = false;
+    loop {
+        match link.round().await {
+            Ok(()) => {
+                if failing {
+                    tracing::info!("on-site node: uplink back, in sync");
+                }
+                failing = false;
+            }
+            Err(error) => {
+                if !failing {
+                    tracing::warn!(%error, "on-site node: sync round failed; admitting on site goes on");
+                }
+                failing = true;
+                let _ = link.publish_metrics().await;
+            }
+        }
+        tokio::select! {
+            () = tokio::time::sleep(link.every) => {}
+            () = shutdown.recv() => return,
+        }
+    }
+}
+
+/// An operator on site extends a lapsed (or lapsing) lease on the node until `until_ms`.
+/// The node then admits past the lease's end, with what it last learnt: the trade-off
+/// `docs/operations.md` ("On-site node") describes. Audited.
+///
+/// # Errors
+/// [`Error::NotFound`] when the node holds no lease; storage.
+pub async fn extend(store: &Store, until_ms: i64) -> Result<Lease> {
+    let state = store.node_state().await?.ok_or(Error::NotFound)?;
+    let lease = state.lease().ok_or(Error::NotFound)?;
+    let event = audit::event(
+        Severity::High,
+        Subject {
+            org_id: Some(lease.org_id),
+            gate_id: None,
+            pass_id: None,
+        },
+        Details::SiteLeaseExtended(SiteLeaseDetails {
+            lease_id: lease.id,
+            node_id: lease.node_id,
+            site: lease.site.clone(),
+            valid_from_ms: lease.valid_from_ms,
+            until_ms,
+            end: None,
+            by_key: None,
+        }),
+    );
+    store.extend_node_lease(until_ms, &event).await?;
+    Ok(lease)
+}
+
+/// Asks the running node to ship everything and hand its lease back (its loop does it).
+///
+/// # Errors
+/// [`Error::NotFound`] when the node holds no lease; storage.
+pub async fn request_return(store: &Store) -> Result<Lease> {
+    let state = store.node_state().await?.ok_or(Error::NotFound)?;
+    let lease = state.lease().ok_or(Error::NotFound)?;
+    store.request_node_return(now_ms()).await?;
+    Ok(lease)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pass_keys_open_only_for_their_node_and_pass() {
+        let node = SecretKey::generate(&mut rand::rngs::OsRng);
+        let other = SecretKey::generate(&mut rand::rngs::OsRng);
+        let ephemeral = SecretKey::generate(&mut rand::rngs::OsRng);
+        let wallet = SecretKey::generate(&mut rand::rngs::OsRng);
+        let pass = Uuid::new_v4();
+        let keys = PassKeys::for_server(
+            &other,
+            &wallet.public_key(),
+            tessera_protocol::PassId::new(pass),
+        )
+        .expect("keys");
+        let wallet_key = wallet.public_key().as_bytes().to_vec();
+        let sealed =
+            seal_pass_keys(&ephemeral, &node.public_key(), pass, &wallet_key, &keys).expect("seal");
+        let by = ephemeral.public_key();
+        let opened = open_pass_keys(&node, &by, pass, &wallet_key, &sealed).expect("open");
+        assert_eq!(opened.code_key.as_bytes(), keys.code_key.as_bytes());
+        assert_eq!(opened.response_key.as_bytes(), keys.response_key.as_bytes());
+        assert!(open_pass_keys(&other, &by, pass, &wallet_key, &sealed).is_err());
+        assert!(open_pass_keys(&node, &by, Uuid::new_v4(), &wallet_key, &sealed).is_err());
+        assert!(open_pass_keys(&node, &by, pass, &[0; 32], &sealed).is_err());
+    }
+
+    #[test]
+    fn a_lease_signature_holds_for_that_lease_only() {
+        let dir = tempfile::tempdir().expect("dir");
+        let keys = Keyring::load_or_create(&dir.path().join("keys")).expect("keys");
+        let lease = Lease {
+            id: Uuid::new_v4(),
+            org_id: Uuid::new_v4(),
+            site: "hall".into(),
+            node_id: Uuid::new_v4(),
+            granted_at_ms: 1,
+            valid_from_ms: 2,
+            expires_at_ms: 3,
+        };
+        let (signature, key) = sign(&keys, &lease).expect("sign");
+        assert!(lease_signature_holds(&lease, &signature, &key));
+        let longer = Lease {
+            expires_at_ms: 4,
+            ..lease.clone()
+        };
+        assert!(!lease_signature_holds(&longer, &signature, &key));
+        assert!(!lease_signature_holds(&lease, "x", &key));
+    }
+}

@@ -1,0 +1,301 @@
+//! The on-site node (issue 35): a central server and a node at the venue, each with its own
+//! database, the node's uplink through the project's cutting proxy, gates on the node.
+//!
+//! One scenario, on both central backends (the node runs on SQLite, its default):
+//! - the node takes the site's lease; the central server refuses the site's passes
+//!   (`site_delegated`) from then on, cut or not;
+//! - the uplink is cut; the node goes on admitting (p99 of scan → result under 20 ms,
+//!   measured here over the loopback, gates on the node);
+//! - a revocation made centrally during the cut reaches the node at reconnection and is
+//!   reported (the pass the node admitted meanwhile: a `site_conflict` on each side);
+//! - the node is killed with `kill -9` as the uplink comes back, and restarted on the same
+//!   database: every on-site admission then appears centrally exactly once (one row by
+//!   nonce, one `response` event marked `on_site`, one use on the pass), and shipping the
+//!   same batch again writes nothing;
+//! - the lease is handed back: the central server decides again, and no pass the node
+//!   admitted is admitted a second time there.
+
+use std::time::{Duration, Instant};
+
+use anyhow::{ensure, Context, Result};
+use serde_json::{json, Value};
+use tessera_protocol::messages::{DenyReason, Outcome, ServerMessage};
+use tessera_tests::api::PassSpec;
+use tessera_tests::proxy::TcpProxy;
+use tessera_tests::wallet::Wallet;
+use tessera_tests::{both_backends, fixtures, Backend, Gate, TestServer};
+
+const SITE: &str = "stadium";
+/// Passes admitted on site while the uplink is cut (the latency sample).
+const DURING_CUT: usize = 40;
+
+both_backends!(the_node_admits_through_a_cut_and_everything_arrives_once);
+
+async fn wait_for<F, Fut>(what: &str, limit: Duration, mut check: F) -> Result<()>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<bool>>,
+{
+    let deadline = Instant::now() + limit;
+    loop {
+        if check().await? {
+            return Ok(());
+        }
+        ensure!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The node's `node status`, or null before its first lease.
+async fn node_status(node: &TestServer) -> Result<Value> {
+    match node.run(&["node", "status"]).await {
+        Ok(text) => serde_json::from_str(text.trim()).context("node status is JSON"),
+        Err(error) if error.to_string().contains("holds no lease") => Ok(Value::Null),
+        Err(error) => Err(error),
+    }
+}
+
+/// Scans the wallet's current code at `gate` and answers: the outcome, and how long the
+/// gate waited for each of the two answers in all.
+async fn visit(gate: &mut Gate, wallet: &Wallet) -> Result<(ServerMessage, Duration)> {
+    let started = Instant::now();
+    let (_, first) = gate.scan(&wallet.code_now()).await?;
+    let ServerMessage::Challenge(challenge) = first else {
+        return Ok((first, started.elapsed()));
+    };
+    let result = gate.answer(&challenge, &wallet.answer(&challenge)?).await?;
+    Ok((ServerMessage::Result(result), started.elapsed()))
+}
+
+fn denied_for(message: &ServerMessage, reason: DenyReason) -> bool {
+    matches!(message, ServerMessage::Result(result)
+        if result.outcome == Outcome::Denied && result.reason == Some(reason))
+}
+
+fn admitted(message: &ServerMessage) -> bool {
+    matches!(message, ServerMessage::Result(result) if result.outcome == Outcome::Admitted)
+}
+
+async fn the_node_admits_through_a_cut_and_everything_arrives_once(backend: Backend) -> Result<()> {
+    let central = TestServer::builder(backend)
+        .env("TESSERA_CHALLENGE_LIFETIME_S", "2")
+        .env("TESSERA_LEASE_TERM_S", "60")
+        .start()
+        .await?;
+    let admin = central.admin();
+
+    // The venue's passes, claimed by their visitors, and its gates (made centrally).
+    let spec = PassSpec {
+        site: Some(SITE.to_owned()),
+        ..PassSpec::default()
+    };
+    let mut wallets = Vec::new();
+    for _ in 0..DURING_CUT + 4 {
+        let (_, wallet) = fixtures::claimed_pass(&admin, &spec).await?;
+        wallets.push(wallet);
+    }
+    let node_gate = admin.create_gate("North turnstile", Some(SITE)).await?;
+    let (_, mut central_gate) =
+        fixtures::connected_gate(&central, &admin, "Box office", Some(SITE)).await?;
+
+    // Enrol the node; its token goes to a file, as an operator would hand it over.
+    let enrolled = admin
+        .post(
+            "/v1/nodes",
+            &json!({ "site": SITE, "label": "North stand PC" }),
+        )
+        .await?
+        .expect(201)?;
+    let node_id = enrolled["node_id"].as_str().context("node_id")?.to_owned();
+    let token = enrolled["token"].as_str().context("token")?.to_owned();
+    let dir = tempfile::tempdir()?;
+    let token_file = dir.path().join("node-token");
+    std::fs::write(&token_file, format!("{token}\n"))?;
+
+    let uplink = TcpProxy::start(central.url("").trim_start_matches("http://").to_owned()).await?;
+    let mut node = TestServer::builder(Backend::Sqlite)
+        .without_setup()
+        .env("TESSERA_SITE", SITE)
+        .env("TESSERA_UPSTREAM", &format!("http://{}", uplink.addr))
+        .env("TESSERA_NODE_TOKEN_FILE", &token_file.display().to_string())
+        .env("TESSERA_NODE_SYNC_MS", "200")
+        .env("TESSERA_GATE_RATE_PER_S", "1000")
+        .start()
+        .await?;
+
+    // The node holds the lease once it started and the node synced past its start.
+    wait_for("the node to admit", Duration::from_secs(30), || async {
+        Ok(node_status(&node).await?["authority"] == "admits")
+    })
+    .await?;
+    let nodes = admin.get("/v1/nodes").await?.expect(200)?;
+    ensure!(
+        nodes["nodes"][0]["state"] == "holding",
+        "central view: {nodes}"
+    );
+
+    let mut gate = Gate::connect(&node.gate_ws_url(), &node_gate.device_token).await?;
+    let (first, _) = visit(&mut gate, &wallets[0]).await?;
+    ensure!(
+        admitted(&first),
+        "admitted on site with the uplink up: {first:?}"
+    );
+    let (refused, _) = visit(&mut central_gate, &wallets[1]).await?;
+    ensure!(
+        denied_for(&refused, DenyReason::SiteDelegated),
+        "the central server refuses a delegated pass: {refused:?}"
+    );
+
+    // The uplink dies. A revocation is made centrally meanwhile.
+    uplink.cut();
+    let revoked = &wallets[DURING_CUT + 1];
+    admin.revoke(revoked.pass_id()).await?.expect(200)?;
+    let mut latencies = Vec::new();
+    for wallet in &wallets[1..=DURING_CUT] {
+        let (outcome, took) = visit(&mut gate, wallet).await?;
+        ensure!(
+            admitted(&outcome),
+            "admitted on site during the cut: {outcome:?}"
+        );
+        latencies.push(took);
+    }
+    let (late, _) = visit(&mut gate, revoked).await?;
+    ensure!(
+        admitted(&late),
+        "the node cannot know of the revocation during the cut: {late:?}"
+    );
+    let (still_refused, _) = visit(&mut central_gate, &wallets[DURING_CUT + 2]).await?;
+    ensure!(
+        denied_for(&still_refused, DenyReason::SiteDelegated),
+        "the central server refuses during the cut too: {still_refused:?}"
+    );
+    latencies.sort();
+    let p99 = latencies[(latencies.len() * 99).div_ceil(100) - 1];
+    ensure!(
+        p99 < Duration::from_millis(20),
+        "on-site p99 {p99:?} over {} admissions",
+        latencies.len()
+    );
+    let on_site = DURING_CUT + 2; // before the cut, during it, and the revoked pass
+
+    // The uplink comes back; the node is killed as it starts shipping, then restarted.
+    uplink.restore();
+    tokio::time::sleep(Duration::from_millis(250)).await;
+    node.kill9().await?;
+    node.start_same_port().await?;
+
+    let db = central.db();
+    wait_for(
+        "every on-site admission centrally",
+        Duration::from_secs(30),
+        || async {
+            Ok(db
+            .scalar_i64(
+                "SELECT COUNT(*) FROM site_admissions WHERE node_id = $1 AND outcome = 'admitted'",
+                node_id.parse()?,
+            )
+            .await?
+            == i64::try_from(on_site)?)
+        },
+    )
+    .await?;
+    wait_for("the conflict report", Duration::from_secs(30), || async {
+        Ok(db.audit_kind_count("site_conflict").await? >= 2)
+    })
+    .await?;
+    // Exactly once: one use per admitted pass, one `response` event marked on site each.
+    for wallet in wallets[..=DURING_CUT].iter().chain([revoked]) {
+        ensure!(db.pass_uses(wallet.pass_id()).await? == 1, "one use each");
+        let marked = db
+            .scalar_i64(
+                "SELECT COUNT(*) FROM audit_events WHERE pass_id = $1 AND kind = 'response' \
+                 AND details LIKE '%\"on_site\"%' AND details LIKE '%\"admitted\"%'",
+                wallet.pass_id(),
+            )
+            .await?;
+        ensure!(
+            marked == 1,
+            "{marked} on-site admission events for one pass"
+        );
+    }
+    ensure!(
+        db.pass_state(revoked.pass_id()).await? == "revoked",
+        "the revocation stands"
+    );
+    let conflicts = db.audit_details_of_kind("site_conflict").await?;
+    ensure!(
+        conflicts
+            .iter()
+            .any(|details| details.contains("admitted_while_revoked"))
+            && conflicts
+                .iter()
+                .any(|details| details.contains("revoked_after_admission")),
+        "both sides report the crossed revocation: {conflicts:?}"
+    );
+
+    // Shipping the same batch twice writes it once: by nonce, and by the node's event id.
+    let spare = admin
+        .issue_pass(&PassSpec {
+            max_uses: Some(3),
+            ..spec.clone()
+        })
+        .await?;
+    let node_client = central.client(&token);
+    let batch = json!({
+        "events": [{
+            "id": 1_000_000, "at_ms": 1_700_000_000_000_i64, "kind": "response",
+            "severity": "info", "gate_id": node_gate.gate_id, "pass_id": spare.pass_id,
+            "details": json!({ "scan_id": uuid::Uuid::new_v4(), "outcome": "admitted", "counter": 7 })
+                .to_string()
+        }],
+        "admissions": [{
+            "nonce": "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE", "pass_id": spare.pass_id,
+            "gate_id": node_gate.gate_id, "scan_id": uuid::Uuid::new_v4(), "counter": 7,
+            "outcome": "admitted", "decided_at_ms": 1_700_000_000_000_i64
+        }]
+    });
+    let first = node_client
+        .post("/v1/node/events", &batch)
+        .await?
+        .expect(200)?;
+    ensure!(first["admissions"] == 1 && first["events"] == 1, "{first}");
+    let again = node_client
+        .post("/v1/node/events", &batch)
+        .await?
+        .expect(200)?;
+    ensure!(again["admissions"] == 0 && again["events"] == 0, "{again}");
+    ensure!(
+        db.pass_uses(spare.pass_id).await? == 1,
+        "one use for one nonce"
+    );
+    let malformed = node_client
+        .post(
+            "/v1/node/events",
+            &json!({ "events": [], "admissions": [{ "nonce": "x" }] }),
+        )
+        .await?;
+    ensure!(
+        malformed.status == 400 || malformed.status == 422,
+        "{malformed:?}"
+    );
+
+    // The lease is handed back: the central server decides again, and the passes the node
+    // admitted stay used.
+    node.run(&["node", "return"]).await?;
+    wait_for("the lease's return", Duration::from_secs(30), || async {
+        let nodes = admin.get("/v1/nodes").await?.expect(200)?;
+        Ok(nodes["nodes"][0]["state"] == "idle")
+    })
+    .await?;
+    let (again_at_central, _) = visit(&mut central_gate, &wallets[2]).await?;
+    ensure!(
+        !admitted(&again_at_central),
+        "a pass admitted on site is not admitted twice: {again_at_central:?}"
+    );
+    let (fresh, _) = visit(&mut central_gate, &wallets[DURING_CUT + 3]).await?;
+    ensure!(
+        admitted(&fresh),
+        "the central server admits the site again: {fresh:?}"
+    );
+    Ok(())
+}
