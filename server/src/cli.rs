@@ -261,6 +261,18 @@ fn print_line(line: &str) -> Result<()> {
     Ok(())
 }
 
+/// The database for an operator's subcommand: SQLite is migrated (as `serve` does); a
+/// PostgreSQL schema behind this server is refused (run `migrate` first).
+async fn open_store(settings: &Settings) -> Result<Store> {
+    let store = Store::connect(&settings.store_options()).await?;
+    if store.is_sqlite() {
+        store.migrate().await?;
+    } else if store.schema_status().await? == SchemaStatus::Behind {
+        return Err(Error::SchemaBehind);
+    }
+    Ok(store)
+}
+
 async fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Serve => serve(cli.settings).await,
@@ -274,46 +286,26 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Init { org } => {
             tessera_domain::Label::parse("org", &org)
                 .map_err(|invalid| Error::Config(invalid.to_string()))?;
-            let store = Store::connect(&cli.settings.store_options()).await?;
-            if store.is_sqlite() {
-                store.migrate().await?;
-            } else if store.schema_status().await? == SchemaStatus::Behind {
-                return Err(Error::SchemaBehind);
-            }
+            let store = open_store(&cli.settings).await?;
             let (org_id, admin_key) = create_org(&store, &org).await?;
             print_line(&json!({ "org_id": org_id, "admin_key": admin_key.as_str() }).to_string())?;
             store.close().await;
             Ok(())
         }
         Command::Keys { action } => {
-            let store = Store::connect(&cli.settings.store_options()).await?;
-            if store.is_sqlite() {
-                store.migrate().await?;
-            } else if store.schema_status().await? == SchemaStatus::Behind {
-                return Err(Error::SchemaBehind);
-            }
+            let store = open_store(&cli.settings).await?;
             let done = keys(&store, action).await;
             store.close().await;
             done
         }
         Command::Mail { action } => {
-            let store = Store::connect(&cli.settings.store_options()).await?;
-            if store.is_sqlite() {
-                store.migrate().await?;
-            } else if store.schema_status().await? == SchemaStatus::Behind {
-                return Err(Error::SchemaBehind);
-            }
+            let store = open_store(&cli.settings).await?;
             let done = mail(&store, &cli.settings, action).await;
             store.close().await;
             done
         }
         Command::Node { action } => {
-            let store = Store::connect(&cli.settings.store_options()).await?;
-            if store.is_sqlite() {
-                store.migrate().await?;
-            } else if store.schema_status().await? == SchemaStatus::Behind {
-                return Err(Error::SchemaBehind);
-            }
+            let store = open_store(&cli.settings).await?;
             let done = node(&store, action).await;
             store.close().await;
             done

@@ -418,7 +418,14 @@ pub async fn grant(
                 valid_from_ms: valid_from,
                 expires_at_ms: expires_at,
             };
-            let event = lease_event(&lease, None, lease.expires_at_ms, None, Severity::Warning);
+            let event = lease_event(
+                Details::SiteLeaseGranted,
+                &lease,
+                None,
+                lease.expires_at_ms,
+                None,
+                Severity::Warning,
+            );
             if !store.insert_lease(&lease, &public_key, &event).await? {
                 return Err(SiteError::HeldElsewhere);
             }
@@ -438,7 +445,9 @@ pub async fn grant(
     })
 }
 
+/// A lease's event: granted, ended (`end`) or extended on site (`kind`), until `until_ms`.
 fn lease_event(
+    kind: fn(SiteLeaseDetails) -> Details,
     lease: &Lease,
     end: Option<LeaseEnd>,
     until_ms: i64,
@@ -461,10 +470,7 @@ fn lease_event(
             gate_id: None,
             pass_id: None,
         },
-        match end {
-            Some(_) => Details::SiteLeaseEnded(details),
-            None => Details::SiteLeaseGranted(details),
-        },
+        kind(details),
     )
 }
 
@@ -480,7 +486,14 @@ pub async fn give_back(store: &Store, node: &SiteNodeRow, lease_id: Uuid) -> Res
         .filter(|lease| lease.id == lease_id && lease.node_id == node.id)
         .ok_or(SiteError::NoLease)?;
     let now = now_ms();
-    let event = lease_event(&held, Some(LeaseEnd::Returned), now, None, Severity::Info);
+    let event = lease_event(
+        Details::SiteLeaseEnded,
+        &held,
+        Some(LeaseEnd::Returned),
+        now,
+        None,
+        Severity::Info,
+    );
     if !store
         .end_lease(node.org_id, held.id, LeaseEnd::Returned, now, &event)
         .await?
@@ -511,6 +524,7 @@ pub async fn reclaim(
         .ok_or(SiteError::NoLease)?;
     let now = now_ms();
     let event = lease_event(
+        Details::SiteLeaseEnded,
         &held,
         Some(LeaseEnd::Reclaimed),
         now,
@@ -638,13 +652,11 @@ pub const RESYNC_WINDOW_MS: i64 = 5_000;
 pub async fn changes(
     store: &Store,
     keys: &Keyring,
-    central: &Central,
     node: &SiteNodeRow,
     after_seq: i64,
     since_ms: Option<i64>,
     limit: i64,
 ) -> Result<SyncDown, SiteError> {
-    let _ = central;
     let node_key = node
         .public_key
         .as_deref()
@@ -1110,7 +1122,7 @@ impl NodeLink {
             self.pull().await?;
             self.ship_all().await?;
         }
-        self.publish_metrics().await?;
+        self.publish_metrics();
         Ok(())
     }
 
@@ -1166,9 +1178,12 @@ impl NodeLink {
         );
         next.updated_at_ms = now_ms();
         self.store.put_node_state(&next, None).await?;
-        self.store
-            .put_node_org(next.org_id, &grant.org_name)
-            .await?;
+        // The organisation's copy is written when it is new or renamed, not every round.
+        if self.store.org_name(next.org_id).await?.as_deref() != Some(grant.org_name.as_str()) {
+            self.store
+                .put_node_org(next.org_id, &grant.org_name)
+                .await?;
+        }
         self.view.set(next);
         Ok(())
     }
@@ -1275,16 +1290,14 @@ impl NodeLink {
     }
 
     async fn ship_all(&self) -> Result<(), LinkError> {
+        let Some(state) = self.store.node_state().await? else {
+            return Ok(());
+        };
+        let mut cursor = state.up_cursor;
         loop {
-            let Some(state) = self.store.node_state().await? else {
-                return Ok(());
-            };
-            let events = self
-                .store
-                .events_after(state.up_cursor, EVENTS_PER_BATCH)
-                .await?;
+            let events = self.store.events_after(cursor, EVENTS_PER_BATCH).await?;
             let ids: Vec<(i64, i64)> = events.iter().map(|e| (e.id, e.at_ms)).collect();
-            let upto = self.hub.safe_upto(state.up_cursor, &ids);
+            let upto = self.hub.safe_upto(cursor, &ids);
             let events: Vec<ShippedEvent> = events
                 .into_iter()
                 .filter(|event| event.id <= upto)
@@ -1304,6 +1317,7 @@ impl NodeLink {
                 .call(self.http.post(self.url("v1/node/events")?).json(&batch))
                 .await?;
             self.store.put_up_cursor(upto, now_ms()).await?;
+            cursor = upto;
             if i64::try_from(count).unwrap_or(0) < EVENTS_PER_BATCH {
                 set(&self.metrics.up_lag_s, 0.0);
                 return Ok(());
@@ -1371,6 +1385,7 @@ impl NodeLink {
             state.updated_at_ms = now_ms();
             let event = lease.map(|lease| {
                 lease_event(
+                    Details::SiteLeaseEnded,
                     &lease,
                     Some(LeaseEnd::Returned),
                     now_ms(),
@@ -1386,7 +1401,7 @@ impl NodeLink {
         Ok(())
     }
 
-    async fn publish_metrics(&self) -> Result<(), LinkError> {
+    fn publish_metrics(&self) {
         let now = now_ms();
         let state = self.view.state();
         set(
@@ -1405,7 +1420,6 @@ impl NodeLink {
                 .and_then(|state| state.down_as_of_ms)
                 .map(|as_of| (now - as_of) as f64 / 1000.0),
         );
-        Ok(())
     }
 }
 
@@ -1485,7 +1499,7 @@ pub async fn run(link: NodeLink, mut shutdown: Shutdown) {
                     tracing::warn!(%error, "on-site node: sync round failed; admitting on site goes on");
                 }
                 failing = true;
-                let _ = link.publish_metrics().await;
+                link.publish_metrics();
             }
         }
         tokio::select! {
@@ -1504,22 +1518,13 @@ pub async fn run(link: NodeLink, mut shutdown: Shutdown) {
 pub async fn extend(store: &Store, until_ms: i64) -> Result<Lease> {
     let state = store.node_state().await?.ok_or(Error::NotFound)?;
     let lease = state.lease().ok_or(Error::NotFound)?;
-    let event = audit::event(
+    let event = lease_event(
+        Details::SiteLeaseExtended,
+        &lease,
+        None,
+        until_ms,
+        None,
         Severity::High,
-        Subject {
-            org_id: Some(lease.org_id),
-            gate_id: None,
-            pass_id: None,
-        },
-        Details::SiteLeaseExtended(SiteLeaseDetails {
-            lease_id: lease.id,
-            node_id: lease.node_id,
-            site: lease.site.clone(),
-            valid_from_ms: lease.valid_from_ms,
-            until_ms,
-            end: None,
-            by_key: None,
-        }),
     );
     store.extend_node_lease(until_ms, &event).await?;
     Ok(lease)

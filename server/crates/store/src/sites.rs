@@ -753,7 +753,7 @@ macro_rules! site_statements {
                         continue;
                     };
                     let state = tessera_domain::rows::PassState::try_from(state)
-                        .map_err(|_| Error::StorageTimeout("a pass's stored state"))?;
+                        .map_err(|_| Error::Internal("a pass's stored state is not one this server knows"))?;
                     let counted = crate::sites::CountedAdmission {
                         pass_id: admission.pass_id,
                         gate_id: admission.gate_id,

@@ -229,6 +229,39 @@ pub fn auth_failed(
     );
 }
 
+/// Verifies a presented credential: refused before any database work when its source spent
+/// its failure budget, then looked up by its SHA-256 with `find`; a match is remembered as
+/// verified (others' failures at the address no longer refuse it), a miss counted against
+/// the source on `surface` and answered 401.
+///
+/// # Errors
+/// [`Error::SourceSpent`], [`Error::Unauthorized`], or the lookup's own failure.
+pub async fn verify_credential<T, F, Fut>(
+    state: &AppState,
+    source: std::net::IpAddr,
+    token: &str,
+    surface: &'static str,
+    find: F,
+) -> Result<T, Error>
+where
+    F: FnOnce([u8; 32]) -> Fut,
+    Fut: std::future::Future<Output = Result<Option<T>, Error>>,
+{
+    let hash = tessera_flows::credentials::hash(token);
+    admit_credential(state, source, &hash, surface)?;
+    match find(hash).await? {
+        Some(found) => {
+            state.sources.verified(&hash);
+            Ok(found)
+        }
+        None => {
+            state.sources.forget(&hash);
+            auth_failed(state, source, surface, true);
+            Err(Error::Unauthorized)
+        }
+    }
+}
+
 impl FromRequestParts<AppState> for ApiCaller {
     type Rejection = Error;
 
@@ -270,28 +303,20 @@ impl FromRequestParts<AppState> for ApiCaller {
                 Err(error) => Err(error),
             };
         };
-        let hash = tessera_flows::credentials::hash(token);
-        admit_credential(state, source, &hash, "rest")?;
-        let found = state
-            .store
-            .api_key_by_hash(&hash, tessera_domain::now_ms())
-            .await?;
-        match found.map(|key| ApiCaller {
-            role: key.role,
-            key,
-            presented: Presented::Key(hash),
-            person: None,
-        }) {
-            Some(caller) => {
-                state.sources.verified(&hash);
-                caller.note_use(state);
-                Ok(caller)
-            }
-            None => {
-                state.sources.forget(&hash);
-                auth_failed(state, source, "rest", true);
-                Err(Error::Unauthorized)
-            }
-        }
+        let caller = verify_credential(state, source, token, "rest", |hash| async move {
+            let found = state
+                .store
+                .api_key_by_hash(&hash, tessera_domain::now_ms())
+                .await?;
+            Ok(found.map(|key| ApiCaller {
+                role: key.role,
+                key,
+                presented: Presented::Key(hash),
+                person: None,
+            }))
+        })
+        .await?;
+        caller.note_use(state);
+        Ok(caller)
     }
 }

@@ -43,8 +43,8 @@ use axum::Router;
 
 pub use crate::origin::OwnOrigin;
 pub use auth::{
-    admit_credential, auth_failed, bearer_token, failing, refuse_spent_source, ApiCaller, Peer,
-    Role,
+    admit_credential, auth_failed, bearer_token, failing, refuse_spent_source, verify_credential,
+    ApiCaller, Peer, Role,
 };
 pub use console::{cookie, CONSOLE_COOKIE, CSRF_HEADER};
 pub use openapi::ApiDoc;

@@ -13,7 +13,7 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::auth::{
-    admit_credential, auth_failed, bearer_token, refuse_spent_source, request_source,
+    auth_failed, bearer_token, refuse_spent_source, request_source, verify_credential,
 };
 use super::{rfc3339, ApiCaller, ApiJson};
 use crate::error::{Error, ErrorBody, Result};
@@ -288,19 +288,11 @@ impl FromRequestParts<AppState> for NodeCaller {
             auth_failed(state, source, "node", false);
             return Err(Error::Unauthorized);
         };
-        let hash = tessera_flows::credentials::hash(token);
-        admit_credential(state, source, &hash, "node")?;
-        match state.store.site_node_by_token_hash(&hash).await? {
-            Some(node) => {
-                state.sources.verified(&hash);
-                Ok(NodeCaller(node))
-            }
-            None => {
-                state.sources.forget(&hash);
-                auth_failed(state, source, "node", true);
-                Err(Error::Unauthorized)
-            }
-        }
+        let node = verify_credential(state, source, token, "node", |hash| async move {
+            Ok(state.store.site_node_by_token_hash(&hash).await?)
+        })
+        .await?;
+        Ok(NodeCaller(node))
     }
 }
 
@@ -422,7 +414,6 @@ pub(super) async fn changes(
     let page = flow::changes(
         &state.store,
         &state.keys,
-        &state.sites,
         &node,
         query.after.max(0),
         query.since_ms,

@@ -481,19 +481,10 @@ pub(super) async fn calling_gate(
         super::auth_failed(state, source, "gate_rest", false);
         return Err(Error::Unauthorized);
     };
-    let hash = tessera_flows::credentials::hash(token);
-    super::admit_credential(state, source, &hash, "gate_rest")?;
-    match state.store.gate_by_token_hash(&hash).await? {
-        Some(gate) => {
-            state.sources.verified(&hash);
-            Ok(gate)
-        }
-        None => {
-            state.sources.forget(&hash);
-            super::auth_failed(state, source, "gate_rest", true);
-            Err(Error::Unauthorized)
-        }
-    }
+    super::verify_credential(state, source, token, "gate_rest", |hash| async move {
+        Ok(state.store.gate_by_token_hash(&hash).await?)
+    })
+    .await
 }
 
 /// The host directory for a gate: whom a guard can ask to approve a walk-in.
