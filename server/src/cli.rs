@@ -78,8 +78,11 @@ enum NodeAction {
         #[arg(long)]
         minutes: u64,
     },
-    /// Ask the running node to ship everything it decided and hand its lease back.
+    /// Ask the running node to ship everything it decided and hand its lease back; it then
+    /// holds none (the central server decides for the site) until `node resume`.
     Return,
+    /// Let a node that returned its lease take the site's lease again.
+    Resume,
 }
 
 #[derive(Debug, Subcommand)]
@@ -355,6 +358,12 @@ async fn node(store: &Store, action: NodeAction) -> Result<()> {
                 .await
                 .map_err(|_| no_lease())?;
             print_line(&json!({ "lease_id": lease.id, "return_requested": true }).to_string())
+        }
+        NodeAction::Resume => {
+            tessera_flows::sites::resume(store)
+                .await
+                .map_err(|_| Error::Config("this database is not an on-site node's".into()))?;
+            print_line(&json!({ "return_requested": false }).to_string())
         }
     }
 }

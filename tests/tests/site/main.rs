@@ -287,6 +287,17 @@ async fn the_node_admits_through_a_cut_and_everything_arrives_once(backend: Back
         Ok(nodes["nodes"][0]["state"] == "idle")
     })
     .await?;
+    // Returned means returned: the node asks for no new lease in its next rounds.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let nodes = admin.get("/v1/nodes").await?.expect(200)?;
+    ensure!(
+        nodes["nodes"][0]["state"] == "idle",
+        "a returned node took the site again: {nodes}"
+    );
+    ensure!(
+        node_status(&node).await?["lease"].is_null(),
+        "the node holds no lease"
+    );
     let (again_at_central, _) = visit(&mut central_gate, &wallets[2]).await?;
     ensure!(
         !admitted(&again_at_central),

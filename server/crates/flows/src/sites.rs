@@ -1113,6 +1113,8 @@ impl NodeLink {
         if let Some(state) = &state {
             self.view.set(state.clone());
         }
+        // Returned (or being returned): ship what is left, hand a held lease back, and ask
+        // for none until an operator resumes.
         let returning = state.as_ref().and_then(|s| s.return_requested_ms).is_some();
         if returning {
             self.ship_all().await?;
@@ -1394,7 +1396,7 @@ impl NodeLink {
                 )
             });
             self.store.put_node_state(&state, event.as_ref()).await?;
-            self.store.clear_return_request().await?;
+            self.store.clear_node_extension().await?;
             tracing::info!("on-site node: lease returned to the central server");
         }
         self.view.set(state);
@@ -1537,8 +1539,18 @@ pub async fn extend(store: &Store, until_ms: i64) -> Result<Lease> {
 pub async fn request_return(store: &Store) -> Result<Lease> {
     let state = store.node_state().await?.ok_or(Error::NotFound)?;
     let lease = state.lease().ok_or(Error::NotFound)?;
-    store.request_node_return(now_ms()).await?;
+    store.set_node_return(Some(now_ms())).await?;
     Ok(lease)
+}
+
+/// Lets a node that returned its lease take one again (its loop asks at its next round).
+///
+/// # Errors
+/// [`Error::NotFound`] when this is not a node's database; storage.
+pub async fn resume(store: &Store) -> Result<()> {
+    store.node_state().await?.ok_or(Error::NotFound)?;
+    store.set_node_return(None).await?;
+    Ok(())
 }
 
 #[cfg(test)]

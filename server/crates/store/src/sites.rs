@@ -429,17 +429,18 @@ pub trait SiteStatements {
     /// [`crate::Error::Storage`].
     async fn extend_node_lease(&self, until_ms: i64, event: &NewAudit) -> Result<()>;
 
-    /// Asks the running node to hand its lease back.
+    /// Asks the running node to hand its lease back and hold none (`Some`: since when), or
+    /// lets it take a lease again (`None`).
     ///
     /// # Errors
     /// [`crate::Error::Storage`].
-    async fn request_node_return(&self, at_ms: i64) -> Result<()>;
+    async fn set_node_return(&self, at_ms: Option<i64>) -> Result<()>;
 
-    /// Clears a handled return request and any extension (the lease is gone).
+    /// Clears an operator's extension (the lease it extended is gone).
     ///
     /// # Errors
     /// [`crate::Error::Storage`].
-    async fn clear_return_request(&self) -> Result<()>;
+    async fn clear_node_extension(&self) -> Result<()>;
 }
 
 /// A node's columns, for `SELECT`.
@@ -1042,7 +1043,7 @@ macro_rules! site_statements {
                 commit(tx, "extend lease on site").await
             }
 
-            async fn request_node_return(&self, at_ms: i64) -> Result<()> {
+            async fn set_node_return(&self, at_ms: Option<i64>) -> Result<()> {
                 let _writing = self.write_turn().await;
                 sqlx::query("UPDATE node_state SET return_requested_ms = $1 WHERE id = 1")
                     .bind(at_ms)
@@ -1052,15 +1053,12 @@ macro_rules! site_statements {
                 Ok(())
             }
 
-            async fn clear_return_request(&self) -> Result<()> {
+            async fn clear_node_extension(&self) -> Result<()> {
                 let _writing = self.write_turn().await;
-                sqlx::query(
-                    "UPDATE node_state SET return_requested_ms = NULL, extended_until_ms = NULL \
-                     WHERE id = 1",
-                )
-                .execute(self.writes())
-                .await
-                .map_err(Error::storage("clear the return request"))?;
+                sqlx::query("UPDATE node_state SET extended_until_ms = NULL WHERE id = 1")
+                    .execute(self.writes())
+                    .await
+                    .map_err(Error::storage("clear the extension"))?;
                 Ok(())
             }
 
