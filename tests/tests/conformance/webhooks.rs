@@ -25,6 +25,7 @@ use axum::routing::post;
 use axum::Router;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
+use sqlx::{Connection, PgConnection};
 use tessera_tests::api::{GateDevice, PassSpec};
 use tessera_tests::clock::{now, parse_rfc3339, step_with_margin, unix_now};
 use tessera_tests::cluster::Replica;
@@ -50,6 +51,7 @@ both_backends!(
     a_watchlist_match_is_one_watchlist_hit_event,
 );
 postgres_only!(two_replicas_deliver_each_event_of_a_burst_exactly_once);
+postgres_only!(an_event_whose_transaction_holds_its_id_for_seconds_is_delivered);
 
 /// Receivers must reject a signature timestamp older than this (`docs/protocol.md`).
 const SIGNATURE_TOLERANCE_S: i64 = 300;
@@ -1158,6 +1160,65 @@ async fn kill_9_between_commit_and_delivery_loses_nothing(backend: Backend) -> R
     // No request reached the receiver before the kill, so each came once.
     assert_eq!(receiver.arrivals().len(), 3, "{:#?}", receiver.arrivals());
     eprintln!("delivered {took:?} after the restart");
+    Ok(())
+}
+
+/// A PostgreSQL sequence hands out an event's id before its transaction commits; a later
+/// event may commit first. A transaction slowed for seconds (a loaded machine did it to
+/// four revocations of a burst once) must delay the readers, not have its event skipped.
+async fn an_event_whose_transaction_holds_its_id_for_seconds_is_delivered(
+    backend: Backend,
+) -> Result<()> {
+    /// Longer than any time-based grace a reader could give a gap.
+    const HELD: Duration = Duration::from_secs(4);
+    let server = loopback_allowed(backend).start().await?;
+    let admin = server.admin();
+    let receiver = Receiver::start().await?;
+    let (_, secret) = create_webhook(&admin, &receiver.url(), None).await?;
+    receiver.set_secret(&secret);
+    let first = admin.issue_pass(&PassSpec::default()).await?;
+    admin.revoke(first.pass_id).await?.expect(200)?;
+    receiver.wait_delivered(1, Duration::from_secs(10)).await?;
+
+    // The slow transaction: a revocation's event for a second pass, written as the store
+    // writes it, holding its id while a third pass's revocation commits after it.
+    let held = admin.issue_pass(&PassSpec::default()).await?;
+    let mut slow = PgConnection::connect(server.database_url()).await?;
+    let mut tx = slow.begin().await?;
+    let held_id: i64 = sqlx::query_scalar(
+        "INSERT INTO audit_events (at_ms, org_id, kind, severity, gate_id, pass_id, details) \
+         SELECT at_ms, org_id, kind, severity, gate_id, $1, details FROM audit_events \
+         WHERE kind = 'pass_revoked' AND pass_id = $2 RETURNING id",
+    )
+    .bind(held.pass_id)
+    .bind(first.pass_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    let last = admin.issue_pass(&PassSpec::default()).await?;
+    admin.revoke(last.pass_id).await?.expect(200)?;
+    tokio::time::sleep(HELD).await;
+    // The readers wait at the gap the whole time: the event after it is not sent either.
+    assert_eq!(receiver.delivered().len(), 1, "{:#?}", receiver.arrivals());
+    tx.commit().await?;
+
+    let delivered = receiver.wait_delivered(3, Duration::from_secs(10)).await?;
+    tokio::time::sleep(QUIET_FOR).await;
+    receiver.assert_clean();
+    let ids: Vec<&str> = delivered.iter().map(|a| a.id.as_str()).collect();
+    let held_event = format!("evt_{held_id}");
+    assert!(
+        ids.contains(&held_event.as_str()),
+        "{held_event} in {ids:?}"
+    );
+    for pass in [first.pass_id, held.pass_id, last.pass_id] {
+        assert!(
+            delivered
+                .iter()
+                .any(|a| a.pass_id() == Some(pass.to_string().as_str())),
+            "the revocation of {pass} in {delivered:#?}"
+        );
+    }
+    assert_eq!(receiver.arrivals().len(), 3, "{:#?}", receiver.arrivals());
     Ok(())
 }
 

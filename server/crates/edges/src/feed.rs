@@ -200,10 +200,10 @@ async fn step(
         }
         *cursor = upto;
     }
-    let held = ids.last().is_some_and(|&(last, _)| last > upto);
+    let held = ids.ids.last().is_some_and(|&(last, _)| last > upto);
     Ok(if held {
         Step::Held
-    } else if ids.len() as i64 == SCAN {
+    } else if ids.ids.len() as i64 == SCAN {
         Step::More
     } else {
         Step::CaughtUp

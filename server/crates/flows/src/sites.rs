@@ -1297,10 +1297,16 @@ impl NodeLink {
         };
         let mut cursor = state.up_cursor;
         loop {
-            let events = self.store.events_after(cursor, EVENTS_PER_BATCH).await?;
-            let ids: Vec<(i64, i64)> = events.iter().map(|e| (e.id, e.at_ms)).collect();
+            let ids = self.store.audit_ids_after(cursor, EVENTS_PER_BATCH).await?;
             let upto = self.hub.safe_upto(cursor, &ids);
-            let events: Vec<ShippedEvent> = events
+            if upto <= cursor {
+                set(&self.metrics.up_lag_s, 0.0);
+                return Ok(());
+            }
+            let events: Vec<ShippedEvent> = self
+                .store
+                .events_after(cursor, EVENTS_PER_BATCH)
+                .await?
                 .into_iter()
                 .filter(|event| event.id <= upto)
                 .collect();

@@ -383,7 +383,7 @@ async fn stream(
     let now = tessera_domain::now_ms();
     let from = webhook.audit_cursor;
     let ids = dispatcher.store.audit_ids_after(from, SCAN).await?;
-    let full = i64::try_from(ids.len()).unwrap_or(i64::MAX) >= SCAN;
+    let full = i64::try_from(ids.ids.len()).unwrap_or(i64::MAX) >= SCAN;
     let upto = dispatcher.hub.safe_upto(from, &ids);
     if upto <= from {
         return Ok(false);

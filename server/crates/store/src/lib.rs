@@ -281,6 +281,51 @@ enum Db {
     Sqlite(Arc<SqliteStore>),
 }
 
+/// The audit events after a reader's cursor, as one statement saw them
+/// ([`Backend::audit_ids_after`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AuditIds {
+    /// Each id with its event's time, in id order.
+    pub ids: Vec<(i64, i64)>,
+    /// PostgreSQL: the transactions of the statement's snapshot. `None` on SQLite, whose
+    /// one writer commits its ids in order: a missing id there was never committed.
+    pub writers: Option<Writers>,
+}
+
+impl AuditIds {
+    /// Builds it from rows of id, time and the snapshot's two bounds (`NULL` on SQLite).
+    #[must_use]
+    pub fn from_rows(rows: Vec<(i64, i64, Option<i64>, Option<i64>)>) -> Self {
+        let writers = rows.first().and_then(|row| match (row.2, row.3) {
+            (Some(oldest_running), Some(next)) => Some(Writers {
+                oldest_running,
+                next,
+            }),
+            _ => None,
+        });
+        Self {
+            ids: rows
+                .into_iter()
+                .map(|(id, at_ms, _, _)| (id, at_ms))
+                .collect(),
+            writers,
+        }
+    }
+}
+
+/// Which PostgreSQL transactions could still commit an audit event when a statement read
+/// the log: a sequence hands ids out before COMMIT, so a missing id may belong to one of
+/// them. Every audit insert takes its transaction id before its event id (the `id`
+/// column's default), so the transaction holding a missing id before a visible one is
+/// older than the snapshot's `next`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Writers {
+    /// `xmin`: every transaction older than this had ended.
+    pub oldest_running: i64,
+    /// `xmax`: every transaction that had begun writing is older than this.
+    pub next: i64,
+}
+
 /// Runs `$call` on the backend behind `$store`, bound to `$backend`, with its concrete type:
 /// the hot path's calls, without a boxed future.
 macro_rules! on_backend {
@@ -1267,11 +1312,12 @@ pub trait SharedStatements {
         event: &(dyn Fn(Uuid) -> NewAudit + Send + Sync),
     ) -> Result<Option<Uuid>>;
 
-    /// Ids and times of every tenant's events after `after_id`, in id order.
+    /// Ids and times of every tenant's events after `after_id`, in id order, with the
+    /// transactions that could still commit an id among them ([`AuditIds`]).
     ///
     /// # Errors
     /// [`Error::Storage`].
-    async fn audit_ids_after(&self, after_id: i64, limit: i64) -> Result<Vec<(i64, i64)>>;
+    async fn audit_ids_after(&self, after_id: i64, limit: i64) -> Result<AuditIds>;
 
     /// Counts one wrong answer unless burned at `limit`, with `event(counted)`, together.
     ///

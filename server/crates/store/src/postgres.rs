@@ -371,6 +371,9 @@ crate::shared::shared_statements! {
     for_update: " FOR UPDATE",
     // and a queue claim takes only rows no other replica holds, without waiting for them.
     skip_locked: " FOR UPDATE SKIP LOCKED",
+    // An audit reader sees which transactions its statement's snapshot left running.
+    writers: "pg_snapshot_xmin(pg_current_snapshot())::text::bigint, \
+              pg_snapshot_xmax(pg_current_snapshot())::text::bigint",
 }
 
 #[async_trait::async_trait]

@@ -101,7 +101,8 @@ macro_rules! shared_statements {
         store: $store:ty,
         redemption: $redemption:ty,
         for_update: $for_update:literal,
-        skip_locked: $skip_locked:literal $(,)?
+        skip_locked: $skip_locked:literal,
+        writers: $writers:literal $(,)?
     ) => {
         /// The hot path's shared primitives, called without dynamic dispatch (no boxed
         /// future per call): [`crate::Store`] reaches them by matching its backend.
@@ -1718,13 +1719,18 @@ macro_rules! shared_statements {
                 Ok(Some(key_id))
             }
 
-            async fn audit_ids_after(&self, after_id: i64, limit: i64) -> Result<Vec<(i64, i64)>> {
-                sqlx::query_as("SELECT id, at_ms FROM audit_events WHERE id > $1 ORDER BY id LIMIT $2")
-                    .bind(after_id)
-                    .bind(limit)
-                    .fetch_all(self.reads())
-                    .await
-                    .map_err(Error::storage("read audit ids"))
+            async fn audit_ids_after(&self, after_id: i64, limit: i64) -> Result<crate::AuditIds> {
+                let rows = sqlx::query_as(concat!(
+                    "SELECT id, at_ms, ",
+                    $writers,
+                    " FROM audit_events WHERE id > $1 ORDER BY id LIMIT $2"
+                ))
+                .bind(after_id)
+                .bind(limit)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("read audit ids"))?;
+                Ok(crate::AuditIds::from_rows(rows))
             }
 
             async fn migrate(&self) -> Result<()> {

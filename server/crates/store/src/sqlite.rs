@@ -285,6 +285,7 @@ crate::shared::shared_statements! {
     // One writer at a time (the write turn, then `BEGIN IMMEDIATE`): no row to lock.
     for_update: "",
     skip_locked: "",
+    writers: "NULL, NULL",
 }
 
 #[async_trait::async_trait]
