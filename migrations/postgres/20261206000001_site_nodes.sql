@@ -37,21 +37,27 @@ CREATE TABLE site_leases (
 -- At most one held lease per site: the database refuses a second holder.
 CREATE UNIQUE INDEX site_leases_held ON site_leases (org_id, site) WHERE ended_at_ms IS NULL;
 
+-- `tx`: the writing transaction's id. A transaction takes its `seq` before it commits, so a
+-- reader may pass a `seq` whose row is not visible yet; its next round re-reads the rows
+-- of every transaction that was still running then (`tx` at or past that read's xmin).
 CREATE TABLE pass_changes (
     pass_id UUID PRIMARY KEY,
     seq     BIGINT NOT NULL,
-    at_ms   BIGINT NOT NULL
+    at_ms   BIGINT NOT NULL,
+    tx      BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX pass_changes_seq ON pass_changes (seq);
-CREATE INDEX pass_changes_at ON pass_changes (at_ms);
+CREATE INDEX pass_changes_tx ON pass_changes (tx);
 
 CREATE SEQUENCE pass_change_seq;
 CREATE FUNCTION note_pass_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    INSERT INTO pass_changes (pass_id, seq, at_ms)
+    INSERT INTO pass_changes (pass_id, seq, at_ms, tx)
     VALUES (NEW.id, nextval('pass_change_seq'),
-            (extract(epoch FROM clock_timestamp()) * 1000)::bigint)
-    ON CONFLICT (pass_id) DO UPDATE SET seq = excluded.seq, at_ms = excluded.at_ms;
+            (extract(epoch FROM clock_timestamp()) * 1000)::bigint,
+            pg_current_xact_id()::text::bigint)
+    ON CONFLICT (pass_id) DO UPDATE SET seq = excluded.seq, at_ms = excluded.at_ms,
+        tx = excluded.tx;
     RETURN NULL;
 END
 $$;
@@ -98,6 +104,7 @@ CREATE TABLE node_state (
     extended_until_ms   BIGINT,
     down_seq            BIGINT NOT NULL DEFAULT 0,
     down_as_of_ms       BIGINT,
+    down_horizon        BIGINT,
     up_cursor           BIGINT NOT NULL DEFAULT 0,
     return_requested_ms BIGINT,
     updated_at_ms       BIGINT NOT NULL

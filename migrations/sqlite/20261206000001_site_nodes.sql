@@ -37,13 +37,15 @@ CREATE TABLE site_leases (
 -- At most one held lease per site: the database refuses a second holder.
 CREATE UNIQUE INDEX site_leases_held ON site_leases (org_id, site) WHERE ended_at_ms IS NULL;
 
+-- `tx` stays 0: one writer commits the changes in `seq` order, so a reader never passes a
+-- `seq` whose row is not visible yet (PostgreSQL's table re-reads by it).
 CREATE TABLE pass_changes (
     pass_id BLOB PRIMARY KEY,
     seq     BIGINT NOT NULL,
-    at_ms   BIGINT NOT NULL
+    at_ms   BIGINT NOT NULL,
+    tx      BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX pass_changes_seq ON pass_changes (seq);
-CREATE INDEX pass_changes_at ON pass_changes (at_ms);
 
 CREATE TRIGGER passes_changed_insert AFTER INSERT ON passes WHEN NEW.site IS NOT NULL
 BEGIN
@@ -100,6 +102,7 @@ CREATE TABLE node_state (
     extended_until_ms   BIGINT,
     down_seq            BIGINT NOT NULL DEFAULT 0,
     down_as_of_ms       BIGINT,
+    down_horizon        BIGINT,
     up_cursor           BIGINT NOT NULL DEFAULT 0,
     return_requested_ms BIGINT,
     updated_at_ms       BIGINT NOT NULL

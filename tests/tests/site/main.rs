@@ -19,17 +19,19 @@ use std::time::{Duration, Instant};
 
 use anyhow::{ensure, Context, Result};
 use serde_json::{json, Value};
+use sqlx::{Connection, PgConnection};
 use tessera_protocol::messages::{DenyReason, Outcome, ServerMessage};
-use tessera_tests::api::PassSpec;
+use tessera_tests::api::{GateDevice, PassSpec};
 use tessera_tests::proxy::TcpProxy;
 use tessera_tests::wallet::Wallet;
-use tessera_tests::{both_backends, fixtures, Backend, Gate, TestServer};
+use tessera_tests::{both_backends, fixtures, postgres_only, ApiClient, Backend, Gate, TestServer};
 
 const SITE: &str = "stadium";
 /// Passes admitted on site while the uplink is cut (the latency sample).
 const DURING_CUT: usize = 40;
 
 both_backends!(the_node_admits_through_a_cut_and_everything_arrives_once);
+postgres_only!(a_revocation_committed_after_later_changes_still_reaches_the_node);
 
 async fn wait_for<F, Fut>(what: &str, limit: Duration, mut check: F) -> Result<()>
 where
@@ -76,63 +78,117 @@ fn admitted(message: &ServerMessage) -> bool {
     matches!(message, ServerMessage::Result(result) if result.outcome == Outcome::Admitted)
 }
 
-async fn the_node_admits_through_a_cut_and_everything_arrives_once(backend: Backend) -> Result<()> {
-    let central = TestServer::builder(backend)
-        .env("TESSERA_CHALLENGE_LIFETIME_S", "2")
-        .env("TESSERA_LEASE_TERM_S", "60")
-        .start()
-        .await?;
-    let admin = central.admin();
+/// A central server, its site's claimed passes and gates, and an on-site node holding the
+/// site's lease, its uplink through a cutting proxy.
+struct Venue {
+    central: TestServer,
+    admin: ApiClient,
+    wallets: Vec<Wallet>,
+    node_gate: GateDevice,
+    central_gate: Gate,
+    node_id: String,
+    token: String,
+    uplink: TcpProxy,
+    node: TestServer,
+    _dir: tempfile::TempDir,
+}
 
-    // The venue's passes, claimed by their visitors, and its gates (made centrally).
-    let spec = PassSpec {
+impl Venue {
+    async fn start(backend: Backend, passes: usize) -> Result<Self> {
+        let central = TestServer::builder(backend)
+            .env("TESSERA_CHALLENGE_LIFETIME_S", "2")
+            .env("TESSERA_LEASE_TERM_S", "60")
+            .start()
+            .await?;
+        let admin = central.admin();
+
+        // The venue's passes, claimed by their visitors, and its gates (made centrally).
+        let mut wallets = Vec::new();
+        for _ in 0..passes {
+            let (_, wallet) = fixtures::claimed_pass(&admin, &site_pass()).await?;
+            wallets.push(wallet);
+        }
+        let node_gate = admin.create_gate("North turnstile", Some(SITE)).await?;
+        let (_, central_gate) =
+            fixtures::connected_gate(&central, &admin, "Box office", Some(SITE)).await?;
+
+        // Enrol the node; its token goes to a file, as an operator would hand it over.
+        let enrolled = admin
+            .post(
+                "/v1/nodes",
+                &json!({ "site": SITE, "label": "North stand PC" }),
+            )
+            .await?
+            .expect(201)?;
+        let node_id = enrolled["node_id"].as_str().context("node_id")?.to_owned();
+        let token = enrolled["token"].as_str().context("token")?.to_owned();
+        let dir = tempfile::tempdir()?;
+        let token_file = dir.path().join("node-token");
+        std::fs::write(&token_file, format!("{token}\n"))?;
+
+        let uplink =
+            TcpProxy::start(central.url("").trim_start_matches("http://").to_owned()).await?;
+        let node = TestServer::builder(Backend::Sqlite)
+            .without_setup()
+            .env("TESSERA_SITE", SITE)
+            .env("TESSERA_UPSTREAM", &format!("http://{}", uplink.addr))
+            .env("TESSERA_NODE_TOKEN_FILE", &token_file.display().to_string())
+            .env("TESSERA_NODE_SYNC_MS", "200")
+            .env("TESSERA_GATE_RATE_PER_S", "1000")
+            .start()
+            .await?;
+
+        // The node holds the lease once it started and the node synced past its start.
+        wait_for("the node to admit", Duration::from_secs(30), || async {
+            Ok(node_status(&node).await?["authority"] == "admits")
+        })
+        .await?;
+        let nodes = admin.get("/v1/nodes").await?.expect(200)?;
+        ensure!(
+            nodes["nodes"][0]["state"] == "holding",
+            "central view: {nodes}"
+        );
+        Ok(Self {
+            central,
+            admin,
+            wallets,
+            node_gate,
+            central_gate,
+            node_id,
+            token,
+            uplink,
+            node,
+            _dir: dir,
+        })
+    }
+
+    /// A gate connected to the node.
+    async fn node_gate(&self) -> Result<Gate> {
+        Gate::connect(&self.node.gate_ws_url(), &self.node_gate.device_token).await
+    }
+}
+
+fn site_pass() -> PassSpec {
+    PassSpec {
         site: Some(SITE.to_owned()),
         ..PassSpec::default()
-    };
-    let mut wallets = Vec::new();
-    for _ in 0..DURING_CUT + 4 {
-        let (_, wallet) = fixtures::claimed_pass(&admin, &spec).await?;
-        wallets.push(wallet);
     }
-    let node_gate = admin.create_gate("North turnstile", Some(SITE)).await?;
-    let (_, mut central_gate) =
-        fixtures::connected_gate(&central, &admin, "Box office", Some(SITE)).await?;
+}
 
-    // Enrol the node; its token goes to a file, as an operator would hand it over.
-    let enrolled = admin
-        .post(
-            "/v1/nodes",
-            &json!({ "site": SITE, "label": "North stand PC" }),
-        )
-        .await?
-        .expect(201)?;
-    let node_id = enrolled["node_id"].as_str().context("node_id")?.to_owned();
-    let token = enrolled["token"].as_str().context("token")?.to_owned();
-    let dir = tempfile::tempdir()?;
-    let token_file = dir.path().join("node-token");
-    std::fs::write(&token_file, format!("{token}\n"))?;
-
-    let uplink = TcpProxy::start(central.url("").trim_start_matches("http://").to_owned()).await?;
-    let mut node = TestServer::builder(Backend::Sqlite)
-        .without_setup()
-        .env("TESSERA_SITE", SITE)
-        .env("TESSERA_UPSTREAM", &format!("http://{}", uplink.addr))
-        .env("TESSERA_NODE_TOKEN_FILE", &token_file.display().to_string())
-        .env("TESSERA_NODE_SYNC_MS", "200")
-        .env("TESSERA_GATE_RATE_PER_S", "1000")
-        .start()
-        .await?;
-
-    // The node holds the lease once it started and the node synced past its start.
-    wait_for("the node to admit", Duration::from_secs(30), || async {
-        Ok(node_status(&node).await?["authority"] == "admits")
-    })
-    .await?;
-    let nodes = admin.get("/v1/nodes").await?.expect(200)?;
-    ensure!(
-        nodes["nodes"][0]["state"] == "holding",
-        "central view: {nodes}"
-    );
+async fn the_node_admits_through_a_cut_and_everything_arrives_once(backend: Backend) -> Result<()> {
+    let Venue {
+        central,
+        admin,
+        wallets,
+        node_gate,
+        mut central_gate,
+        node_id,
+        token,
+        uplink,
+        mut node,
+        _dir,
+    } = Venue::start(backend, DURING_CUT + 4).await?;
+    let spec = site_pass();
 
     let mut gate = Gate::connect(&node.gate_ws_url(), &node_gate.device_token).await?;
     let (first, _) = visit(&mut gate, &wallets[0]).await?;
@@ -308,5 +364,59 @@ async fn the_node_admits_through_a_cut_and_everything_arrives_once(backend: Back
         admitted(&fresh),
         "the central server admits the site again: {fresh:?}"
     );
+    Ok(())
+}
+
+/// A PostgreSQL transaction takes its place in the change log before it commits: the node's
+/// rounds pass that place while a later change, committed first, arrives. When the slow one
+/// commits, seconds later, the node's next round still brings it (SQLite's one writer
+/// commits the log in order, so this is PostgreSQL's alone).
+async fn a_revocation_committed_after_later_changes_still_reaches_the_node(
+    backend: Backend,
+) -> Result<()> {
+    /// Longer than any time-based margin a reader could give a slow transaction.
+    const HELD: Duration = Duration::from_secs(7);
+    let venue = Venue::start(backend, 2).await?;
+    let (slow, fast) = (&venue.wallets[0], &venue.wallets[1]);
+    let mut gate = venue.node_gate().await?;
+
+    let node_db = venue.node.db();
+    let on_node = |wallet: &Wallet| {
+        let (db, pass) = (&node_db, wallet.pass_id());
+        async move { Ok(db.pass_state(pass).await? == "revoked") }
+    };
+    let mut connection = PgConnection::connect(venue.central.database_url()).await?;
+    let mut held = connection.begin().await?;
+    sqlx::query("UPDATE passes SET state = 'revoked', revoked_at_ms = $2 WHERE id = $1")
+        .bind(slow.pass_id())
+        .bind(i64::try_from(
+            time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000,
+        )?)
+        .execute(&mut *held)
+        .await?;
+    venue.admin.revoke(fast.pass_id()).await?.expect(200)?;
+    wait_for(
+        "the later revocation on the node",
+        Duration::from_secs(10),
+        || on_node(fast),
+    )
+    .await?;
+    tokio::time::sleep(HELD).await;
+    ensure!(!on_node(slow).await?, "not committed, not seen");
+    held.commit().await?;
+
+    wait_for(
+        "the slow revocation on the node",
+        Duration::from_secs(10),
+        || on_node(slow),
+    )
+    .await?;
+    for wallet in [slow, fast] {
+        let (outcome, _) = visit(&mut gate, wallet).await?;
+        ensure!(
+            denied_for(&outcome, DenyReason::Revoked),
+            "the node refuses a revoked pass: {outcome:?}"
+        );
+    }
     Ok(())
 }

@@ -38,7 +38,8 @@ use tessera_domain::now_ms;
 use tessera_domain::rows::{PassRow, PassState};
 use tessera_domain::sites::{self as rules, ConflictKind, Lease, LeaseEnd, NodeAuthority};
 use tessera_store::sites::{
-    NodeStateRow, ShippedAdmission, ShippedEvent, SiteGateRow, SiteNodeRow, SitePass,
+    DownCursor, NodeStateRow, Resync, ShippedAdmission, ShippedEvent, SiteGateRow, SiteNodeRow,
+    SitePass,
 };
 use tessera_store::Store;
 
@@ -85,6 +86,11 @@ pub struct ReturnRequest {
 pub struct SyncDown {
     /// The central time the page was read at.
     pub as_of_ms: i64,
+    /// PostgreSQL: the oldest transaction running before the page was read. The node's next
+    /// round re-reads the changes of transactions from there on (`since_tx`), so none that
+    /// committed after this read is passed over. Absent on SQLite.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub horizon_tx: Option<i64>,
     /// Where the next page starts.
     pub next_seq: i64,
     /// Whether more changes wait.
@@ -637,15 +643,10 @@ fn transit_cipher(
         .map_err(|_| Error::Internal("transit key length"))
 }
 
-/// How far back a round's first page looks again, by the time a change was written: a
+/// A page of the site's changes after `after_seq` (or, with `resync`, a page of the
+/// re-read of what transactions still running at the last round's horizon wrote: a
 /// transaction takes its place in the log before it commits, so a reader may pass a place
-/// whose row is not visible yet; the next round's first page re-reads every change written
-/// this long before the previous round (the merge on the node is idempotent). It bounds how
-/// long a writing transaction may take (the statement timeout is far below it).
-pub const RESYNC_WINDOW_MS: i64 = 5_000;
-
-/// A page of the site's changes after `after_seq` (and, on a round's first page, every
-/// change written since `since_ms`), pass keys sealed to the node.
+/// whose row is not visible yet), pass keys sealed to the node.
 ///
 /// # Errors
 /// [`SiteError::NoKey`] before the node sent its key; storage.
@@ -654,7 +655,7 @@ pub async fn changes(
     keys: &Keyring,
     node: &SiteNodeRow,
     after_seq: i64,
-    since_ms: Option<i64>,
+    resync: Option<Resync>,
     limit: i64,
 ) -> Result<SyncDown, SiteError> {
     let node_key = node
@@ -665,9 +666,11 @@ pub async fn changes(
         .ok_or(SiteError::NoKey)?;
     let as_of_ms = now_ms();
     let limit = limit.clamp(1, CHANGES_PER_PAGE * 10);
-    let since = since_ms.map_or(i64::MAX, |since| since.saturating_sub(RESYNC_WINDOW_MS));
+    // Taken before the read: whatever the read does not see was written by a transaction
+    // at or past it.
+    let horizon_tx = store.change_horizon().await?;
     let page = store
-        .pass_changes(node.org_id, &node.site, after_seq, since, limit)
+        .pass_changes(node.org_id, &node.site, after_seq, resync, limit)
         .await?;
     let more = i64::try_from(page.len()).unwrap_or(i64::MAX) >= limit;
     let upto = page
@@ -695,11 +698,13 @@ pub async fn changes(
             revoked_at_ms: gate.revoked_at_ms,
         })
         .collect();
+    let cursor = if resync.is_some() { None } else { Some(upto) };
     store
-        .note_site_node(node.id, as_of_ms, Some(upto), None)
+        .note_site_node(node.id, as_of_ms, cursor, None)
         .await?;
     Ok(SyncDown {
         as_of_ms,
+        horizon_tx,
         next_seq: upto,
         more,
         sealed_by: ephemeral.public_key().to_base64url(),
@@ -714,8 +719,10 @@ fn wire_pass(
     node_key: &PublicKey,
     pass: PassRow,
 ) -> Result<WirePass> {
+    // A revoked pass keeps its keys: the node tells its genuine code (`revoked`) from a
+    // forged one (`invalid_code`), as the central server does.
     let sealed_keys = match pass.wallet_public_key.as_deref() {
-        Some(wallet) if pass.state != PassState::Revoked => {
+        Some(wallet) => {
             let wallet_key: [u8; 32] = wallet
                 .try_into()
                 .map_err(|_| Error::Internal("a stored wallet key is not 32 bytes"))?;
@@ -1169,6 +1176,7 @@ impl NodeLink {
                 extended_until_ms: None,
                 down_seq: 0,
                 down_as_of_ms: None,
+                down_horizon: None,
                 up_cursor: 0,
                 return_requested_ms: None,
                 updated_at_ms: now_ms(),
@@ -1194,24 +1202,35 @@ impl NodeLink {
         let Some(state) = self.store.node_state().await? else {
             return Ok(());
         };
-        let (_, secret) = self
-            .keys
-            .active()
-            .ok_or(Error::Internal("the node has no key"))?;
-        let mut after = state.down_seq;
-        let mut since = state.down_as_of_ms;
+        // First what transactions running at the last round's horizon wrote at places this
+        // node has passed, then the log after its cursor; the round's horizon is the oldest
+        // of its pages'.
+        let mut resync = state.down_horizon.map(|since_tx| Resync {
+            since_tx,
+            through_seq: state.down_seq,
+        });
+        let mut horizon: Option<i64> = None;
+        let mut after = if resync.is_some() { 0 } else { state.down_seq };
         loop {
             let mut query = vec![
                 ("after", after.to_string()),
                 ("limit", CHANGES_PER_PAGE.to_string()),
             ];
-            if let Some(since) = since.take() {
-                query.push(("since_ms", since.to_string()));
+            if let Some(resync) = resync {
+                query.push(("since_tx", resync.since_tx.to_string()));
+                query.push(("through", resync.through_seq.to_string()));
             }
             let page: SyncDown = self
                 .call(self.http.get(self.url("v1/node/changes")?).query(&query))
                 .await?
                 .ok_or_else(|| LinkError::Uplink("an empty page".into()))?;
+            if let Some(page_horizon) = page.horizon_tx {
+                horizon = Some(horizon.map_or(page_horizon, |h| h.min(page_horizon)));
+            }
+            let (_, secret) = self
+                .keys
+                .active()
+                .ok_or(Error::Internal("the node has no key"))?;
             let sealed_by = PublicKey::from_base64url(&page.sealed_by)
                 .map_err(|_| LinkError::Uplink("a malformed page key".into()))?;
             let mut passes = Vec::with_capacity(page.passes.len());
@@ -1253,8 +1272,19 @@ impl NodeLink {
                 .apply_site_down(
                     &gates,
                     &passes,
-                    page.next_seq,
-                    page.as_of_ms,
+                    DownCursor {
+                        seq: if resync.is_some() {
+                            state.down_seq
+                        } else {
+                            page.next_seq
+                        },
+                        as_of_ms: page.as_of_ms,
+                        horizon: if resync.is_none() && !page.more {
+                            horizon
+                        } else {
+                            None
+                        },
+                    },
                     &|local, central| rules::merge_pass(local, central),
                     &|pass| {
                         conflict_event(
@@ -1282,7 +1312,10 @@ impl NodeLink {
             }
             after = page.next_seq;
             if !page.more {
-                break;
+                if resync.take().is_none() {
+                    break;
+                }
+                after = state.down_seq;
             }
         }
         if let Some(state) = self.store.node_state().await? {

@@ -363,7 +363,10 @@ async fn retention_turn(tx: &mut Transaction<'static, Postgres>) -> Result<bool>
 crate::shared::shared_functions!(Postgres);
 crate::security::security_statements!(store: PgStore);
 crate::roll_calls::roll_call_statements!(store: PgStore);
-crate::sites::site_statements!(store: PgStore);
+crate::sites::site_statements! {
+    store: PgStore,
+    horizon: "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint",
+}
 crate::shared::shared_statements! {
     store: PgStore,
     redemption: PgRedemption,

@@ -136,6 +136,9 @@ pub struct NodeStateRow {
     pub down_seq: i64,
     /// The central time of its last complete sync-down.
     pub down_as_of_ms: Option<i64>,
+    /// The central transaction horizon of its last complete round: its next round re-reads
+    /// what transactions from there on wrote ([`Resync`]).
+    pub down_horizon: Option<i64>,
     /// The last of its own audit events the central server has.
     pub up_cursor: i64,
     /// When an operator asked it to hand its lease back (it ships everything first).
@@ -178,6 +181,28 @@ pub struct SitePass {
     pub pass: PassRow,
     /// Its keys, sealed under the node's own server key; none while it is not claimed.
     pub sealed_keys: Option<String>,
+}
+
+/// A re-read of the change log: the changes at or before `through_seq` last written by a
+/// transaction at or past `since_tx` (one that was still running when an earlier read
+/// passed their place).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resync {
+    /// The earlier round's horizon ([`SiteStatements::change_horizon`]).
+    pub since_tx: i64,
+    /// The node's cursor when the re-read began.
+    pub through_seq: i64,
+}
+
+/// Where a node's sync-down stands after a page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DownCursor {
+    /// How far down the central log it synced.
+    pub seq: i64,
+    /// The central time the page was read at.
+    pub as_of_ms: i64,
+    /// At a round's end, the horizon the next round re-reads from (`None`: unchanged).
+    pub horizon: Option<i64>,
 }
 
 /// One of a node's audit events, as stored there and shipped.
@@ -312,8 +337,9 @@ pub trait SiteStatements {
         event: &NewAudit,
     ) -> Result<bool>;
 
-    /// The site's passes written after `after_seq` in the log, or at `since_ms` or later,
-    /// in log order, at most `limit`.
+    /// The site's passes written after `after_seq` in the log, in log order, at most
+    /// `limit`; with `resync`, only those at or before its `through_seq` whose last writer
+    /// was a transaction at or past its `since_tx`.
     ///
     /// # Errors
     /// [`crate::Error::Storage`].
@@ -322,9 +348,17 @@ pub trait SiteStatements {
         org_id: Uuid,
         site: &str,
         after_seq: i64,
-        since_ms: i64,
+        resync: Option<Resync>,
         limit: i64,
     ) -> Result<Vec<PassChange>>;
+
+    /// PostgreSQL: the oldest transaction still running (`xmin`). A change read after this
+    /// and not visible belongs to a transaction at or past it. `None` on SQLite, whose one
+    /// writer commits the log in order.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    async fn change_horizon(&self) -> Result<Option<i64>>;
 
     /// The site's gates, revoked ones included (so that the node learns of revocations).
     ///
@@ -383,8 +417,7 @@ pub trait SiteStatements {
         &self,
         gates: &[SiteGateRow],
         passes: &[SitePass],
-        down_seq: i64,
-        as_of_ms: i64,
+        down: DownCursor,
         merge: &(dyn for<'p> Fn(Option<&'p PassRow>, PassRow) -> Merged + Send + Sync),
         report: &(dyn for<'p> Fn(&'p PassRow) -> NewAudit + Send + Sync),
     ) -> Result<Vec<Uuid>>;
@@ -460,7 +493,7 @@ macro_rules! lease_columns {
 }
 
 macro_rules! site_statements {
-    (store: $store:ty $(,)?) => {
+    (store: $store:ty, horizon: $horizon:literal $(,)?) => {
         #[async_trait::async_trait]
         impl crate::sites::SiteStatements for $store {
             async fn insert_site_node(
@@ -632,23 +665,39 @@ macro_rules! site_statements {
                 org_id: Uuid,
                 site: &str,
                 after_seq: i64,
-                since_ms: i64,
+                resync: Option<crate::sites::Resync>,
                 limit: i64,
             ) -> Result<Vec<crate::sites::PassChange>> {
-                sqlx::query_as(
-                    "SELECT c.seq, c.at_ms AS changed_at_ms, p.* FROM pass_changes c \
-                     JOIN passes p ON p.id = c.pass_id \
-                     WHERE (c.seq > $1 OR c.at_ms >= $5) AND p.org_id = $2 AND p.site = $3 \
-                     ORDER BY c.seq LIMIT $4",
-                )
-                .bind(after_seq)
-                .bind(org_id)
-                .bind(site)
-                .bind(limit)
-                .bind(since_ms)
-                .fetch_all(self.writes())
-                .await
-                .map_err(Error::storage("read pass changes"))
+                let query = match resync {
+                    None => sqlx::query_as(
+                        "SELECT c.seq, c.at_ms AS changed_at_ms, p.* FROM pass_changes c \
+                         JOIN passes p ON p.id = c.pass_id \
+                         WHERE c.seq > $1 AND p.org_id = $2 AND p.site = $3 \
+                         ORDER BY c.seq LIMIT $4",
+                    ),
+                    Some(_) => sqlx::query_as(
+                        "SELECT c.seq, c.at_ms AS changed_at_ms, p.* FROM pass_changes c \
+                         JOIN passes p ON p.id = c.pass_id \
+                         WHERE c.tx >= $5 AND c.seq > $1 AND c.seq <= $6 AND p.org_id = $2 \
+                         AND p.site = $3 ORDER BY c.seq LIMIT $4",
+                    ),
+                };
+                let query = query.bind(after_seq).bind(org_id).bind(site).bind(limit);
+                let query = match resync {
+                    None => query,
+                    Some(resync) => query.bind(resync.since_tx).bind(resync.through_seq),
+                };
+                query
+                    .fetch_all(self.writes())
+                    .await
+                    .map_err(Error::storage("read pass changes"))
+            }
+
+            async fn change_horizon(&self) -> Result<Option<i64>> {
+                sqlx::query_scalar($horizon)
+                    .fetch_one(self.writes())
+                    .await
+                    .map_err(Error::storage("read the change horizon"))
             }
 
             async fn site_gates(
@@ -797,7 +846,8 @@ macro_rules! site_statements {
                 sqlx::query_as(
                     "SELECT node_id, org_id, site, lease_id, lease_granted_at_ms, \
                      lease_valid_from_ms, lease_expires_at_ms, lease_signature, extended_until_ms, \
-                     down_seq, down_as_of_ms, up_cursor, return_requested_ms, updated_at_ms FROM node_state \
+                     down_seq, down_as_of_ms, down_horizon, up_cursor, return_requested_ms, \
+                     updated_at_ms FROM node_state \
                      WHERE id = 1",
                 )
                 .fetch_optional(self.writes())
@@ -851,8 +901,7 @@ macro_rules! site_statements {
                 &self,
                 gates: &[crate::sites::SiteGateRow],
                 passes: &[crate::sites::SitePass],
-                down_seq: i64,
-                as_of_ms: i64,
+                down: crate::sites::DownCursor,
                 merge: &(dyn for<'p> Fn(
                     Option<&'p tessera_domain::rows::PassRow>,
                     tessera_domain::rows::PassRow,
@@ -963,11 +1012,12 @@ macro_rules! site_statements {
                     }
                 }
                 sqlx::query(
-                    "UPDATE node_state SET down_seq = $1, down_as_of_ms = $2, updated_at_ms = $2 \
-                     WHERE id = 1",
+                    "UPDATE node_state SET down_seq = $1, down_as_of_ms = $2, updated_at_ms = $2, \
+                     down_horizon = COALESCE($3, down_horizon) WHERE id = 1",
                 )
-                .bind(down_seq)
-                .bind(as_of_ms)
+                .bind(down.seq)
+                .bind(down.as_of_ms)
+                .bind(down.horizon)
                 .execute(&mut *tx)
                 .await
                 .map_err(Error::storage("move the sync-down cursor"))?;

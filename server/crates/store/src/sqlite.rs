@@ -278,7 +278,10 @@ async fn retention_turn(_tx: &mut Transaction<'static, Sqlite>) -> Result<bool> 
 crate::shared::shared_functions!(Sqlite);
 crate::security::security_statements!(store: SqliteStore);
 crate::roll_calls::roll_call_statements!(store: SqliteStore);
-crate::sites::site_statements!(store: SqliteStore);
+crate::sites::site_statements! {
+    store: SqliteStore,
+    horizon: "SELECT NULL",
+}
 crate::shared::shared_statements! {
     store: SqliteStore,
     redemption: SqliteRedemption,

@@ -381,10 +381,13 @@ pub(super) struct ChangesQuery {
     /// Passes per page (1 to 10,000; default 1,000).
     #[serde(default)]
     limit: Option<i64>,
-    /// A round's first page: also every change written since this central time (the
-    /// `as_of_ms` of the node's last page), less a margin.
+    /// A re-read (with `through`): only changes at or before `through` whose last writer was
+    /// a transaction at or past this one (the `horizon_tx` of the node's last round).
     #[serde(default)]
-    since_ms: Option<i64>,
+    since_tx: Option<i64>,
+    /// A re-read's end: the node's cursor when it began.
+    #[serde(default)]
+    through: Option<i64>,
 }
 
 /// A page of the site's changes: gates, and passes changed since `after` with their keys
@@ -416,7 +419,18 @@ pub(super) async fn changes(
         &state.keys,
         &node,
         query.after.max(0),
-        query.since_ms,
+        match (query.since_tx, query.through) {
+            (Some(since_tx), Some(through_seq)) => Some(tessera_store::sites::Resync {
+                since_tx,
+                through_seq,
+            }),
+            (None, None) => None,
+            _ => {
+                return Err(Error::BadRequest(
+                    "since_tx and through go together".to_owned(),
+                ))
+            }
+        },
         query.limit.unwrap_or(flow::CHANGES_PER_PAGE),
     )
     .await
