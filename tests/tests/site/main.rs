@@ -14,6 +14,14 @@
 //!   same batch again writes nothing;
 //! - the lease is handed back: the central server decides again, and no pass the node
 //!   admitted is admitted a second time there.
+//!
+//! A fault campaign on the sync-up (both central backends): the link cut in the middle of a
+//! batch, the link cut after the central server wrote a batch but before the node heard, and
+//! the node killed with `kill -9` while the answer is on its way, then both restarted. 0 lost
+//! (every node event centrally), 0 double (one use, one on-site event per pass).
+//!
+//! On PostgreSQL, a revocation whose transaction commits after later changes were synced
+//! still reaches the node.
 
 use std::time::{Duration, Instant};
 
@@ -22,9 +30,14 @@ use serde_json::{json, Value};
 use sqlx::{Connection, PgConnection};
 use tessera_protocol::messages::{DenyReason, Outcome, ServerMessage};
 use tessera_tests::api::{GateDevice, PassSpec};
-use tessera_tests::proxy::TcpProxy;
 use tessera_tests::wallet::Wallet;
-use tessera_tests::{both_backends, fixtures, postgres_only, ApiClient, Backend, Gate, TestServer};
+use tessera_tests::{
+    both_backends, fixtures, postgres_only, ApiClient, Backend, Db, Gate, TestServer,
+};
+
+mod tripwire;
+
+use tripwire::{Trap, Tripwire};
 
 const SITE: &str = "stadium";
 /// Passes admitted on site while the uplink is cut (the latency sample).
@@ -32,6 +45,7 @@ const DURING_CUT: usize = 40;
 
 both_backends!(the_node_admits_through_a_cut_and_everything_arrives_once);
 postgres_only!(a_revocation_committed_after_later_changes_still_reaches_the_node);
+both_backends!(a_fault_campaign_on_the_sync_up_loses_nothing_and_doubles_nothing);
 
 async fn wait_for<F, Fut>(what: &str, limit: Duration, mut check: F) -> Result<()>
 where
@@ -88,7 +102,7 @@ struct Venue {
     central_gate: Gate,
     node_id: String,
     token: String,
-    uplink: TcpProxy,
+    uplink: Tripwire,
     node: TestServer,
     _dir: tempfile::TempDir,
 }
@@ -127,7 +141,7 @@ impl Venue {
         std::fs::write(&token_file, format!("{token}\n"))?;
 
         let uplink =
-            TcpProxy::start(central.url("").trim_start_matches("http://").to_owned()).await?;
+            Tripwire::start(central.url("").trim_start_matches("http://").to_owned()).await?;
         let node = TestServer::builder(Backend::Sqlite)
             .without_setup()
             .env("TESSERA_SITE", SITE)
@@ -419,4 +433,125 @@ async fn a_revocation_committed_after_later_changes_still_reaches_the_node(
         );
     }
     Ok(())
+}
+
+/// Passes admitted on site before each fault of the campaign.
+const GROUP: usize = 40;
+
+/// The sync-up under faults: a link cut in the middle of a batch's request; a link cut after
+/// the central server wrote a batch, before the node heard; and the node killed with
+/// `kill -9` while the central server's answer is on its way, then both servers killed and
+/// restarted. Each fault follows admissions made on site with the uplink down. Then every
+/// on-site admission is there centrally once, every node event arrived once, no pass was
+/// used twice.
+async fn a_fault_campaign_on_the_sync_up_loses_nothing_and_doubles_nothing(
+    backend: Backend,
+) -> Result<()> {
+    let traps = [Trap::MidRequest(2048), Trap::BeforeAnswer, Trap::HoldAnswer];
+    let mut venue = Venue::start(backend, traps.len() * GROUP).await?;
+    let node_id: uuid::Uuid = venue.node_id.parse()?;
+    let mut gate = venue.node_gate().await?;
+    for (group, trap) in traps.iter().enumerate() {
+        venue.uplink.cut();
+        for wallet in &venue.wallets[group * GROUP..(group + 1) * GROUP] {
+            let (outcome, _) = visit(&mut gate, wallet).await?;
+            ensure!(admitted(&outcome), "admitted on site: {outcome:?}");
+        }
+        venue.uplink.arm(*trap);
+        venue.uplink.restore();
+        if *trap == Trap::HoldAnswer {
+            tokio::time::timeout(Duration::from_secs(30), venue.uplink.held())
+                .await
+                .context("the node ships its batch")?;
+            venue.node.kill9().await?;
+            venue.uplink.cut();
+            venue.central.kill9().await?;
+            venue.central.start_same_port().await?;
+            venue.uplink.restore();
+            venue.node.start_same_port().await?;
+        }
+        let expected = i64::try_from((group + 1) * GROUP)?;
+        let db = venue.central.db();
+        wait_for(
+            "the group's admissions centrally",
+            Duration::from_secs(30),
+            || async {
+                Ok(db
+                    .scalar_i64(
+                        "SELECT COUNT(*) FROM site_admissions WHERE node_id = $1 \
+                         AND outcome = 'admitted'",
+                        node_id,
+                    )
+                    .await?
+                    == expected)
+            },
+        )
+        .await?;
+    }
+    ensure!(
+        venue.uplink.sprung() == traps,
+        "every fault happened: {:?}",
+        venue.uplink.sprung()
+    );
+
+    // 0 double: one use and one on-site admission event per pass.
+    let db = venue.central.db();
+    for wallet in &venue.wallets {
+        ensure!(db.pass_uses(wallet.pass_id()).await? == 1, "one use each");
+        let marked = db
+            .scalar_i64(
+                "SELECT COUNT(*) FROM audit_events WHERE pass_id = $1 AND kind = 'response' \
+                 AND details LIKE '%\"on_site\"%' AND details LIKE '%\"admitted\"%'",
+                wallet.pass_id(),
+            )
+            .await?;
+        ensure!(
+            marked == 1,
+            "{marked} on-site admission events for one pass"
+        );
+    }
+    // 0 lost: every event the node wrote up to its sync-up cursor is there centrally, once.
+    let node_db = venue.node.db();
+    wait_for("the node to ship all", Duration::from_secs(30), || async {
+        let (cursor, ids) = node_events(node_db).await?;
+        Ok(ids.last().is_none_or(|last| *last <= cursor))
+    })
+    .await?;
+    let (_, shipped) = node_events(node_db).await?;
+    let central: Vec<i64> =
+        match db {
+            Db::Postgres(pool) => sqlx::query_scalar(
+                "SELECT origin_id FROM audit_events WHERE origin_node_id = $1 ORDER BY origin_id",
+            )
+            .bind(node_id)
+            .fetch_all(pool)
+            .await?,
+            Db::Sqlite(pool) => sqlx::query_scalar(
+                "SELECT origin_id FROM audit_events WHERE origin_node_id = $1 ORDER BY origin_id",
+            )
+            .bind(node_id)
+            .fetch_all(pool)
+            .await?,
+        };
+    ensure!(
+        !shipped.is_empty() && central == shipped,
+        "the node's events {} and the central copies {} differ",
+        shipped.len(),
+        central.len()
+    );
+    Ok(())
+}
+
+/// The node's sync-up cursor and its audit event ids, in order.
+async fn node_events(db: &Db) -> Result<(i64, Vec<i64>)> {
+    let Db::Sqlite(pool) = db else {
+        anyhow::bail!("the node runs on SQLite");
+    };
+    let cursor: i64 = sqlx::query_scalar("SELECT up_cursor FROM node_state WHERE id = 1")
+        .fetch_one(pool)
+        .await?;
+    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM audit_events ORDER BY id")
+        .fetch_all(pool)
+        .await?;
+    Ok((cursor, ids))
 }

@@ -1,0 +1,149 @@
+//! The node's uplink, cuttable at a chosen point of a sync-up batch.
+//!
+//! A [`Switchboard`] forwarding bytes unchanged, which also watches for the node's
+//! `POST /v1/node/events` and, once armed, springs one [`Trap`] on the next such request: the
+//! link dies in the middle of the request's body (the central server gets half a batch), or
+//! after the whole request, as the answer comes back (the central server wrote the batch;
+//! the node never hears so), or the answer is held until the test kills the node and cuts.
+//! The node's HTTP client speaks HTTP/1.1 without pipelining, so the next bytes from the
+//! server after a request are its answer.
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use anyhow::Result;
+use tessera_tests::proxy::Switchboard;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio::sync::Notify;
+
+const SHIP: &[u8] = b"POST /v1/node/events ";
+
+/// Where the link dies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trap {
+    /// After this many bytes of the request.
+    MidRequest(usize),
+    /// When the answer starts to come back, before any of it reaches the node.
+    BeforeAnswer,
+    /// The answer is held, and [`Tripwire::held`] is notified; the test cuts.
+    HoldAnswer,
+}
+
+#[derive(Debug, Default)]
+struct Shared {
+    armed: Mutex<Option<Trap>>,
+    sprung: Mutex<Vec<Trap>>,
+    held: Notify,
+}
+
+/// A cuttable uplink with one trap at a time.
+#[derive(Debug)]
+pub struct Tripwire {
+    /// Where the node connects.
+    pub addr: std::net::SocketAddr,
+    board: Switchboard,
+    shared: Arc<Shared>,
+}
+
+impl Tripwire {
+    pub async fn start(upstream: String) -> Result<Self> {
+        let shared = Arc::new(Shared::default());
+        let board = Switchboard::start({
+            let shared = Arc::clone(&shared);
+            move |client| forward(client, upstream.clone(), Arc::clone(&shared))
+        })
+        .await?;
+        Ok(Self {
+            addr: board.addr,
+            board,
+            shared,
+        })
+    }
+
+    pub fn cut(&self) {
+        self.board.cut();
+    }
+
+    pub fn restore(&self) {
+        self.board.restore();
+    }
+
+    /// Springs `trap` on the next batch the node ships.
+    pub fn arm(&self, trap: Trap) {
+        *lock(&self.shared.armed) = Some(trap);
+    }
+
+    /// The traps sprung so far, in order.
+    pub fn sprung(&self) -> Vec<Trap> {
+        lock(&self.shared.sprung).clone()
+    }
+
+    /// Resolves when a [`Trap::HoldAnswer`] holds an answer.
+    pub async fn held(&self) {
+        self.shared.held.notified().await;
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+async fn forward(mut client: TcpStream, upstream: String, shared: Arc<Shared>) {
+    let Ok(mut server) = TcpStream::connect(upstream).await else {
+        return;
+    };
+    // The trap this connection's current request carries, and its bytes so far.
+    let mut trap: Option<Trap> = None;
+    let mut sent = 0usize;
+    let (mut up, mut down) = ([0u8; 16 * 1024], [0u8; 16 * 1024]);
+    loop {
+        tokio::select! {
+            read = client.read(&mut up) => {
+                let Ok(n) = read else { return };
+                if n == 0 {
+                    return;
+                }
+                let chunk = &up[..n];
+                if chunk.windows(SHIP.len()).any(|window| window == SHIP) {
+                    trap = lock(&shared.armed).take();
+                    sent = 0;
+                }
+                let mut forward_now = chunk;
+                if let Some(Trap::MidRequest(at)) = trap {
+                    if sent + n >= at {
+                        forward_now = &chunk[..at.saturating_sub(sent)];
+                        let _ = server.write_all(forward_now).await;
+                        lock(&shared.sprung).push(Trap::MidRequest(at));
+                        return;
+                    }
+                }
+                sent += n;
+                if server.write_all(forward_now).await.is_err() {
+                    return;
+                }
+            }
+            read = server.read(&mut down) => {
+                let Ok(n) = read else { return };
+                if n == 0 {
+                    return;
+                }
+                match trap.take() {
+                    Some(Trap::BeforeAnswer) => {
+                        lock(&shared.sprung).push(Trap::BeforeAnswer);
+                        return;
+                    }
+                    Some(Trap::HoldAnswer) => {
+                        lock(&shared.sprung).push(Trap::HoldAnswer);
+                        shared.held.notify_one();
+                        // Until the test cuts the link (which aborts this task).
+                        std::future::pending::<()>().await;
+                    }
+                    _ => {}
+                }
+                if client.write_all(&down[..n]).await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
