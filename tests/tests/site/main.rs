@@ -23,7 +23,11 @@
 //! On PostgreSQL, a revocation whose transaction commits after later changes were synced
 //! still reaches the node.
 
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+use futures_util::{StreamExt, TryStreamExt};
 
 use anyhow::{ensure, Context, Result};
 use serde_json::{json, Value};
@@ -46,6 +50,7 @@ const DURING_CUT: usize = 40;
 both_backends!(the_node_admits_through_a_cut_and_everything_arrives_once);
 postgres_only!(a_revocation_committed_after_later_changes_still_reaches_the_node);
 both_backends!(a_fault_campaign_on_the_sync_up_loses_nothing_and_doubles_nothing);
+postgres_only!(the_node_keeps_up_at_scale);
 
 async fn wait_for<F, Fut>(what: &str, limit: Duration, mut check: F) -> Result<()>
 where
@@ -104,24 +109,46 @@ struct Venue {
     token: String,
     uplink: Tripwire,
     node: TestServer,
+    /// How long the node took from its start to hold every pass, and the bytes it received.
+    sync_down: (Duration, u64),
     _dir: tempfile::TempDir,
 }
 
 impl Venue {
     async fn start(backend: Backend, passes: usize) -> Result<Self> {
-        let central = TestServer::builder(backend)
+        Self::start_with(backend, passes, None).await
+    }
+
+    /// With `binary` instead of the suite's build, for both servers.
+    async fn start_with(backend: Backend, passes: usize, binary: Option<PathBuf>) -> Result<Self> {
+        let builder = |backend| {
+            let builder = TestServer::builder(backend);
+            match &binary {
+                Some(binary) => builder.binary(binary.clone()),
+                None => builder,
+            }
+        };
+        let central = builder(backend)
             .env("TESSERA_CHALLENGE_LIFETIME_S", "2")
             .env("TESSERA_LEASE_TERM_S", "60")
+            .env("TESSERA_CLAIMS_PER_MIN", "100000000")
+            .env("TESSERA_CLAIMS_IN_FLIGHT", "100000")
             .start()
             .await?;
         let admin = central.admin();
 
         // The venue's passes, claimed by their visitors, and its gates (made centrally).
-        let mut wallets = Vec::new();
-        for _ in 0..passes {
-            let (_, wallet) = fixtures::claimed_pass(&admin, &site_pass()).await?;
-            wallets.push(wallet);
-        }
+        let wallets: Vec<Wallet> = futures_util::stream::iter(0..passes)
+            .map(|_| {
+                let admin = &admin;
+                async move {
+                    let (_, wallet) = fixtures::claimed_pass(admin, &site_pass()).await?;
+                    anyhow::Ok(wallet)
+                }
+            })
+            .buffered(16)
+            .try_collect()
+            .await?;
         let node_gate = admin.create_gate("North turnstile", Some(SITE)).await?;
         let (_, central_gate) =
             fixtures::connected_gate(&central, &admin, "Box office", Some(SITE)).await?;
@@ -142,16 +169,25 @@ impl Venue {
 
         let uplink =
             Tripwire::start(central.url("").trim_start_matches("http://").to_owned()).await?;
-        let node = TestServer::builder(Backend::Sqlite)
+        let started = Instant::now();
+        let node = builder(Backend::Sqlite)
             .without_setup()
             .env("TESSERA_SITE", SITE)
             .env("TESSERA_UPSTREAM", &format!("http://{}", uplink.addr))
             .env("TESSERA_NODE_TOKEN_FILE", &token_file.display().to_string())
             .env("TESSERA_NODE_SYNC_MS", "200")
             .env("TESSERA_GATE_RATE_PER_S", "1000")
+            .env("TESSERA_METRICS_LISTEN", "127.0.0.1:0")
             .start()
             .await?;
 
+        // Every pass down on the node: how long it took, and what crossed the uplink.
+        let expected = i64::try_from(passes)?;
+        wait_for("the sync-down", Duration::from_secs(600), || async {
+            Ok(node_pass_count(node.db()).await? >= expected)
+        })
+        .await?;
+        let sync_down = (started.elapsed(), uplink.bytes().1);
         // The node holds the lease once it started and the node synced past its start.
         wait_for("the node to admit", Duration::from_secs(30), || async {
             Ok(node_status(&node).await?["authority"] == "admits")
@@ -172,6 +208,7 @@ impl Venue {
             token,
             uplink,
             node,
+            sync_down,
             _dir: dir,
         })
     }
@@ -200,6 +237,7 @@ async fn the_node_admits_through_a_cut_and_everything_arrives_once(backend: Back
         token,
         uplink,
         mut node,
+        sync_down: _,
         _dir,
     } = Venue::start(backend, DURING_CUT + 4).await?;
     let spec = site_pass();
@@ -554,4 +592,222 @@ async fn node_events(db: &Db) -> Result<(i64, Vec<i64>)> {
         .fetch_all(pool)
         .await?;
     Ok((cursor, ids))
+}
+
+async fn node_pass_count(db: &Db) -> Result<i64> {
+    let Db::Sqlite(pool) = db else {
+        anyhow::bail!("the node runs on SQLite");
+    };
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM passes")
+        .fetch_one(pool)
+        .await?)
+}
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|value| value.parse().ok())
+        .unwrap_or(default)
+}
+
+/// One visit of the load: when it started (since the load began), how long the gate waited,
+/// and whether it was admitted.
+#[derive(Clone, Copy, Debug)]
+struct Visit {
+    at: Duration,
+    took: Duration,
+    admitted: bool,
+}
+
+fn percentile(mut values: Vec<Duration>, p: usize) -> Duration {
+    if values.is_empty() {
+        return Duration::ZERO;
+    }
+    values.sort();
+    values[(values.len() * p).div_ceil(100).max(1) - 1]
+}
+
+/// The driver of `bench/site.sh` (issue 35), small by default so the suite runs it: a node
+/// syncs down `TESSERA_SITE_PASSES` claimed passes (time, bytes through the uplink); then
+/// gates on the node admit `TESSERA_SITE_RATE` visitors a second for `TESSERA_SITE_SECONDS`,
+/// the uplink up for the first third, cut for the second, up again for the last, while the
+/// node's sync-up lag is sampled from its `/metrics`. Checked: no gate saw a failure or a
+/// refusal (they notice no cut), and every admission is then central once. Prints one
+/// `site:` line of figures. `TESSERA_SITE_SERVER` runs another build (the script's release
+/// build) for both servers.
+async fn the_node_keeps_up_at_scale(backend: Backend) -> Result<()> {
+    let passes: usize = env_or("TESSERA_SITE_PASSES", 600);
+    let rate: f64 = env_or("TESSERA_SITE_RATE", 50.0);
+    let seconds: f64 = env_or("TESSERA_SITE_SECONDS", 6.0);
+    let gates: usize = env_or("TESSERA_SITE_GATES", 8);
+    let binary = std::env::var_os("TESSERA_SITE_SERVER").map(PathBuf::from);
+    let admissions = (rate * seconds).ceil() as usize;
+    ensure!(
+        admissions <= passes,
+        "{admissions} admissions need as many passes; {passes} synced"
+    );
+
+    let setting_up = Instant::now();
+    let mut venue = Venue::start_with(backend, passes, binary).await?;
+    let set_up = setting_up.elapsed();
+    let metrics_url = format!(
+        "http://{}/metrics",
+        venue
+            .node
+            .metrics_addr
+            .context("the node printed no metrics address")?
+    );
+
+    let queue: Arc<Mutex<Vec<Wallet>>> = Arc::new(Mutex::new(
+        venue.wallets.drain(..admissions).rev().collect(),
+    ));
+    let visits: Arc<Mutex<Vec<Visit>>> = Arc::default();
+    let load = Duration::from_secs_f64(seconds);
+    let began = Instant::now();
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..gates {
+        let mut gate = venue.node_gate().await?;
+        let (queue, visits) = (Arc::clone(&queue), Arc::clone(&visits));
+        let every = Duration::from_secs_f64(gates as f64 / rate);
+        tasks.spawn(async move {
+            let mut ticks = tokio::time::interval(every);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                ticks.tick().await;
+                if began.elapsed() >= load {
+                    return anyhow::Ok(());
+                }
+                let Some(wallet) = queue.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.pop()
+                else {
+                    return Ok(());
+                };
+                let at = began.elapsed();
+                let (outcome, took) = visit(&mut gate, &wallet).await?;
+                visits
+                    .lock()
+                    .map_err(|_| anyhow::anyhow!("poisoned"))?
+                    .push(Visit {
+                        at,
+                        took,
+                        admitted: admitted(&outcome),
+                    });
+            }
+        });
+    }
+    // The uplink: up, cut, up; the node's sync-up lag sampled meanwhile.
+    let mut lags = Vec::new();
+    let mut cut = false;
+    let mut restored_at: Option<Instant> = None;
+    let http = reqwest::Client::new();
+    while began.elapsed() < load {
+        let third = began.elapsed().as_secs_f64() / seconds * 3.0;
+        if !cut && third >= 1.0 {
+            venue.uplink.cut();
+            cut = true;
+        } else if cut && restored_at.is_none() && third >= 2.0 {
+            venue.uplink.restore();
+            restored_at = Some(Instant::now());
+        }
+        if !cut || restored_at.is_some() {
+            let text = http.get(&metrics_url).send().await?.text().await?;
+            if let Some(lag) = text
+                .lines()
+                .find_map(|line| line.strip_prefix("tessera_node_sync_up_lag_seconds "))
+                .and_then(|value| value.trim().parse::<f64>().ok())
+            {
+                lags.push((restored_at.map(|at: Instant| at.elapsed()), lag));
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    while let Some(done) = tasks.join_next().await {
+        done??;
+    }
+    ensure!(
+        restored_at.is_some(),
+        "the load ended before the uplink came back"
+    );
+    let visits = visits
+        .lock()
+        .map_err(|_| anyhow::anyhow!("poisoned"))?
+        .clone();
+    let refused = visits.iter().filter(|visit| !visit.admitted).count();
+    ensure!(
+        refused == 0,
+        "{refused} of {} visits on site were not admitted: the gates noticed",
+        visits.len()
+    );
+
+    // Every admission central once; how long after the load's end the backlog drained.
+    let node_id: uuid::Uuid = venue.node_id.parse()?;
+    let count = i64::try_from(visits.len())?;
+    let ended = Instant::now();
+    let db = venue.central.db();
+    wait_for(
+        "every admission centrally",
+        Duration::from_secs(120),
+        || async {
+            Ok(db
+            .scalar_i64(
+                "SELECT COUNT(*) FROM site_admissions WHERE node_id = $1 AND outcome = 'admitted'",
+                node_id,
+            )
+            .await?
+            >= count)
+        },
+    )
+    .await?;
+    let drained = ended.elapsed();
+    let central = db
+        .scalar_i64(
+            "SELECT COUNT(*) FROM site_admissions WHERE node_id = $1 AND outcome = 'admitted'",
+            node_id,
+        )
+        .await?;
+    ensure!(
+        central == count,
+        "{central} central admissions for {count} on site"
+    );
+
+    let phase = |visit: &Visit| (visit.at.as_secs_f64() / seconds * 3.0).floor() as usize;
+    let took = |which: usize| {
+        percentile(
+            visits
+                .iter()
+                .filter(|visit| phase(visit) == which)
+                .map(|visit| visit.took)
+                .collect(),
+            99,
+        )
+    };
+    // Steady state: before the cut. Catch-up: from the restore until the lag is under 1 s.
+    let up_lags: Vec<f64> = lags
+        .iter()
+        .filter(|(after_restore, _)| after_restore.is_none())
+        .map(|(_, lag)| *lag)
+        .collect();
+    let caught_up = lags
+        .iter()
+        .find_map(|(after_restore, lag)| after_restore.filter(|_| *lag < 1.0))
+        .map_or(f64::NAN, |after| after.as_secs_f64());
+    let lag_max = up_lags.iter().copied().fold(0.0_f64, f64::max);
+    let mut sorted = up_lags.clone();
+    sorted.sort_by(f64::total_cmp);
+    let lag_p50 = sorted.get(sorted.len() / 2).copied().unwrap_or_default();
+    println!(
+        "site: passes={passes} set_up_s={:.1} sync_down_s={:.2} sync_down_bytes={} \
+         rate={rate} admissions={} achieved_per_s={:.0} p99_up_ms={:.1} p99_cut_ms={:.1} \
+         p99_after_ms={:.1} refused=0 lag_p50_s={lag_p50:.2} lag_max_s={lag_max:.2} \
+         drained_s={:.2} caught_up_s={caught_up:.2}",
+        set_up.as_secs_f64(),
+        venue.sync_down.0.as_secs_f64(),
+        venue.sync_down.1,
+        visits.len(),
+        visits.len() as f64 / seconds,
+        took(0).as_secs_f64() * 1000.0,
+        took(1).as_secs_f64() * 1000.0,
+        took(2).as_secs_f64() * 1000.0,
+        drained.as_secs_f64(),
+    );
+    Ok(())
 }

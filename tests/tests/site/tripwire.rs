@@ -8,6 +8,7 @@
 //! The node's HTTP client speaks HTTP/1.1 without pipelining, so the next bytes from the
 //! server after a request are its answer.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::Result;
@@ -34,6 +35,9 @@ struct Shared {
     armed: Mutex<Option<Trap>>,
     sprung: Mutex<Vec<Trap>>,
     held: Notify,
+    /// Bytes from the node to the central server, and back.
+    up_bytes: AtomicU64,
+    down_bytes: AtomicU64,
 }
 
 /// A cuttable uplink with one trap at a time.
@@ -78,6 +82,14 @@ impl Tripwire {
         lock(&self.shared.sprung).clone()
     }
 
+    /// Bytes carried so far: node to central server, central server to node.
+    pub fn bytes(&self) -> (u64, u64) {
+        (
+            self.shared.up_bytes.load(Ordering::Relaxed),
+            self.shared.down_bytes.load(Ordering::Relaxed),
+        )
+    }
+
     /// Resolves when a [`Trap::HoldAnswer`] holds an answer.
     pub async fn held(&self) {
         self.shared.held.notified().await;
@@ -118,6 +130,7 @@ async fn forward(mut client: TcpStream, upstream: String, shared: Arc<Shared>) {
                     }
                 }
                 sent += n;
+                shared.up_bytes.fetch_add(n as u64, Ordering::Relaxed);
                 if server.write_all(forward_now).await.is_err() {
                     return;
                 }
@@ -140,6 +153,7 @@ async fn forward(mut client: TcpStream, upstream: String, shared: Arc<Shared>) {
                     }
                     _ => {}
                 }
+                shared.down_bytes.fetch_add(n as u64, Ordering::Relaxed);
                 if client.write_all(&down[..n]).await.is_err() {
                     return;
                 }
