@@ -63,6 +63,21 @@ END
 $$;
 CREATE TRIGGER passes_changed AFTER INSERT OR UPDATE ON passes
     FOR EACH ROW WHEN (NEW.site IS NOT NULL) EXECUTE FUNCTION note_pass_change();
+-- A pass's standing in a zone travels with the pass: a move is a change of the pass.
+CREATE FUNCTION note_presence_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO pass_changes (pass_id, seq, at_ms, tx)
+    SELECT NEW.pass_id, nextval('pass_change_seq'),
+           (extract(epoch FROM clock_timestamp()) * 1000)::bigint,
+           pg_current_xact_id()::text::bigint
+    FROM passes WHERE id = NEW.pass_id AND site IS NOT NULL
+    ON CONFLICT (pass_id) DO UPDATE SET seq = excluded.seq, at_ms = excluded.at_ms,
+        tx = excluded.tx;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER zone_presence_changed AFTER INSERT OR UPDATE ON zone_presence
+    FOR EACH ROW EXECUTE FUNCTION note_presence_change();
 
 CREATE TABLE site_admissions (
     nonce          BYTEA PRIMARY KEY,

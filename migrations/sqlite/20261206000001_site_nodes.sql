@@ -61,6 +61,23 @@ BEGIN
             CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
     ON CONFLICT (pass_id) DO UPDATE SET seq = excluded.seq, at_ms = excluded.at_ms;
 END;
+-- A pass's standing in a zone travels with the pass: a move is a change of the pass.
+CREATE TRIGGER zone_presence_changed_insert AFTER INSERT ON zone_presence
+BEGIN
+    INSERT INTO pass_changes (pass_id, seq, at_ms)
+    SELECT NEW.pass_id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM pass_changes),
+           CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
+    FROM passes WHERE id = NEW.pass_id AND site IS NOT NULL
+    ON CONFLICT (pass_id) DO UPDATE SET seq = excluded.seq, at_ms = excluded.at_ms;
+END;
+CREATE TRIGGER zone_presence_changed_update AFTER UPDATE ON zone_presence
+BEGIN
+    INSERT INTO pass_changes (pass_id, seq, at_ms)
+    SELECT NEW.pass_id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM pass_changes),
+           CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
+    FROM passes WHERE id = NEW.pass_id AND site IS NOT NULL
+    ON CONFLICT (pass_id) DO UPDATE SET seq = excluded.seq, at_ms = excluded.at_ms;
+END;
 
 CREATE TABLE site_admissions (
     nonce          BLOB PRIMARY KEY,

@@ -58,3 +58,44 @@ pub async fn step_with_margin(margin_s: u64) -> u64 {
     }
     current_step()
 }
+
+/// Hands out code steps for one pass: each strictly after the last, each one the server
+/// accepts now (within one step of its own), waiting for the next step when needed. A step
+/// `T−1` is only handed out while enough of `T` remains for the scan to reach the server.
+pub struct Steps {
+    step_s: u64,
+    last: Option<u64>,
+}
+
+impl Steps {
+    /// For a server whose code step is `step_s` seconds.
+    #[must_use]
+    pub fn new(step_s: u64) -> Self {
+        Self { step_s, last: None }
+    }
+
+    /// The next step to show.
+    pub async fn next(&mut self) -> u64 {
+        let step_ms = u128::from(self.step_s * 1000);
+        let margin_ms = (step_ms / 4).min(1500);
+        loop {
+            let now_ms = SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis());
+            let current = u64::try_from(now_ms / step_ms).unwrap_or(0);
+            let remaining_ms = step_ms - now_ms % step_ms;
+            let lowest = if remaining_ms >= margin_ms {
+                current - 1
+            } else {
+                current
+            };
+            let candidate = self.last.map_or(lowest, |last| (last + 1).max(lowest));
+            if candidate <= current + 1 {
+                self.last = Some(candidate);
+                return candidate;
+            }
+            let wait = u64::try_from(remaining_ms).unwrap_or(0) + 50;
+            tokio::time::sleep(Duration::from_millis(wait)).await;
+        }
+    }
+}

@@ -8,13 +8,13 @@
 //! runs its server with a 3 s code step (`TESSERA_CODE_STEP_S`) so that it stays fast.
 
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use anyhow::{ensure, Context, Result};
 use serde_json::{json, Value};
 use tessera_protocol::messages::{Challenge, DenyReason, Outcome, ScanResult};
 use tessera_tests::api::{GateDevice, PassSpec};
-use tessera_tests::clock::STEP_S;
+use tessera_tests::clock::{Steps, STEP_S};
 use tessera_tests::fixtures::{admit, claimed_pass, connected_gate};
 use tessera_tests::gate::Gate;
 use tessera_tests::{
@@ -42,44 +42,6 @@ sqlite_only!(the_checkout_time_checks_everyone_out);
 // ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
-
-/// Hands out code steps for one pass: each strictly after the last, each one the server
-/// accepts now (within one step of its own), waiting for the next step when needed. A step
-/// `T−1` is only handed out while enough of `T` remains for the scan to reach the server.
-struct Steps {
-    step_s: u64,
-    last: Option<u64>,
-}
-
-impl Steps {
-    fn new(step_s: u64) -> Self {
-        Self { step_s, last: None }
-    }
-
-    async fn next(&mut self) -> u64 {
-        let step_ms = u128::from(self.step_s * 1000);
-        let margin_ms = (step_ms / 4).min(1500);
-        loop {
-            let now_ms = SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |d| d.as_millis());
-            let current = u64::try_from(now_ms / step_ms).unwrap_or(0);
-            let remaining_ms = step_ms - now_ms % step_ms;
-            let lowest = if remaining_ms >= margin_ms {
-                current - 1
-            } else {
-                current
-            };
-            let candidate = self.last.map_or(lowest, |last| (last + 1).max(lowest));
-            if candidate <= current + 1 {
-                self.last = Some(candidate);
-                return candidate;
-            }
-            let wait = u64::try_from(remaining_ms).unwrap_or(0) + 50;
-            tokio::time::sleep(Duration::from_millis(wait)).await;
-        }
-    }
-}
 
 /// `POST /v1/zones` with `body` (a name is added when missing); the new zone's id.
 async fn create_zone(admin: &ApiClient, body: Value) -> Result<Uuid> {

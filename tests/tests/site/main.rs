@@ -34,6 +34,7 @@ use serde_json::{json, Value};
 use sqlx::{Connection, PgConnection};
 use tessera_protocol::messages::{DenyReason, Outcome, ServerMessage};
 use tessera_tests::api::{GateDevice, PassSpec};
+use tessera_tests::clock::Steps;
 use tessera_tests::wallet::Wallet;
 use tessera_tests::{
     both_backends, fixtures, postgres_only, ApiClient, Backend, Db, Gate, TestServer,
@@ -51,6 +52,7 @@ both_backends!(the_node_admits_through_a_cut_and_everything_arrives_once);
 postgres_only!(a_revocation_committed_after_later_changes_still_reaches_the_node);
 both_backends!(a_fault_campaign_on_the_sync_up_loses_nothing_and_doubles_nothing);
 postgres_only!(the_node_keeps_up_at_scale);
+both_backends!(zones_and_standing_in_them_travel_to_the_node_and_back);
 
 async fn wait_for<F, Fut>(what: &str, limit: Duration, mut check: F) -> Result<()>
 where
@@ -810,4 +812,110 @@ async fn the_node_keeps_up_at_scale(backend: Backend) -> Result<()> {
         drained.as_secs_f64(),
     );
     Ok(())
+}
+
+/// A zone-limited pass, zoned entry and exit gates: the node decides by the central
+/// server's zones and the standing it synced down, and its moves reach the central server.
+async fn zones_and_standing_in_them_travel_to_the_node_and_back(backend: Backend) -> Result<()> {
+    let venue = Venue::start(backend, 1).await?;
+    let admin = &venue.admin;
+    let zone = |name: &str| {
+        let body = json!({ "name": name, "allow_reentry": false });
+        async move {
+            let answer = admin.post("/v1/zones", &body).await?.expect(201)?;
+            answer["zone_id"]
+                .as_str()
+                .and_then(|id| id.parse::<uuid::Uuid>().ok())
+                .context("zone_id")
+        }
+    };
+    let (pool, gym) = (zone("Pool").await?, zone("Gym").await?);
+    let gate = |label: &'static str, zone: uuid::Uuid, direction: &'static str| async move {
+        let answer = admin
+            .post(
+                "/v1/gates",
+                &json!({ "label": label, "site": SITE, "zone_id": zone, "direction": direction }),
+            )
+            .await?
+            .expect(201)?;
+        anyhow::Ok(serde_json::from_value::<GateDevice>(answer)?)
+    };
+    let pool_in = gate("Pool in", pool, "entry").await?;
+    let pool_out = gate("Pool out", pool, "exit").await?;
+    let gym_in = gate("Gym in", gym, "entry").await?;
+    let issued = admin
+        .issue_pass_with(
+            &PassSpec {
+                max_uses: Some(5),
+                ..site_pass()
+            },
+            &json!({ "zones": [pool] }),
+        )
+        .await?;
+    let swimmer = Wallet::claim(admin, &issued).await?;
+
+    // The node learns the zones, the gates' zones and directions, and the pass's zones.
+    let node_db = venue.node.db();
+    wait_for("the zones on the node", Duration::from_secs(10), || async {
+        let Db::Sqlite(pool) = node_db else {
+            anyhow::bail!("the node runs on SQLite");
+        };
+        let zoned: i64 = sqlx::query_scalar(
+            "SELECT (SELECT COUNT(*) FROM gates WHERE zone_id IS NOT NULL) \
+             + (SELECT COUNT(*) FROM pass_zones)",
+        )
+        .fetch_one(pool)
+        .await?;
+        Ok(zoned == 4)
+    })
+    .await?;
+    let url = venue.node.gate_ws_url();
+    let mut pool_in = Gate::connect(&url, &pool_in.device_token).await?;
+    let mut pool_out = Gate::connect(&url, &pool_out.device_token).await?;
+    let mut gym_in = Gate::connect(&url, &gym_in.device_token).await?;
+    let mut steps = Steps::new(tessera_tests::clock::STEP_S);
+    let outcome = present_at(&mut gym_in, &swimmer, steps.next().await).await?;
+    ensure!(
+        denied_for(&outcome, DenyReason::ZoneNotAllowed),
+        "a pool pass at the gym on site: {outcome:?}"
+    );
+    let outcome = present_at(&mut pool_in, &swimmer, steps.next().await).await?;
+    ensure!(admitted(&outcome), "into the pool on site: {outcome:?}");
+    let outcome = present_at(&mut pool_out, &swimmer, steps.next().await).await?;
+    ensure!(admitted(&outcome), "out of the pool on site: {outcome:?}");
+    let outcome = present_at(&mut pool_in, &swimmer, steps.next().await).await?;
+    ensure!(
+        denied_for(&outcome, DenyReason::ReentryNotAllowed),
+        "no way back into the pool on site: {outcome:?}"
+    );
+
+    // The standing the node wrote is the central server's too.
+    let db = venue.central.db();
+    wait_for(
+        "the standing centrally",
+        Duration::from_secs(10),
+        || async {
+            Ok(db
+                .scalar_i64(
+                    "SELECT COUNT(*) FROM zone_presence WHERE pass_id = $1 AND NOT inside \
+                 AND entries_on_day = 1 AND exited_at_ms IS NOT NULL",
+                    swimmer.pass_id(),
+                )
+                .await?
+                == 1)
+        },
+    )
+    .await?;
+    ensure!(
+        db.pass_uses(swimmer.pass_id()).await? == 1,
+        "one use for one entry"
+    );
+    Ok(())
+}
+
+/// Shows the wallet's code of `step` at `gate` and answers: the result.
+async fn present_at(gate: &mut Gate, wallet: &Wallet, step: u64) -> Result<ServerMessage> {
+    let challenge = gate.challenge(&wallet.code_text(step)).await?;
+    let result = gate.answer(&challenge, &wallet.answer(&challenge)?).await?;
+    Ok(ServerMessage::Result(result))
 }

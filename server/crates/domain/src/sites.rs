@@ -16,6 +16,8 @@
 //!   challenge the central server issued before it closes before the node may admit.
 //! - [`merge_pass`]: a pass as the node holds it after a sync-down, and the conflict to
 //!   report when a central change crossed an admission made on site.
+//! - [`presence_wins`]: whose copy of a pass's standing in a zone stands, the node's or
+//!   the central server's: the later move.
 
 use uuid::Uuid;
 
@@ -205,8 +207,88 @@ pub fn merge_pass(local: Option<&PassRow>, central: PassRow) -> Merged {
     }
 }
 
+/// A pass's standing in one zone, as a node and the central server hand it to each other
+/// (`zone_presence`). Only the site's lease holder moves a pass between zones, so the two
+/// copies differ only by who moved it last.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
+pub struct PresenceRecord {
+    /// The pass.
+    pub pass_id: Uuid,
+    /// The zone.
+    pub zone_id: Uuid,
+    /// Its organisation.
+    pub org_id: Uuid,
+    /// Inside now.
+    pub inside: bool,
+    /// The UTC day of its last entry.
+    pub entry_day: i64,
+    /// Its entries on that day.
+    pub entries_on_day: i64,
+    /// Its last entry.
+    pub entered_at_ms: i64,
+    /// Its last exit (or check-out), after its last entry.
+    pub exited_at_ms: Option<i64>,
+}
+
+impl PresenceRecord {
+    /// When it last moved.
+    #[must_use]
+    pub fn moved_at_ms(&self) -> i64 {
+        self.exited_at_ms
+            .map_or(self.entered_at_ms, |exited| exited.max(self.entered_at_ms))
+    }
+}
+
+/// Whether `incoming` replaces `current`: the later move wins; on a tie, what is there
+/// stays (so applying the same record twice changes nothing).
+#[must_use]
+pub fn presence_wins(current: Option<&PresenceRecord>, incoming: &PresenceRecord) -> bool {
+    current.is_none_or(|current| incoming.moved_at_ms() > current.moved_at_ms())
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_later_move_of_a_pass_in_a_zone_wins() {
+        let at = |entered: i64, exited: Option<i64>| PresenceRecord {
+            pass_id: Uuid::nil(),
+            zone_id: Uuid::nil(),
+            org_id: Uuid::nil(),
+            inside: exited.is_none(),
+            entry_day: 0,
+            entries_on_day: 1,
+            entered_at_ms: entered,
+            exited_at_ms: exited,
+        };
+        let cases = [
+            ("nothing there", None, at(10, None), true),
+            ("a later entry", Some(at(10, Some(20))), at(30, None), true),
+            ("a later exit", Some(at(10, None)), at(10, Some(20)), true),
+            (
+                "the same record again",
+                Some(at(10, None)),
+                at(10, None),
+                false,
+            ),
+            (
+                "an older entry",
+                Some(at(30, None)),
+                at(10, Some(20)),
+                false,
+            ),
+            (
+                "an exit older than the entry there",
+                Some(at(30, None)),
+                at(10, Some(25)),
+                false,
+            ),
+        ];
+        for (name, current, incoming, wins) in cases {
+            assert_eq!(presence_wins(current.as_ref(), &incoming), wins, "{name}");
+        }
+    }
     use super::*;
 
     fn lease(valid_from_ms: i64, expires_at_ms: i64) -> Lease {

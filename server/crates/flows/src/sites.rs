@@ -22,6 +22,8 @@ use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use p256::ecdsa::signature::{Signer, Verifier};
 use p256::ecdsa::{Signature, SigningKey, VerifyingKey};
 use rand::RngCore;
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 use tessera_protocol::encoding::{base64url, base64url_any};
@@ -35,8 +37,10 @@ use crate::shutdown::Shutdown;
 use tessera_domain::audit::{self, Severity, Subject};
 use tessera_domain::events::{Details, OnSite, SiteConflict, SiteLeaseDetails, SiteNodeDetails};
 use tessera_domain::now_ms;
-use tessera_domain::rows::{PassRow, PassState};
-use tessera_domain::sites::{self as rules, ConflictKind, Lease, LeaseEnd, NodeAuthority};
+use tessera_domain::rows::{PassRow, PassState, ZoneRow};
+use tessera_domain::sites::{
+    self as rules, ConflictKind, Lease, LeaseEnd, NodeAuthority, PresenceRecord,
+};
 use tessera_store::sites::{
     DownCursor, NodeStateRow, Resync, ShippedAdmission, ShippedEvent, SiteGateRow, SiteNodeRow,
     SitePass,
@@ -97,6 +101,9 @@ pub struct SyncDown {
     pub more: bool,
     /// The ephemeral X25519 key the pass keys of this page were sealed with (base64url).
     pub sealed_by: String,
+    /// The organisation's zones (every page carries them all: there are few).
+    #[serde(default)]
+    pub zones: Vec<WireZone>,
     /// The site's gates (every page carries them all: a site has few).
     pub gates: Vec<WireGate>,
     /// Passes changed since the cursor.
@@ -120,6 +127,35 @@ pub struct WireGate {
     pub language: Option<String>,
     /// Revocation time.
     pub revoked_at_ms: Option<i64>,
+    /// Its zone (none: the whole site).
+    #[serde(default)]
+    pub zone_id: Option<Uuid>,
+    /// `entry` or `exit`.
+    #[serde(default = "entry")]
+    pub direction: String,
+}
+
+fn entry() -> String {
+    "entry".to_owned()
+}
+
+/// A zone of the organisation, with its rules.
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct WireZone {
+    /// Id.
+    pub id: Uuid,
+    /// Name.
+    pub name: String,
+    /// Whether a visitor who stepped out may come back.
+    pub allow_reentry: bool,
+    /// At most this many entries per UTC day.
+    pub max_entries_per_day: Option<i64>,
+    /// Everyone is checked out at this minute of the UTC day.
+    pub checkout_at_minute: Option<i64>,
+    /// Entering it checks the visitor out of every other zone.
+    pub checks_out_others: bool,
+    /// Creation time.
+    pub created_at_ms: i64,
 }
 
 /// A pass of the site.
@@ -161,6 +197,12 @@ pub struct WirePass {
     pub language: Option<String>,
     /// Its two derived keys sealed to the node (base64url of nonce ‖ ciphertext).
     pub sealed_keys: Option<String>,
+    /// The zones it is valid for (none: every zone).
+    #[serde(default)]
+    pub zones: Vec<Uuid>,
+    /// Its standing in each zone it ever entered.
+    #[serde(default)]
+    pub presence: Vec<PresenceRecord>,
 }
 
 /// What a node ships.
@@ -171,6 +213,9 @@ pub struct SyncUp {
     pub events: Vec<WireEvent>,
     /// The outcomes its redemptions stored, by nonce.
     pub admissions: Vec<WireAdmission>,
+    /// The standing in zones of the passes its events name, as it is on the node.
+    #[serde(default)]
+    pub presence: Vec<PresenceRecord>,
 }
 
 /// One of a node's audit events.
@@ -211,6 +256,14 @@ pub struct WireAdmission {
     pub outcome: String,
     /// The node's time.
     pub decided_at_ms: i64,
+    /// Whether it used one of the pass's admissions (a move inside a zone after the day's
+    /// first entry does not).
+    #[serde(default = "yes")]
+    pub counts_use: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// What an ingest did.
@@ -680,10 +733,44 @@ pub async fn changes(
         .unwrap_or(after_seq)
         .max(after_seq);
     let ephemeral = SecretKey::generate(&mut rand::rngs::OsRng);
+    let mut pass_zones: HashMap<Uuid, Vec<Uuid>> = HashMap::new();
+    let mut presence: HashMap<Uuid, Vec<PresenceRecord>> = HashMap::new();
+    if !page.is_empty() {
+        for (pass_id, zone_id) in store
+            .changed_pass_zones(node.org_id, &node.site, after_seq, upto)
+            .await?
+        {
+            pass_zones.entry(pass_id).or_default().push(zone_id);
+        }
+        for record in store
+            .changed_presence(node.org_id, &node.site, after_seq, upto)
+            .await?
+        {
+            presence.entry(record.pass_id).or_default().push(record);
+        }
+    }
     let mut passes = Vec::with_capacity(page.len());
     for change in page {
-        passes.push(wire_pass(keys, &ephemeral, &node_key, change.pass)?);
+        let id = change.pass.id;
+        let mut wire = wire_pass(keys, &ephemeral, &node_key, change.pass)?;
+        wire.zones = pass_zones.remove(&id).unwrap_or_default();
+        wire.presence = presence.remove(&id).unwrap_or_default();
+        passes.push(wire);
     }
+    let zones = store
+        .zones(node.org_id)
+        .await?
+        .into_iter()
+        .map(|(zone, _)| WireZone {
+            id: zone.id,
+            name: zone.name,
+            allow_reentry: zone.allow_reentry,
+            max_entries_per_day: zone.max_entries_per_day,
+            checkout_at_minute: zone.checkout_at_minute,
+            checks_out_others: zone.checks_out_others,
+            created_at_ms: zone.created_at_ms,
+        })
+        .collect();
     let gates = store
         .site_gates(node.org_id, &node.site)
         .await?
@@ -696,6 +783,8 @@ pub async fn changes(
             created_at_ms: gate.created_at_ms,
             language: gate.language,
             revoked_at_ms: gate.revoked_at_ms,
+            zone_id: gate.zone_id,
+            direction: gate.direction,
         })
         .collect();
     let cursor = if resync.is_some() { None } else { Some(upto) };
@@ -708,6 +797,7 @@ pub async fn changes(
         next_seq: upto,
         more,
         sealed_by: ephemeral.public_key().to_base64url(),
+        zones,
         gates,
         passes,
     })
@@ -752,6 +842,8 @@ fn wire_pass(
         rebinds: pass.rebinds,
         language: pass.language,
         sealed_keys,
+        zones: Vec::new(),
+        presence: Vec::new(),
     })
 }
 
@@ -819,7 +911,38 @@ pub async fn ingest(
             counter: admission.counter,
             outcome: admission.outcome,
             decided_at_ms: admission.decided_at_ms,
+            counts_use: admission.counts_use,
         });
+    }
+    // The node's standing of its site's passes in the organisation's zones: written where
+    // later than the central copy. Nothing else: a record naming another site's pass or
+    // another organisation's zone is refused.
+    if !batch.presence.is_empty() {
+        let zones: Vec<Uuid> = store
+            .zones(node.org_id)
+            .await?
+            .into_iter()
+            .map(|(zone, _)| zone.id)
+            .collect();
+        let mut checked: HashMap<Uuid, bool> = HashMap::new();
+        for record in &batch.presence {
+            let ours = match checked.get(&record.pass_id) {
+                Some(ours) => *ours,
+                None => {
+                    let ours = store.pass_by_id(record.pass_id).await?.is_some_and(|pass| {
+                        pass.org_id == node.org_id && pass.site.as_deref() == Some(&node.site)
+                    });
+                    checked.insert(record.pass_id, ours);
+                    ours
+                }
+            };
+            if !ours || record.org_id != node.org_id || !zones.contains(&record.zone_id) {
+                return Err(SiteError::Invalid(
+                    "a standing in a zone names a pass or zone that is not the site's",
+                ));
+            }
+        }
+        store.merge_presence(&batch.presence).await?;
     }
     let now = now_ms();
     let node_id = node.id;
@@ -1235,7 +1358,16 @@ impl NodeLink {
                 .map_err(|_| LinkError::Uplink("a malformed page key".into()))?;
             let mut passes = Vec::with_capacity(page.passes.len());
             let mut opened = Vec::new();
-            for wire in page.passes {
+            for mut wire in page.passes {
+                let zones = std::mem::take(&mut wire.zones);
+                let presence: Vec<PresenceRecord> = std::mem::take(&mut wire.presence)
+                    .into_iter()
+                    .filter(|record| record.pass_id == wire.id)
+                    .map(|record| PresenceRecord {
+                        org_id: state.org_id,
+                        ..record
+                    })
+                    .collect();
                 let (pass, sealed) = node_pass(state.org_id, wire)?;
                 let sealed_keys = match (&sealed, &pass.wallet_public_key) {
                     (Some(sealed), Some(wallet)) => {
@@ -1247,7 +1379,12 @@ impl NodeLink {
                     }
                     _ => None,
                 };
-                passes.push(SitePass { pass, sealed_keys });
+                passes.push(SitePass {
+                    pass,
+                    sealed_keys,
+                    zones,
+                    presence,
+                });
             }
             let gates: Vec<SiteGateRow> = page
                 .gates
@@ -1262,7 +1399,24 @@ impl NodeLink {
                         created_at_ms: gate.created_at_ms,
                         language: gate.language,
                         revoked_at_ms: gate.revoked_at_ms,
+                        zone_id: gate.zone_id,
+                        direction: gate.direction,
                     })
+                })
+                .collect();
+            let zones: Vec<ZoneRow> = page
+                .zones
+                .into_iter()
+                .map(|zone| ZoneRow {
+                    id: zone.id,
+                    org_id: state.org_id,
+                    name: zone.name,
+                    allow_reentry: zone.allow_reentry,
+                    max_entries_per_day: zone.max_entries_per_day,
+                    checkout_at_minute: zone.checkout_at_minute,
+                    checks_out_others: zone.checks_out_others,
+                    last_checkout_day: None,
+                    created_at_ms: zone.created_at_ms,
                 })
                 .collect();
             let org_id = state.org_id;
@@ -1270,6 +1424,7 @@ impl NodeLink {
             let conflicts = self
                 .store
                 .apply_site_down(
+                    &zones,
                     &gates,
                     &passes,
                     DownCursor {
@@ -1392,6 +1547,7 @@ impl NodeLink {
                             counter: stored.counter,
                             outcome: stored.outcome,
                             decided_at_ms: stored.decided_at_ms,
+                            counts_use: counts_use(&event.details),
                         });
                     }
                 }
@@ -1405,6 +1561,16 @@ impl NodeLink {
                 pass_id: event.pass_id,
                 details: stored_details,
             });
+        }
+        // Where the passes these events name stand in zones now (a move is applied
+        // centrally if it is later than the central copy).
+        let mut named: Vec<Uuid> = events.iter().filter_map(|event| event.pass_id).collect();
+        named.sort_unstable();
+        named.dedup();
+        for pass_id in named {
+            batch
+                .presence
+                .extend(self.store.presence_of(pass_id).await?);
         }
         Ok(batch)
     }
@@ -1461,6 +1627,15 @@ impl NodeLink {
                 .and_then(|state| state.down_as_of_ms)
                 .map(|as_of| (now - as_of) as f64 / 1000.0),
         );
+    }
+}
+
+/// Whether a `response` event's admission used one of the pass's admissions: a move at a
+/// zone's gate only when it is the day's first entry.
+fn counts_use(details: &str) -> bool {
+    match Details::decode("response", details) {
+        Ok(Details::Response(response)) => response.zone.is_none_or(|zone| zone.first_entry),
+        _ => true,
     }
 }
 

@@ -365,6 +365,7 @@ crate::security::security_statements!(store: PgStore);
 crate::roll_calls::roll_call_statements!(store: PgStore);
 crate::sites::site_statements! {
     store: PgStore,
+    db: sqlx::Postgres,
     horizon: "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint",
 }
 crate::shared::shared_statements! {

@@ -10,8 +10,8 @@
 //!
 //! [`site_statements!`] implements [`SiteStatements`] for a backend.
 
-use tessera_domain::rows::{PassRow, PassState};
-use tessera_domain::sites::{Lease, LeaseEnd, Merged};
+use tessera_domain::rows::{PassRow, PassState, ZoneRow};
+use tessera_domain::sites::{Lease, LeaseEnd, Merged, PresenceRecord};
 use uuid::Uuid;
 
 use crate::{NewAudit, Result};
@@ -109,6 +109,10 @@ pub struct SiteGateRow {
     pub language: Option<String>,
     /// Revocation time.
     pub revoked_at_ms: Option<i64>,
+    /// Its zone (none: the whole site).
+    pub zone_id: Option<Uuid>,
+    /// `entry` or `exit`.
+    pub direction: String,
 }
 
 /// The node's one row of state.
@@ -181,6 +185,10 @@ pub struct SitePass {
     pub pass: PassRow,
     /// Its keys, sealed under the node's own server key; none while it is not claimed.
     pub sealed_keys: Option<String>,
+    /// The zones it is valid for (none: every zone).
+    pub zones: Vec<Uuid>,
+    /// Its standing in each zone it ever entered.
+    pub presence: Vec<PresenceRecord>,
 }
 
 /// A re-read of the change log: the changes at or before `through_seq` last written by a
@@ -245,6 +253,10 @@ pub struct ShippedAdmission {
     pub outcome: String,
     /// When the node decided (its clock).
     pub decided_at_ms: i64,
+    /// Whether it used one of the pass's admissions (a move inside a zone after the
+    /// day's first entry does not).
+    #[sqlx(default)]
+    pub counts_use: bool,
 }
 
 /// A shipped admission newly counted centrally, and the pass as it is after it.
@@ -415,12 +427,52 @@ pub trait SiteStatements {
     #[allow(clippy::too_many_arguments)]
     async fn apply_site_down(
         &self,
+        zones: &[ZoneRow],
         gates: &[SiteGateRow],
         passes: &[SitePass],
         down: DownCursor,
         merge: &(dyn for<'p> Fn(Option<&'p PassRow>, PassRow) -> Merged + Send + Sync),
         report: &(dyn for<'p> Fn(&'p PassRow) -> NewAudit + Send + Sync),
     ) -> Result<Vec<Uuid>>;
+
+    /// The zones of the site's passes changed at places `after_seq` (exclusive) to
+    /// `through_seq` of the log: `(pass, zone)`.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    async fn changed_pass_zones(
+        &self,
+        org_id: Uuid,
+        site: &str,
+        after_seq: i64,
+        through_seq: i64,
+    ) -> Result<Vec<(Uuid, Uuid)>>;
+
+    /// The standing in zones of the site's passes changed at places `after_seq` (exclusive)
+    /// to `through_seq` of the log.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    async fn changed_presence(
+        &self,
+        org_id: Uuid,
+        site: &str,
+        after_seq: i64,
+        through_seq: i64,
+    ) -> Result<Vec<PresenceRecord>>;
+
+    /// A pass's standing in every zone it ever entered.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    async fn presence_of(&self, pass_id: Uuid) -> Result<Vec<PresenceRecord>>;
+
+    /// Writes each record that is later than the one there
+    /// ([`tessera_domain::sites::presence_wins`]).
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    async fn merge_presence(&self, records: &[PresenceRecord]) -> Result<()>;
 
     /// Every pass key the node holds, sealed: `(pass, wallet key, sealed keys)`.
     ///
@@ -493,7 +545,49 @@ macro_rules! lease_columns {
 }
 
 macro_rules! site_statements {
-    (store: $store:ty, horizon: $horizon:literal $(,)?) => {
+    (store: $store:ty, db: $db:ty, horizon: $horizon:literal $(,)?) => {
+        /// Writes `record` if it is later than the standing there
+        /// ([`tessera_domain::sites::presence_wins`]), in a
+        /// transaction of the caller's.
+        async fn merge_presence_in(
+            conn: &mut <$db as sqlx::Database>::Connection,
+            record: &tessera_domain::sites::PresenceRecord,
+        ) -> Result<()> {
+            let current: Option<tessera_domain::sites::PresenceRecord> = sqlx::query_as(
+                "SELECT pass_id, zone_id, org_id, inside, entry_day, entries_on_day, \
+                 entered_at_ms, exited_at_ms FROM zone_presence \
+                 WHERE pass_id = $1 AND zone_id = $2",
+            )
+            .bind(record.pass_id)
+            .bind(record.zone_id)
+            .fetch_optional(&mut *conn)
+            .await
+            .map_err(Error::storage("read a standing in a zone"))?;
+            if !tessera_domain::sites::presence_wins(current.as_ref(), record) {
+                return Ok(());
+            }
+            sqlx::query(
+                "INSERT INTO zone_presence (pass_id, zone_id, org_id, inside, entry_day, \
+                 entries_on_day, entered_at_ms, exited_at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+                 ON CONFLICT (pass_id, zone_id) DO UPDATE SET inside = excluded.inside, \
+                 entry_day = excluded.entry_day, entries_on_day = excluded.entries_on_day, \
+                 entered_at_ms = excluded.entered_at_ms, exited_at_ms = excluded.exited_at_ms",
+            )
+            .bind(record.pass_id)
+            .bind(record.zone_id)
+            .bind(record.org_id)
+            .bind(record.inside)
+            .bind(record.entry_day)
+            .bind(record.entries_on_day)
+            .bind(record.entered_at_ms)
+            .bind(record.exited_at_ms)
+            .execute(&mut *conn)
+            .await
+            .map_err(Error::storage("write a standing in a zone"))?;
+            Ok(())
+        }
+
         #[async_trait::async_trait]
         impl crate::sites::SiteStatements for $store {
             async fn insert_site_node(
@@ -707,7 +801,8 @@ macro_rules! site_statements {
             ) -> Result<Vec<crate::sites::SiteGateRow>> {
                 sqlx::query_as(
                     "SELECT id, org_id, label, site, token_hash, created_at_ms, language, \
-                     revoked_at_ms FROM gates WHERE org_id = $1 AND site = $2 ORDER BY id",
+                     revoked_at_ms, zone_id, direction FROM gates \
+                     WHERE org_id = $1 AND site = $2 ORDER BY id",
                 )
                 .bind(org_id)
                 .bind(site)
@@ -781,7 +876,7 @@ macro_rules! site_statements {
                     .map_err(Error::storage("count site admission"))?
                     .rows_affected()
                         == 1;
-                    if !counted || admission.outcome != "admitted" {
+                    if !counted || admission.outcome != "admitted" || !admission.counts_use {
                         continue;
                     }
                     ingested.admissions += 1;
@@ -899,6 +994,7 @@ macro_rules! site_statements {
 
             async fn apply_site_down(
                 &self,
+                zones: &[tessera_domain::rows::ZoneRow],
                 gates: &[crate::sites::SiteGateRow],
                 passes: &[crate::sites::SitePass],
                 down: crate::sites::DownCursor,
@@ -912,13 +1008,41 @@ macro_rules! site_statements {
             ) -> Result<Vec<Uuid>> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("apply sync-down").await?;
+                // Zones first: gates and passes name them. The node keeps its own day of the
+                // last automatic check-out (its sweeper runs there).
+                for zone in zones {
+                    sqlx::query(
+                        "INSERT INTO zones (id, org_id, name, allow_reentry, max_entries_per_day, \
+                         checkout_at_minute, checks_out_others, last_checkout_day, created_at_ms) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+                         ON CONFLICT (id) DO UPDATE SET name = excluded.name, \
+                         allow_reentry = excluded.allow_reentry, \
+                         max_entries_per_day = excluded.max_entries_per_day, \
+                         checkout_at_minute = excluded.checkout_at_minute, \
+                         checks_out_others = excluded.checks_out_others",
+                    )
+                    .bind(zone.id)
+                    .bind(zone.org_id)
+                    .bind(&zone.name)
+                    .bind(zone.allow_reentry)
+                    .bind(zone.max_entries_per_day)
+                    .bind(zone.checkout_at_minute)
+                    .bind(zone.checks_out_others)
+                    .bind(zone.last_checkout_day)
+                    .bind(zone.created_at_ms)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("write a site zone"))?;
+                }
                 for gate in gates {
                     sqlx::query(
                         "INSERT INTO gates (id, org_id, label, site, token_hash, created_at_ms, \
-                         language, revoked_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+                         language, revoked_at_ms, zone_id, direction) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
                          ON CONFLICT (id) DO UPDATE SET label = excluded.label, \
                          site = excluded.site, token_hash = excluded.token_hash, \
-                         language = excluded.language, revoked_at_ms = excluded.revoked_at_ms",
+                         language = excluded.language, revoked_at_ms = excluded.revoked_at_ms, \
+                         zone_id = excluded.zone_id, direction = excluded.direction",
                     )
                     .bind(gate.id)
                     .bind(gate.org_id)
@@ -928,6 +1052,8 @@ macro_rules! site_statements {
                     .bind(gate.created_at_ms)
                     .bind(&gate.language)
                     .bind(gate.revoked_at_ms)
+                    .bind(gate.zone_id)
+                    .bind(&gate.direction)
                     .execute(&mut *tx)
                     .await
                     .map_err(Error::storage("write a site gate"))?;
@@ -1010,6 +1136,23 @@ macro_rules! site_statements {
                                 .map_err(Error::storage("drop a pass's keys"))?;
                         }
                     }
+                    // The zones it is valid for, as the central server has them now.
+                    sqlx::query("DELETE FROM pass_zones WHERE pass_id = $1")
+                        .bind(pass.id)
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(Error::storage("clear a pass's zones"))?;
+                    for zone_id in &site_pass.zones {
+                        sqlx::query("INSERT INTO pass_zones (pass_id, zone_id) VALUES ($1, $2)")
+                            .bind(pass.id)
+                            .bind(zone_id)
+                            .execute(&mut *tx)
+                            .await
+                            .map_err(Error::storage("write a pass's zone"))?;
+                    }
+                    for record in &site_pass.presence {
+                        merge_presence_in(&mut tx, record).await?;
+                    }
                 }
                 sqlx::query(
                     "UPDATE node_state SET down_seq = $1, down_as_of_ms = $2, updated_at_ms = $2, \
@@ -1023,6 +1166,79 @@ macro_rules! site_statements {
                 .map_err(Error::storage("move the sync-down cursor"))?;
                 commit(tx, "apply sync-down").await?;
                 Ok(conflicts)
+            }
+
+            async fn changed_pass_zones(
+                &self,
+                org_id: Uuid,
+                site: &str,
+                after_seq: i64,
+                through_seq: i64,
+            ) -> Result<Vec<(Uuid, Uuid)>> {
+                sqlx::query_as(
+                    "SELECT z.pass_id, z.zone_id FROM pass_changes c \
+                     JOIN passes p ON p.id = c.pass_id JOIN pass_zones z ON z.pass_id = c.pass_id \
+                     WHERE c.seq > $3 AND c.seq <= $4 AND p.org_id = $1 AND p.site = $2",
+                )
+                .bind(org_id)
+                .bind(site)
+                .bind(after_seq)
+                .bind(through_seq)
+                .fetch_all(self.writes())
+                .await
+                .map_err(Error::storage("read changed passes' zones"))
+            }
+
+            async fn changed_presence(
+                &self,
+                org_id: Uuid,
+                site: &str,
+                after_seq: i64,
+                through_seq: i64,
+            ) -> Result<Vec<tessera_domain::sites::PresenceRecord>> {
+                sqlx::query_as(
+                    "SELECT z.pass_id, z.zone_id, z.org_id, z.inside, z.entry_day, \
+                     z.entries_on_day, z.entered_at_ms, z.exited_at_ms FROM pass_changes c \
+                     JOIN passes p ON p.id = c.pass_id \
+                     JOIN zone_presence z ON z.pass_id = c.pass_id \
+                     WHERE c.seq > $3 AND c.seq <= $4 AND p.org_id = $1 AND p.site = $2",
+                )
+                .bind(org_id)
+                .bind(site)
+                .bind(after_seq)
+                .bind(through_seq)
+                .fetch_all(self.writes())
+                .await
+                .map_err(Error::storage("read changed passes' standing in zones"))
+            }
+
+            async fn presence_of(
+                &self,
+                pass_id: Uuid,
+            ) -> Result<Vec<tessera_domain::sites::PresenceRecord>> {
+                sqlx::query_as(
+                    "SELECT pass_id, zone_id, org_id, inside, entry_day, entries_on_day, \
+                     entered_at_ms, exited_at_ms FROM zone_presence WHERE pass_id = $1",
+                )
+                .bind(pass_id)
+                .fetch_all(self.writes())
+                .await
+                .map_err(Error::storage("read a pass's standing in zones"))
+            }
+
+            async fn merge_presence(
+                &self,
+                records: &[tessera_domain::sites::PresenceRecord],
+            ) -> Result<()> {
+                if records.is_empty() {
+                    return Ok(());
+                }
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("merge standing in zones").await?;
+                for record in records {
+                    merge_presence_in(&mut tx, record).await?;
+                }
+                commit(tx, "merge standing in zones").await
             }
 
             async fn node_pass_keys(&self) -> Result<Vec<(Uuid, Vec<u8>, String)>> {

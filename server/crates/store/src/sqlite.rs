@@ -280,6 +280,7 @@ crate::security::security_statements!(store: SqliteStore);
 crate::roll_calls::roll_call_statements!(store: SqliteStore);
 crate::sites::site_statements! {
     store: SqliteStore,
+    db: sqlx::Sqlite,
     horizon: "SELECT NULL",
 }
 crate::shared::shared_statements! {
