@@ -345,6 +345,8 @@ console-action-end-session = إنهاء الجلسة
 console-action-read-sso = قراءة إعدادات تسجيل الدخول الموحّد
 console-action-issue-pass = إصدار التصريح
 console-action-create-gate = إنشاء البوابة
+console-action-read-nodes = قراءة خوادم المواقع
+console-action-reclaim-lease = استعادة تفويض { $label }
 
 ## الشريط والتبويبات
 
@@ -366,6 +368,7 @@ console-views = طرق العرض
 console-tab-alarms = الإنذارات
 console-tab-events = الأحداث
 console-tab-gates = البوابات
+console-tab-nodes = خوادم المواقع
 console-tab-passes = التصاريح
 console-tab-webhooks = خطافات الويب
 console-tab-messages = البريد
@@ -790,6 +793,49 @@ console-rc-nobody-inside = لم يكن أحد مسجَّلًا في الداخل
 console-rc-not-found = لا توجد عملية تفقّد بهذا المعرّف.
 console-back-rollcalls = → كل عمليات تفقّد الحضور
 console-rc-people = الأشخاص في تفقّد الحضور
+
+## خوادم المواقع (issue 35): خادم المقر الخاص الذي يسمح بدخول تصاريح موقعه بتفويض من هذا
+## الخادم حتى إذا انقطع اتصال المقر.
+
+console-nodes = خوادم المواقع
+console-nodes-help = يسمح خادم الموقع بدخول تصاريح موقعه ما دام يحمل تفويض الموقع، حتى إذا انقطع اتصال المقر بهذا الخادم. تُقرأ القائمة من جديد كل 5 ثوانٍ.
+console-nodes-loading = جارٍ تحميل خوادم المواقع…
+console-nodes-updated = آخر تحديث: { $time }.
+console-nodes-count =
+    { $count ->
+        [zero] لا خوادم؛ بتفويض: { $holding }، متأخرة: { $overdue }.
+        [one] خادم واحد؛ بتفويض: { $holding }، متأخرة: { $overdue }.
+        [two] خادمان؛ بتفويض: { $holding }، متأخرة: { $overdue }.
+        [few] { $count } خوادم؛ بتفويض: { $holding }، متأخرة: { $overdue }.
+        [many] { $count } خادمًا؛ بتفويض: { $holding }، متأخرة: { $overdue }.
+       *[other] { $count } خادم؛ بتفويض: { $holding }، متأخرة: { $overdue }.
+    }
+console-nodes-none = لا توجد خوادم مواقع.
+console-nodes-none-help = يمكن للمقر الذي قد ينقطع اتصاله بهذا الخادم أثناء ذروة الدخول أن يشغّل خادمًا: راجع docs/operations.md، قسم «On-site node».
+console-col-node = الخادم
+console-col-lease-ends = نهاية التفويض
+console-col-sync-lag = تأخر الإرسال
+console-col-shipped-through = أُرسل حتى
+console-node-state-holding = يحمل التفويض
+console-node-state-starting = قيد البدء
+console-node-state-overdue = متأخر
+console-node-state-idle = خامل
+console-node-state-holding-help = يحمل تفويض الموقع: هو وحده يسمح بدخول تصاريح الموقع، وهذا الخادم يرفضها.
+console-node-state-starting-help = مُنح تفويضه لكنه لم يسرِ بعد: يبدأ بعد أن تنتهي كل التحديات السابقة.
+console-node-state-overdue-help = انتهى تفويضه دون تجديد: الاتصال أو خادم الموقع متوقف. يظل هذا الخادم يرفض تصاريح الموقع حتى يُعاد التفويض أو يُستعاد.
+console-node-state-idle-help = لا يحمل تفويضًا: هذا الخادم يسمح بدخول تصاريح الموقع.
+console-node-states = معنى الحالات
+console-node-when = { $time } ({ $relative })
+console-node-no-lease = لا تفويض
+console-node-never = أبدًا
+console-node-nothing-shipped = لا شيء بعد
+console-node-lag = { $seconds } ث
+console-node-reclaim = استعادة التفويض
+console-node-reclaim-label = استعادة التفويض: { $label }
+console-node-reclaim-confirm = نعم، استعِد التفويض
+console-node-reclaim-confirm-label = نعم، استعِد التفويض: { $label }
+console-node-reclaim-help = لا تستعِد تفويض خادم موقع إلا إذا فُقد نهائيًا: عندها يعود هذا الخادم إلى السماح بدخول الموقع، وقد يُسمح مرة ثانية بدخول تصريح سمح به خادم الموقع ولم يُبلغ عنه. تُسجَّل كل استعادة في سجل التدقيق بخطورة مرتفعة.
+console-node-reclaimed = استُعيد تفويض { $label }: يسمح هذا الخادم بدخول تصاريح الموقع من جديد.
 
 ## تسجيل الدخول: الدخول الموحّد والجلسات النشطة
 

@@ -341,6 +341,8 @@ console-action-end-session = Beenden der Sitzung
 console-action-read-sso = Abrufen der Single-Sign-on-Einstellungen
 console-action-issue-pass = Ausstellen des Ausweises
 console-action-create-gate = Anlegen des Einlasses
+console-action-read-nodes = Abrufen der Server vor Ort
+console-action-reclaim-lease = Zurückholen der Lease von { $label }
 
 ## Leiste und Reiter
 
@@ -362,6 +364,7 @@ console-views = Ansichten
 console-tab-alarms = Alarme
 console-tab-events = Ereignisse
 console-tab-gates = Einlässe
+console-tab-nodes = Server vor Ort
 console-tab-passes = Ausweise
 console-tab-webhooks = Webhooks
 console-tab-messages = Nachrichten
@@ -738,6 +741,45 @@ console-rc-nobody-inside = Beim Start der Anwesenheitskontrolle war niemand als 
 console-rc-not-found = Diese Anwesenheitskontrolle gibt es nicht.
 console-back-rollcalls = ← Alle Anwesenheitskontrollen
 console-rc-people = Personen der Anwesenheitskontrolle
+
+## Server vor Ort (Issue 35): der eigene Server eines Veranstaltungsorts, der die Ausweise
+## seines Standorts unter einer Lease einlässt, auch wenn die Verbindung ausfällt.
+
+console-nodes = Server vor Ort
+console-nodes-help = Ein Server vor Ort lässt die Ausweise seines Standorts ein, solange er die Lease des Standorts hält, auch wenn die Verbindung des Veranstaltungsorts zu diesem Server ausgefallen ist. Die Liste wird alle 5 Sekunden neu abgerufen.
+console-nodes-loading = Server vor Ort werden geladen…
+console-nodes-updated = Stand: { $time }.
+console-nodes-count =
+    { $count ->
+        [one] { $count } Server
+       *[other] { $count } Server
+    }: { $holding } mit Lease, { $overdue } überfällig.
+console-nodes-none = Keine Server vor Ort.
+console-nodes-none-help = Ein Veranstaltungsort, dessen Verbindung zu diesem Server beim Einlassansturm ausfallen kann, kann einen betreiben: siehe docs/operations.md, Abschnitt „On-site node“.
+console-col-node = Server
+console-col-lease-ends = Lease endet
+console-col-sync-lag = Sync-Verzug (Upload)
+console-col-shipped-through = Übertragen bis
+console-node-state-holding = Hält Lease
+console-node-state-starting = Startet
+console-node-state-overdue = Überfällig
+console-node-state-idle = Ruht
+console-node-state-holding-help = Er hält die Lease des Standorts: Nur er lässt dessen Ausweise ein, dieser Server lehnt sie ab.
+console-node-state-starting-help = Die Lease ist erteilt, gilt aber noch nicht: Sie beginnt, sobald alle früheren Challenges abgelaufen sind.
+console-node-state-overdue-help = Die Lease ist ohne Verlängerung abgelaufen: Die Verbindung oder der Server vor Ort ist ausgefallen. Dieser Server lehnt die Ausweise des Standorts weiter ab, bis die Lease zurückgegeben oder zurückgeholt wird.
+console-node-state-idle-help = Er hält keine Lease: Dieser Server lässt die Ausweise des Standorts ein.
+console-node-states = Was die Zustände bedeuten
+console-node-when = { $time } ({ $relative })
+console-node-no-lease = Keine Lease
+console-node-never = Nie
+console-node-nothing-shipped = Noch nichts
+console-node-lag = { $seconds } s
+console-node-reclaim = Lease zurückholen
+console-node-reclaim-label = Lease zurückholen: { $label }
+console-node-reclaim-confirm = Ja, Lease zurückholen
+console-node-reclaim-confirm-label = Ja, Lease zurückholen: { $label }
+console-node-reclaim-help = Holen Sie die Lease eines Servers vor Ort nur zurück, wenn er endgültig verloren ist: Dieser Server lässt den Standort dann wieder ein, und ein Ausweis, den der Server vor Ort eingelassen, aber nie gemeldet hat, kann ein zweites Mal eingelassen werden. Jedes Zurückholen wird mit dem Schweregrad „Hoch“ protokolliert.
+console-node-reclaimed = Lease von { $label } zurückgeholt: Dieser Server lässt die Ausweise des Standorts wieder ein.
 
 ## Anmeldeeinstellungen (Single Sign-on) und aktive Sitzungen
 

@@ -354,6 +354,9 @@ console-action-end-session = end the session
 console-action-read-sso = read the single sign-on settings
 console-action-issue-pass = issue the pass
 console-action-create-gate = create the gate
+console-action-read-nodes = read the on-site nodes
+# $label: the node's label (North stand PC).
+console-action-reclaim-lease = reclaim the lease of { $label }
 
 ## The bar and the tabs
 
@@ -376,6 +379,7 @@ console-views = Views
 console-tab-alarms = Alarms
 console-tab-events = Events
 console-tab-gates = Gates
+console-tab-nodes = Nodes
 console-tab-passes = Passes
 console-tab-webhooks = Webhooks
 console-tab-messages = Mail
@@ -757,6 +761,50 @@ console-rc-nobody-inside = Nobody was recorded inside when the roll call started
 console-rc-not-found = No such roll call.
 console-back-rollcalls = ← All roll calls
 console-rc-people = People on the roll call
+
+## On-site nodes (issue 35): a venue's own server, admitting its site's passes under a
+## lease from this server while the venue's link may be down (docs/operations.md).
+
+console-nodes = On-site nodes
+console-nodes-help = A node admits its site’s passes while it holds the site’s lease, even when the venue’s link to this server is down. The list is read again every 5 seconds.
+console-nodes-loading = Reading the nodes…
+# $time: the venue's clock (16:04:05).
+console-nodes-updated = Updated { $time }.
+# $holding, $overdue: how many of them are in those states.
+console-nodes-count =
+    { $count ->
+        [one] { $count } node
+       *[other] { $count } nodes
+    }: { $holding } holding a lease, { $overdue } overdue.
+console-nodes-none = No on-site nodes.
+# The documentation's file and section names stay in English.
+console-nodes-none-help = A venue whose link to this server may fail during the entry rush can run one: see docs/operations.md, “On-site node”.
+console-col-node = Node
+console-col-lease-ends = Lease ends
+console-col-sync-lag = Sync-up lag
+console-col-shipped-through = Shipped up to
+console-node-state-holding = Holding
+console-node-state-starting = Starting
+console-node-state-overdue = Overdue
+console-node-state-idle = Idle
+console-node-state-holding-help = It holds the site’s lease: it alone admits the site’s passes, and this server refuses them.
+console-node-state-starting-help = Its lease is granted but not in force yet: it starts once every earlier challenge has closed.
+console-node-state-overdue-help = Its lease ran out unrenewed: the link or the node is down. This server goes on refusing the site’s passes until the lease is returned or reclaimed.
+console-node-state-idle-help = It holds no lease: this server admits the site’s passes.
+console-node-states = What the states mean
+# $time: the venue's clock; $relative: how far from now, in the page's language ("in 4 minutes", "12 seconds ago").
+console-node-when = { $time } ({ $relative })
+console-node-no-lease = No lease
+console-node-never = Never
+console-node-nothing-shipped = Nothing yet
+# $seconds: a number, already formatted (0.4, 12).
+console-node-lag = { $seconds } s
+console-node-reclaim = Reclaim lease
+console-node-reclaim-label = Reclaim lease: { $label }
+console-node-reclaim-confirm = Yes, reclaim the lease
+console-node-reclaim-confirm-label = Yes, reclaim the lease: { $label }
+console-node-reclaim-help = Reclaim a node’s lease only when the node is lost for good: this server then admits the site again, and a pass the node admitted but never reported may be admitted a second time. Every reclaim is audited as high.
+console-node-reclaimed = Lease of { $label } reclaimed: this server admits the site’s passes again.
 
 ## Sign-in settings (single sign-on) and live sessions
 

@@ -341,6 +341,8 @@ console-action-end-session = finalizar la sesión
 console-action-read-sso = consultar la configuración del inicio de sesión único
 console-action-issue-pass = emitir el pase
 console-action-create-gate = crear la entrada
+console-action-read-nodes = consultar los servidores del recinto
+console-action-reclaim-lease = recuperar la concesión de { $label }
 
 ## Barra y pestañas
 
@@ -362,6 +364,7 @@ console-views = Vistas
 console-tab-alarms = Alarmas
 console-tab-events = Eventos
 console-tab-gates = Entradas
+console-tab-nodes = Servidores del recinto
 console-tab-passes = Pases
 console-tab-webhooks = Webhooks
 console-tab-messages = Correo
@@ -741,6 +744,45 @@ console-rc-nobody-inside = No había nadie registrado dentro cuando empezó el r
 console-rc-not-found = Ese recuento no existe.
 console-back-rollcalls = ← Todos los recuentos
 console-rc-people = Personas del recuento
+
+## Servidores del recinto (issue 35): el servidor propio de un recinto, que admite los pases
+## de su recinto con una concesión de este servidor aunque se caiga la conexión.
+
+console-nodes = Servidores del recinto
+console-nodes-help = Un servidor del recinto admite los pases de su recinto mientras tiene la concesión del recinto, aunque se caiga la conexión del recinto con este servidor. La lista se vuelve a consultar cada 5 segundos.
+console-nodes-loading = Cargando los servidores del recinto…
+console-nodes-updated = Actualizado: { $time }.
+console-nodes-count =
+    { $count ->
+        [one] { $count } servidor
+       *[other] { $count } servidores
+    }: { $holding } con concesión, { $overdue } vencidos.
+console-nodes-none = No hay servidores del recinto.
+console-nodes-none-help = Un recinto cuya conexión con este servidor pueda caerse durante la avalancha de entradas puede usar uno: consulte docs/operations.md, sección «On-site node».
+console-col-node = Servidor
+console-col-lease-ends = Fin de la concesión
+console-col-sync-lag = Retraso de envío
+console-col-shipped-through = Enviado hasta
+console-node-state-holding = Con concesión
+console-node-state-starting = Iniciando
+console-node-state-overdue = Vencido
+console-node-state-idle = Inactivo
+console-node-state-holding-help = Tiene la concesión del recinto: solo él admite los pases del recinto, y este servidor los rechaza.
+console-node-state-starting-help = Su concesión está otorgada pero aún no en vigor: empieza cuando hayan caducado todos los desafíos anteriores.
+console-node-state-overdue-help = Su concesión venció sin renovarse: la conexión o el servidor del recinto está caído. Este servidor sigue rechazando los pases del recinto hasta que la concesión se devuelva o se recupere.
+console-node-state-idle-help = No tiene concesión: este servidor admite los pases del recinto.
+console-node-states = Qué significan los estados
+console-node-when = { $time } ({ $relative })
+console-node-no-lease = Sin concesión
+console-node-never = Nunca
+console-node-nothing-shipped = Nada todavía
+console-node-lag = { $seconds } s
+console-node-reclaim = Recuperar la concesión
+console-node-reclaim-label = Recuperar la concesión: { $label }
+console-node-reclaim-confirm = Sí, recuperar la concesión
+console-node-reclaim-confirm-label = Sí, recuperar la concesión: { $label }
+console-node-reclaim-help = Recupere la concesión de un servidor del recinto solo si se perdió para siempre: este servidor vuelve entonces a admitir el recinto, y un pase que el servidor del recinto admitió sin llegar a notificarlo puede admitirse una segunda vez. Cada recuperación queda auditada con gravedad alta.
+console-node-reclaimed = Concesión de { $label } recuperada: este servidor vuelve a admitir los pases del recinto.
 
 ## Inicio de sesión: inicio de sesión único y sesiones activas
 

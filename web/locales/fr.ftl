@@ -342,6 +342,8 @@ console-action-end-session = de fermer la session
 console-action-read-sso = de charger les paramètres d’authentification unique
 console-action-issue-pass = d’émettre le pass
 console-action-create-gate = de créer l’entrée
+console-action-read-nodes = de charger les serveurs sur site
+console-action-reclaim-lease = de reprendre le bail de { $label }
 
 ## Barre et onglets
 
@@ -363,6 +365,7 @@ console-views = Vues
 console-tab-alarms = Alarmes
 console-tab-events = Événements
 console-tab-gates = Entrées
+console-tab-nodes = Serveurs sur site
 console-tab-passes = Pass
 console-tab-webhooks = Webhooks
 console-tab-messages = Messages
@@ -746,6 +749,45 @@ console-rc-nobody-inside = Personne n’était enregistré comme présent au lan
 console-rc-not-found = Cet appel n’existe pas.
 console-back-rollcalls = ← Tous les appels
 console-rc-people = Personnes de l’appel
+
+## Serveurs sur site (issue 35) : le serveur propre d’un lieu, qui admet les pass de son
+## site sous un bail de ce serveur, même quand le lien du lieu est coupé.
+
+console-nodes = Serveurs sur site
+console-nodes-help = Un serveur sur site admet les pass de son site tant qu’il détient le bail du site, même quand le lien entre le lieu et ce serveur est coupé. La liste est relue toutes les 5 secondes.
+console-nodes-loading = Chargement des serveurs sur site…
+console-nodes-updated = Mis à jour : { $time }.
+console-nodes-count =
+    { $count ->
+        [one] { $count } serveur
+       *[other] { $count } serveurs
+    } : { $holding } avec bail, { $overdue } en retard.
+console-nodes-none = Aucun serveur sur site.
+console-nodes-none-help = Un lieu dont le lien avec ce serveur risque de tomber pendant l’affluence à l’entrée peut en faire tourner un : voir docs/operations.md, section « On-site node ».
+console-col-node = Serveur
+console-col-lease-ends = Fin du bail
+console-col-sync-lag = Retard d’envoi
+console-col-shipped-through = Envoyé jusqu’à
+console-node-state-holding = Détient le bail
+console-node-state-starting = Démarre
+console-node-state-overdue = En retard
+console-node-state-idle = Inactif
+console-node-state-holding-help = Il détient le bail du site : lui seul admet les pass du site, et ce serveur les refuse.
+console-node-state-starting-help = Son bail est accordé mais pas encore en vigueur : il commence une fois tous les défis antérieurs expirés.
+console-node-state-overdue-help = Son bail a expiré sans être renouvelé : le lien ou le serveur sur site est en panne. Ce serveur continue de refuser les pass du site jusqu’à ce que le bail soit rendu ou repris.
+console-node-state-idle-help = Il ne détient aucun bail : ce serveur admet les pass du site.
+console-node-states = Signification des états
+console-node-when = { $time } ({ $relative })
+console-node-no-lease = Aucun bail
+console-node-never = Jamais
+console-node-nothing-shipped = Rien pour l’instant
+console-node-lag = { $seconds } s
+console-node-reclaim = Reprendre le bail
+console-node-reclaim-label = Reprendre le bail : { $label }
+console-node-reclaim-confirm = Oui, reprendre le bail
+console-node-reclaim-confirm-label = Oui, reprendre le bail : { $label }
+console-node-reclaim-help = Ne reprenez le bail d’un serveur sur site que s’il est perdu pour de bon : ce serveur admet alors de nouveau le site, et un pass que le serveur sur site a admis sans jamais le signaler peut être admis une seconde fois. Chaque reprise est journalisée avec la gravité « élevée ».
+console-node-reclaimed = Bail de { $label } repris : ce serveur admet de nouveau les pass du site.
 
 ## Connexion : authentification unique et sessions actives
 

@@ -43,6 +43,12 @@
 //!   language with `lang` and `dir` on `<html>`, the code QR still decoding, axe-core at 0
 //!   per screen and language; the pass's language over the browser's; the switcher.
 //!
+//! - On-site nodes (issue 35, `web/test/e2e/nodes.e2e.mjs`): the console's Nodes view empty,
+//!   then two nodes enrolled through the API listed idle; a real node started here for one
+//!   site shows holding its lease, then, killed, overdue; an admin reclaims the lease (asked
+//!   once more) and the row is idle again; an auditor reads the rows without the button;
+//!   axe-core at tablet and phone sizes, and in Arabic (right to left) on the phone.
+//!
 //! Nothing here skips: without npm or `/usr/bin/chromium` the tests fail and say what to
 //! install. `npm ci` runs once per checkout, when `web/node_modules` is missing or older
 //! than `web/package-lock.json`.
@@ -555,6 +561,108 @@ async fn invitations_by_mail_and_walk_ins_by_push_in_chromium() -> Result<()> {
         out.contains("messages e2e: all steps passed"),
         "the messages e2e did not finish:\n{out}"
     );
+    Ok(())
+}
+
+/// Issue 35: "The console shows each node's state", in Chromium (`web/test/e2e/nodes.e2e.mjs`).
+/// The script enrols two nodes through the admin API and asks this harness, on its stdout, to
+/// start a real node for one of them (`@@node start <site> <token file>`: `tessera-server
+/// serve --site … --upstream <this server> --node-token-file …` on its own SQLite database,
+/// trusting the test CA) and later to lose it (`@@node stop`: `kill -9`). The central server
+/// grants short leases (8 s, starting 2 s after the grant) so that a lost node's row turns
+/// `overdue` within seconds. SQLite only: the leases' rules run on both backends in
+/// `tests/tests/site`; this is the console. No retry.
+#[tokio::test]
+async fn the_console_shows_each_on_site_node_and_reclaims_a_lost_ones_lease_in_chromium(
+) -> Result<()> {
+    if !Path::new(CHROMIUM).exists() {
+        bail!("chromium not found at {CHROMIUM}: apt-get install chromium");
+    }
+    let _browser = ONE_BROWSER.lock().await;
+    let rig = Rig::start(
+        Backend::Sqlite,
+        &[
+            ("TESSERA_CHALLENGE_LIFETIME_S", "2"),
+            ("TESSERA_LEASE_TERM_S", "8"),
+        ],
+    )
+    .await?;
+    let mut envs = rig.script_env("nodes");
+    envs.push(("TESSERA_NODE_CONTROL", "stdio".to_owned()));
+    npm_ready()?;
+    let mut child = Command::new("npm")
+        .args(["run", "e2e:nodes"])
+        .current_dir(web_dir())
+        .envs(envs)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .context("run `npm run e2e:nodes`")?;
+    let mut stdin = child.stdin.take().context("the script's stdin")?;
+    let stdout = child.stdout.take().context("the script's stdout")?;
+    let mut stderr = child.stderr.take().context("the script's stderr")?;
+    let errors = tokio::spawn(async move {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text).await;
+        text
+    });
+    let mut node: Option<TestServer> = None;
+    let mut out = String::new();
+    let run = async {
+        let mut lines = BufReader::new(stdout).lines();
+        while let Some(line) = lines.next_line().await? {
+            println!("{line}");
+            out.push_str(&line);
+            out.push('\n');
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.as_slice() {
+                ["@@node", "start", site, token_file] => {
+                    ensure!(node.is_none(), "the script started a second node");
+                    let started = TestServer::builder(Backend::Sqlite)
+                        .without_setup()
+                        .env("TESSERA_SITE", site)
+                        .env("TESSERA_UPSTREAM", &rig.server.url(""))
+                        .env("TESSERA_UPSTREAM_CA", &rig.ca.ca_pem.display().to_string())
+                        .env("TESSERA_NODE_TOKEN_FILE", token_file)
+                        .env("TESSERA_NODE_SYNC_MS", "500")
+                        .start()
+                        .await?;
+                    node = Some(started);
+                    stdin.write_all(b"started\n").await?;
+                }
+                ["@@node", "stop"] => {
+                    node.as_mut()
+                        .context("the script stopped a node it never started")?
+                        .kill9()
+                        .await?;
+                    stdin.write_all(b"stopped\n").await?;
+                }
+                _ => {}
+            }
+        }
+        child.wait().await.context("wait for the nodes e2e")
+    };
+    let status = tokio::time::timeout(E2E_TIMEOUT, run)
+        .await
+        .context("`npm run e2e:nodes` did not finish in time")??;
+    let stderr = errors.await.unwrap_or_default();
+    ensure!(
+        status.success(),
+        "`npm run e2e:nodes` failed ({status}):\n{out}\n{stderr}"
+    );
+    for needle in [
+        "the node holds its site",
+        "reclaimed the lost node",
+        "nodes e2e: all steps passed",
+    ] {
+        ensure!(
+            out.contains(needle),
+            "the nodes e2e did not print {needle:?}:\n{out}"
+        );
+    }
+    drop(node);
     Ok(())
 }
 

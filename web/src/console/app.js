@@ -3,8 +3,9 @@
 // (no URL, no Web Storage, no IndexedDB). Everything after that is the same REST API with
 // the cookie, plus `X-CSRF-Token` on every state-changing call, and the live feed
 // (`EventSource('/v1/audit/stream')`, feed.js). Views: alarms, the event log with filters and
-// export, gates, passes, webhooks and their dead letters (admins replay them), and (admins)
-// issuing passes and creating and pairing gates.
+// export, gates, the on-site nodes and their leases (admins reclaim one), passes, webhooks
+// and their dead letters (admins replay them), and (admins) issuing passes and creating and
+// pairing gates.
 // DOM calls only: the CSP allows no inline script or style. `role="alert"` is for errors
 // only; notices use `role="status"`.
 // Every word on screen is a `console-*` message of the catalogues (i18n.js), in the language
@@ -16,6 +17,7 @@ import {
   EventLog, KNOWN_KINDS, SEVERITIES, alarmName, applyPresence, clock, describe, exportUrl, filterProblem, filterQuery, gateLabel, isUuid,
   isoToLocal, localToIso, passLabel, severityLabel,
   ALARM_FILTERS, ALARM_OUTCOMES, alarmShown, alarmState, alarmStateText, orderAlarms,
+  NODE_STATES, nodeRow, nodeStateHelp, nodeStateText, nodesSummary,
 } from './model.js';
 import { personKey, personRef } from '../gate/muster.js';
 import { ago, reasonWords } from '../gate/words.js';
@@ -263,6 +265,7 @@ const TABS = [
   ['alarms', 'console-tab-alarms'],
   ['events', 'console-tab-events'],
   ['gates', 'console-tab-gates'],
+  ['nodes', 'console-tab-nodes'],
   ['passes', 'console-tab-passes'],
   ['webhooks', 'console-tab-webhooks'],
   ['messages', 'console-tab-messages'],
@@ -462,7 +465,7 @@ function route() {
   if (view && view.teardown) view.teardown();
   view = null;
   setError(ui.errors, null);
-  const tab = { alarms: 'alarms', events: 'events', gates: 'gates', gate: 'gates', passes: 'passes', pass: 'passes', webhooks: 'webhooks', messages: 'messages', watchlist: 'watchlist', rollcall: 'rollcall', admin: 'admin', signin: 'signin' }[name] || 'alarms';
+  const tab = { alarms: 'alarms', events: 'events', gates: 'gates', gate: 'gates', nodes: 'nodes', passes: 'passes', pass: 'passes', webhooks: 'webhooks', messages: 'messages', watchlist: 'watchlist', rollcall: 'rollcall', admin: 'admin', signin: 'signin' }[name] || 'alarms';
   for (const [n, a] of ui.tabs) {
     if (n === tab) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -472,6 +475,7 @@ function route() {
     events: () => eventsView(query),
     gates: () => gatesView(),
     gate: () => (isUuid(id) ? gateView(id) : gatesView()),
+    nodes: () => nodesView(),
     passes: () => passesView(),
     pass: () => (isUuid(id) ? passView(id) : passesView()),
     webhooks: () => webhooksView(),
@@ -1183,12 +1187,16 @@ function tile(label, value) {
   return h('div', { class: 'tile' }, h('span', { class: 'tile-value', text: typeof value === 'number' ? formatNumber(value) : String(value) }), h('span', { class: 'tile-label', text: label }));
 }
 
-/** A button that asks once more before `action` runs. */
-function confirmButton(label, confirmLabel, action) {
+/**
+ * A button that asks once more before `action` runs. `name` and `confirmName`, when given,
+ * are the two buttons' accessible names (each starting with its visible words), for a
+ * button repeated on every row of a table ("Reclaim lease: North stand PC").
+ */
+function confirmButton(label, confirmLabel, action, { name, confirmName } = {}) {
   const wrap = h('span', { class: 'confirm' });
-  const first = h('button', { type: 'button', class: 'danger', text: label });
+  const first = h('button', { type: 'button', class: 'danger', text: label, 'aria-label': name });
   first.addEventListener('click', () => {
-    const yes = h('button', { type: 'button', class: 'danger strong', text: confirmLabel });
+    const yes = h('button', { type: 'button', class: 'danger strong', text: confirmLabel, 'aria-label': confirmName });
     const no = h('button', { type: 'button', class: 'secondary', text: t('console-cancel') });
     yes.addEventListener('click', async () => {
       yes.disabled = true;
@@ -1910,6 +1918,207 @@ function rollCallView(id, query) {
     },
     reroute: (parsed) => parsed.name === 'rollcall' && parsed.id === id,
     teardown: () => clearInterval(timer),
+  };
+}
+
+// ---------------------------------------------------------------- on-site nodes (issue 35)
+
+/** How often the nodes are read again while the page is in view. */
+const NODES_REFRESH_MS = 5000;
+
+/**
+ * The organisation's on-site nodes (`GET /v1/nodes`; admins, auditors and security): each
+ * one's state in words, its lease's end, when it last called, its sync-up lag and the time
+ * of the newest event it shipped (docs/operations.md, "On-site node"). Read every 5 s while
+ * the page is visible, at once when it becomes visible again, on each `site_*` event of the
+ * feed, and on Refresh. An admin may reclaim the lease of a node lost for good (`DELETE
+ * /v1/nodes/{id}/lease`, audited high), asked once more as every destructive action here.
+ * Rows are kept and changed in place, so a refresh neither moves the focus nor closes an
+ * open "Yes, reclaim the lease".
+ */
+function nodesView() {
+  const slot = h('div', { class: 'error-slot' });
+  const status = h('p', { class: 'muted', role: 'status', text: t('console-nodes-loading') });
+  const done = h('div', { role: 'status' });
+  const updated = h('p', { class: 'muted nodes-updated' });
+  // In the page only while there is no node (before the first answer, neither it nor the table).
+  const emptySlot = h('div');
+  const empty = h(
+    'div',
+    { class: 'card nodes-empty', 'data-testid': 'nodes-empty' },
+    h('p', { class: 'nodes-empty-title', text: t('console-nodes-none') }),
+    h('p', { class: 'muted', text: t('console-nodes-none-help') }),
+  );
+  const tbody = h('tbody');
+  const admin = isAdmin();
+  const columns = ['console-col-node', 'console-col-state', 'console-col-site', 'console-col-lease-ends', 'console-col-last-seen', ['console-col-sync-lag', 'num'], 'console-col-shipped-through'];
+  if (admin) columns.push('');
+  const wrap = h(
+    'div',
+    { class: 'table-wrap', hidden: true },
+    h('table', { class: 'events nodes-table', 'aria-label': t('console-nodes') }, headRow(columns), tbody),
+  );
+  const reclaimHelp = admin ? h('p', { class: 'muted', text: t('console-node-reclaim-help'), hidden: true }) : null;
+  /** node id → { tr, cells, badge, leaseId: the lease its reclaim control is for } */
+  const rows = new Map();
+  let loading = false;
+  let again = false;
+  let soon = null;
+  let stopped = false;
+
+  const legend = h(
+    'details',
+    { class: 'nodes-legend', hidden: true },
+    h('summary', { text: t('console-node-states') }),
+    h('dl', { class: 'facts' }, NODE_STATES.map((s) => [h('dt', {}, h('span', { class: `state node-state node-state-${s}`, text: nodeStateText(s) })), h('dd', { text: nodeStateHelp(s) })])),
+  );
+  const setText = (el, text) => {
+    if (el.textContent !== text) el.textContent = text;
+  };
+  const reclaim = async (node) => {
+    const res = await api('DELETE', `/v1/nodes/${encodeURIComponent(node.id)}/lease`);
+    if (!ui) return;
+    if (!res.ok) {
+      done.replaceChildren();
+      setError(slot, problem(res, 'console-action-reclaim-lease', { label: node.label }));
+    } else {
+      setError(slot, null);
+      done.replaceChildren(h('p', { class: 'notice', text: t('console-node-reclaimed', { label: node.label }) }));
+    }
+    await load();
+    // The row's buttons are gone with the lease: the focus goes back to the view's heading.
+    if (!root.contains(document.activeElement)) root.querySelector('h1').focus({ preventScroll: true });
+  };
+  const rowFor = (node) => {
+    let row = rows.get(node.id);
+    if (!row) {
+      const cell = (label, cls) => h('td', { 'data-label': label ? t(label) : null, class: cls || null });
+      const badge = h('span', { class: 'state' });
+      const cells = {
+        label: h('bdi', { class: 'node-label' }),
+        state: h('td', { 'data-testid': 'node-state' }, badge),
+        site: h('bdi'),
+        leaseEnds: cell('console-col-lease-ends', 'node-when'),
+        lastSeen: cell('console-col-last-seen', 'node-when'),
+        lag: cell('console-col-sync-lag', 'num'),
+        shipped: cell('console-col-shipped-through', 'node-when'),
+        action: admin ? h('td', { class: 'nowrap node-action' }) : null,
+      };
+      const tr = h(
+        'tr',
+        { class: 'node-row', 'data-testid': 'node-row', 'data-node-id': node.id },
+        h('th', { scope: 'row', class: 'node-name' }, cells.label),
+        cells.state,
+        h('td', { 'data-label': t('console-col-site'), class: 'node-site' }, cells.site),
+        cells.leaseEnds,
+        cells.lastSeen,
+        cells.lag,
+        cells.shipped,
+        cells.action,
+      );
+      row = { tr, cells, badge, leaseId: null };
+      rows.set(node.id, row);
+    }
+    const { tr, cells, badge } = row;
+    tr.dataset.state = node.state;
+    setText(cells.label, node.label);
+    setText(badge, node.stateText);
+    badge.className = `state node-state node-state-${NODE_STATES.includes(node.state) ? node.state : 'unknown'}`;
+    setText(cells.site, node.site);
+    setText(cells.leaseEnds, node.leaseEnds);
+    setText(cells.lastSeen, node.lastSeen);
+    setText(cells.lag, node.lag);
+    setText(cells.shipped, node.shipped);
+    // The control is made again only for another lease: a refresh keeps an open question.
+    if (cells.action && row.leaseId !== node.leaseId) {
+      row.leaseId = node.leaseId;
+      cells.action.replaceChildren(
+        node.leaseId
+          ? confirmButton(t('console-node-reclaim'), t('console-node-reclaim-confirm'), () => reclaim(node), {
+            name: t('console-node-reclaim-label', { label: node.label }),
+            confirmName: t('console-node-reclaim-confirm-label', { label: node.label }),
+          })
+          : '',
+      );
+    }
+    return tr;
+  };
+  const render = (list) => {
+    const now = Date.now();
+    const shown = list.map((n) => nodeRow(n, now));
+    setText(status, shown.length ? nodesSummary(list) : '');
+    setText(updated, t('console-nodes-updated', { time: clock(new Date(now).toISOString(), now) }));
+    if (shown.length) emptySlot.replaceChildren();
+    else if (!empty.isConnected) emptySlot.replaceChildren(empty);
+    wrap.hidden = shown.length === 0;
+    legend.hidden = shown.length === 0;
+    if (reclaimHelp) reclaimHelp.hidden = shown.length === 0;
+    const trs = shown.map(rowFor);
+    const ids = new Set(shown.map((n) => n.id));
+    for (const id of [...rows.keys()]) if (!ids.has(id)) rows.delete(id);
+    // Moved only when the order changed: moving a row would take the focus from its button.
+    if (trs.length !== tbody.children.length || trs.some((tr, i) => tbody.children[i] !== tr)) tbody.replaceChildren(...trs);
+  };
+  // One read at a time; a reason to read arriving meanwhile reads once more after it.
+  const load = async () => {
+    if (stopped) return;
+    if (loading) {
+      again = true;
+      return;
+    }
+    loading = true;
+    try {
+      const res = await api('GET', '/v1/nodes');
+      if (!ui || stopped) return;
+      if (!res.ok || !res.body || !Array.isArray(res.body.nodes)) {
+        if (!rows.size) setText(status, '');
+        return setError(slot, problem(res, 'console-action-read-nodes'));
+      }
+      setError(slot, null);
+      render(res.body.nodes);
+    } finally {
+      loading = false;
+      if (again) {
+        again = false;
+        load();
+      }
+    }
+  };
+  const visible = () => document.visibilityState === 'visible';
+  const onVisibility = () => visible() && load();
+  const timer = setInterval(() => visible() && load(), NODES_REFRESH_MS);
+  document.addEventListener('visibilitychange', onVisibility);
+  load();
+
+  const root = h(
+    'section',
+    { class: 'nodes-view', id: 'nodes', 'aria-labelledby': 'nodes-title' },
+    h('div', { class: 'view-head' }, h('h1', { id: 'nodes-title', text: t('console-nodes') }), h('button', { type: 'button', class: 'secondary', text: t('console-refresh'), onclick: load })),
+    h('p', { class: 'muted', text: t('console-nodes-help') }),
+    reclaimHelp,
+    slot,
+    done,
+    status,
+    emptySlot,
+    wrap,
+    updated,
+    legend,
+  );
+  return {
+    root,
+    onEvent: (ev) => {
+      if (!ev || typeof ev.kind !== 'string' || !ev.kind.startsWith('site_') || soon) return;
+      soon = setTimeout(() => {
+        soon = null;
+        load();
+      }, 500);
+    },
+    teardown: () => {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(soon);
+      document.removeEventListener('visibilitychange', onVisibility);
+    },
   };
 }
 

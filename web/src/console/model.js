@@ -1,10 +1,11 @@
 // The console's decisions, pure (browser and Node, so test/unit/console-model.test.mjs runs
 // them without a DOM): which audit events are alarms, the event log's filters as a query,
-// labels for gates and passes, and words for events. The words come from the catalogue
-// (audit-* ids, i18n.js) in the page's language; the TSR1 names (`foreign_nonce`,
-// `stale_code`, `auth_failure`…) stay as they are in every language. Times are the venue's.
+// labels for gates and passes, words for events, and the on-site nodes' rows (issue 35).
+// The words come from the catalogue (audit-* and console-* ids, i18n.js) in the page's
+// language; the TSR1 names (`foreign_nonce`, `stale_code`, `auth_failure`…) stay as they
+// are in every language. Times are the venue's.
 
-import { formatDate, has, t } from '../i18n.js';
+import { formatDate, formatNumber, formatRelative, has, t } from '../i18n.js';
 import { reasonWords } from '../gate/words.js';
 
 /** `details.reason` values of `scan` / `response` events that are alarms (docs/console.md). */
@@ -376,4 +377,72 @@ export function sentence(text) {
   if (!t) return '';
   const s = t[0].toUpperCase() + t.slice(1);
   return /[.!?]$/.test(s) ? s : `${s}.`;
+}
+
+// ---------------------------------------------------------------- on-site nodes (issue 35)
+
+/**
+ * A node's states as `GET /v1/nodes` names them (`holding`: it decides for its site;
+ * `starting`: granted, not in force yet; `overdue`: its lease ran out unrenewed; `idle`: no
+ * lease, the central server decides), in the order the legend explains them.
+ */
+export const NODE_STATES = Object.freeze(['holding', 'starting', 'overdue', 'idle']);
+
+/** A node's state in words ("Holding"); a state this page does not know, as it is. */
+export function nodeStateText(state) {
+  return NODE_STATES.includes(state) ? t(`console-node-state-${state}`) : String(state || '');
+}
+
+/** What a node's state means, in a sentence (empty for a state this page does not know). */
+export function nodeStateHelp(state) {
+  return NODE_STATES.includes(state) ? t(`console-node-state-${state}-help`) : '';
+}
+
+/**
+ * How far `iso` is from `now`, in the page's language: "in 4 minutes", "12 seconds ago",
+ * "now" (seconds under a minute, minutes under an hour, hours under a day, then days).
+ * Empty for a time that is none.
+ */
+export function relativeTime(iso, now = Date.now()) {
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return '';
+  const s = Math.round((ms - now) / 1000);
+  const abs = Math.abs(s);
+  if (abs < 60) return formatRelative(s, 'second');
+  if (abs < 3600) return formatRelative(Math.trunc(s / 60), 'minute');
+  if (abs < 86_400) return formatRelative(Math.trunc(s / 3600), 'hour');
+  return formatRelative(Math.trunc(s / 86_400), 'day');
+}
+
+/** A time as the venue's clock and from now: "16:04:05 (in 4 minutes)". */
+const clockAndRelative = (iso, now) => t('console-node-when', { time: clock(iso, now), relative: relativeTime(iso, now) });
+
+/**
+ * One node of `GET /v1/nodes` as its row says it at `now`: every cell in words (no cell is
+ * only a colour), and what the row needs besides (its lease's id, whether it has one).
+ */
+export function nodeRow(node, now = Date.now()) {
+  const n = isObj(node) ? node : {};
+  const lease = isObj(n.lease) ? n.lease : null;
+  const lag = typeof n.up_lag_s === 'number' && Number.isFinite(n.up_lag_s) ? n.up_lag_s : null;
+  return {
+    id: String(n.node_id || ''),
+    label: String(n.label || ''),
+    site: String(n.site || ''),
+    state: String(n.state || ''),
+    stateText: nodeStateText(n.state),
+    stateHelp: nodeStateHelp(n.state),
+    leaseId: lease ? String(lease.lease_id || '') : null,
+    leaseEnds: lease && lease.expires_at ? clockAndRelative(lease.expires_at, now) : t('console-node-no-lease'),
+    lastSeen: n.last_seen_at ? clockAndRelative(n.last_seen_at, now) : t('console-node-never'),
+    lag: lag === null ? '—' : t('console-node-lag', { seconds: formatNumber(lag, { maximumFractionDigits: 1 }) }),
+    shipped: n.shipped_through ? clock(n.shipped_through, now) : t('console-node-nothing-shipped'),
+  };
+}
+
+/** The line above the nodes: "2 nodes: 1 holding its site, 0 overdue." */
+export function nodesSummary(nodes) {
+  const list = Array.isArray(nodes) ? nodes : [];
+  const count = (state) => list.filter((n) => n && n.state === state).length;
+  return t('console-nodes-count', { count: list.length, holding: count('holding'), overdue: count('overdue') });
 }

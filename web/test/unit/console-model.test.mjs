@@ -207,3 +207,64 @@ test('the words follow the page’s language; the TSR1 names do not', async () =
     setTimeZone(undefined);
   }
 });
+
+test('on-site nodes: each row in words, with its lease, last call, lag and shipped time (issue 35)', async () => {
+  const { use, setTimeZone } = await import('../../src/i18n.js');
+  const { NODE_STATES, nodeRow, nodeStateHelp, nodeStateText, nodesSummary, relativeTime } = await import('../../src/console/model.js');
+  // Exactly the states GET /v1/nodes answers (server/crates/edges/src/http/sites.rs).
+  const rs = readFileSync(new URL('../../../server/crates/edges/src/http/sites.rs', import.meta.url), 'utf8');
+  const start = rs.indexOf('let state = match &lease {');
+  assert.ok(start > 0, 'node_view decides the state in one match');
+  const body = rs.slice(start, rs.indexOf('};', start));
+  const served = [...body.matchAll(/=> "([a-z]+)",/g)].map((m) => m[1]);
+  assert.deepEqual([...served].sort(), [...NODE_STATES].sort());
+  assert.deepEqual(NODE_STATES.map(nodeStateText), ['Holding', 'Starting', 'Overdue', 'Idle']);
+  for (const s of NODE_STATES) assert.match(nodeStateHelp(s), /lease/, s);
+  assert.equal(nodeStateText('lapsed'), 'lapsed', 'a state this page does not know reads as it is');
+  assert.equal(nodeStateHelp('lapsed'), '');
+
+  const now = Date.parse('2026-12-01T16:00:00Z');
+  assert.equal(relativeTime('2026-12-01T16:04:30Z', now), 'in 4 minutes');
+  assert.equal(relativeTime('2026-12-01T15:59:48Z', now), '12 seconds ago');
+  assert.equal(relativeTime('2026-12-01T16:00:00Z', now), 'now');
+  assert.equal(relativeTime('2026-12-01T13:00:00Z', now), '3 hours ago');
+  assert.equal(relativeTime('2026-12-04T16:00:00Z', now), 'in 3 days');
+  assert.equal(relativeTime('nope', now), '');
+
+  const idle = { node_id: 'n-1', site: 'stadium', label: 'North stand PC', state: 'idle', down_seq: 0 };
+  const holding = {
+    node_id: 'n-2', site: 'arena', label: 'South stand PC', state: 'holding', down_seq: 12,
+    lease: { lease_id: 'l-1', granted_at: '2026-12-01T15:50:00Z', valid_from: '2026-12-01T15:50:30Z', expires_at: '2026-12-01T16:05:00Z' },
+    last_seen_at: '2026-12-01T15:59:59Z', shipped_through: '2026-12-01T15:59:58Z', up_lag_s: 0.4321,
+  };
+  try {
+    setTimeZone('UTC');
+    assert.deepEqual(nodeRow(idle, now), {
+      id: 'n-1', label: 'North stand PC', site: 'stadium', state: 'idle', stateText: 'Idle', stateHelp: nodeStateHelp('idle'),
+      leaseId: null, leaseEnds: 'No lease', lastSeen: 'Never', lag: '—', shipped: 'Nothing yet',
+    });
+    const row = nodeRow(holding, now);
+    assert.equal(row.stateText, 'Holding');
+    assert.equal(row.leaseId, 'l-1');
+    assert.equal(row.leaseEnds, '16:05:00 (in 5 minutes)');
+    assert.equal(row.lastSeen, '15:59:59 (1 second ago)');
+    assert.equal(row.lag, '0.4 s');
+    assert.equal(row.shipped, '15:59:58');
+    assert.equal(nodeRow({ ...holding, state: 'overdue', up_lag_s: 125 }, Date.parse('2026-12-01T16:07:00Z')).leaseEnds, '16:05:00 (2 minutes ago)');
+    assert.equal(nodeRow({ ...holding, up_lag_s: 125 }, now).lag, '125 s');
+    assert.equal(nodeRow(null, now).leaseEnds, 'No lease');
+    assert.equal(nodesSummary([idle, holding, { ...holding, state: 'overdue' }]), '3 nodes: 1 holding a lease, 1 overdue.');
+    assert.equal(nodesSummary([idle]), '1 node: 0 holding a lease, 0 overdue.');
+    // In the page's language, the relative times too.
+    use('de');
+    assert.equal(nodeRow(holding, now).leaseEnds, '16:05:00 (in 5 Minuten)');
+    assert.equal(nodeRow(holding, now).lag, '0,4 s');
+    assert.equal(nodeRow(idle, now).stateText, 'Ruht');
+    use('ar');
+    assert.match(nodeRow(holding, now).stateText, /التفويض/);
+    assert.notEqual(relativeTime('2026-12-01T16:04:30Z', now), 'in 4 minutes');
+  } finally {
+    use('en');
+    setTimeZone(undefined);
+  }
+});

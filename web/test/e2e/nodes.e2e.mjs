@@ -1,0 +1,248 @@
+// The console's on-site nodes (issue 35, "The console shows each node's state") in Chromium,
+// against the real server:
+//
+// (1) An admin opens the console's Nodes view before any node exists: the empty state says
+//     "No on-site nodes" and points to docs/operations.md, "On-site node".
+// (2) Two nodes are enrolled through the admin API (`POST /v1/nodes`, 201 with a token);
+//     Refresh lists both, each row `data-state="idle"`, its state in words ("Idle"), no
+//     lease, never seen. axe-core: 0 WCAG 2.1 A/AA violations at 1280×800 and 390×844, and
+//     at phone size nothing wider than the screen (the rows stack as cards).
+// (3) With a harness that starts processes (`TESSERA_NODE_CONTROL=stdio`, the Rust test in
+//     tests/tests/web/main.rs): a real `tessera-server` node starts for the first site with
+//     its token; the view, refreshing itself every 5 s, shows it `holding`, its lease's end
+//     ahead and its last call. An auditor sees the same rows and no Reclaim button.
+// (4) The node is killed (`kill -9`: lost for good); its lease runs out unrenewed and the
+//     row turns `overdue`. The admin's "Reclaim lease: North stand PC" asks once more, and
+//     the question stays open across a refresh; "Yes, reclaim the lease" makes the row
+//     `idle` again, and the audit log has the `site_lease_ended` event, high.
+// (5) The phone's console switched to Arabic: the view right to left, axe-core clean.
+//
+// The harness protocol on stdout/stdin: `@@node start <site> <token file>` → `started`;
+// `@@node stop` → `stopped`. Without it, (3) and (4) are skipped and said so.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { PHONE, STEP_TIMEOUT_MS, adminApi, axe, env, fail, launchChromium, main, ok, shoot, until, watchErrors } from './lib.mjs';
+
+const TABLET = { viewport: { width: 1280, height: 800 } };
+const TOTAL_TIMEOUT_MS = 200_000;
+const NORTH = { site: 'e2e-north', label: 'North stand PC' };
+const SOUTH = { site: 'e2e-south', label: 'South stand PC' };
+/** The view reads every 5 s: a state change shows within one period and a request. */
+const STATE_TIMEOUT_MS = 30_000;
+
+// ------------------------------------------------------------------ the harness's node
+
+const lines = process.env.TESSERA_NODE_CONTROL === 'stdio' ? createInterface({ input: process.stdin })[Symbol.asyncIterator]() : null;
+
+/** Asks the harness for `request` and waits for its one-line `answer`. */
+async function harness(request, answer) {
+  console.log(`@@node ${request}`);
+  const next = await Promise.race([
+    lines.next(),
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`the harness did not answer "${request}"`)), 60_000)),
+  ]);
+  if (next.done || next.value.trim() !== answer) fail(`the harness answered ${JSON.stringify(next.value)} to "${request}"`);
+}
+
+// ------------------------------------------------------------------ the page
+
+async function signIn(page, key, what) {
+  const field = page.getByLabel('API key');
+  await field.waitFor({ timeout: STEP_TIMEOUT_MS });
+  await field.fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .waitFor({ timeout: STEP_TIMEOUT_MS })
+    .catch(async () => fail(`${what}: no console after signing in; the page says ${(await page.locator('body').innerText()).slice(0, 300)}`));
+}
+
+const rowOf = (page, nodeId) => page.locator(`[data-testid="node-row"][data-node-id="${nodeId}"]`);
+const oneLine = async (locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
+
+/** Waits until the node's row says `state` (attribute and words); returns the row's text. */
+async function rowInState(page, node, state, words, what, timeoutMs = STATE_TIMEOUT_MS) {
+  const row = rowOf(page, node.node_id);
+  await until(
+    `${node.label}'s row to be ${state} (${what})`,
+    // The words as written (textContent: innerText would be the CSS capitals).
+    async () => (await row.getAttribute('data-state')) === state && (await row.getByTestId('node-state').textContent()).trim() === words,
+    timeoutMs,
+    200,
+  ).catch(async () => fail(`${what}: ${node.label}'s row is not ${state}: ${await row.evaluate((tr) => `data-state=${tr.dataset.state}: ${tr.innerText}`).catch(() => 'no row')}`));
+  return oneLine(row);
+}
+
+/** On the phone nothing is wider than the screen: no sideways scrolling of the page. */
+async function fitsThePhone(page, what) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }));
+  if (scroll > width) fail(`${what}: the page is ${scroll} px wide on a ${width} px screen`);
+}
+
+/**
+ * Screenshots and axe-core on the tablet (1280×800) and on the phone (390×844, a phone's
+ * context: touch, overlay scrollbars), once the phone's view (Refresh) shows the same
+ * `states`: `[node, state, words]`.
+ */
+async function bothSizes(tablet, phone, name, what, states) {
+  await shoot(tablet, `${name}-tablet`, { fullPage: true });
+  await axe(tablet, `${what} at 1280×800`);
+  await phone.locator('section#nodes').getByRole('button', { name: 'Refresh' }).click();
+  for (const [node, state, words] of states) await rowInState(phone, node, state, words, `${what} on the phone`);
+  await fitsThePhone(phone, `${what} at 390×844`);
+  await shoot(phone, `${name}-phone`, { fullPage: true });
+  await axe(phone, `${what} at 390×844`);
+}
+
+/** A console signed in with `key` in a new context of `options`, on its Nodes view. */
+async function nodesPage(browser, base, options, key, who, pageErrors) {
+  const ctx = await browser.newContext(options);
+  const page = await ctx.newPage();
+  await page.goto(`${base}/console`);
+  await signIn(page, key, who);
+  // From here on (before it, the page learns with a 401 that nobody is signed in).
+  watchErrors(page, who, pageErrors);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Nodes' }).click();
+  await page.locator('section#nodes').getByRole('heading', { name: 'On-site nodes', level: 1 }).waitFor({ timeout: STEP_TIMEOUT_MS });
+  if (!/#nodes$/.test(page.url())) fail(`${who}: the view is not in the address: ${page.url()}`);
+  return page;
+}
+
+async function run() {
+  const base = env('TESSERA_URL').replace(/\/$/, '');
+  const adminKey = env('TESSERA_ADMIN_KEY');
+  const admin = adminApi(base, adminKey);
+  const auditorKey = (await admin('POST', '/v1/api-keys', { role: 'auditor', label: 'Audit desk' }, [201])).api_key;
+  const before = await admin('GET', '/v1/nodes', null, [200]);
+
+  const browser = await launchChromium();
+  const pageErrors = [];
+  let tokenDir = null;
+  try {
+    const page = await nodesPage(browser, base, { ...TABLET }, adminKey, 'admin console', pageErrors);
+    const phone = await nodesPage(browser, base, { ...PHONE }, adminKey, 'admin console on a phone', pageErrors);
+    const section = page.locator('section#nodes');
+
+    // ------------------------------------------------------------ (1) nothing enrolled yet
+    if (before.nodes.length === 0) {
+      const empty = section.getByTestId('nodes-empty');
+      await empty.waitFor({ timeout: STEP_TIMEOUT_MS }).catch(async () => fail(`no empty state: ${await oneLine(section)}`));
+      const text = await oneLine(empty);
+      if (!text.startsWith('No on-site nodes') || !text.includes('docs/operations.md') || !text.includes('On-site node')) fail(`the empty state says "${text}"`);
+      if (await section.getByRole('table').count()) fail('an empty list shows a table');
+      await phone.getByTestId('nodes-empty').waitFor({ timeout: STEP_TIMEOUT_MS });
+      await bothSizes(page, phone, 'nodes-empty', 'the empty Nodes view', []);
+      ok(`no node yet: "${text}"`);
+    } else {
+      ok(`the server already has ${before.nodes.length} nodes: the empty state is not checked`);
+    }
+
+    // ------------------------------------------------------------ (2) two nodes enrolled
+    const north = await admin('POST', '/v1/nodes', NORTH, [201]);
+    const south = await admin('POST', '/v1/nodes', SOUTH, [201]);
+    for (const [node, want] of [[north, NORTH], [south, SOUTH]]) {
+      if (!node.node_id || typeof node.token !== 'string' || !node.token || node.site !== want.site || node.label !== want.label) fail(`POST /v1/nodes answered ${JSON.stringify({ ...node, token: node.token ? '…' : node.token })}`);
+    }
+    ok('two nodes enrolled through the admin API (201, each with its token)');
+    await section.getByRole('button', { name: 'Refresh' }).click();
+    const table = section.getByRole('table', { name: 'On-site nodes' });
+    await table.waitFor({ timeout: STEP_TIMEOUT_MS });
+    for (const [node, want] of [[north, NORTH], [south, SOUTH]]) {
+      const text = await rowInState(page, node, 'idle', 'Idle', 'after Refresh');
+      for (const part of [want.label, want.site, 'No lease', 'Never', 'Nothing yet']) if (!text.includes(part)) fail(`${want.label}'s idle row lacks "${part}": "${text}"`);
+    }
+    if (await section.getByTestId('nodes-empty').count()) fail('the empty state stays beside the nodes');
+    const rows = await section.getByTestId('node-row').count();
+    if (rows !== before.nodes.length + 2) fail(`${rows} rows for ${before.nodes.length + 2} nodes`);
+    // The row header names the node for each cell (a screen reader's "North stand PC, State").
+    await table.getByRole('rowheader', { name: NORTH.label }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await section.getByRole('status').filter({ hasText: `${rows} nodes: 0 holding a lease, 0 overdue.` }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    if (await section.getByRole('button', { name: /^Reclaim lease/ }).count()) fail('an idle node offers Reclaim lease');
+    await bothSizes(page, phone, 'nodes-idle', 'the Nodes view with two idle nodes', [[north, 'idle', 'Idle'], [south, 'idle', 'Idle']]);
+    ok('both nodes listed idle, in words, with no lease and never seen; axe clean at both sizes');
+
+    if (!lines) {
+      ok('TESSERA_NODE_CONTROL is not "stdio": no node process is started, so only idle nodes are shown (holding, overdue and Reclaim not exercised)');
+    } else {
+      // ---------------------------------------------------------- (3) a node holds the site
+      tokenDir = mkdtempSync(path.join(tmpdir(), 'tessera-node-'));
+      const tokenFile = path.join(tokenDir, 'node-token');
+      writeFileSync(tokenFile, `${north.token}\n`, { mode: 0o600 });
+      await harness(`start ${NORTH.site} ${tokenFile}`, 'started');
+      // No click: the view reads again by itself.
+      const holding = await rowInState(page, north, 'holding', 'Holding', 'with the node running');
+      const cells = await rowOf(page, north.node_id).locator('td').allInnerTexts();
+      const [, , leaseEnds, lastSeen] = cells;
+      if (!/\(in \d+ seconds?\)|\(in \d+ minutes?\)/.test(leaseEnds)) fail(`the lease's end says "${leaseEnds}"`);
+      if (/Never/.test(lastSeen) || !/\d\d:\d\d:\d\d \(/.test(lastSeen)) fail(`the node's last call says "${lastSeen}"`);
+      await rowInState(page, south, 'idle', 'Idle', 'the other site untouched', 1000);
+      const reclaim = section.getByRole('button', { name: `Reclaim lease: ${NORTH.label}` });
+      await reclaim.waitFor({ timeout: STEP_TIMEOUT_MS });
+      await section.getByRole('status').filter({ hasText: '1 holding a lease' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      await bothSizes(page, phone, 'nodes-holding', 'the Nodes view with a node holding its site', [[north, 'holding', 'Holding'], [south, 'idle', 'Idle']]);
+      ok(`the node holds its site: "${holding}"`);
+
+      // An auditor reads the same rows and may not reclaim.
+      const auditCtx = await browser.newContext({ ...TABLET });
+      const auditor = await auditCtx.newPage();
+      await auditor.goto(`${base}/console#nodes`);
+      await signIn(auditor, auditorKey, 'the auditor');
+      watchErrors(auditor, 'auditor console', pageErrors);
+      await auditor.getByRole('heading', { name: 'On-site nodes', level: 1 }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      await rowInState(auditor, north, 'holding', 'Holding', 'on the auditor’s console');
+      if (await auditor.getByRole('button', { name: /Reclaim lease/ }).count()) fail('an auditor is offered Reclaim lease');
+      await auditCtx.close();
+      ok('an auditor sees the node holding its site, and no Reclaim lease button');
+
+      // ---------------------------------------------------------- (4) lost, overdue, reclaimed
+      await harness('stop', 'stopped');
+      const overdue = await rowInState(page, north, 'overdue', 'Overdue', 'after the node was killed');
+      if (!/ago\)/.test(overdue)) fail(`an overdue lease's end is not in the past: "${overdue}"`);
+      await bothSizes(page, phone, 'nodes-overdue', 'the Nodes view with an overdue node', [[north, 'overdue', 'Overdue']]);
+      ok(`the lost node's lease ran out unrenewed: "${overdue}"`);
+
+      await reclaim.click();
+      const yes = section.getByRole('button', { name: `Yes, reclaim the lease: ${NORTH.label}` });
+      await yes.waitFor({ timeout: STEP_TIMEOUT_MS });
+      // A refresh (every 5 s) neither closes the question nor takes the focus from it.
+      const reads = [];
+      page.on('request', (r) => r.url().endsWith('/v1/nodes') && reads.push(r.url()));
+      await until('the view to read the nodes again', () => reads.length > 0, 8000, 100);
+      await page.waitForTimeout(500);
+      if (!(await yes.isVisible())) fail('a refresh closed the "Yes, reclaim the lease" question');
+      if (!(await yes.evaluate((b) => b === document.activeElement))) fail('a refresh took the focus from "Yes, reclaim the lease"');
+      await shoot(page, 'nodes-reclaim-confirm-tablet');
+      await yes.click();
+      await rowInState(page, north, 'idle', 'Idle', 'after the reclaim', STEP_TIMEOUT_MS);
+      await section.getByRole('status').filter({ hasText: `Lease of ${NORTH.label} reclaimed` }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      const ended = await admin('GET', '/v1/audit?kind=site_lease_ended', null, [200]);
+      const event = ended.events.find((e) => JSON.stringify(e.details || {}).includes('reclaim'));
+      if (!event || event.severity !== 'high') fail(`no high site_lease_ended event for the reclaim: ${JSON.stringify(ended.events)}`);
+      const listed = await admin('GET', '/v1/nodes', null, [200]);
+      if (listed.nodes.find((n) => n.node_id === north.node_id).state !== 'idle') fail(`GET /v1/nodes after the reclaim: ${JSON.stringify(listed)}`);
+      await shoot(page, 'nodes-reclaimed-tablet');
+      ok('the admin reclaimed the lost node’s lease after confirming; the row is idle and the audit log has it (high)');
+    }
+
+    // ------------------------------------------------------------ (5) in Arabic, right to left
+    await phone.locator('#language-select').selectOption('ar');
+    await phone.locator('html[lang="ar"][dir="rtl"]').waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS });
+    await phone.locator('section#nodes').getByRole('heading', { level: 1 }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await rowOf(phone, south.node_id).waitFor({ timeout: STEP_TIMEOUT_MS });
+    const arabic = await oneLine(rowOf(phone, south.node_id));
+    if (!arabic.includes(SOUTH.label) || !/[\u0600-\u06ff]/.test(arabic)) fail(`the Arabic row says "${arabic}"`);
+    await fitsThePhone(phone, 'the Nodes view in Arabic at 390×844');
+    await shoot(phone, 'nodes-ar-phone', { fullPage: true });
+    await axe(phone, 'the Nodes view in Arabic (right to left) at 390×844');
+    ok(`in Arabic, right to left: "${arabic}"`);
+
+    if (pageErrors.length) fail(`the pages logged errors: ${pageErrors.join(' | ')}`);
+  } finally {
+    await browser.close();
+    if (tokenDir) rmSync(tokenDir, { recursive: true, force: true });
+  }
+}
+
+main('nodes', run, TOTAL_TIMEOUT_MS);
