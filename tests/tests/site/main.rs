@@ -180,6 +180,8 @@ impl Venue {
             .env("TESSERA_NODE_SYNC_MS", "200")
             .env("TESSERA_GATE_RATE_PER_S", "1000")
             .env("TESSERA_METRICS_LISTEN", "127.0.0.1:0")
+            // The load's gates share one gate device.
+            .env("TESSERA_MAX_SOCKETS_PER_GATE", "1000")
             .start()
             .await?;
 
