@@ -317,18 +317,7 @@ async fn the_node_admits_through_a_cut_and_everything_arrives_once(backend: Back
     .await?;
     // Exactly once: one use per admitted pass, one `response` event marked on site each.
     for wallet in wallets[..=DURING_CUT].iter().chain([revoked]) {
-        ensure!(db.pass_uses(wallet.pass_id()).await? == 1, "one use each");
-        let marked = db
-            .scalar_i64(
-                "SELECT COUNT(*) FROM audit_events WHERE pass_id = $1 AND kind = 'response' \
-                 AND details LIKE '%\"on_site\"%' AND details LIKE '%\"admitted\"%'",
-                wallet.pass_id(),
-            )
-            .await?;
-        ensure!(
-            marked == 1,
-            "{marked} on-site admission events for one pass"
-        );
+        admitted_once_on_site(db, wallet).await?;
     }
     ensure!(
         db.pass_state(revoked.pass_id()).await? == "revoked",
@@ -539,18 +528,7 @@ async fn a_fault_campaign_on_the_sync_up_loses_nothing_and_doubles_nothing(
     // 0 double: one use and one on-site admission event per pass.
     let db = venue.central.db();
     for wallet in &venue.wallets {
-        ensure!(db.pass_uses(wallet.pass_id()).await? == 1, "one use each");
-        let marked = db
-            .scalar_i64(
-                "SELECT COUNT(*) FROM audit_events WHERE pass_id = $1 AND kind = 'response' \
-                 AND details LIKE '%\"on_site\"%' AND details LIKE '%\"admitted\"%'",
-                wallet.pass_id(),
-            )
-            .await?;
-        ensure!(
-            marked == 1,
-            "{marked} on-site admission events for one pass"
-        );
+        admitted_once_on_site(db, wallet).await?;
     }
     // 0 lost: every event the node wrote up to its sync-up cursor is there centrally, once.
     let node_db = venue.node.db();
@@ -920,4 +898,22 @@ async fn present_at(gate: &mut Gate, wallet: &Wallet, step: u64) -> Result<Serve
     let challenge = gate.challenge(&wallet.code_text(step)).await?;
     let result = gate.answer(&challenge, &wallet.answer(&challenge)?).await?;
     Ok(ServerMessage::Result(result))
+}
+
+/// The central server counted one use of the pass and holds one `response` event of its
+/// admission, marked on site.
+async fn admitted_once_on_site(db: &Db, wallet: &Wallet) -> Result<()> {
+    ensure!(db.pass_uses(wallet.pass_id()).await? == 1, "one use each");
+    let marked = db
+        .scalar_i64(
+            "SELECT COUNT(*) FROM audit_events WHERE pass_id = $1 AND kind = 'response' \
+             AND details LIKE '%\"on_site\"%' AND details LIKE '%\"admitted\"%'",
+            wallet.pass_id(),
+        )
+        .await?;
+    ensure!(
+        marked == 1,
+        "{marked} on-site admission events for one pass"
+    );
+    Ok(())
 }
