@@ -1073,47 +1073,61 @@ macro_rules! site_statements {
                         conflicts.push(merged.pass.id);
                     }
                     let pass = &merged.pass;
-                    sqlx::query(
-                        "INSERT INTO passes (id, org_id, label, site, valid_from_ms, \
-                         valid_until_ms, max_uses, uses, state, claim_token_hash, \
-                         wallet_public_key, server_kid, created_at_ms, claimed_at_ms, \
-                         revoked_at_ms, max_transfers, transfers, rebinds, language) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
-                         $15, $16, $17, $18, $19) \
-                         ON CONFLICT (id) DO UPDATE SET label = excluded.label, \
-                         site = excluded.site, valid_from_ms = excluded.valid_from_ms, \
-                         valid_until_ms = excluded.valid_until_ms, max_uses = excluded.max_uses, \
-                         uses = excluded.uses, state = excluded.state, \
-                         claim_token_hash = excluded.claim_token_hash, \
-                         wallet_public_key = excluded.wallet_public_key, \
-                         server_kid = excluded.server_kid, claimed_at_ms = excluded.claimed_at_ms, \
-                         revoked_at_ms = excluded.revoked_at_ms, \
-                         max_transfers = excluded.max_transfers, transfers = excluded.transfers, \
-                         rebinds = excluded.rebinds, language = excluded.language",
+                    // Most changes that come back are this node's own admissions, counted
+                    // centrally: a pass as it already is here is not written again (the
+                    // writer is the admissions' too).
+                    if local.as_ref() != Some(pass) {
+                        sqlx::query(
+                            "INSERT INTO passes (id, org_id, label, site, valid_from_ms, \
+                             valid_until_ms, max_uses, uses, state, claim_token_hash, \
+                             wallet_public_key, server_kid, created_at_ms, claimed_at_ms, \
+                             revoked_at_ms, max_transfers, transfers, rebinds, language) \
+                             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
+                             $15, $16, $17, $18, $19) \
+                             ON CONFLICT (id) DO UPDATE SET label = excluded.label, \
+                             site = excluded.site, valid_from_ms = excluded.valid_from_ms, \
+                             valid_until_ms = excluded.valid_until_ms, max_uses = excluded.max_uses, \
+                             uses = excluded.uses, state = excluded.state, \
+                             claim_token_hash = excluded.claim_token_hash, \
+                             wallet_public_key = excluded.wallet_public_key, \
+                             server_kid = excluded.server_kid, claimed_at_ms = excluded.claimed_at_ms, \
+                             revoked_at_ms = excluded.revoked_at_ms, \
+                             max_transfers = excluded.max_transfers, transfers = excluded.transfers, \
+                             rebinds = excluded.rebinds, language = excluded.language",
+                        )
+                        .bind(pass.id)
+                        .bind(pass.org_id)
+                        .bind(&pass.label)
+                        .bind(&pass.site)
+                        .bind(pass.valid_from_ms)
+                        .bind(pass.valid_until_ms)
+                        .bind(pass.max_uses)
+                        .bind(pass.uses)
+                        .bind(pass.state.as_str())
+                        .bind(&pass.claim_token_hash)
+                        .bind(&pass.wallet_public_key)
+                        .bind(&pass.server_kid)
+                        .bind(pass.created_at_ms)
+                        .bind(pass.claimed_at_ms)
+                        .bind(pass.revoked_at_ms)
+                        .bind(pass.max_transfers)
+                        .bind(pass.transfers)
+                        .bind(pass.rebinds)
+                        .bind(&pass.language)
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(Error::storage("write a site pass"))?;
+                    }
+                    let held: Option<Vec<u8>> = sqlx::query_scalar(
+                        "SELECT wallet_public_key FROM node_pass_keys WHERE pass_id = $1",
                     )
                     .bind(pass.id)
-                    .bind(pass.org_id)
-                    .bind(&pass.label)
-                    .bind(&pass.site)
-                    .bind(pass.valid_from_ms)
-                    .bind(pass.valid_until_ms)
-                    .bind(pass.max_uses)
-                    .bind(pass.uses)
-                    .bind(pass.state.as_str())
-                    .bind(&pass.claim_token_hash)
-                    .bind(&pass.wallet_public_key)
-                    .bind(&pass.server_kid)
-                    .bind(pass.created_at_ms)
-                    .bind(pass.claimed_at_ms)
-                    .bind(pass.revoked_at_ms)
-                    .bind(pass.max_transfers)
-                    .bind(pass.transfers)
-                    .bind(pass.rebinds)
-                    .bind(&pass.language)
-                    .execute(&mut *tx)
+                    .fetch_optional(&mut *tx)
                     .await
-                    .map_err(Error::storage("write a site pass"))?;
+                    .map_err(Error::storage("read a pass's sealed keys"))?;
                     match (&site_pass.sealed_keys, &pass.wallet_public_key) {
+                        // The same wallet's keys, sealed anew: what is held stays.
+                        (Some(_), Some(wallet)) if held.as_ref() == Some(wallet) => {}
                         (Some(sealed), Some(wallet)) => {
                             sqlx::query(
                                 "INSERT INTO node_pass_keys (pass_id, wallet_public_key, sealed) \
@@ -1137,18 +1151,31 @@ macro_rules! site_statements {
                         }
                     }
                     // The zones it is valid for, as the central server has them now.
-                    sqlx::query("DELETE FROM pass_zones WHERE pass_id = $1")
-                        .bind(pass.id)
-                        .execute(&mut *tx)
-                        .await
-                        .map_err(Error::storage("clear a pass's zones"))?;
-                    for zone_id in &site_pass.zones {
-                        sqlx::query("INSERT INTO pass_zones (pass_id, zone_id) VALUES ($1, $2)")
+                    let mut held: Vec<Uuid> =
+                        sqlx::query_scalar("SELECT zone_id FROM pass_zones WHERE pass_id = $1")
+                            .bind(pass.id)
+                            .fetch_all(&mut *tx)
+                            .await
+                            .map_err(Error::storage("read a pass's zones"))?;
+                    let mut zones = site_pass.zones.clone();
+                    held.sort_unstable();
+                    zones.sort_unstable();
+                    if held != zones {
+                        sqlx::query("DELETE FROM pass_zones WHERE pass_id = $1")
+                            .bind(pass.id)
+                            .execute(&mut *tx)
+                            .await
+                            .map_err(Error::storage("clear a pass's zones"))?;
+                        for zone_id in &zones {
+                            sqlx::query(
+                                "INSERT INTO pass_zones (pass_id, zone_id) VALUES ($1, $2)",
+                            )
                             .bind(pass.id)
                             .bind(zone_id)
                             .execute(&mut *tx)
                             .await
                             .map_err(Error::storage("write a pass's zone"))?;
+                        }
                     }
                     for record in &site_pass.presence {
                         merge_presence_in(&mut tx, record).await?;
