@@ -690,15 +690,13 @@ async fn the_node_keeps_up_at_scale(backend: Backend) -> Result<()> {
             venue.uplink.restore();
             restored_at = Some(Instant::now());
         }
-        if !cut || restored_at.is_some() {
-            let text = http.get(&metrics_url).send().await?.text().await?;
-            if let Some(lag) = text
-                .lines()
-                .find_map(|line| line.strip_prefix("tessera_node_sync_up_lag_seconds "))
-                .and_then(|value| value.trim().parse::<f64>().ok())
-            {
-                lags.push((restored_at.map(|at: Instant| at.elapsed()), lag));
-            }
+        let text = http.get(&metrics_url).send().await?.text().await?;
+        if let Some(lag) = text
+            .lines()
+            .find_map(|line| line.strip_prefix("tessera_node_sync_up_lag_seconds "))
+            .and_then(|value| value.trim().parse::<f64>().ok())
+        {
+            lags.push((cut, restored_at.map(|at: Instant| at.elapsed()), lag));
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
@@ -765,13 +763,24 @@ async fn the_node_keeps_up_at_scale(backend: Backend) -> Result<()> {
     // Steady state: before the cut. Catch-up: from the restore until the lag is under 1 s.
     let up_lags: Vec<f64> = lags
         .iter()
-        .filter(|(after_restore, _)| after_restore.is_none())
-        .map(|(_, lag)| *lag)
+        .filter(|(cut, _, _)| !cut)
+        .map(|(_, _, lag)| *lag)
         .collect();
     let caught_up = lags
         .iter()
-        .find_map(|(after_restore, lag)| after_restore.filter(|_| *lag < 1.0))
+        .find_map(|(_, after_restore, lag)| after_restore.filter(|_| *lag < 1.0))
         .map_or(f64::NAN, |after| after.as_secs_f64());
+    // While the uplink is cut nothing ships: the node's gauge must show the lag growing.
+    let lag_cut_max = lags
+        .iter()
+        .filter(|(cut, after_restore, _)| *cut && after_restore.is_none())
+        .map(|(_, _, lag)| *lag)
+        .fold(0.0_f64, f64::max);
+    ensure!(
+        lag_cut_max >= seconds / 3.0 * 0.5,
+        "the sync-up lag gauge read at most {lag_cut_max} s during a {} s cut",
+        seconds / 3.0
+    );
     let lag_max = up_lags.iter().copied().fold(0.0_f64, f64::max);
     let mut sorted = up_lags.clone();
     sorted.sort_by(f64::total_cmp);
@@ -780,6 +789,7 @@ async fn the_node_keeps_up_at_scale(backend: Backend) -> Result<()> {
         "site: passes={passes} set_up_s={:.1} sync_down_s={:.2} sync_down_bytes={} \
          rate={rate} admissions={} achieved_per_s={:.0} p99_up_ms={:.1} p99_cut_ms={:.1} \
          p99_after_ms={:.1} refused=0 lag_p50_s={lag_p50:.2} lag_max_s={lag_max:.2} \
+         lag_cut_max_s={lag_cut_max:.2} \
          drained_s={:.2} caught_up_s={caught_up:.2}",
         set_up.as_secs_f64(),
         venue.sync_down.0.as_secs_f64(),

@@ -1479,6 +1479,20 @@ impl NodeLink {
         Ok(())
     }
 
+    /// Sets the sync-up lag from the node's own log: the age of its oldest event the central
+    /// server does not have yet.
+    async fn measure_unshipped(&self) -> Result<(), LinkError> {
+        let Some(state) = self.store.node_state().await? else {
+            return Ok(());
+        };
+        let oldest = self.store.events_after(state.up_cursor, 1).await?;
+        let lag_ms = oldest
+            .first()
+            .map_or(0, |event| now_ms().saturating_sub(event.at_ms));
+        set(&self.metrics.up_lag_s, lag_ms as f64 / 1000.0);
+        Ok(())
+    }
+
     async fn ship_all(&self) -> Result<(), LinkError> {
         let Some(state) = self.store.node_state().await? else {
             return Ok(());
@@ -1715,6 +1729,10 @@ pub async fn run(link: NodeLink, mut shutdown: Shutdown) {
                     tracing::warn!(%error, "on-site node: sync round failed; admitting on site goes on");
                 }
                 failing = true;
+                // The lag goes on growing while nothing ships: the gauge says so.
+                if let Err(error) = link.measure_unshipped().await {
+                    tracing::debug!(%error, "on-site node: could not measure what waits to ship");
+                }
                 link.publish_metrics();
             }
         }
