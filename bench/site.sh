@@ -17,7 +17,7 @@
 # Prints the driver's `site: …` line and one line per target; exits non-zero when the run
 # fails or a target is missed.
 #
-#   bench/site.sh                               # 100,000 passes, 500 admissions/s, 30 s
+#   bench/site.sh                               # 100,000 passes, 500 admissions/s, 30 s, 50 gates
 #   PASSES=20000 RATE=200 DURATION=15 bench/site.sh
 #
 # PostgreSQL at TESSERA_TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres),
@@ -28,7 +28,7 @@ cd "$(dirname "$0")/.."
 PASSES=${PASSES:-100000}
 RATE=${RATE:-500}
 DURATION=${DURATION:-30}
-GATES=${GATES:-16}
+GATES=${GATES:-50}
 SERVER=${SERVER:-target/release/tessera-server}
 OUT=${OUT:-target/site/$(date +%Y%m%d-%H%M%S)}
 
