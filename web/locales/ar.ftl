@@ -180,6 +180,7 @@ audit-severity-high = مرتفعة
 
 audit-by = { $what } — بواسطة { $who }
 audit-resent = { $what } (إعادة إرسال)
+audit-on-site = { $what } (في الموقع)
 audit-sso-refused = رُفض تسجيل الدخول الموحّد: { $reason }
 audit-sso-refused-detail = رُفض تسجيل الدخول الموحّد: { $reason } ({ $detail })
 audit-mail-queued = أُدرج رابط التصريح في قائمة الإرسال

@@ -180,6 +180,7 @@ audit-severity-high = Hoch
 
 audit-by = { $what } — von { $who }
 audit-resent = { $what } (erneut gesendet)
+audit-on-site = { $what } (vor Ort)
 audit-sso-refused = Single Sign-on abgelehnt: { $reason }
 audit-sso-refused-detail = Single Sign-on abgelehnt: { $reason } ({ $detail })
 audit-mail-queued = Ausweislink zum Versand eingereiht

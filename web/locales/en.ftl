@@ -188,6 +188,7 @@ audit-severity-high = high
 audit-by = { $what } — by { $who }
 # A resend of the same request.
 audit-resent = { $what } (resent)
+audit-on-site = { $what } (on site)
 audit-sso-refused = single sign-on refused: { $reason }
 audit-sso-refused-detail = single sign-on refused: { $reason } ({ $detail })
 audit-mail-queued = claim link queued

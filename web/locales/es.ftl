@@ -180,6 +180,7 @@ audit-severity-high = alta
 
 audit-by = { $what } — por { $who }
 audit-resent = { $what } (reenvío)
+audit-on-site = { $what } (en el recinto)
 audit-sso-refused = inicio de sesión único rechazado: { $reason }
 audit-sso-refused-detail = inicio de sesión único rechazado: { $reason } ({ $detail })
 audit-mail-queued = enlace del pase en cola de envío

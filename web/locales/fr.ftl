@@ -181,6 +181,7 @@ audit-severity-high = élevée
 
 audit-by = { $what } — par { $who }
 audit-resent = { $what } (renvoi)
+audit-on-site = { $what } (sur site)
 audit-sso-refused = authentification unique refusée : { $reason }
 audit-sso-refused-detail = authentification unique refusée : { $reason } ({ $detail })
 audit-mail-queued = lien du pass mis en file d’attente

@@ -135,6 +135,7 @@ impl Venue {
             .env("TESSERA_LEASE_TERM_S", "60")
             .env("TESSERA_CLAIMS_PER_MIN", "100000000")
             .env("TESSERA_CLAIMS_IN_FLIGHT", "100000")
+            .env("TESSERA_WEBHOOK_ALLOW", "127.0.0.1")
             .start()
             .await?;
         let admin = central.admin();
@@ -258,7 +259,18 @@ async fn the_node_admits_through_a_cut_and_everything_arrives_once(backend: Back
         "the central server refuses a delegated pass: {refused:?}"
     );
 
+    // A receiver of the organisation's webhooks (admissions), as another system would be.
+    let hooks = Hooks::start().await?;
+    admin
+        .post(
+            "/v1/webhooks",
+            &json!({ "url": hooks.url, "events": ["admission"] }),
+        )
+        .await?
+        .expect(201)?;
+
     // The uplink dies. A revocation is made centrally meanwhile.
+    let cut_at = time::OffsetDateTime::now_utc();
     uplink.cut();
     let revoked = &wallets[DURING_CUT + 1];
     admin.revoke(revoked.pass_id()).await?.expect(200)?;
@@ -291,6 +303,7 @@ async fn the_node_admits_through_a_cut_and_everything_arrives_once(backend: Back
     let on_site = DURING_CUT + 2; // before the cut, during it, and the revoked pass
 
     // The uplink comes back; the node is killed as it starts shipping, then restarted.
+    let restored_at = time::OffsetDateTime::now_utc();
     uplink.restore();
     tokio::time::sleep(Duration::from_millis(250)).await;
     node.kill9().await?;
@@ -323,6 +336,33 @@ async fn the_node_admits_through_a_cut_and_everything_arrives_once(backend: Back
         db.pass_state(revoked.pass_id()).await? == "revoked",
         "the revocation stands"
     );
+    // The webhooks deliver each admission made during the cut at its original time,
+    // marked as admitted on site.
+    for wallet in wallets[1..=DURING_CUT].iter().chain([revoked]) {
+        let pass = wallet.pass_id().to_string();
+        let mut delivered = None;
+        wait_for(
+            "the on-site admission's webhook",
+            Duration::from_secs(30),
+            || {
+                delivered = hooks.admission_of(&pass);
+                std::future::ready(Ok(delivered.is_some()))
+            },
+        )
+        .await?;
+        let event = delivered.context("delivered")?;
+        ensure!(
+            event["data"]["on_site"]["node_id"] == node_id.as_str(),
+            "marked as admitted on site: {event}"
+        );
+        let occurred = tessera_tests::clock::parse_rfc3339(
+            event["occurred_at"].as_str().context("occurred_at")?,
+        )?;
+        ensure!(
+            occurred >= cut_at - time::Duration::seconds(1) && occurred <= restored_at,
+            "its original time, during the cut: {event}"
+        );
+    }
     let conflicts = db.audit_details_of_kind("site_conflict").await?;
     ensure!(
         conflicts
@@ -926,4 +966,57 @@ async fn admitted_once_on_site(db: &Db, wallet: &Wallet) -> Result<()> {
         "{marked} on-site admission events for one pass"
     );
     Ok(())
+}
+
+/// A webhook receiver on a port of its own: keeps each event's body, answers 204.
+struct Hooks {
+    url: String,
+    events: Arc<Mutex<Vec<Value>>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Hooks {
+    async fn start() -> Result<Self> {
+        let events: Arc<Mutex<Vec<Value>>> = Arc::default();
+        let app = axum::Router::new().route(
+            "/hook",
+            axum::routing::post({
+                let events = Arc::clone(&events);
+                move |body: axum::body::Bytes| {
+                    let events = Arc::clone(&events);
+                    async move {
+                        if let Ok(event) = serde_json::from_slice::<Value>(&body) {
+                            events
+                                .lock()
+                                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                                .push(event);
+                        }
+                        axum::http::StatusCode::NO_CONTENT
+                    }
+                }
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let url = format!("http://{}/hook", listener.local_addr()?);
+        let task = tokio::spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        Ok(Self { url, events, task })
+    }
+
+    /// The `admission` event of `pass`, once delivered.
+    fn admission_of(&self, pass: &str) -> Option<Value> {
+        self.events
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter()
+            .find(|event| event["type"] == "admission" && event["pass_id"] == pass)
+            .cloned()
+    }
+}
+
+impl Drop for Hooks {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
 }

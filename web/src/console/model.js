@@ -158,6 +158,8 @@ export function describe(ev, keys) {
 const str = (v) => String(v);
 /** "… (resent)" when the event is a resend. */
 const resent = (what, yes) => (yes ? t('audit-resent', { what }) : what);
+/** An answer decided by an on-site node (issue 35) says so. */
+const onSite = (what, node) => (isObj(node) ? t('audit-on-site', { what }) : what);
 
 function describeWhat(ev) {
   const d = isObj(ev.details) ? ev.details : {};
@@ -189,8 +191,8 @@ function describeWhat(ev) {
       if (error) return t('audit-scan-refused', { error });
       return kindLabel('scan');
     case 'response':
-      if (d.reason) return resent(t('audit-answer-denied', { reason: str(d.reason), words: reasonWords(d.reason) }), d.replayed);
-      if (d.outcome) return resent(outcomeLabel(d.outcome), d.replayed);
+      if (d.reason) return onSite(resent(t('audit-answer-denied', { reason: str(d.reason), words: reasonWords(d.reason) }), d.replayed), d.on_site);
+      if (d.outcome) return onSite(resent(outcomeLabel(d.outcome), d.replayed), d.on_site);
       if (error) return t('audit-answer-refused', { error });
       return t('audit-answer');
     case 'challenge_unanswered':

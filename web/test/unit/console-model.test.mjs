@@ -83,6 +83,9 @@ test('events read as words that keep the TSR1 names', () => {
   assert.equal(describe(ev(1, 'response', { reason: 'foreign_nonce', outcome: 'denied' })), "answer denied: foreign_nonce — answer belongs to another gate's scan");
   assert.equal(describe(ev(2, 'scan', { reason: 'stale_code', age_s: 45 })), 'scan denied: stale_code — old code, a screenshot?');
   assert.equal(describe(ev(3, 'response', { outcome: 'already_admitted', replayed: true })), 'already admitted (resent)');
+  // Issue 35: an admission decided by an on-site node, shipped later, says so.
+  assert.equal(describe(ev(3, 'response', { outcome: 'admitted', on_site: { node_id: 'n1' } })), 'admitted (on site)');
+  assert.equal(describe(ev(3, 'response', { outcome: 'admitted' })), 'admitted');
   assert.equal(describe(ev(4, 'auth_failure', { count: 3, sample_reason: 'unknown_key' })), 'auth_failure × 3 (unknown_key)');
   assert.equal(describe(ev(4, 'auth_failure', { count: 1, surface: 'console', sample_reason: 'csrf' })), 'auth_failure × 1 on console (csrf)');
   assert.equal(describe(ev(5, 'gate_disconnected')), 'gate disconnected');
