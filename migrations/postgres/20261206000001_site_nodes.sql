@@ -50,14 +50,18 @@ CREATE INDEX pass_changes_seq ON pass_changes (seq);
 CREATE INDEX pass_changes_tx ON pass_changes (tx);
 
 CREATE SEQUENCE pass_change_seq;
-CREATE FUNCTION note_pass_change() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
+-- Moves a site's pass to the end of the log.
+CREATE FUNCTION note_change_of(changed UUID) RETURNS void LANGUAGE sql AS $$
     INSERT INTO pass_changes (pass_id, seq, at_ms, tx)
-    VALUES (NEW.id, nextval('pass_change_seq'),
+    VALUES (changed, nextval('pass_change_seq'),
             (extract(epoch FROM clock_timestamp()) * 1000)::bigint,
             pg_current_xact_id()::text::bigint)
     ON CONFLICT (pass_id) DO UPDATE SET seq = excluded.seq, at_ms = excluded.at_ms,
         tx = excluded.tx;
+$$;
+CREATE FUNCTION note_pass_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM note_change_of(NEW.id);
     RETURN NULL;
 END
 $$;
@@ -66,13 +70,9 @@ CREATE TRIGGER passes_changed AFTER INSERT OR UPDATE ON passes
 -- A pass's standing in a zone travels with the pass: a move is a change of the pass.
 CREATE FUNCTION note_presence_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    INSERT INTO pass_changes (pass_id, seq, at_ms, tx)
-    SELECT NEW.pass_id, nextval('pass_change_seq'),
-           (extract(epoch FROM clock_timestamp()) * 1000)::bigint,
-           pg_current_xact_id()::text::bigint
-    FROM passes WHERE id = NEW.pass_id AND site IS NOT NULL
-    ON CONFLICT (pass_id) DO UPDATE SET seq = excluded.seq, at_ms = excluded.at_ms,
-        tx = excluded.tx;
+    IF EXISTS (SELECT 1 FROM passes WHERE id = NEW.pass_id AND site IS NOT NULL) THEN
+        PERFORM note_change_of(NEW.pass_id);
+    END IF;
     RETURN NULL;
 END
 $$;

@@ -602,11 +602,17 @@ async fn a_fault_campaign_on_the_sync_up_loses_nothing_and_doubles_nothing(
     Ok(())
 }
 
+/// The node's database (it runs on SQLite).
+fn node_pool(db: &Db) -> Result<&sqlx::SqlitePool> {
+    match db {
+        Db::Sqlite(pool) => Ok(pool),
+        Db::Postgres(_) => anyhow::bail!("the node runs on SQLite"),
+    }
+}
+
 /// The node's sync-up cursor and its audit event ids, in order.
 async fn node_events(db: &Db) -> Result<(i64, Vec<i64>)> {
-    let Db::Sqlite(pool) = db else {
-        anyhow::bail!("the node runs on SQLite");
-    };
+    let pool = node_pool(db)?;
     let cursor: i64 = sqlx::query_scalar("SELECT up_cursor FROM node_state WHERE id = 1")
         .fetch_one(pool)
         .await?;
@@ -617,9 +623,7 @@ async fn node_events(db: &Db) -> Result<(i64, Vec<i64>)> {
 }
 
 async fn node_pass_count(db: &Db) -> Result<i64> {
-    let Db::Sqlite(pool) = db else {
-        anyhow::bail!("the node runs on SQLite");
-    };
+    let pool = node_pool(db)?;
     Ok(sqlx::query_scalar("SELECT COUNT(*) FROM passes")
         .fetch_one(pool)
         .await?)
@@ -887,9 +891,7 @@ async fn zones_and_standing_in_them_travel_to_the_node_and_back(backend: Backend
     // The node learns the zones, the gates' zones and directions, and the pass's zones.
     let node_db = venue.node.db();
     wait_for("the zones on the node", Duration::from_secs(10), || async {
-        let Db::Sqlite(pool) = node_db else {
-            anyhow::bail!("the node runs on SQLite");
-        };
+        let pool = node_pool(node_db)?;
         let zoned: i64 = sqlx::query_scalar(
             "SELECT (SELECT COUNT(*) FROM gates WHERE zone_id IS NOT NULL) \
              + (SELECT COUNT(*) FROM pass_zones)",

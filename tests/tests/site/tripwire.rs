@@ -120,18 +120,16 @@ async fn forward(mut client: TcpStream, upstream: String, shared: Arc<Shared>) {
                     trap = lock(&shared.armed).take();
                     sent = 0;
                 }
-                let mut forward_now = chunk;
                 if let Some(Trap::MidRequest(at)) = trap {
                     if sent + n >= at {
-                        forward_now = &chunk[..at.saturating_sub(sent)];
-                        let _ = server.write_all(forward_now).await;
+                        let _ = server.write_all(&chunk[..at.saturating_sub(sent)]).await;
                         lock(&shared.sprung).push(Trap::MidRequest(at));
                         return;
                     }
                 }
                 sent += n;
                 shared.up_bytes.fetch_add(n as u64, Ordering::Relaxed);
-                if server.write_all(forward_now).await.is_err() {
+                if server.write_all(chunk).await.is_err() {
                     return;
                 }
             }

@@ -752,16 +752,20 @@ pub async fn changes(
     let mut passes = Vec::with_capacity(page.len());
     for change in page {
         let id = change.pass.id;
-        let mut wire = wire_pass(keys, &ephemeral, &node_key, change.pass)?;
-        wire.zones = pass_zones.remove(&id).unwrap_or_default();
-        wire.presence = presence.remove(&id).unwrap_or_default();
-        passes.push(wire);
+        passes.push(wire_pass(
+            keys,
+            &ephemeral,
+            &node_key,
+            change.pass,
+            pass_zones.remove(&id).unwrap_or_default(),
+            presence.remove(&id).unwrap_or_default(),
+        )?);
     }
     let zones = store
-        .zones(node.org_id)
+        .zone_rows(node.org_id)
         .await?
         .into_iter()
-        .map(|(zone, _)| WireZone {
+        .map(|zone| WireZone {
             id: zone.id,
             name: zone.name,
             allow_reentry: zone.allow_reentry,
@@ -808,6 +812,8 @@ fn wire_pass(
     ephemeral: &SecretKey,
     node_key: &PublicKey,
     pass: PassRow,
+    zones: Vec<Uuid>,
+    presence: Vec<PresenceRecord>,
 ) -> Result<WirePass> {
     // A revoked pass keeps its keys: the node tells its genuine code (`revoked`) from a
     // forged one (`invalid_code`), as the central server does.
@@ -842,8 +848,8 @@ fn wire_pass(
         rebinds: pass.rebinds,
         language: pass.language,
         sealed_keys,
-        zones: Vec::new(),
-        presence: Vec::new(),
+        zones,
+        presence,
     })
 }
 
@@ -919,10 +925,10 @@ pub async fn ingest(
     // another organisation's zone is refused.
     if !batch.presence.is_empty() {
         let zones: Vec<Uuid> = store
-            .zones(node.org_id)
+            .zone_rows(node.org_id)
             .await?
             .into_iter()
-            .map(|(zone, _)| zone.id)
+            .map(|zone| zone.id)
             .collect();
         let mut checked: HashMap<Uuid, bool> = HashMap::new();
         for record in &batch.presence {
@@ -1538,32 +1544,27 @@ impl NodeLink {
     async fn batch(&self, events: &[ShippedEvent]) -> Result<SyncUp, LinkError> {
         let mut batch = SyncUp::default();
         for event in events {
-            let details: serde_json::Value =
-                serde_json::from_str(&event.details).unwrap_or(serde_json::Value::Null);
-            let stored_details = event.details.clone();
-            // An answer's outcome was stored under its nonce: ship it with its event.
-            if event.kind == "response" {
-                if let (Some(gate_id), Some(scan_id)) = (
-                    event.gate_id,
-                    details
-                        .get("scan_id")
-                        .and_then(|id| id.as_str())
-                        .and_then(|id| id.parse::<Uuid>().ok()),
-                ) {
-                    if let Some(stored) =
-                        self.store.stored_outcome_of_scan(gate_id, scan_id).await?
-                    {
-                        batch.admissions.push(WireAdmission {
-                            nonce: base64url(&stored.nonce),
-                            pass_id: stored.pass_id,
-                            gate_id: stored.gate_id,
-                            scan_id: stored.scan_id,
-                            counter: stored.counter,
-                            outcome: stored.outcome,
-                            decided_at_ms: stored.decided_at_ms,
-                            counts_use: counts_use(&event.details),
-                        });
-                    }
+            // An answer's outcome was stored under its nonce: ship it with its event, and
+            // whether it used one of the pass's admissions (a move at a zone's gate only
+            // when it is the day's first entry).
+            if let (Some(gate_id), Ok(Details::Response(response))) =
+                (event.gate_id, Details::decode(&event.kind, &event.details))
+            {
+                if let Some(stored) = self
+                    .store
+                    .stored_outcome_of_scan(gate_id, response.scan_id)
+                    .await?
+                {
+                    batch.admissions.push(WireAdmission {
+                        nonce: base64url(&stored.nonce),
+                        pass_id: stored.pass_id,
+                        gate_id: stored.gate_id,
+                        scan_id: stored.scan_id,
+                        counter: stored.counter,
+                        outcome: stored.outcome,
+                        decided_at_ms: stored.decided_at_ms,
+                        counts_use: response.zone.is_none_or(|zone| zone.first_entry),
+                    });
                 }
             }
             batch.events.push(WireEvent {
@@ -1573,7 +1574,7 @@ impl NodeLink {
                 severity: event.severity.clone(),
                 gate_id: event.gate_id,
                 pass_id: event.pass_id,
-                details: stored_details,
+                details: event.details.clone(),
             });
         }
         // Where the passes these events name stand in zones now (a move is applied
@@ -1641,15 +1642,6 @@ impl NodeLink {
                 .and_then(|state| state.down_as_of_ms)
                 .map(|as_of| (now - as_of) as f64 / 1000.0),
         );
-    }
-}
-
-/// Whether a `response` event's admission used one of the pass's admissions: a move at a
-/// zone's gate only when it is the day's first entry.
-fn counts_use(details: &str) -> bool {
-    match Details::decode("response", details) {
-        Ok(Details::Response(response)) => response.zone.is_none_or(|zone| zone.first_entry),
-        _ => true,
     }
 }
 

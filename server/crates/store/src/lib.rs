@@ -1176,6 +1176,12 @@ pub trait SharedStatements {
     /// [`Error::Storage`].
     async fn insert_zone(&self, zone: &ZoneRow, event: &NewAudit) -> Result<()>;
 
+    /// The organisation's zones by name, without counting who is inside.
+    ///
+    /// # Errors
+    /// [`Error::Storage`].
+    async fn zone_rows(&self, org_id: Uuid) -> Result<Vec<ZoneRow>>;
+
     /// A tenant's zones, each with how many passes are inside now.
     ///
     /// # Errors

@@ -1232,8 +1232,8 @@ macro_rules! shared_statements {
                 commit(tx, "insert zone").await
             }
 
-            async fn zones(&self, org_id: Uuid) -> Result<Vec<(ZoneRow, i64)>> {
-                let zones: Vec<ZoneRow> = sqlx::query_as(
+            async fn zone_rows(&self, org_id: Uuid) -> Result<Vec<ZoneRow>> {
+                sqlx::query_as(
                     "SELECT id, org_id, name, allow_reentry, max_entries_per_day, checkout_at_minute, \
                      checks_out_others, last_checkout_day, created_at_ms FROM zones \
                      WHERE org_id = $1 ORDER BY name, id",
@@ -1241,7 +1241,11 @@ macro_rules! shared_statements {
                 .bind(org_id)
                 .fetch_all(self.reads())
                 .await
-                .map_err(Error::storage("list zones"))?;
+                .map_err(Error::storage("list zones"))
+            }
+
+            async fn zones(&self, org_id: Uuid) -> Result<Vec<(ZoneRow, i64)>> {
+                let zones = self.zone_rows(org_id).await?;
                 let counts: Vec<(Uuid, i64)> = sqlx::query_as(
                     "SELECT zone_id, COUNT(*) FROM zone_presence WHERE org_id = $1 AND inside \
                      GROUP BY zone_id",
