@@ -21,6 +21,7 @@ both_backends!(
     a_resend_is_audited_and_retires_the_earlier_link,
     a_host_answers_a_walk_in_from_the_mail_once,
     an_answer_link_after_the_window_shows_the_request_expired,
+    a_revoked_hosts_mailed_link_answers_nothing,
     mail_waits_untouched_until_a_relay_is_set,
 );
 
@@ -641,6 +642,86 @@ async fn an_answer_link_after_the_window_shows_the_request_expired(backend: Back
         .audit("kind=message_expired")
         .await?
         .is_empty());
+    Ok(())
+}
+
+/// Issue 50, item 7: a host revoked after the mail went out cannot let anyone in with its
+/// Approve link; the request stays waiting for the venue, and the try is recorded.
+async fn a_revoked_hosts_mailed_link_answers_nothing(backend: Backend) -> Result<()> {
+    let sink = SmtpSink::start(0).await?;
+    let server = TestServer::builder(backend)
+        .env("TESSERA_AUDIT_AGGREGATE_S", "1")
+        .start()
+        .await?;
+    let server = set_up_with(server, sink.port()).await?;
+    let (host_id, mut gate, mail) = walk_in_mailed(&server, &sink, "iyer@example.com").await?;
+    let text = mail["text"].as_str().context("text")?;
+    let approve = answer_link(text, "Approve (let them in):").context("approve link")?;
+    let deny = answer_link(text, "Deny:").context("deny link")?;
+    let revoked = server
+        .admin()
+        .post_empty(&format!("/v1/api-keys/{host_id}/revoke"))
+        .await?
+        .expect(200)?;
+    assert_eq!(revoked["state"], "revoked", "{revoked}");
+
+    for link in [&approve, &deny] {
+        let (status, body) = post_answer(link).await?;
+        assert_eq!(status, 403, "{body}");
+        assert!(body.contains("no longer"), "{body}");
+        assert!(!body.contains("Thank you"), "{body}");
+    }
+    assert!(server
+        .admin()
+        .audit("kind=walk_in_approved")
+        .await?
+        .is_empty());
+    assert!(server
+        .admin()
+        .audit("kind=walk_in_denied")
+        .await?
+        .is_empty());
+    let waiting = server
+        .admin()
+        .get("/v1/walk-ins?state=waiting")
+        .await?
+        .expect(200)?;
+    assert_eq!(
+        waiting["walk_ins"].as_array().map(Vec::len),
+        Some(1),
+        "{waiting}"
+    );
+    // The venue still answers it: an admin's approval lets the visitor in.
+    let id = waiting["walk_ins"][0]["walk_in_id"]
+        .as_str()
+        .context("walk_in_id")?
+        .to_owned();
+    server
+        .admin()
+        .post(&format!("/v1/walk-ins/{id}/approve"), &json!({}))
+        .await?
+        .expect(200)?;
+    let pushed = gate.pushed_walk_in(Duration::from_secs(5)).await?;
+    assert_eq!(
+        pushed.state,
+        tessera_protocol::messages::WalkInState::Approved
+    );
+    // The refused link is an authentication failure the organisation's auditors see.
+    let deadline = tokio::time::Instant::now() + WITHIN;
+    loop {
+        let failures = server.admin().audit("kind=auth_failure").await?;
+        if failures
+            .iter()
+            .any(|e| e.details["sample_reason"] == "host_revoked")
+        {
+            break;
+        }
+        ensure!(
+            tokio::time::Instant::now() < deadline,
+            "no auth_failure for the revoked host's link: {failures:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     Ok(())
 }
 

@@ -35,6 +35,9 @@ pub enum Refusal {
     UnknownPass,
     /// A host may act only for itself (403).
     OtherHost,
+    /// The host was revoked: an answer link mailed or pushed to it before answers nothing
+    /// (403).
+    HostRevoked,
     /// The key was revoked: it cannot be rotated or used again (409).
     KeyRevoked,
     /// Revoking this key would leave the organisation without a working admin key (409).
@@ -57,6 +60,7 @@ impl Refusal {
             Self::InvalidNonce => "invalid_nonce",
             Self::UnknownPass => "unknown_pass",
             Self::OtherHost => "forbidden",
+            Self::HostRevoked => "host_revoked",
             Self::KeyRevoked => "key_revoked",
             Self::LastAdminKey => "last_admin_key",
             Self::NoTransferHere => "unknown_pass",
@@ -75,6 +79,10 @@ impl Refusal {
             Self::InvalidNonce => "unknown or expired transfer nonce",
             Self::UnknownPass => "unknown pass",
             Self::OtherHost => "a host may act only for itself",
+            Self::HostRevoked => {
+                "this host was revoked: its answer links answer nothing (an admin may answer \
+                 instead)"
+            }
             Self::KeyRevoked => "this key was revoked; make a new one instead",
             Self::NoTransferHere => {
                 "unknown pass, or a pass that cannot be handed on now (revoked, not claimed, \

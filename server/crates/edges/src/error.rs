@@ -125,7 +125,7 @@ fn refusal_status(refusal: Refusal) -> StatusCode {
         | Refusal::ApprovalTimeout
         | Refusal::KeyRevoked
         | Refusal::LastAdminKey => StatusCode::CONFLICT,
-        Refusal::BadProof | Refusal::OtherHost => StatusCode::FORBIDDEN,
+        Refusal::BadProof | Refusal::OtherHost | Refusal::HostRevoked => StatusCode::FORBIDDEN,
         Refusal::InvalidNonce | Refusal::UnknownPass | Refusal::NoTransferHere => {
             StatusCode::NOT_FOUND
         }

@@ -22,7 +22,7 @@ use tessera_domain::events::{
     AdmissionKind, Details, WalkInDecided, WalkInExpired, WalkInRef, WalkInRequested,
 };
 use tessera_domain::label::check_text;
-use tessera_domain::{now_ms, visits, Label};
+use tessera_domain::{now_ms, visits, Label, Refusal};
 use tessera_store::{GateRow, Store, WalkIn, WalkInRow, WalkInView};
 
 /// Longest note a guard may add.
@@ -193,9 +193,12 @@ pub fn status(view: &WalkInView, now: i64, replayed: bool) -> WalkInStatus {
 /// A host's (or an admin's) answer to a request: approve (the walk-in admission) or deny,
 /// in one transaction with its event. The same answer again returns the request as stored.
 ///
+/// A host's answer (`host_id`: its key, session or mailed link) counts only while the host
+/// is not revoked, checked in the statement that writes it.
+///
 /// # Errors
-/// [`Error::NotFound`] for a request the caller may not answer; [`Refusal::AlreadyDecided`]
-/// and [`Refusal::ApprovalTimeout`]; [`Error::Storage`].
+/// [`Error::NotFound`] for a request the caller may not answer; [`Refusal::AlreadyDecided`],
+/// [`Refusal::ApprovalTimeout`] and [`Refusal::HostRevoked`]; [`Error::Storage`].
 pub async fn decide(
     store: &Store,
     org_id: Uuid,
@@ -224,13 +227,18 @@ pub async fn decide(
     let now = now_ms();
     let event = walk_in_event(severity, &view.walk_in, details).by(by.person.as_ref());
     if !store
-        .decide_walk_in(org_id, id, wanted.as_str(), now, &event)
+        .decide_walk_in(org_id, id, wanted.as_str(), now, host_id, &event)
         .await?
     {
         let stored = store
             .walk_in(org_id, id)
             .await?
             .ok_or(Error::Internal("a decided walk-in vanished"))?;
+        // Still waiting, yet not written: the host answering was revoked.
+        if host_id.is_some() && visits::walk_in_state(&stored.walk_in, now) == WalkInState::Waiting
+        {
+            return Err(Error::Refused(Refusal::HostRevoked));
+        }
         visits::answer_to_closed(&stored.walk_in, wanted, now).map_err(Error::Refused)?;
         return Ok(stored);
     }

@@ -1096,6 +1096,9 @@ pub trait SharedStatements {
     ) -> Result<Vec<WalkInView>>;
 
     /// Closes a waiting, unexpired request with a decision and its event; false otherwise.
+    /// A decision made as the host `acting_host` (their key, session or mailed link) is
+    /// written only while that host is not revoked, in the same statement, so a link mailed
+    /// before a revocation answers nothing after it.
     ///
     /// # Errors
     /// [`Error::Storage`].
@@ -1105,6 +1108,7 @@ pub trait SharedStatements {
         id: Uuid,
         state: &str,
         now_ms: i64,
+        acting_host: Option<Uuid>,
         event: &NewAudit,
     ) -> Result<bool>;
 

@@ -1041,18 +1041,22 @@ macro_rules! shared_statements {
                 id: Uuid,
                 state: &str,
                 now_ms: i64,
+                acting_host: Option<Uuid>,
                 event: &NewAudit,
             ) -> Result<bool> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("decide walk-in").await?;
                 let decided = sqlx::query(
                     "UPDATE walk_ins SET state = $3, decided_at_ms = $4 \
-                     WHERE id = $1 AND org_id = $2 AND state = 'waiting' AND expires_at_ms > $4",
+                     WHERE id = $1 AND org_id = $2 AND state = 'waiting' AND expires_at_ms > $4 \
+                     AND ($5 IS NULL OR EXISTS (SELECT 1 FROM hosts h \
+                          WHERE h.id = $5 AND h.org_id = $2 AND h.revoked_at_ms IS NULL))",
                 )
                 .bind(id)
                 .bind(org_id)
                 .bind(state)
                 .bind(now_ms)
+                .bind(acting_host)
                 .execute(&mut *tx)
                 .await
                 .map_err(Error::storage("decide walk-in"))?

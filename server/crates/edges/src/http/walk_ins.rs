@@ -226,7 +226,7 @@ pub(super) async fn answer_page(
     responses(
         (status = 200, description = "A page: the answer was recorded (or was this one already)", content_type = "text/html", body = String),
         (status = 400, description = "A page: a field of the form is missing or malformed", content_type = "text/html", body = String),
-        (status = 403, description = "A page: the link's signature does not hold", content_type = "text/html", body = String),
+        (status = 403, description = "A page: the link's signature does not hold, or its host was revoked", content_type = "text/html", body = String),
         (status = 409, description = "A page: the request was answered otherwise, or expired", content_type = "text/html", body = String),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
@@ -285,6 +285,23 @@ pub(super) async fn answer_by_link(
             )
         }
         Ok(view) => answered_page(StatusCode::OK, &view, now),
+        Err(tessera_flows::Error::Refused(tessera_domain::Refusal::HostRevoked)) => {
+            // A former host's link, kept after their revocation: told to the organisation's
+            // auditors as a refused credential.
+            state.sources.failed(
+                source,
+                crate::abuse::Aggregates::AuthFailure,
+                Some(link.o),
+                "walk_in_link",
+                "host_revoked",
+            );
+            page(
+                StatusCode::FORBIDDEN,
+                "Link no longer valid",
+                "<h1>This link no longer works</h1><p role=\"alert\" id=\"answer-problem\">The \
+                 host it was sent to no longer has access. Ask the venue's staff instead.</p>",
+            )
+        }
         Err(tessera_flows::Error::Refused(_)) => match state.store.walk_in(link.o, id).await {
             Ok(Some(view)) => answered_page(StatusCode::CONFLICT, &view, now),
             _ => bad_link(&state, source),
