@@ -21,6 +21,7 @@ both_backends!(
     gates_show_online_then_offline_with_their_activity,
     the_export_holds_exactly_the_filtered_events,
     passes_are_listed_newest_first_in_pages,
+    the_session_is_not_read_from_another_origin,
 );
 
 postgres_only!(a_foreign_nonce_on_one_replica_reaches_a_stream_on_another);
@@ -673,5 +674,44 @@ async fn a_foreign_nonce_on_one_replica_reaches_a_stream_on_another(
         delay.as_millis()
     );
     assert!(delay < Duration::from_secs(1), "alarm after {delay:?}");
+    Ok(())
+}
+
+/// Issue 50, item 9: `GET /v1/console/session` (which answers the session's CSRF token) is
+/// refused to another site's page like every other read with the cookie.
+async fn the_session_is_not_read_from_another_origin(backend: Backend) -> Result<()> {
+    let server = TestServer::start(backend).await?;
+    let session = session(&server, &server.org().admin_key).await?;
+    let own_origin = server.url("");
+    for (origin, expected) in [
+        (Some("https://evil.example"), 403),
+        (Some("null"), 403),
+        (Some(own_origin.as_str()), 200),
+        (None, 200),
+    ] {
+        let mut request = with_cookie(
+            &server,
+            reqwest::Method::GET,
+            "/v1/console/session",
+            &session,
+        );
+        if let Some(origin) = origin {
+            request = request.header(ORIGIN, origin);
+        }
+        let response = request.send().await?;
+        assert_eq!(response.status().as_u16(), expected, "from {origin:?}");
+        let body = response.text().await?;
+        assert_eq!(
+            body.contains(&csrf(&session)),
+            expected == 200,
+            "from {origin:?}: {body}"
+        );
+    }
+    // As for the other reads.
+    let audit = with_cookie(&server, reqwest::Method::GET, "/v1/audit", &session)
+        .header(ORIGIN, "https://evil.example")
+        .send()
+        .await?;
+    assert_eq!(audit.status().as_u16(), 403);
     Ok(())
 }

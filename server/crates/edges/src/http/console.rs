@@ -255,10 +255,15 @@ pub(super) async fn sign_in(
     responses(
         (status = 200, description = "The session, as at sign-in", body = SessionView),
         (status = 401, description = "No session cookie, or an expired or ended session", body = ErrorBody),
+        (status = 403, description = "Another site's `Origin`", body = ErrorBody),
         (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
     )
 )]
-pub(super) async fn current(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
+pub(super) async fn current(
+    State(state): State<AppState>,
+    super::Peer(peer): super::Peer,
+    headers: HeaderMap,
+) -> Result<Response> {
     let Some(secret) = cookie(&headers, CONSOLE_COOKIE) else {
         return Err(Error::Unauthorized);
     };
@@ -270,6 +275,18 @@ pub(super) async fn current(State(state): State<AppState>, headers: HeaderMap) -
     else {
         return Err(Error::Unauthorized);
     };
+    // Another site's page reading the session (its CSRF token among it) is refused like
+    // every other read with the cookie (`session_caller`), and told to the tenant.
+    if state.own_origin.is_foreign(&headers) {
+        state.sources.failed(
+            state.sources.source(&headers, peer),
+            crate::abuse::Aggregates::AuthFailure,
+            Some(session.key.org_id),
+            "console",
+            "foreign_origin",
+        );
+        return Err(Error::Forbidden);
+    }
     let unit = host_unit(&state, &session).await?;
     let locale = super::locale::Locale::of(&state, session.key.org_id).await?;
     let mut response = Json(session_view(&session, secret, unit, &locale)).into_response();
