@@ -19,6 +19,8 @@ use tessera_tests::{both_backends, Backend, TestServer};
 both_backends!(
     a_walk_in_is_pushed_encrypted_and_its_approve_action_settles_it,
     bad_subscriptions_are_refused,
+    a_host_keeps_ten_browsers_and_the_oldest_makes_way,
+    a_walk_in_with_long_texts_is_pushed_in_a_4096_byte_body,
 );
 
 const WITHIN: Duration = Duration::from_secs(30);
@@ -151,6 +153,15 @@ async fn bad_subscriptions_are_refused(backend: Backend) -> Result<()> {
         let reply = as_host.post("/v1/push/subscriptions", &body).await?;
         assert_eq!(reply.status, 422, "{name}: {}", reply.body);
         assert_eq!(reply.json()?["error"]["field"], field, "{name}");
+        // A refused place names the setting that would allow it: push's own.
+        assert!(
+            !reply.body.contains("TESSERA_WEBHOOK_ALLOW"),
+            "{name}: {}",
+            reply.body
+        );
+        if name == "an endpoint inside the network" {
+            assert!(reply.body.contains("TESSERA_PUSH_ALLOW"), "{}", reply.body);
+        }
     }
     // Only a host subscribes.
     let reply = admin.post("/v1/push/subscriptions", &good).await?;
@@ -159,5 +170,124 @@ async fn bad_subscriptions_are_refused(backend: Backend) -> Result<()> {
         .post("/v1/push/subscriptions", &good)
         .await?
         .expect(201)?;
+    Ok(())
+}
+
+/// Issue 50, item 8: each walk-in is pushed to every browser of its host, so a host keeps
+/// at most 10; the 11th subscription drops the oldest, never refused.
+async fn a_host_keeps_ten_browsers_and_the_oldest_makes_way(backend: Backend) -> Result<()> {
+    let service = PushService::start().await?;
+    let server = server(backend).await?;
+    let admin = server.admin();
+    let host = admin.create_host("R. Iyer, Flat 12B", Some("12B")).await?;
+    let as_host = server.client(&host.api_key);
+    let mut endpoints = Vec::new();
+    for n in 0..11 {
+        let subscription = service.subscription(false).await?;
+        endpoints.push(
+            subscription["endpoint"]
+                .as_str()
+                .context("endpoint")?
+                .to_owned(),
+        );
+        let subscribed = as_host
+            .post("/v1/push/subscriptions", &subscription)
+            .await?
+            .expect(201)?;
+        assert_eq!(
+            subscribed["dropped_oldest"],
+            u64::from(n == 10),
+            "subscription {n}: {subscribed}"
+        );
+        // Distinct subscription times, so "oldest" is unambiguous.
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let db = server.db();
+    let kept = db
+        .texts(
+            "SELECT endpoint FROM push_subscriptions WHERE host_id = $1",
+            host.key_id,
+        )
+        .await?;
+    assert_eq!(kept.len(), 10, "{kept:?}");
+    assert!(!kept.contains(&endpoints[0]), "the oldest made way");
+    assert!(kept.contains(&endpoints[1]));
+    assert!(kept.contains(&endpoints[10]), "the newest is kept");
+
+    // Another host's browsers are not counted against this one.
+    let other = admin.create_host("M. Chen", None).await?;
+    let subscribed = server
+        .client(&other.api_key)
+        .post(
+            "/v1/push/subscriptions",
+            &service.subscription(false).await?,
+        )
+        .await?
+        .expect(201)?;
+    assert_eq!(subscribed["dropped_oldest"], 0);
+
+    // A walk-in goes to the ten, no more.
+    let (_, mut gate) = connected_gate(&server, &admin, "North entrance", None).await?;
+    gate.walk_in_status(&WalkIn::new("Sam Okafor", host.key_id, None))
+        .await?;
+    let pushes = service.wait_for(10, WITHIN).await?;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let pushes = service.wait_for(pushes.len(), Duration::ZERO).await?;
+    assert_eq!(pushes.len(), 10, "{pushes:#?}");
+    let oldest = endpoints[0].rsplit('/').next().context("id")?;
+    assert!(pushes.iter().all(|p| p["subscription"] != oldest));
+    Ok(())
+}
+
+/// Issue 50, item 8: a push body is at most 4096 bytes, so its message at most 3,993
+/// (RFC 8291 §4). A walk-in whose name, gate and note are long in a script of several bytes
+/// a character is still pushed, its texts shortened, in a body the service takes, and
+/// decrypted by `http_ece`; its Approve link answers the whole request.
+async fn a_walk_in_with_long_texts_is_pushed_in_a_4096_byte_body(backend: Backend) -> Result<()> {
+    let service = PushService::start().await?;
+    let server = server(backend).await?;
+    let admin = server.admin();
+    let host = admin.create_host("R. Iyer, Flat 12B", Some("12B")).await?;
+    server
+        .client(&host.api_key)
+        .post(
+            "/v1/push/subscriptions",
+            &service.subscription(false).await?,
+        )
+        .await?
+        .expect(201)?;
+    let long = |word: &str, chars: usize| -> String {
+        word.repeat(chars)
+            .chars()
+            .take(chars)
+            .collect::<String>()
+            .trim()
+            .to_owned()
+    };
+    let visitor = long("Ἀλέξανδρος ", 200);
+    let gate_label = long("Βόρεια είσοδος ", 200);
+    let note = long("παράδοση δέματος ", 500);
+    let (_, mut gate) = connected_gate(&server, &admin, &gate_label, None).await?;
+    let waiting = gate
+        .walk_in_status(&WalkIn::new(&visitor, host.key_id, Some(&note)))
+        .await?;
+    assert_eq!(waiting.state, WalkInState::Waiting);
+    let push = service.wait_for(1, WITHIN).await?.remove(0);
+    assert_eq!(push["status"], 201, "{push}");
+    let body_length = push["body_length"].as_u64().context("body_length")?;
+    assert!(body_length <= 4096, "a {body_length}-byte body");
+    assert!(push["error"].is_null(), "decrypted by http_ece: {push}");
+    let payload = &push["payload"];
+    assert_eq!(payload["walk_in_id"], waiting.walk_in_id.to_string());
+    let shown = payload["visitor"].as_str().context("visitor")?;
+    assert!(
+        shown.ends_with('…') && visitor.starts_with(shown.trim_end_matches('…')),
+        "{shown}"
+    );
+    let (status, body) = post_answer(payload["approve"].as_str().context("approve")?).await?;
+    assert_eq!(status, 200, "{body}");
+    let pushed = gate.pushed_walk_in(Duration::from_secs(5)).await?;
+    assert_eq!(pushed.state, WalkInState::Approved);
+    assert_eq!(pushed.visitor_name, visitor, "the request itself is whole");
     Ok(())
 }

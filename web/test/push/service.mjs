@@ -8,7 +8,8 @@
 //   node test/push/service.mjs
 //
 // Prints `{"url": "http://127.0.0.1:PORT"}`, then one JSON line per push received:
-// {subscription, status, ttl, urgency, encoding, vapid: {aud, exp, sub, key_ok}, payload}.
+// {subscription, status, body_length, ttl, urgency, encoding, vapid: {aud, exp, sub, key_ok},
+// payload}; a body over 4096 bytes is answered 413.
 // `POST /__subscribe {"gone": bool}` answers a new subscription (PushSubscription.toJSON()
 // shape); a "gone" one answers 410 to every push, as a service does after the browser
 // unsubscribed.
@@ -68,7 +69,9 @@ const server = http.createServer((req, res) => {
       return;
     }
     const vapid = verifyVapid(req.headers.authorization, origin);
-    const status = sub.gone ? 410 : vapid.ok ? 201 : 403;
+    // A push service need not take more than 4096 bytes of body (RFC 8030 §7.2); real ones
+    // refuse more with 413, and so does this one.
+    const status = sub.gone ? 410 : body.length > 4096 ? 413 : vapid.ok ? 201 : 403;
     let payload = null;
     let error = null;
     try {
@@ -78,7 +81,7 @@ const server = http.createServer((req, res) => {
       error = String(e && e.message);
     }
     process.stdout.write(`${JSON.stringify({
-      subscription: m[1], status, ttl: req.headers.ttl || null, urgency: req.headers.urgency || null,
+      subscription: m[1], status, body_length: body.length, ttl: req.headers.ttl || null, urgency: req.headers.urgency || null,
       encoding: req.headers['content-encoding'] || null, vapid, payload, error,
     })}\n`);
     res.writeHead(status);

@@ -312,7 +312,7 @@ impl Mailer {
             .egress
             .check_url_resolving(endpoint)
             .await
-            .map_err(|refused| refused.to_string())
+            .map_err(|refused| push_refusal(&refused))
     }
 
     /// Sends what was just queued now rather than at the next poll.
@@ -408,7 +408,7 @@ impl Mailer {
         let endpoint = url::Url::parse(&subscription.endpoint)
             .map_err(|_| MailError::Compose("the endpoint is not a URL".into()))?;
         if let Err(refused) = self.push.egress.check_url(&endpoint) {
-            return Ok(SendResult::Permanent(refused.to_string()));
+            return Ok(SendResult::Permanent(push_refusal(&refused)));
         }
         let view = match message.walk_in_id {
             Some(id) => self.store.walk_in(message.org_id, id).await?,
@@ -419,51 +419,22 @@ impl Mailer {
         let locale = self.store.org_locale(message.org_id).await?.parsed();
         let text =
             catalogues().text(&[subscription.language.as_deref(), locale.language_for(None)]);
-        let names = [
-            ("visitor", view.walk_in.visitor_name.as_str()),
-            ("gate", view.gate_label.as_str()),
-        ];
-        let body_text = match view.walk_in.note.as_deref() {
-            Some(note) => text.get(
-                "push-walk-in-body-note",
-                &[("gate", view.gate_label.as_str()), ("note", note)],
-            ),
-            None => text.get("push-walk-in-body", &names),
+        // A push body holds 3,993 bytes of message (RFC 8291 §4); a long name, gate label
+        // and note in a script of several bytes a character do not fit whole, so they are
+        // shortened until the message does: the host is told in any case, and the links
+        // carry the whole request.
+        let Some(payload) = PUSH_CUTS.into_iter().find_map(|cut| {
+            let payload = push_payload(&text, &view, &approve, &deny, cut);
+            (payload.len() <= crate::push::MAX_PLAINTEXT).then_some(payload)
+        }) else {
+            return Ok(SendResult::Permanent(
+                crate::push::PushError::TooLong.to_string(),
+            ));
         };
-        // The words the service worker shows, now and after an answer, in the host's
-        // language: it has no catalogue of its own.
-        let words: serde_json::Map<String, serde_json::Value> = [
-            "push-approve",
-            "push-deny",
-            "push-approved",
-            "push-denied",
-            "push-already-answered",
-            "push-answer-failed",
-            "push-answered-body",
-            "push-answer-failed-body",
-        ]
-        .into_iter()
-        .map(|id| (id.to_owned(), text.get(id, &names).into()))
-        .collect();
-        let payload = serde_json::json!({
-            "lang": text.tag(),
-            "dir": text.dir(),
-            "title": text.get("push-walk-in-title", &names),
-            "body": body_text,
-            "words": words,
-            "type": "walk_in",
-            "walk_in_id": view.walk_in.id,
-            "visitor": view.walk_in.visitor_name,
-            "gate": view.gate_label,
-            "note": view.walk_in.note,
-            "expires_at": tessera_domain::rfc3339(view.walk_in.expires_at_ms),
-            "approve": approve,
-            "deny": deny,
-        });
         let body = match crate::push::encrypt(
             &subscription.p256dh,
             &subscription.auth,
-            payload.to_string().as_bytes(),
+            payload.as_bytes(),
         ) {
             Ok(body) => body,
             Err(error) => return Ok(SendResult::Permanent(error.to_string())),
@@ -960,6 +931,88 @@ fn qr_png(text: &str) -> Result<Vec<u8>, String> {
             .map_err(|error| error.to_string())?;
     }
     Ok(out)
+}
+
+/// A push service's place refused, naming the setting that allows one: push's own, not
+/// the webhooks'.
+fn push_refusal(refused: &crate::egress::Refused) -> String {
+    format!(
+        "{} is {}; push messages may not be sent there (an operator may allow it with \
+         TESSERA_PUSH_ALLOW)",
+        refused.target, refused.rule
+    )
+}
+
+/// How far a push message's texts are cut, in characters, until it fits one record: whole
+/// first.
+const PUSH_CUTS: [Option<usize>; 4] = [None, Some(120), Some(40), Some(12)];
+
+/// `text` cut to `max` characters (an ellipsis marks a cut).
+fn shortened(text: &str, max: Option<usize>) -> String {
+    match max {
+        Some(max) if text.chars().count() > max => {
+            let mut cut: String = text.chars().take(max.saturating_sub(1)).collect();
+            cut.push('…');
+            cut
+        }
+        _ => text.to_owned(),
+    }
+}
+
+/// The JSON a host's service worker shows for a walk-in, its texts cut to `cut` characters.
+fn push_payload(
+    text: &crate::catalogues::Text<'_>,
+    view: &tessera_store::WalkInView,
+    approve: &str,
+    deny: &str,
+    cut: Option<usize>,
+) -> String {
+    let visitor = shortened(&view.walk_in.visitor_name, cut);
+    let gate = shortened(&view.gate_label, cut);
+    let note = view
+        .walk_in
+        .note
+        .as_deref()
+        .map(|note| shortened(note, cut));
+    let names = [("visitor", visitor.as_str()), ("gate", gate.as_str())];
+    let body_text = match note.as_deref() {
+        Some(note) => text.get(
+            "push-walk-in-body-note",
+            &[("gate", gate.as_str()), ("note", note)],
+        ),
+        None => text.get("push-walk-in-body", &names),
+    };
+    // The words the service worker shows, now and after an answer, in the host's
+    // language: it has no catalogue of its own.
+    let words: serde_json::Map<String, serde_json::Value> = [
+        "push-approve",
+        "push-deny",
+        "push-approved",
+        "push-denied",
+        "push-already-answered",
+        "push-answer-failed",
+        "push-answered-body",
+        "push-answer-failed-body",
+    ]
+    .into_iter()
+    .map(|id| (id.to_owned(), text.get(id, &names).into()))
+    .collect();
+    serde_json::json!({
+        "lang": text.tag(),
+        "dir": text.dir(),
+        "title": text.get("push-walk-in-title", &names),
+        "body": body_text,
+        "words": words,
+        "type": "walk_in",
+        "walk_in_id": view.walk_in.id,
+        "visitor": visitor,
+        "gate": gate,
+        "note": note,
+        "expires_at": tessera_domain::rfc3339(view.walk_in.expires_at_ms),
+        "approve": approve,
+        "deny": deny,
+    })
+    .to_string()
 }
 
 #[cfg(test)]

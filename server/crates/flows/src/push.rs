@@ -29,8 +29,13 @@ use zeroize::Zeroizing;
 pub const VAPID_FILE: &str = "vapid.p256";
 /// The record size announced in a message's header (one record, so only an upper bound).
 const RECORD_SIZE: u32 = 4096;
-/// The longest plaintext one record holds (record size less the tag and the delimiter).
-pub const MAX_PLAINTEXT: usize = RECORD_SIZE as usize - 16 - 1;
+/// The largest body a push service must accept (RFC 8030 §7.2); a larger one may be refused.
+pub const MAX_BODY: usize = 4096;
+/// The `aes128gcm` header before the record: salt, record size, key id length, key id.
+const HEADER: usize = 16 + 4 + 1 + 65;
+/// The longest plaintext whose body fits [`MAX_BODY`]: less the header, the AEAD tag and
+/// the last record's delimiter, 3,993 bytes (RFC 8291 §4).
+pub const MAX_PLAINTEXT: usize = MAX_BODY - HEADER - 16 - 1;
 
 /// Why a push message could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -237,6 +242,25 @@ fn encrypt_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_longest_message_fills_a_4096_byte_body_and_one_more_byte_is_refused() {
+        assert_eq!(MAX_PLAINTEXT, 3993, "RFC 8291 §4");
+        let receiver = random_secret();
+        let sender = random_secret();
+        let seal = |len: usize| {
+            encrypt_with(
+                &sender,
+                &[7; 16],
+                &receiver.public_key(),
+                &[1; 16],
+                &vec![b'x'; len],
+            )
+        };
+        assert_eq!(seal(MAX_PLAINTEXT).expect("fits").len(), MAX_BODY);
+        assert!(matches!(seal(MAX_PLAINTEXT + 1), Err(PushError::TooLong)));
+        assert!(matches!(seal(4079), Err(PushError::TooLong)));
+    }
 
     #[test]
     fn a_message_has_the_aes128gcm_header_and_one_record() {

@@ -1482,11 +1482,17 @@ pub trait SharedStatements {
         event: &(dyn for<'a> Fn(&'a RetentionCounts) -> NewAudit + Send + Sync),
     ) -> Result<RetentionCounts>;
 
-    /// Records a browser's push subscription for a host (replacing any of its endpoint).
+    /// Records a browser's push subscription for a host (replacing any of its endpoint),
+    /// and drops that host's oldest beyond the newest `keep`, in the same transaction;
+    /// answers how many it dropped.
     ///
     /// # Errors
     /// [`Error::Storage`].
-    async fn put_push_subscription(&self, subscription: &PushSubscriptionRow) -> Result<()>;
+    async fn put_push_subscription(
+        &self,
+        subscription: &PushSubscriptionRow,
+        keep: i64,
+    ) -> Result<u64>;
 
     /// Removes push subscriptions: of a host, an endpoint, an id (those given, together;
     /// never all); how many.

@@ -2200,7 +2200,11 @@ macro_rules! shared_statements {
                 .map_err(Error::storage("list passes"))
             }
 
-            async fn put_push_subscription(&self, subscription: &PushSubscriptionRow) -> Result<()> {
+            async fn put_push_subscription(
+                &self,
+                subscription: &PushSubscriptionRow,
+                keep: i64,
+            ) -> Result<u64> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("subscribe to push").await?;
                 // One row per endpoint: a browser that subscribes again (new keys, another
@@ -2225,7 +2229,20 @@ macro_rules! shared_statements {
                 .execute(&mut *tx)
                 .await
                 .map_err(Error::storage("subscribe to push"))?;
-                tx.commit().await.map_err(Error::storage("subscribe to push"))
+                // Every walk-in is pushed to each of a host's browsers: the oldest go.
+                let dropped = sqlx::query(
+                    "DELETE FROM push_subscriptions WHERE host_id = $1 AND id NOT IN \
+                     (SELECT id FROM push_subscriptions WHERE host_id = $1 \
+                      ORDER BY created_at_ms DESC, id DESC LIMIT $2)",
+                )
+                .bind(subscription.host_id)
+                .bind(keep)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("drop the oldest push subscriptions"))?
+                .rows_affected();
+                tx.commit().await.map_err(Error::storage("subscribe to push"))?;
+                Ok(dropped)
             }
 
             async fn delete_push_subscription(

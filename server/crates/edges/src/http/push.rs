@@ -19,6 +19,12 @@ use tessera_store::PushSubscriptionRow;
 /// Longest endpoint accepted.
 const MAX_ENDPOINT: usize = 2048;
 
+/// Browsers a host is subscribed in at most. Each walk-in is pushed to every one of them,
+/// so the number is bounded; a host with more phones and browsers than this is rare, and
+/// one subscribing anew is the one in use: the oldest subscription is dropped, never the
+/// new one refused (a host cannot list or clean up old browsers from the page).
+const MAX_SUBSCRIPTIONS_PER_HOST: i64 = 10;
+
 pub(super) fn router() -> Router<AppState> {
     Router::new().route("/v1/push/key", get(key)).route(
         "/v1/push/subscriptions",
@@ -79,9 +85,12 @@ pub(super) struct SubscriptionKeys {
 #[derive(Debug, Serialize, ToSchema)]
 pub(super) struct Subscribed {
     subscription_id: Uuid,
+    /// The host's oldest subscriptions dropped to keep it at 10 browsers (0 or 1).
+    dropped_oldest: u64,
 }
 
-/// Subscribes the calling host's browser to Web Push (a host's key or session).
+/// Subscribes the calling host's browser to Web Push (a host's key or session). A host is
+/// subscribed in at most 10 browsers: the 11th drops the oldest.
 #[utoipa::path(
     post,
     path = "/v1/push/subscriptions",
@@ -90,7 +99,7 @@ pub(super) struct Subscribed {
     security(("api_key" = []), ("console_session" = [])),
     request_body = Subscription,
     responses(
-        (status = 201, description = "Subscribed (a subscription of the same endpoint is replaced)", body = Subscribed),
+        (status = 201, description = "Subscribed (a subscription of the same endpoint is replaced; past 10 browsers the host's oldest subscription is dropped)", body = Subscribed),
         (status = 401, description = "Missing or unknown credential", body = ErrorBody),
         (status = 403, description = "Not a host", body = ErrorBody),
         (status = 422, description = "`invalid_field`: keys that are not a P-256 key and a 16-byte secret, or an endpoint that is not https or points inside the network", body = ErrorBody),
@@ -136,11 +145,15 @@ pub(super) async fn subscribe(
         created_at_ms: tessera_domain::now_ms(),
         language: language.map(|tag| tag.as_str().to_owned()),
     };
-    state.store.put_push_subscription(&row).await?;
+    let dropped_oldest = state
+        .store
+        .put_push_subscription(&row, MAX_SUBSCRIPTIONS_PER_HOST)
+        .await?;
     Ok((
         StatusCode::CREATED,
         Json(Subscribed {
             subscription_id: row.id,
+            dropped_oldest,
         }),
     ))
 }
