@@ -34,6 +34,7 @@ mod rest;
 mod retention;
 mod roll_calls;
 mod settle;
+mod site_admissions;
 mod sso;
 mod storage;
 mod transfer;

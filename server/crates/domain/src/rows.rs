@@ -366,6 +366,21 @@ impl StoredOutcome {
     }
 }
 
+/// One admission of a pass, as its page lists it: committed here at a gate, or decided on
+/// site by an on-site node and shipped back (issue 35).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
+pub struct AdmissionRow {
+    /// The challenge nonce it was committed under.
+    pub nonce: Vec<u8>,
+    /// The gate.
+    pub gate_id: Uuid,
+    /// When: the commit here, or the node's decision on site.
+    pub at_ms: i64,
+    /// The node that admitted it on site; `None` for an admission here.
+    pub node_id: Option<Uuid>,
+}
+
 /// An outcome stored under a nonce.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RedemptionRow {

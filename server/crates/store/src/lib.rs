@@ -946,11 +946,12 @@ pub trait SharedStatements {
     /// [`Error::Storage`].
     async fn pass_by_id(&self, id: Uuid) -> Result<Option<PassRow>>;
 
-    /// Admissions of a pass, oldest first.
+    /// Admissions of a pass, oldest first: those committed here and those an on-site node
+    /// decided and shipped (`site_admissions`).
     ///
     /// # Errors
     /// [`Error::Storage`].
-    async fn admissions_of_pass(&self, id: Uuid) -> Result<Vec<RedemptionRow>>;
+    async fn admissions_of_pass(&self, id: Uuid) -> Result<Vec<AdmissionRow>>;
 
     /// Revokes a tenant's pass with its audit event; false when it is not the tenant's.
     ///

@@ -602,11 +602,14 @@ macro_rules! shared_statements {
                 .map_err(Error::storage("load pass"))
             }
 
-            async fn admissions_of_pass(&self, id: Uuid) -> Result<Vec<RedemptionRow>> {
+            async fn admissions_of_pass(&self, id: Uuid) -> Result<Vec<crate::AdmissionRow>> {
                 sqlx::query_as(
-                    "SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, outcome, reason, \
-                     first_admitted_at_ms, first_gate_id, created_at_ms FROM redemptions \
-                     WHERE pass_id = $1 AND outcome = 'admitted' ORDER BY created_at_ms, nonce",
+                    "SELECT nonce, gate_id, created_at_ms AS at_ms, NULL AS node_id \
+                     FROM redemptions WHERE pass_id = $1 AND outcome = 'admitted' \
+                     UNION ALL \
+                     SELECT nonce, gate_id, decided_at_ms AS at_ms, node_id \
+                     FROM site_admissions WHERE pass_id = $1 AND outcome = 'admitted' \
+                     ORDER BY at_ms, nonce",
                 )
                 .bind(id)
                 .fetch_all(self.reads())

@@ -263,6 +263,11 @@ pub(super) struct Admission {
     gate_id: Uuid,
     /// The challenge nonce it was committed under (52 characters of base32).
     nonce: String,
+    /// Decided on site: the node that admitted the visitor and shipped the admission back
+    /// (`at` is the node's time), as the audit log marks it; absent for an admission at
+    /// this server.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    on_site: Option<tessera_domain::events::OnSite>,
 }
 
 /// A revoked pass.
@@ -636,9 +641,12 @@ pub(super) async fn show(
         .await?
         .iter()
         .map(|a| Admission {
-            at: rfc3339(a.created_at_ms),
+            at: rfc3339(a.at_ms),
             gate_id: a.gate_id,
             nonce: tessera_protocol::encoding::base32(&a.nonce),
+            on_site: a
+                .node_id
+                .map(|node_id| tessera_domain::events::OnSite { node_id }),
         })
         .collect();
     let history = state
