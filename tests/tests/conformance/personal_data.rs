@@ -18,6 +18,7 @@ use tessera_tests::{both_backends, Backend, TestServer};
 
 both_backends!(
     an_export_holds_everything_and_an_erasure_leaves_no_personal_value_anywhere,
+    a_watchlist_entry_in_force_is_kept_visibly_and_an_expired_one_is_erased,
     retention_erases_each_class_after_its_period,
     only_admins_export_and_erase,
 );
@@ -333,5 +334,158 @@ async fn only_admins_export_and_erase(backend: Backend) -> Result<()> {
         .await?
         .expect(200)?;
     assert_eq!(nobody["passes"], Value::Array(Vec::new()));
+    Ok(())
+}
+
+/// Issue 50, item 6: a visitor also on the watchlist. The export shows the entries that name
+/// them; an erasure keeps the one in force (the venue's legitimate interest in its ban),
+/// says so in its answer and its event, typed, and rewrites the expired one like
+/// everything else. The kept ban still holds; an unrelated entry is untouched.
+async fn a_watchlist_entry_in_force_is_kept_visibly_and_an_expired_one_is_erased(
+    backend: Backend,
+) -> Result<()> {
+    const BAN: &str = "Threatened the box office staff";
+    const OLD: &str = "Complained loudly in 2019";
+    let server = TestServer::start(backend).await?;
+    let admin = server.admin();
+    let issued: IssuedPass = serde_json::from_value(
+        admin
+            .post(
+                "/v1/passes",
+                &PassSpec {
+                    label: NAME.to_owned(),
+                    ..PassSpec::default()
+                }
+                .to_json_with(&json!({"email": EMAIL})),
+            )
+            .await?
+            .expect(201)?,
+    )?;
+    let ban = admin
+        .post(
+            "/v1/watchlist",
+            &json!({"name": NAME, "email": EMAIL, "reason": BAN, "mode": "block"}),
+        )
+        .await?
+        .expect(201)?;
+    let old = admin
+        .post(
+            "/v1/watchlist",
+            &json!({"name": "Lovelace, Ada", "external_ref": REFERENCE, "reason": OLD, "mode": "flag"}),
+        )
+        .await?
+        .expect(201)?;
+    let other = admin
+        .post(
+            "/v1/watchlist",
+            &json!({"name": "Mallory Smith", "reason": "trespass order", "mode": "block"}),
+        )
+        .await?
+        .expect(201)?;
+    // The old entry ran out years ago.
+    ensure!(
+        execute_as_owner(
+            server.database(),
+            &format!("UPDATE watchlist SET expires_at_ms = 1000 WHERE reason = '{OLD}'"),
+        )
+        .await?
+            == 1
+    );
+    let id = |entry: &Value| entry["id"].as_str().unwrap_or_default().to_owned();
+
+    // Article 15: the export shows both entries that name her, and what an erasure does.
+    let export = admin
+        .post(
+            "/v1/personal-data/export",
+            &json!({"pass_ids": [issued.pass_id]}),
+        )
+        .await?
+        .expect(200)?;
+    let listed = export["watchlist"].as_array().context("watchlist")?;
+    assert_eq!(listed.len(), 2, "{export}");
+    let ban_data = listed
+        .iter()
+        .find(|entry| entry["id"] == ban["id"])
+        .context("the ban in the export")?;
+    assert_eq!(ban_data["email"], EMAIL);
+    assert_eq!(ban_data["name"], NAME);
+    assert_eq!(ban_data["reason"], BAN);
+    assert_eq!(ban_data["mode"], "block");
+    assert_eq!(ban_data["matched_by"], "email");
+    assert_eq!(ban_data["kept_on_erasure"], "legitimate_interest");
+    let old_data = listed
+        .iter()
+        .find(|entry| entry["id"] == old["id"])
+        .context("the expired entry in the export")?;
+    assert_eq!(old_data["matched_by"], "name", "{old_data}");
+    assert_eq!(old_data["kept_on_erasure"], Value::Null);
+    let exported = admin.audit("kind=personal_data_exported").await?;
+    assert_eq!(exported[0].details["watchlist_entries"], 2);
+
+    // Article 17: the ban is kept, and the answer says which and why.
+    let report = admin
+        .post("/v1/personal-data/erase", &json!({"email": EMAIL}))
+        .await?
+        .expect(200)?;
+    assert_eq!(
+        report["kept"],
+        json!([{
+            "watchlist_entry_id": id(&ban),
+            "mode": "block",
+            "matched_by": "email",
+            "because": "legitimate_interest",
+        }]),
+        "{report}"
+    );
+    assert_eq!(report["watchlist_entries"], 1, "{report}");
+    let pseudonym = report["pseudonym"].as_str().context("pseudonym")?;
+    let erased = admin.audit("kind=personal_data_erased").await?;
+    assert_eq!(erased[0].details["kept"], report["kept"]);
+    assert_eq!(erased[0].details["watchlist_entries"], 1);
+
+    // Her name and address are now held by the ban alone; the expired entry holds nothing
+    // of her, not even its reason.
+    let db = server.db();
+    assert_eq!(
+        db.places_holding(EMAIL).await?,
+        ["watchlist.email (1 rows)"]
+    );
+    assert_eq!(db.places_holding(NAME).await?, ["watchlist.name (1 rows)"]);
+    for needle in [OLD, REFERENCE, "Lovelace, Ada"] {
+        let places = db.places_holding(needle).await?;
+        ensure!(places.is_empty(), "{needle:?} is still in {places:?}");
+    }
+    let entries = admin.get("/v1/watchlist").await?.expect(200)?;
+    let entries = entries["entries"].as_array().context("entries")?;
+    let find = |wanted: &Value| {
+        entries
+            .iter()
+            .find(|entry| entry["id"] == wanted["id"])
+            .cloned()
+            .unwrap_or_default()
+    };
+    assert_eq!(find(&ban)["email"], EMAIL);
+    assert_eq!(find(&ban)["reason"], BAN);
+    assert_eq!(find(&old)["name"], format!("Erased person {pseudonym}"));
+    assert_eq!(find(&old)["external_ref"], format!("erased-{pseudonym}-0"));
+    assert_eq!(
+        find(&other)["name"],
+        "Mallory Smith",
+        "another person's entry"
+    );
+
+    // The kept ban still keeps her out.
+    let refused = admin
+        .post(
+            "/v1/passes",
+            &PassSpec {
+                label: "A. L.".to_owned(),
+                ..PassSpec::default()
+            }
+            .to_json_with(&json!({"email": EMAIL})),
+        )
+        .await?;
+    assert_eq!(refused.status, 409, "{}", refused.body);
+    db.hot_rows_are_consistent().await?;
     Ok(())
 }

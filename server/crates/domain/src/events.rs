@@ -1066,6 +1066,9 @@ pub struct PersonalDataExported {
     pub walk_ins: u64,
     /// Audit events found.
     pub audit_events: u64,
+    /// Watchlist entries about the person found (issue 50; 0 in events from before).
+    #[serde(default)]
+    pub watchlist_entries: u64,
     /// The admin's key.
     pub by_key_id: Uuid,
 }
@@ -1091,6 +1094,14 @@ pub struct PersonalDataErased {
     pub audit_events: u64,
     /// Webhook deliveries rewritten.
     pub deliveries: u64,
+    /// Watchlist entries rewritten: those about the person no longer in force (issue 50;
+    /// 0 in events from before).
+    #[serde(default)]
+    pub watchlist_entries: u64,
+    /// What was kept as it was, and why: watchlist entries in force, under the venue's
+    /// legitimate interest (`docs/threat-model.md` 2.16).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kept: Vec<crate::privacy::Kept>,
     /// The admin's key, for a request.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by_key_id: Option<Uuid>,

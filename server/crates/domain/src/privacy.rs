@@ -7,10 +7,21 @@
 //! - **email**: the addresses invitations were mailed to (`messages.to_address`; message
 //!   addresses are emails today) and inside audit details (`message_*` events' `to`);
 //! - **external_ref**: a pass's external reference (bulk issue), and inside `pass_issued`;
-//! - **notes**: a guard's note on a walk-in.
+//! - **notes**: a guard's note on a walk-in;
+//! - and, of each class, a **watchlist entry** about the person: its name, email, external
+//!   reference, and its reason as a note ([`watch_matches`] finds the entries).
 //!
 //! No phone number is held today. Staff (hosts, people signing in through the identity
 //! provider) are not visitors: their records are not in these classes.
+//!
+//! **The watchlist is the one place an erasure may keep** ([`on_erasure`]): an entry still
+//! in force is kept as it is, under the venue's legitimate interest in keeping out, or
+//! watching for, someone it has banned or flagged (GDPR Articles 6(1)(f) and 17(3)(e); the
+//! erasure of Article 17(1)(c) yields to overriding legitimate grounds). The decision is
+//! visible: the export shows the entry, and the erasure's answer and its event list what
+//! was kept and why ([`Kept`]). An admin who finds the interest no longer holds removes the
+//! entry (`DELETE /v1/watchlist/{id}`). An entry past its expiry serves no interest any
+//! more and is rewritten like everything else.
 //!
 //! An erasure replaces every value of the chosen classes with one pseudonym
 //! ([`Pseudonym`]), the same everywhere for one person, so that a pass keeps its admissions
@@ -21,6 +32,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
+
+use crate::watchlist::{normalise_email, normalise_name, MatchedBy, WatchEntry, WatchMode};
 
 /// A class of personal data.
 #[derive(
@@ -399,6 +412,126 @@ pub struct ErasureRecord {
     pub pseudonym: Pseudonym,
 }
 
+/// What identifies a person to the watchlist: every name, address and reference the
+/// erasure or export found for them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Identifiers {
+    /// Names (pass labels, walk-in names, the name asked for).
+    pub names: Vec<String>,
+    /// Email addresses (invitations, the address asked for).
+    pub emails: Vec<String>,
+    /// External references (passes', the one asked for).
+    pub external_refs: Vec<String>,
+}
+
+/// A watchlist entry about the person, and which of their identifiers it names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WatchMatch {
+    /// The entry.
+    pub entry: WatchEntry,
+    /// The strongest identifier it shares with them (`name` alone may be a namesake).
+    pub matched_by: MatchedBy,
+}
+
+/// The watchlist entries about the person `ids` identifies, as the watchlist itself
+/// compares (a normalised address, an exact reference, a name's words in any order),
+/// whether in force or expired, oldest first.
+pub fn watch_matches(entries: &[WatchEntry], ids: &Identifiers) -> Vec<WatchMatch> {
+    let emails: Vec<String> = ids
+        .emails
+        .iter()
+        .filter_map(|email| normalise_email(email))
+        .collect();
+    let refs: Vec<&str> = ids
+        .external_refs
+        .iter()
+        .map(|reference| reference.trim())
+        .filter(|reference| !reference.is_empty())
+        .collect();
+    let names: Vec<String> = ids
+        .names
+        .iter()
+        .map(|name| normalise_name(name))
+        .filter(|name| !name.is_empty())
+        .collect();
+    entries
+        .iter()
+        .filter_map(|entry| {
+            let matched_by = if entry
+                .email
+                .as_deref()
+                .and_then(normalise_email)
+                .is_some_and(|email| emails.contains(&email))
+            {
+                MatchedBy::Email
+            } else if entry
+                .external_ref
+                .as_deref()
+                .is_some_and(|reference| refs.contains(&reference.trim()))
+            {
+                MatchedBy::ExternalRef
+            } else if entry
+                .name
+                .as_deref()
+                .map(normalise_name)
+                .is_some_and(|name| !name.is_empty() && names.contains(&name))
+            {
+                MatchedBy::Name
+            } else {
+                return None;
+            };
+            Some(WatchMatch {
+                entry: entry.clone(),
+                matched_by,
+            })
+        })
+        .collect()
+}
+
+/// Why an erasure kept a record as it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum KeptBecause {
+    /// A watchlist entry in force: the venue's legitimate interest in keeping out, or
+    /// watching for, someone it banned or flagged overrides erasure (GDPR Articles 6(1)(f)
+    /// and 17(3)(e)) until the entry expires or an admin removes it.
+    LegitimateInterest,
+}
+
+/// A record an erasure kept, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Kept {
+    /// The watchlist entry kept.
+    pub watchlist_entry_id: uuid::Uuid,
+    /// What it does.
+    pub mode: WatchMode,
+    /// Which of the person's identifiers it names.
+    pub matched_by: MatchedBy,
+    /// Why it was kept.
+    pub because: KeptBecause,
+}
+
+/// What an erasure does with a watchlist entry about the person at `now_ms`: keeps it
+/// while it is in force, else rewrites it.
+pub fn on_erasure(found: &WatchMatch, now_ms: i64) -> Option<Kept> {
+    found.entry.is_active(now_ms).then_some(Kept {
+        watchlist_entry_id: found.entry.id,
+        mode: found.entry.mode,
+        matched_by: found.matched_by,
+        because: KeptBecause::LegitimateInterest,
+    })
+}
+
+/// A watchlist entry's rewrite: its id, and the new name, email, external reference and
+/// reason (each only when its class is erased and it holds one).
+pub type WatchRewrite = (
+    uuid::Uuid,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+);
+
 /// What an erasure writes, row by row, in one transaction.
 #[derive(Clone, Debug, Default)]
 pub struct ErasureWrites {
@@ -413,6 +546,10 @@ pub struct ErasureWrites {
     pub audit: Vec<(i64, String)>,
     /// Webhook deliveries: id, new body.
     pub deliveries: Vec<(i64, String)>,
+    /// Watchlist entries no longer in force ([`on_erasure`]).
+    pub watchlist: Vec<WatchRewrite>,
+    /// Watchlist entries kept, and why (nothing is written for them).
+    pub kept: Vec<Kept>,
 }
 
 #[cfg(test)]
@@ -467,6 +604,75 @@ mod tests {
             rewrite_text(r#"{"to":"ada@example.com"}"#, &replacements()).as_deref(),
             Some(r#"{"to":"erased-3f9a2c1d@erased.invalid"}"#)
         );
+    }
+
+    fn entry(name: Option<&str>, email: Option<&str>, reference: Option<&str>) -> WatchEntry {
+        WatchEntry {
+            id: uuid::Uuid::new_v4(),
+            org_id: uuid::Uuid::nil(),
+            name: name.map(str::to_owned),
+            email: email.map(str::to_owned),
+            external_ref: reference.map(str::to_owned),
+            reason: "Shouted at the box office".into(),
+            mode: WatchMode::Block,
+            added_by: "Grace".into(),
+            created_at_ms: 1,
+            updated_at_ms: 1,
+            expires_at_ms: None,
+        }
+    }
+
+    #[test]
+    fn watchlist_entries_about_the_person_are_found_as_the_watchlist_matches() {
+        let ids = Identifiers {
+            names: vec!["Ada Lovelace".into()],
+            emails: vec!["Ada+visits@Example.com".into()],
+            external_refs: vec![" ADA-1815 ".into()],
+        };
+        let entries = [
+            entry(None, Some("ada@example.com"), None),
+            entry(None, None, Some("ADA-1815")),
+            entry(Some("Lovelace, Ada"), None, None),
+            entry(
+                Some("Ada Lovelace"),
+                Some("other@example.com"),
+                Some("ada-1815"),
+            ),
+            entry(Some("Grace Hopper"), Some("grace@example.com"), None),
+        ];
+        let found: Vec<MatchedBy> = watch_matches(&entries, &ids)
+            .into_iter()
+            .map(|found| found.matched_by)
+            .collect();
+        assert_eq!(
+            found,
+            [
+                MatchedBy::Email,
+                MatchedBy::ExternalRef,
+                MatchedBy::Name,
+                // A reference is compared exactly: only the name matches.
+                MatchedBy::Name,
+            ]
+        );
+        assert!(watch_matches(&entries, &Identifiers::default()).is_empty());
+    }
+
+    #[test]
+    fn an_entry_in_force_is_kept_and_an_expired_one_is_not() {
+        let mut found = WatchMatch {
+            entry: entry(Some("Ada Lovelace"), None, None),
+            matched_by: MatchedBy::Name,
+        };
+        let kept = on_erasure(&found, 1_000).expect("kept");
+        assert_eq!(kept.because, KeptBecause::LegitimateInterest);
+        assert_eq!(kept.watchlist_entry_id, found.entry.id);
+        assert_eq!(
+            serde_json::to_value(&kept).expect("json")["because"],
+            "legitimate_interest"
+        );
+        found.entry.expires_at_ms = Some(1_000);
+        assert_eq!(on_erasure(&found, 1_000), None);
+        assert!(on_erasure(&found, 999).is_some());
     }
 
     #[test]

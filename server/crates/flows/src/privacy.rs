@@ -6,6 +6,10 @@
 //! them, the erasure's record and its event in one transaction. [`sweep`] does the same,
 //! pass by pass, for each class an organisation keeps for a limited time after a pass
 //! expires. The rule for text inside JSON is [`tessera_domain::privacy::rewrite`].
+//!
+//! Both read the watchlist entries about the person too ([`gather`]): the export shows
+//! them, and an erasure keeps those in force, saying so, and rewrites the expired ones
+//! ([`tessera_domain::privacy::on_erasure`]: the decision and its grounds).
 
 use uuid::Uuid;
 
@@ -14,8 +18,8 @@ use tessera_domain::audit::{self, Severity, Subject};
 use tessera_domain::events::{Details, PersonalDataErased, PersonalDataExported, Recorded};
 use tessera_domain::now_ms;
 use tessera_domain::privacy::{
-    rewrite_text, Classes, DataClass, ErasureRecord, ErasureWrites, PersonSelector, Pseudonym,
-    Replacement, RetentionDays,
+    on_erasure, rewrite_text, watch_matches, Classes, DataClass, ErasureRecord, ErasureWrites,
+    Identifiers, PersonSelector, Pseudonym, Replacement, RetentionDays,
 };
 use tessera_domain::sso::Person;
 use tessera_store::{PersonalData, Store};
@@ -45,6 +49,44 @@ pub struct Erased {
     pub details: PersonalDataErased,
 }
 
+/// The names, addresses and references `data` and `who` hold for the person.
+fn identifiers(data: &PersonalData, who: &PersonSelector) -> Identifiers {
+    let mut ids = Identifiers::default();
+    ids.names
+        .extend(data.passes.iter().map(|pass| pass.label.clone()));
+    ids.names.extend(
+        data.walk_ins
+            .iter()
+            .map(|walk_in| walk_in.visitor_name.clone()),
+    );
+    ids.names.extend(who.name.clone());
+    ids.emails.extend(
+        data.messages
+            .iter()
+            .map(|message| message.to_address.clone()),
+    );
+    ids.emails.extend(who.email.clone());
+    ids.external_refs.extend(
+        data.passes
+            .iter()
+            .filter_map(|pass| pass.external_ref.clone()),
+    );
+    ids.external_refs.extend(who.external_ref.clone());
+    ids
+}
+
+/// Everything held about `who`: what the store finds of them, and the watchlist entries
+/// that name any of their identifiers.
+///
+/// # Errors
+/// Storage failures.
+pub async fn gather(store: &Store, org_id: Uuid, who: &PersonSelector) -> Result<PersonalData> {
+    let mut data = store.personal_data(org_id, who).await?;
+    let entries = store.watchlist(org_id).await?;
+    data.watchlist = watch_matches(&entries, &identifiers(&data, who));
+    Ok(data)
+}
+
 /// Everything held about `who`, with a `personal_data_exported` event.
 ///
 /// # Errors
@@ -55,7 +97,7 @@ pub async fn export(
     who: &PersonSelector,
     by: &Requester<'_>,
 ) -> Result<PersonalData> {
-    let data = store.personal_data(org_id, who).await?;
+    let data = gather(store, org_id, who).await?;
     let event = audit::event(
         Severity::Info,
         Subject {
@@ -66,6 +108,7 @@ pub async fn export(
             passes: data.passes.len() as u64,
             walk_ins: data.walk_ins.len() as u64,
             audit_events: data.audit.len() as u64,
+            watchlist_entries: data.watchlist.len() as u64,
             by_key_id: by.key_id,
         }),
     )
@@ -80,14 +123,16 @@ fn details_text(event: &Recorded) -> Option<String> {
     serde_json::to_string(value.get("details")?).ok()
 }
 
-/// The rewrites that erase `classes` of the person in `data`: every value of those classes
-/// becomes `pseudonym`'s, in its rows, in the audit events about them and in their webhook
-/// deliveries. Pure: it writes nothing.
+/// The rewrites that erase `classes` of the person in `data` at `now_ms`: every value of
+/// those classes becomes `pseudonym`'s, in its rows, in the audit events about them, in
+/// their webhook deliveries and in the watchlist entries about them no longer in force;
+/// the entries in force are kept, and listed as kept. Pure: it writes nothing.
 pub fn plan(
     data: &PersonalData,
     who: &PersonSelector,
     classes: &Classes,
     pseudonym: &Pseudonym,
+    now_ms: i64,
 ) -> ErasureWrites {
     let mut replacements = Vec::new();
     let mut add = |original: &str, with: String, any_case: bool| {
@@ -183,6 +228,37 @@ pub fn plan(
             rewrite_text(&delivery.body, &replacements).map(|body| (delivery.id, body))
         })
         .collect();
+    for found in &data.watchlist {
+        if let Some(kept) = on_erasure(found, now_ms) {
+            writes.kept.push(kept);
+            continue;
+        }
+        let entry = &found.entry;
+        let erase = |class: DataClass, held: &Option<String>, with: String| {
+            held.as_ref()
+                .filter(|held| classes.contains(class) && **held != with)
+                .map(|_| with)
+        };
+        let rewrite = (
+            entry.id,
+            erase(DataClass::Name, &entry.name, pseudonym.name()),
+            erase(DataClass::Email, &entry.email, pseudonym.email()),
+            erase(
+                DataClass::ExternalRef,
+                &entry.external_ref,
+                pseudonym.external_ref(0),
+            ),
+            erase(
+                DataClass::Notes,
+                &Some(entry.reason.clone()),
+                pseudonym.note(),
+            ),
+        );
+        if rewrite.1.is_some() || rewrite.2.is_some() || rewrite.3.is_some() || rewrite.4.is_some()
+        {
+            writes.watchlist.push(rewrite);
+        }
+    }
     writes
 }
 
@@ -198,11 +274,12 @@ pub async fn erase(
     classes: &Classes,
     by: Option<&Requester<'_>>,
 ) -> Result<Erased> {
-    let data = store.personal_data(org_id, who).await?;
+    let data = gather(store, org_id, who).await?;
     let id = Uuid::new_v4();
     let short: String = id.simple().to_string().chars().take(8).collect();
     let pseudonym = Pseudonym::new(&short);
-    let writes = plan(&data, who, classes, &pseudonym);
+    let at_ms = now_ms();
+    let writes = plan(&data, who, classes, &pseudonym, at_ms);
     let cause = if by.is_some() { "request" } else { "retention" };
     let details = PersonalDataErased {
         erasure_id: id,
@@ -217,12 +294,14 @@ pub async fn erase(
         messages: writes.messages.len() as u64,
         audit_events: writes.audit.len() as u64,
         deliveries: writes.deliveries.len() as u64,
+        watchlist_entries: writes.watchlist.len() as u64,
+        kept: writes.kept.clone(),
         by_key_id: by.map(|by| by.key_id),
     };
     let record = ErasureRecord {
         id,
         org_id,
-        at_ms: now_ms(),
+        at_ms,
         by_name: by.map_or_else(|| "retention".to_owned(), |by| by.name.to_owned()),
         classes: classes.clone(),
         cause,

@@ -752,6 +752,9 @@ pub struct PersonalData {
     pub audit: Vec<AuditRow>,
     /// Webhook deliveries of those events.
     pub deliveries: Vec<tessera_domain::privacy::DeliveryRecord>,
+    /// Watchlist entries about them: left empty by the store, found by the flow from the
+    /// organisation's watchlist and their identifiers (`flows::privacy`).
+    pub watchlist: Vec<tessera_domain::privacy::WatchMatch>,
 }
 
 /// The primitives whose statements are the same on both backends, but for a lock clause

@@ -349,6 +349,16 @@ macro_rules! security_statements {
                     .bind(id).bind(erasure.org_id).bind(details).bind(erasure.id)
                     .execute(&mut *tx).await.map_err(Error::storage("erase inside an audit event"))?;
                 }
+                for (id, name, email, reference, reason) in &writes.watchlist {
+                    sqlx::query(
+                        "UPDATE watchlist SET name = COALESCE($3, name), email = COALESCE($4, email), \
+                         external_ref = COALESCE($5, external_ref), reason = COALESCE($6, reason), \
+                         updated_at_ms = $7 WHERE id = $1 AND org_id = $2 AND expires_at_ms <= $7",
+                    )
+                    .bind(id).bind(erasure.org_id).bind(name).bind(email).bind(reference).bind(reason)
+                    .bind(erasure.at_ms)
+                    .execute(&mut *tx).await.map_err(Error::storage("erase a watchlist entry"))?;
+                }
                 for (id, body) in &writes.deliveries {
                     sqlx::query("UPDATE webhook_deliveries SET body = $3 WHERE id = $1 AND org_id = $2")
                         .bind(id).bind(erasure.org_id).bind(body)

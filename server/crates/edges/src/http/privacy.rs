@@ -17,7 +17,10 @@ use crate::feed::AuditEvent;
 use crate::state::AppState;
 use tessera_domain::audit::{self, Severity, Subject};
 use tessera_domain::events::{ByKey, Details};
-use tessera_domain::privacy::{Classes, DataClass, PersonSelector, RetentionDays};
+use tessera_domain::privacy::{
+    on_erasure, Classes, DataClass, Kept, KeptBecause, PersonSelector, RetentionDays,
+};
+use tessera_domain::watchlist::{MatchedBy, WatchMode};
 use tessera_flows::privacy::Requester;
 
 /// Longest retention a class may be given, in days (ten years).
@@ -137,6 +140,29 @@ pub(super) struct MessageData {
     queued_at: String,
 }
 
+/// A watchlist entry about the person in an export.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct WatchlistData {
+    id: Uuid,
+    name: Option<String>,
+    /// Normalised, as the watchlist holds it.
+    email: Option<String>,
+    external_ref: Option<String>,
+    /// Why they are on the list, as security wrote it.
+    reason: String,
+    mode: WatchMode,
+    /// Which of the person's identifiers it names (`name` alone may be a namesake).
+    matched_by: MatchedBy,
+    #[schema(format = DateTime)]
+    added_at: String,
+    /// When it stops matching; `null`: never.
+    #[schema(format = DateTime)]
+    expires_at: Option<String>,
+    /// Whether an erasure now would keep it, and why (`legitimate_interest` while it is in
+    /// force); `null`: an erasure rewrites it.
+    kept_on_erasure: Option<KeptBecause>,
+}
+
 /// Everything held about a person.
 #[derive(Debug, Serialize, ToSchema)]
 pub(super) struct PersonalDataExport {
@@ -150,6 +176,8 @@ pub(super) struct PersonalDataExport {
     messages: Vec<MessageData>,
     /// The audit events about any of the above, as `GET /v1/audit` shows them.
     audit: Vec<AuditEvent>,
+    /// Watchlist entries naming any of the person's names, addresses or references.
+    watchlist: Vec<WatchlistData>,
 }
 
 /// Everything the server holds about one person, as JSON (admin; audited as
@@ -186,8 +214,9 @@ pub(super) async fn export(
         &requester(&caller, &name),
     )
     .await?;
+    let now = tessera_domain::now_ms();
     Ok(Json(PersonalDataExport {
-        exported_at: rfc3339(tessera_domain::now_ms()),
+        exported_at: rfc3339(now),
         passes: data
             .passes
             .into_iter()
@@ -244,6 +273,22 @@ pub(super) async fn export(
             })
             .collect(),
         audit: data.audit.iter().map(AuditEvent::from_row).collect(),
+        watchlist: data
+            .watchlist
+            .into_iter()
+            .map(|found| WatchlistData {
+                kept_on_erasure: on_erasure(&found, now).map(|kept| kept.because),
+                matched_by: found.matched_by,
+                id: found.entry.id,
+                name: found.entry.name,
+                email: found.entry.email,
+                external_ref: found.entry.external_ref,
+                reason: found.entry.reason,
+                mode: found.entry.mode,
+                added_at: rfc3339(found.entry.created_at_ms),
+                expires_at: found.entry.expires_at_ms.map(rfc3339),
+            })
+            .collect(),
     }))
 }
 
@@ -280,12 +325,21 @@ pub(super) struct ErasureReport {
     messages: u64,
     audit_events: u64,
     webhook_deliveries: u64,
+    /// Watchlist entries about the person rewritten: those past their expiry.
+    watchlist_entries: u64,
+    /// What was kept as it was, and why: each watchlist entry about the person still in
+    /// force, under the venue's legitimate interest (`because: legitimate_interest`;
+    /// `docs/threat-model.md` 2.16). Remove one with `DELETE /v1/watchlist/{id}` when that
+    /// interest no longer holds.
+    kept: Vec<Kept>,
 }
 
 /// Erases a person's personal data: every value of the classes asked for, wherever it is
-/// held (passes, walk-ins, messages, audit details, webhook deliveries), becomes one
-/// pseudonym, in one transaction that records the erasure (admin; audited as
-/// `personal_data_erased`). Admissions, alarms and counts keep their meaning.
+/// held (passes, walk-ins, messages, audit details, webhook deliveries, expired watchlist
+/// entries), becomes one pseudonym, in one transaction that records the erasure (admin;
+/// audited as `personal_data_erased`). Admissions, alarms and counts keep their meaning.
+/// A watchlist entry about the person still in force is kept, under the venue's legitimate
+/// interest, and listed in `kept`.
 #[utoipa::path(
     post,
     path = "/v1/personal-data/erase",
@@ -344,6 +398,8 @@ pub(super) async fn erase(
         messages: details.messages,
         audit_events: details.audit_events,
         webhook_deliveries: details.deliveries,
+        watchlist_entries: details.watchlist_entries,
+        kept: details.kept,
     }))
 }
 
