@@ -53,6 +53,12 @@ enum Command {
         #[command(subcommand)]
         action: MailAction,
     },
+    /// On the central server: list, revoke, give a new token to, or resume an
+    /// organisation's on-site nodes, straight on the database.
+    Nodes {
+        #[command(subcommand)]
+        action: crate::nodes_cli::NodesAction,
+    },
     /// On an on-site node (run with its own `--database-url`): show its lease and sync,
     /// extend a lapsed lease on site, or hand the lease back (`docs/operations.md`).
     Node {
@@ -83,6 +89,9 @@ enum NodeAction {
     Return,
     /// Let a node that returned its lease take the site's lease again.
     Resume,
+    /// Print the node's public key (from `--key-dir`, made if missing) as JSON: give it to
+    /// `POST /v1/nodes` as `public_key` so that the node's key is fixed at enrolment.
+    Key,
 }
 
 #[derive(Debug, Subcommand)]
@@ -307,9 +316,15 @@ async fn run(cli: Cli) -> Result<()> {
             store.close().await;
             done
         }
+        Command::Nodes { action } => {
+            let store = open_store(&cli.settings).await?;
+            let done = crate::nodes_cli::run(&store, action).await;
+            store.close().await;
+            done
+        }
         Command::Node { action } => {
             let store = open_store(&cli.settings).await?;
-            let done = node(&store, action).await;
+            let done = node(&store, &cli.settings, action).await;
             store.close().await;
             done
         }
@@ -318,7 +333,7 @@ async fn run(cli: Cli) -> Result<()> {
     }
 }
 
-async fn node(store: &Store, action: NodeAction) -> Result<()> {
+async fn node(store: &Store, settings: &Settings, action: NodeAction) -> Result<()> {
     let no_lease =
         || Error::Config("this database is not an on-site node's, or it holds no lease".into());
     match action {
@@ -358,6 +373,14 @@ async fn node(store: &Store, action: NodeAction) -> Result<()> {
                 .await
                 .map_err(|_| no_lease())?;
             print_line(&json!({ "lease_id": lease.id, "return_requested": true }).to_string())
+        }
+        NodeAction::Key => {
+            // The key the node's pass keys are sealed to: the one to enrol it with.
+            let keys = tessera_flows::keyring::Keyring::load_or_create(&settings.key_dir)?;
+            let (_, secret) = keys
+                .active()
+                .ok_or_else(|| Error::Config("no server key in --key-dir".into()))?;
+            print_line(&json!({ "public_key": secret.public_key().to_base64url() }).to_string())
         }
         NodeAction::Resume => {
             tessera_flows::sites::resume(store)

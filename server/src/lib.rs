@@ -12,6 +12,7 @@ pub mod cli;
 pub mod config;
 pub mod config_file;
 pub mod error;
+pub mod nodes_cli;
 pub mod serve;
 pub mod startup;
 pub mod tls;

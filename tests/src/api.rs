@@ -189,6 +189,9 @@ pub struct AuditEvent {
     /// The person who acted (issuer, subject, name) in an identity-provider session.
     #[serde(default)]
     pub actor: Value,
+    /// The on-site node that shipped it, if one did.
+    #[serde(default)]
+    pub origin_node_id: Option<Uuid>,
 }
 
 impl AuditEvent {

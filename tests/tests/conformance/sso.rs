@@ -186,7 +186,9 @@ async fn people_sign_in_with_the_role_their_groups_map_to_and_the_log_names_them
         .text()
         .await?;
     assert!(
-        csv.starts_with("id,at,kind,severity,org_id,gate_id,pass_id,details,actor\r\n"),
+        csv.starts_with(
+            "id,at,kind,severity,org_id,gate_id,pass_id,details,actor,origin_node_id\r\n"
+        ),
         "{csv}"
     );
     assert!(

@@ -227,6 +227,15 @@ kinds! {
     /// A sync met a change made centrally to a pass the node had meanwhile admitted (a
     /// revocation, say): applied, and reported here.
     SiteConflict(SiteConflict) = "site_conflict",
+    /// An admin revoked an on-site node: its token stopped working and its lease ended.
+    SiteNodeRevoked(SiteNodeDetails) = "site_node_revoked",
+    /// An admin gave an on-site node a new token; the old one stopped working.
+    SiteNodeTokenRotated(SiteNodeDetails) = "site_node_token_rotated",
+    /// An admin let a node whose lease was reclaimed take a lease again.
+    SiteNodeResumed(SiteNodeDetails) = "site_node_resumed",
+    /// A node shipped what the central server refused (a kind a node does not make, a
+    /// foreign gate or pass, a time outside its leases): counted, never written (`high`).
+    SiteNodeFault(SiteNodeFault) = "site_node_fault",
 }
 
 impl AuditKind {
@@ -455,6 +464,21 @@ pub struct SiteLeaseDetails {
     /// The key that reclaimed it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by_key: Option<Uuid>,
+}
+
+/// What a node shipped that the central server refused, counted by reason.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SiteNodeFault {
+    /// The node.
+    pub node_id: Uuid,
+    /// How many events and outcomes were refused.
+    pub refused: u64,
+    /// How many for each reason.
+    #[schema(value_type = std::collections::BTreeMap<String, u64>)]
+    pub reasons: std::collections::BTreeMap<crate::sites::NodeFault, u64>,
+    /// The kinds of the events refused, as shipped (at most ten, each cut to 64 characters).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<String>,
 }
 
 /// A central change that crossed an admission made on site.

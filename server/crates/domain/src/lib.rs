@@ -23,6 +23,7 @@
 //!   matches them;
 //! - [`privacy`]: personal data in classes, pseudonyms, and how an erasure rewrites it;
 //! - [`sites`]: on-site nodes: who may admit a site's passes under a lease;
+//! - [`shipped`]: what the central server takes from a node's sync-up (its trust boundary);
 //! - [`label`]: checked text; [`time`]: stored times; [`error`]: what the rules refuse.
 
 pub mod alarms;
@@ -38,6 +39,7 @@ pub mod roles;
 pub mod roll_calls;
 pub mod rows;
 pub mod rules;
+pub mod shipped;
 pub mod sites;
 pub mod sso;
 pub mod time;

@@ -563,6 +563,8 @@ pub struct AuditRow {
     pub event: Recorded,
     /// The person who did it, for a staff action in an identity-provider session.
     pub actor: Option<crate::sso::Person>,
+    /// The on-site node that shipped it (it happened on site, under the node's lease).
+    pub origin_node_id: Option<Uuid>,
 }
 
 #[cfg(feature = "sqlx")]
@@ -601,6 +603,7 @@ where
             pass_id: row.try_get("pass_id")?,
             event: Recorded::decode(&kind, &details),
             actor,
+            origin_node_id: row.try_get("origin_node_id")?,
         })
     }
 }

@@ -83,6 +83,37 @@ impl LeaseEnd {
             LeaseEnd::Reclaimed => "reclaimed",
         }
     }
+
+    /// Whether the node must wait for an admin before it gets another lease: after a
+    /// reclaim, the node (or whoever holds its token) may not simply ask again.
+    pub fn blocks_node(self) -> bool {
+        matches!(self, LeaseEnd::Reclaimed)
+    }
+}
+
+/// Why the central server refused something an on-site node shipped (issue 50): each is
+/// recorded, counted, in one `site_node_fault` event (`high`, an alarm) per batch.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum NodeFault {
+    /// A kind of event a node never makes on site (an API key, say), or one this server
+    /// does not know.
+    ForeignKind,
+    /// Details that do not have the kind's shape.
+    MalformedDetails,
+    /// A severity above any the kind ever has (a forged alarm).
+    SeverityTooHigh,
+    /// A gate that is not one of the node's site and organisation.
+    ForeignGate,
+    /// A pass that is not one of the node's site and organisation.
+    ForeignPass,
+    /// A decision timed outside every lease the node held (drift allowed), or an event
+    /// timed before the node was enrolled or in the future.
+    OutsideLease,
+    /// An event about another node, or about a lease this node never held.
+    ForeignLease,
 }
 
 /// What a sync found crossed.

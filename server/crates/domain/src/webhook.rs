@@ -186,6 +186,9 @@ pub struct WebhookEvent {
     pub gate_id: Option<Uuid>,
     /// The organisation.
     pub org_id: Option<Uuid>,
+    /// The on-site node that shipped it (it happened on site); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin_node_id: Option<Uuid>,
 }
 
 /// Where a queued delivery stands.

@@ -237,6 +237,10 @@ pub struct AuditEvent {
     /// `null` for everything else: API keys (their id is in `details.by_key_id`), gates,
     /// visitors and the server itself.
     pub actor: Option<tessera_domain::sso::Person>,
+    /// The on-site node that shipped it: it happened on site, under that node's lease, and
+    /// reached the central server with the node's sync-up. Absent for everything else.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub origin_node_id: Option<Uuid>,
 }
 
 impl AuditEvent {
@@ -251,6 +255,7 @@ impl AuditEvent {
             gate_id: row.gate_id,
             pass_id: row.pass_id,
             actor: row.actor.clone(),
+            origin_node_id: row.origin_node_id,
         }
     }
 }

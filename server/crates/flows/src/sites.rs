@@ -35,11 +35,14 @@ use crate::error::{Error, Result};
 use crate::keyring::Keyring;
 use crate::shutdown::Shutdown;
 use tessera_domain::audit::{self, Severity, Subject};
-use tessera_domain::events::{Details, OnSite, SiteConflict, SiteLeaseDetails, SiteNodeDetails};
+use tessera_domain::events::{
+    Details, OnSite, SiteConflict, SiteLeaseDetails, SiteNodeDetails, SiteNodeFault,
+};
 use tessera_domain::now_ms;
 use tessera_domain::rows::{PassRow, PassState, ZoneRow};
+use tessera_domain::shipped::{self, LeaseSpan, Shipper};
 use tessera_domain::sites::{
-    self as rules, ConflictKind, Lease, LeaseEnd, NodeAuthority, PresenceRecord,
+    self as rules, ConflictKind, Lease, LeaseEnd, NodeAuthority, NodeFault, PresenceRecord,
 };
 use tessera_store::sites::{
     DownCursor, NodeStateRow, Resync, ShippedAdmission, ShippedEvent, SiteGateRow, SiteNodeRow,
@@ -51,6 +54,8 @@ use tessera_store::Store;
 pub const CHANGES_PER_PAGE: i64 = 1_000;
 /// Events per sync-up batch.
 pub const EVENTS_PER_BATCH: i64 = 500;
+/// The kinds a fault event names at most.
+const FAULT_KINDS: usize = 10;
 
 // ---------------------------------------------------------------------------------------
 // The wire: what the node and the central server send each other.
@@ -275,6 +280,10 @@ pub struct SyncUpAnswer {
     pub admissions: u64,
     /// Conflicts reported.
     pub conflicts: u64,
+    /// Events and outcomes refused (a node fault, recorded as `site_node_fault`): a kind a
+    /// node does not make, a gate or pass not of its site, a time outside its leases.
+    #[serde(default)]
+    pub refused: u64,
 }
 
 /// Why a node's request is refused.
@@ -289,6 +298,15 @@ pub enum SiteError {
     /// The node has not sent its key yet (it asks for a lease first).
     #[error("ask for a lease first: pass keys are sealed to the key sent with it")]
     NoKey,
+    /// The key sent is not the one the node was enrolled with (or first sent).
+    #[error("this is not the node's key: a node's key is fixed; enrol the node again")]
+    KeyChanged,
+    /// An admin reclaimed the node's lease; it gets none until an admin resumes it.
+    #[error("an admin reclaimed this node's lease; it gets none until an admin resumes it")]
+    Reclaimed,
+    /// No such node, or it is revoked (or, for a resume, not waiting for one).
+    #[error("no such node")]
+    NoNode,
     /// A malformed field.
     #[error("{0}")]
     Invalid(&'static str),
@@ -339,6 +357,7 @@ pub async fn enrol(
     org_id: Uuid,
     site: &str,
     label: &str,
+    public_key: Option<[u8; 32]>,
     by_key: Option<Uuid>,
 ) -> Result<(SiteNodeRow, Zeroizing<String>)> {
     let minted = crate::credentials::mint();
@@ -347,7 +366,8 @@ pub async fn enrol(
         org_id,
         site: site.to_owned(),
         label: label.to_owned(),
-        public_key: None,
+        public_key: public_key.map(|key| key.to_vec()),
+        lease_blocked_at_ms: None,
         created_at_ms: now_ms(),
         revoked_at_ms: None,
         last_seen_ms: None,
@@ -371,6 +391,130 @@ pub async fn enrol(
     );
     store.insert_site_node(&node, &minted.hash, &event).await?;
     Ok((node, minted.text))
+}
+
+fn node_event(
+    severity: Severity,
+    node: &SiteNodeRow,
+    by_key: Option<Uuid>,
+    kind: fn(SiteNodeDetails) -> Details,
+) -> tessera_store::NewAudit {
+    audit::event(
+        severity,
+        Subject {
+            org_id: Some(node.org_id),
+            gate_id: None,
+            pass_id: None,
+        },
+        kind(SiteNodeDetails {
+            node_id: node.id,
+            site: node.site.clone(),
+            label: node.label.clone(),
+            by_key,
+        }),
+    )
+}
+
+async fn live_node(store: &Store, org_id: Uuid, node_id: Uuid) -> Result<SiteNodeRow, SiteError> {
+    store
+        .site_nodes(org_id)
+        .await?
+        .into_iter()
+        .find(|node| node.id == node_id && node.revoked_at_ms.is_none())
+        .ok_or(SiteError::NoNode)
+}
+
+/// An admin revokes a node: its token stops working at once and the lease it holds ends
+/// (reclaimed: what it admitted and did not ship is unknown here). Audited `high`.
+///
+/// # Errors
+/// [`SiteError::NoNode`] for an unknown or already revoked node; storage.
+pub async fn revoke(
+    store: &Store,
+    org_id: Uuid,
+    node_id: Uuid,
+    by_key: Option<Uuid>,
+) -> Result<(), SiteError> {
+    let node = live_node(store, org_id, node_id).await?;
+    let now = now_ms();
+    let held = store
+        .held_leases(org_id)
+        .await?
+        .into_iter()
+        .map(Lease::from)
+        .find(|lease| lease.node_id == node_id);
+    let lease_end = held.map(|lease| {
+        let event = lease_event(
+            Details::SiteLeaseEnded,
+            &lease,
+            Some(LeaseEnd::Reclaimed),
+            now,
+            by_key,
+            Severity::High,
+        );
+        (lease.id, event)
+    });
+    let event = node_event(Severity::High, &node, by_key, Details::SiteNodeRevoked);
+    if !store
+        .revoke_site_node(
+            org_id,
+            node_id,
+            now,
+            lease_end.as_ref().map(|(id, event)| (*id, event)),
+            &event,
+        )
+        .await?
+    {
+        return Err(SiteError::NoNode);
+    }
+    Ok(())
+}
+
+/// An admin gives a node a new token (shown once); the old one stops working at once.
+/// Audited `warning`.
+///
+/// # Errors
+/// [`SiteError::NoNode`] for an unknown or revoked node; storage.
+pub async fn rotate_token(
+    store: &Store,
+    org_id: Uuid,
+    node_id: Uuid,
+    by_key: Option<Uuid>,
+) -> Result<Zeroizing<String>, SiteError> {
+    let node = live_node(store, org_id, node_id).await?;
+    let minted = crate::credentials::mint();
+    let event = node_event(
+        Severity::Warning,
+        &node,
+        by_key,
+        Details::SiteNodeTokenRotated,
+    );
+    if !store
+        .rotate_site_node_token(org_id, node_id, &minted.hash, &event)
+        .await?
+    {
+        return Err(SiteError::NoNode);
+    }
+    Ok(minted.text)
+}
+
+/// An admin lets a node whose lease was reclaimed ask for one again. Audited `warning`.
+///
+/// # Errors
+/// [`SiteError::NoNode`] for an unknown or revoked node, or one that is not waiting;
+/// storage.
+pub async fn allow_lease(
+    store: &Store,
+    org_id: Uuid,
+    node_id: Uuid,
+    by_key: Option<Uuid>,
+) -> Result<(), SiteError> {
+    let node = live_node(store, org_id, node_id).await?;
+    let event = node_event(Severity::Warning, &node, by_key, Details::SiteNodeResumed);
+    if !store.resume_site_node(org_id, node_id, &event).await? {
+        return Err(SiteError::NoNode);
+    }
+    Ok(())
 }
 
 /// The key the central server signs leases with: derived from its oldest server key, so
@@ -438,6 +582,15 @@ pub async fn grant(
     let public_key = tessera_protocol::encoding::base64url_exact::<32>(&request.public_key).ok_or(
         SiteError::Invalid("public_key is not a base64url X25519 key"),
     )?;
+    // The key is fixed once the node has one (at enrolment, or its first lease): a stolen
+    // token cannot have the site's pass keys sealed to a key of the thief's.
+    if node
+        .public_key
+        .as_deref()
+        .is_some_and(|fixed| fixed != public_key.as_slice())
+    {
+        return Err(SiteError::KeyChanged);
+    }
     let held = store
         .held_lease(node.org_id, &node.site)
         .await?
@@ -452,13 +605,6 @@ pub async fn grant(
     let lease = match held {
         Some(held) if held.node_id != node.id => return Err(SiteError::HeldElsewhere),
         Some(held) => {
-            if node.public_key.as_deref() != Some(public_key.as_slice()) {
-                // The node's key changed under a held lease (a reinstalled node): refuse,
-                // an admin reclaims the lease and the node asks again.
-                return Err(SiteError::Invalid(
-                    "the node's key changed while it holds the lease; reclaim it first",
-                ));
-            }
             if !store.renew_lease(held.id, expires_at).await? {
                 return Err(SiteError::NoLease);
             }
@@ -467,6 +613,9 @@ pub async fn grant(
                 ..held
             }
         }
+        // Reclaimed: not again without an admin (a thief with the token would otherwise
+        // take the site straight back).
+        None if node.lease_blocked_at_ms.is_some() => return Err(SiteError::Reclaimed),
         None => {
             let lease = Lease {
                 id: Uuid::new_v4(),
@@ -855,7 +1004,9 @@ fn wire_pass(
 
 /// Writes what a node shipped: its events (each once, admissions marked `on_site`) and
 /// its admissions (each once, by nonce), reporting a conflict for an admission of a pass
-/// revoked here meanwhile.
+/// revoked here meanwhile. Only what a node can have made is taken
+/// (`tessera_domain::shipped`): the rest is refused, counted in the answer, and recorded
+/// in one `site_node_fault` event (`high`) in the same transaction.
 ///
 /// # Errors
 /// [`SiteError::Invalid`] for a malformed batch (nothing is written); storage.
@@ -864,28 +1015,72 @@ pub async fn ingest(
     node: &SiteNodeRow,
     batch: SyncUp,
 ) -> Result<SyncUpAnswer, SiteError> {
+    let now = now_ms();
+    let leases: Vec<LeaseSpan> = store
+        .node_leases(node.id)
+        .await?
+        .into_iter()
+        .map(|lease| LeaseSpan {
+            id: lease.id,
+            valid_from_ms: lease.valid_from_ms,
+            ended_at_ms: lease.ended_at_ms,
+        })
+        .collect();
+    let shipper = Shipper {
+        node_id: node.id,
+        enrolled_at_ms: node.created_at_ms,
+        leases: &leases,
+        now_ms: now,
+    };
+    let site_gates: Vec<Uuid> = store
+        .site_gates(node.org_id, &node.site)
+        .await?
+        .into_iter()
+        .filter(|gate| gate.org_id == node.org_id)
+        .map(|gate| gate.id)
+        .collect();
+    let mut site_passes = SitePasses::new(store, node);
+    let mut faults = Faults::default();
+
     let mut events = Vec::with_capacity(batch.events.len());
     for event in batch.events {
         let severity = tessera_domain::audit::Severity::parse(&event.severity).ok_or(
             SiteError::Invalid("an event's severity is not info, warning or high"),
         )?;
-        let details = event.details;
         if !matches!(
-            serde_json::from_str::<serde_json::Value>(&details),
+            serde_json::from_str::<serde_json::Value>(&event.details),
             Ok(serde_json::Value::Object(_))
         ) {
             return Err(SiteError::Invalid(
                 "an event's details are not a JSON object",
             ));
         }
-        let details = match tessera_domain::events::Details::decode(&event.kind, &details) {
-            Ok(Details::Response(mut response)) => {
+        let decoded = tessera_domain::events::Details::decode(&event.kind, &event.details).ok();
+        let pass_ours = match event.pass_id {
+            Some(pass_id) => Some(site_passes.ours(pass_id).await?),
+            None => None,
+        };
+        let verdict = shipped::judge_event(
+            &shipper,
+            &shipped::ShippedEvent {
+                kind: tessera_domain::events::AuditKind::parse(&event.kind),
+                details: decoded.as_ref(),
+                severity,
+                at_ms: event.at_ms,
+                gate_ours: event.gate_id.map(|gate| site_gates.contains(&gate)),
+                pass_ours,
+            },
+        );
+        let details = match (verdict, decoded) {
+            (Err(_), _) | (Ok(()), None) => {
+                faults.add(fault_or_malformed(verdict), &event.kind);
+                continue;
+            }
+            (Ok(()), Some(Details::Response(mut response))) => {
                 response.on_site = Some(OnSite { node_id: node.id });
                 Details::Response(response).to_json()
             }
-            Ok(known) => known.to_json(),
-            // A kind this server does not know (a newer node): kept as it was written.
-            Err(_) => details,
+            (Ok(()), Some(known)) => known.to_json(),
         };
         events.push(ShippedEvent {
             id: event.id,
@@ -907,6 +1102,16 @@ pub async fn ingest(
             "admitted" | "already_admitted" | "denied"
         ) {
             return Err(SiteError::Invalid("an admission's outcome"));
+        }
+        let pass_ours = site_passes.ours(admission.pass_id).await?;
+        if let Err(fault) = shipped::judge_admission(
+            &shipper,
+            site_gates.contains(&admission.gate_id),
+            pass_ours,
+            admission.decided_at_ms,
+        ) {
+            faults.add(fault, "admission");
+            continue;
         }
         admissions.push(ShippedAdmission {
             nonce: nonce.to_vec(),
@@ -930,18 +1135,8 @@ pub async fn ingest(
             .into_iter()
             .map(|zone| zone.id)
             .collect();
-        let mut checked: HashMap<Uuid, bool> = HashMap::new();
         for record in &batch.presence {
-            let ours = match checked.get(&record.pass_id) {
-                Some(ours) => *ours,
-                None => {
-                    let ours = store.pass_by_id(record.pass_id).await?.is_some_and(|pass| {
-                        pass.org_id == node.org_id && pass.site.as_deref() == Some(&node.site)
-                    });
-                    checked.insert(record.pass_id, ours);
-                    ours
-                }
-            };
+            let ours = site_passes.ours(record.pass_id).await?;
             if !ours || record.org_id != node.org_id || !zones.contains(&record.zone_id) {
                 return Err(SiteError::Invalid(
                     "a standing in a zone names a pass or zone that is not the site's",
@@ -950,22 +1145,35 @@ pub async fn ingest(
         }
         store.merge_presence(&batch.presence).await?;
     }
-    let now = now_ms();
     let node_id = node.id;
     let org_id = node.org_id;
+    let refused = faults.refused;
+    let fault = faults.event(node);
+    if fault.is_some() {
+        tracing::warn!(%node_id, refused, "an on-site node shipped what it cannot have made");
+    }
     let written = store
-        .ingest_site_batch(node.id, &node.site, &events, &admissions, now, &|counted| {
-            let conflict = rules::shipped_admission_conflict(counted.state, counted.revoked_at_ms)?;
-            Some(conflict_event(
-                org_id,
-                node_id,
-                Some(counted.gate_id),
-                counted.pass_id,
-                conflict,
-                Some(counted.decided_at_ms),
-                counted.revoked_at_ms,
-            ))
-        })
+        .ingest_site_batch(
+            node.id,
+            &node.site,
+            &events,
+            &admissions,
+            now,
+            &|counted| {
+                let conflict =
+                    rules::shipped_admission_conflict(counted.state, counted.revoked_at_ms)?;
+                Some(conflict_event(
+                    org_id,
+                    node_id,
+                    Some(counted.gate_id),
+                    counted.pass_id,
+                    conflict,
+                    Some(counted.decided_at_ms),
+                    counted.revoked_at_ms,
+                ))
+            },
+            fault.as_ref(),
+        )
         .await?;
     let through = events.iter().map(|event| event.at_ms).max();
     let lag = events
@@ -980,7 +1188,78 @@ pub async fn ingest(
         events: written.events,
         admissions: written.admissions,
         conflicts: written.conflicts,
+        refused,
     })
+}
+
+fn fault_or_malformed(verdict: Result<(), NodeFault>) -> NodeFault {
+    verdict.err().unwrap_or(NodeFault::MalformedDetails)
+}
+
+/// Whether a pass is of the node's site and organisation, each asked once per batch.
+struct SitePasses<'a> {
+    store: &'a Store,
+    node: &'a SiteNodeRow,
+    known: HashMap<Uuid, bool>,
+}
+
+impl<'a> SitePasses<'a> {
+    fn new(store: &'a Store, node: &'a SiteNodeRow) -> Self {
+        SitePasses {
+            store,
+            node,
+            known: HashMap::new(),
+        }
+    }
+
+    async fn ours(&mut self, pass_id: Uuid) -> Result<bool, SiteError> {
+        if let Some(ours) = self.known.get(&pass_id) {
+            return Ok(*ours);
+        }
+        let ours = self.store.pass_by_id(pass_id).await?.is_some_and(|pass| {
+            pass.org_id == self.node.org_id && pass.site.as_deref() == Some(&self.node.site)
+        });
+        self.known.insert(pass_id, ours);
+        Ok(ours)
+    }
+}
+
+/// What a batch had that was refused, for its `site_node_fault` event.
+#[derive(Default)]
+struct Faults {
+    refused: u64,
+    reasons: std::collections::BTreeMap<NodeFault, u64>,
+    kinds: Vec<String>,
+}
+
+impl Faults {
+    fn add(&mut self, fault: NodeFault, kind: &str) {
+        self.refused += 1;
+        *self.reasons.entry(fault).or_default() += 1;
+        let kind: String = kind.chars().filter(|c| !c.is_control()).take(64).collect();
+        if self.kinds.len() < FAULT_KINDS && !self.kinds.contains(&kind) {
+            self.kinds.push(kind);
+        }
+    }
+
+    fn event(self, node: &SiteNodeRow) -> Option<tessera_store::NewAudit> {
+        (self.refused > 0).then(|| {
+            audit::event(
+                Severity::High,
+                Subject {
+                    org_id: Some(node.org_id),
+                    gate_id: None,
+                    pass_id: None,
+                },
+                Details::SiteNodeFault(SiteNodeFault {
+                    node_id: node.id,
+                    refused: self.refused,
+                    reasons: self.reasons,
+                    kinds: self.kinds,
+                }),
+            )
+        })
+    }
 }
 
 fn conflict_event(

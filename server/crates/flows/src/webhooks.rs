@@ -81,6 +81,7 @@ pub fn event_body(event: &AuditRow, payload: WebhookPayload) -> String {
         pass_id: event.pass_id,
         gate_id: event.gate_id,
         org_id: event.org_id,
+        origin_node_id: event.origin_node_id,
     };
     // Plain fields and maps with string keys: serialising cannot fail.
     serde_json::to_string(&body).unwrap_or_default()

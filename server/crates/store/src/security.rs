@@ -9,7 +9,7 @@
 macro_rules! alarm_columns {
     () => {
         "SELECT e.id, e.at_ms, e.org_id, e.kind, e.severity, e.gate_id, e.pass_id, e.details, \
-         e.actor_issuer, e.actor_subject, e.actor_name, a.state AS alarm_state, \
+         e.actor_issuer, e.actor_subject, e.actor_name, e.origin_node_id, a.state AS alarm_state, \
          a.version AS alarm_version, a.assignee, a.acknowledged_at_ms, a.acknowledged_by, \
          a.resolved_at_ms, a.resolved_by, a.outcome, a.note, a.updated_at_ms AS alarm_updated_at_ms \
          FROM audit_events e LEFT JOIN alarms a ON a.audit_id = e.id "
@@ -252,7 +252,7 @@ macro_rules! security_statements {
                     .map_err(Error::storage("find messages"))?);
                     audit.extend(sqlx::query_as::<_, AuditRow>(
                         "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details, \
-                         actor_issuer, actor_subject, actor_name FROM audit_events \
+                         actor_issuer, actor_subject, actor_name, origin_node_id FROM audit_events \
                          WHERE org_id = $1 AND pass_id = $2",
                     ).bind(org_id).bind(pass.id).fetch_all(self.writes()).await
                     .map_err(Error::storage("find audit events of a pass"))?);
@@ -272,7 +272,7 @@ macro_rules! security_statements {
                 for id in &named {
                     audit.extend(sqlx::query_as::<_, AuditRow>(
                         "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details, \
-                         actor_issuer, actor_subject, actor_name FROM audit_events \
+                         actor_issuer, actor_subject, actor_name, origin_node_id FROM audit_events \
                          WHERE org_id = $1 AND (kind LIKE 'walk_in%' OR kind LIKE 'message%') \
                          AND details LIKE $2",
                     ).bind(org_id).bind(format!("%{id}%")).fetch_all(self.writes()).await

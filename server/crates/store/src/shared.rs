@@ -777,7 +777,7 @@ macro_rules! shared_statements {
             async fn pass_history(&self, org_id: Uuid, pass_id: Uuid) -> Result<Vec<AuditRow>> {
                 sqlx::query_as(
                     "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details, \
-                     actor_issuer, actor_subject, actor_name \
+                     actor_issuer, actor_subject, actor_name, origin_node_id \
                      FROM audit_events WHERE org_id = $1 AND pass_id = $2 AND kind IN ('pass_issued', \
                      'claim', 'pass_rebound', 'transfer_started', 'pass_transferred', 'pass_revoked') \
                      ORDER BY id LIMIT 1000",
@@ -1790,7 +1790,7 @@ macro_rules! shared_statements {
             async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
                 sqlx::query_as(
                     "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details, \
-                     actor_issuer, actor_subject, actor_name \
+                     actor_issuer, actor_subject, actor_name, origin_node_id \
                      FROM audit_events WHERE org_id = $1 \
                      AND ($2 IS NULL OR kind = $2) AND ($3 IS NULL OR severity = $3) \
                      AND ($4 IS NULL OR gate_id = $4) AND ($5 IS NULL OR pass_id = $5) \
@@ -1816,7 +1816,7 @@ macro_rules! shared_statements {
             async fn audit_tail(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
                 sqlx::query_as(
                     "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details, \
-                     actor_issuer, actor_subject, actor_name \
+                     actor_issuer, actor_subject, actor_name, origin_node_id \
                      FROM audit_events WHERE org_id = $1 \
                      AND ($2 IS NULL OR kind = $2) AND ($3 IS NULL OR severity = $3) \
                      AND ($4 IS NULL OR gate_id = $4) AND ($5 IS NULL OR pass_id = $5) \

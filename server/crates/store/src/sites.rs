@@ -41,6 +41,8 @@ pub struct SiteNodeRow {
     pub up_through_ms: Option<i64>,
     /// How old its oldest unshipped event was at its last sync-up.
     pub up_lag_ms: Option<i64>,
+    /// When an admin reclaimed its lease: it gets none until an admin resumes it.
+    pub lease_blocked_at_ms: Option<i64>,
 }
 
 /// A lease row.
@@ -299,6 +301,47 @@ pub trait SiteStatements {
         event: &NewAudit,
     ) -> Result<()>;
 
+    /// Revokes a node and ends the lease it holds, if any (`lease_end`: that lease and its
+    /// event), with the node's event; false when it was unknown or already revoked.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    async fn revoke_site_node(
+        &self,
+        org_id: Uuid,
+        node_id: Uuid,
+        at_ms: i64,
+        lease_end: Option<(Uuid, &NewAudit)>,
+        event: &NewAudit,
+    ) -> Result<bool>;
+
+    /// Gives a live node a new token (the old one stops working), with its event; false
+    /// when it was unknown or revoked.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    async fn rotate_site_node_token(
+        &self,
+        org_id: Uuid,
+        node_id: Uuid,
+        token_hash: &[u8; 32],
+        event: &NewAudit,
+    ) -> Result<bool>;
+
+    /// Lets a live node whose lease was reclaimed ask for one again, with its event; false
+    /// when it was unknown, revoked, or not waiting.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    async fn resume_site_node(&self, org_id: Uuid, node_id: Uuid, event: &NewAudit)
+        -> Result<bool>;
+
+    /// Every lease a node held or holds, oldest first.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    async fn node_leases(&self, node_id: Uuid) -> Result<Vec<LeaseRow>>;
+
     /// The live node holding this token.
     ///
     /// # Errors
@@ -324,7 +367,7 @@ pub trait SiteStatements {
     async fn held_lease(&self, org_id: Uuid, site: &str) -> Result<Option<LeaseRow>>;
 
     /// Grants a new lease (false when another is held on the site) with its event, and
-    /// records the node's key.
+    /// records the node's key if it had none (a key once recorded never changes).
     ///
     /// # Errors
     /// [`crate::Error::Storage`].
@@ -336,7 +379,8 @@ pub trait SiteStatements {
     /// [`crate::Error::Storage`].
     async fn renew_lease(&self, lease_id: Uuid, expires_at_ms: i64) -> Result<bool>;
 
-    /// Ends a held lease with its event (false when it was not held).
+    /// Ends a held lease with its event (false when it was not held). A reclaimed lease
+    /// also blocks its node from another until an admin resumes it.
     ///
     /// # Errors
     /// [`crate::Error::Storage`].
@@ -392,7 +436,8 @@ pub trait SiteStatements {
 
     /// Writes what a node shipped, in one transaction: each event once (by the node's id
     /// for it), each admission once (by nonce), counting an admission's use on its pass,
-    /// and for each counted admission the report `report` makes of it, if any.
+    /// for each counted admission the report `report` makes of it, if any, and the
+    /// `fault` event recording what the batch had that was refused.
     ///
     /// # Errors
     /// [`crate::Error::Storage`].
@@ -404,6 +449,7 @@ pub trait SiteStatements {
         admissions: &[ShippedAdmission],
         at_ms: i64,
         report: &(dyn for<'c> Fn(&'c CountedAdmission) -> Option<NewAudit> + Send + Sync),
+        fault: Option<&NewAudit>,
     ) -> Result<Ingested>;
 
     /// The node's state row.
@@ -532,7 +578,7 @@ pub trait SiteStatements {
 macro_rules! node_columns {
     () => {
         "SELECT id, org_id, site, label, public_key, created_at_ms, revoked_at_ms, last_seen_ms, \
-         down_seq, up_through_ms, up_lag_ms FROM site_nodes "
+         down_seq, up_through_ms, up_lag_ms, lease_blocked_at_ms FROM site_nodes "
     };
 }
 
@@ -599,8 +645,8 @@ macro_rules! site_statements {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("enrol site node").await?;
                 sqlx::query(
-                    "INSERT INTO site_nodes (id, org_id, site, label, token_hash, created_at_ms) \
-                     VALUES ($1, $2, $3, $4, $5, $6)",
+                    "INSERT INTO site_nodes (id, org_id, site, label, token_hash, created_at_ms, \
+                     public_key) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 )
                 .bind(node.id)
                 .bind(node.org_id)
@@ -608,11 +654,127 @@ macro_rules! site_statements {
                 .bind(&node.label)
                 .bind(&token_hash[..])
                 .bind(node.created_at_ms)
+                .bind(node.public_key.as_deref())
                 .execute(&mut *tx)
                 .await
                 .map_err(Error::storage("enrol site node"))?;
                 insert_audit(&mut tx, event).await?;
                 commit(tx, "enrol site node").await
+            }
+
+            async fn revoke_site_node(
+                &self,
+                org_id: Uuid,
+                node_id: Uuid,
+                at_ms: i64,
+                lease_end: Option<(Uuid, &NewAudit)>,
+                event: &NewAudit,
+            ) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("revoke site node").await?;
+                let revoked = sqlx::query(
+                    "UPDATE site_nodes SET revoked_at_ms = $1 \
+                     WHERE id = $2 AND org_id = $3 AND revoked_at_ms IS NULL",
+                )
+                .bind(at_ms)
+                .bind(node_id)
+                .bind(org_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("revoke site node"))?
+                .rows_affected()
+                    == 1;
+                if !revoked {
+                    return Ok(false);
+                }
+                if let Some((lease_id, lease_event)) = lease_end {
+                    let ended = sqlx::query(
+                        "UPDATE site_leases SET ended_at_ms = $1, end_reason = 'reclaimed' \
+                         WHERE id = $2 AND node_id = $3 AND ended_at_ms IS NULL",
+                    )
+                    .bind(at_ms)
+                    .bind(lease_id)
+                    .bind(node_id)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("end a revoked node's lease"))?
+                    .rows_affected()
+                        == 1;
+                    if ended {
+                        insert_audit(&mut tx, lease_event).await?;
+                    }
+                }
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "revoke site node").await?;
+                Ok(true)
+            }
+
+            async fn rotate_site_node_token(
+                &self,
+                org_id: Uuid,
+                node_id: Uuid,
+                token_hash: &[u8; 32],
+                event: &NewAudit,
+            ) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("rotate site node token").await?;
+                let rotated = sqlx::query(
+                    "UPDATE site_nodes SET token_hash = $1 \
+                     WHERE id = $2 AND org_id = $3 AND revoked_at_ms IS NULL",
+                )
+                .bind(&token_hash[..])
+                .bind(node_id)
+                .bind(org_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("rotate site node token"))?
+                .rows_affected()
+                    == 1;
+                if !rotated {
+                    return Ok(false);
+                }
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "rotate site node token").await?;
+                Ok(true)
+            }
+
+            async fn resume_site_node(
+                &self,
+                org_id: Uuid,
+                node_id: Uuid,
+                event: &NewAudit,
+            ) -> Result<bool> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin("resume site node").await?;
+                let resumed = sqlx::query(
+                    "UPDATE site_nodes SET lease_blocked_at_ms = NULL \
+                     WHERE id = $1 AND org_id = $2 AND revoked_at_ms IS NULL \
+                     AND lease_blocked_at_ms IS NOT NULL",
+                )
+                .bind(node_id)
+                .bind(org_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("resume site node"))?
+                .rows_affected()
+                    == 1;
+                if !resumed {
+                    return Ok(false);
+                }
+                insert_audit(&mut tx, event).await?;
+                commit(tx, "resume site node").await?;
+                Ok(true)
+            }
+
+            async fn node_leases(&self, node_id: Uuid) -> Result<Vec<crate::sites::LeaseRow>> {
+                sqlx::query_as(concat!(
+                    crate::sites::lease_columns!(),
+                    "WHERE node_id = $1 ORDER BY granted_at_ms, id"
+                ))
+                .bind(node_id)
+                .fetch_all(self.writes())
+                .await
+                .map_err(Error::storage("list a node's leases"))
             }
 
             async fn site_node_by_token_hash(
@@ -697,7 +859,9 @@ macro_rules! site_statements {
                 if !inserted {
                     return Ok(false);
                 }
-                sqlx::query("UPDATE site_nodes SET public_key = $1 WHERE id = $2")
+                sqlx::query(
+                    "UPDATE site_nodes SET public_key = COALESCE(public_key, $1) WHERE id = $2",
+                )
                     .bind(node_key)
                     .bind(lease.node_id)
                     .execute(&mut *tx)
@@ -748,6 +912,17 @@ macro_rules! site_statements {
                     == 1;
                 if !ended {
                     return Ok(false);
+                }
+                if end.blocks_node() {
+                    sqlx::query(
+                        "UPDATE site_nodes SET lease_blocked_at_ms = $1 \
+                         WHERE id = (SELECT node_id FROM site_leases WHERE id = $2)",
+                    )
+                    .bind(at_ms)
+                    .bind(lease_id)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("hold a reclaimed node"))?;
                 }
                 insert_audit(&mut tx, event).await?;
                 commit(tx, "end lease").await?;
@@ -845,6 +1020,7 @@ macro_rules! site_statements {
                 report: &(dyn for<'c> Fn(&'c crate::sites::CountedAdmission) -> Option<NewAudit>
                       + Send
                       + Sync),
+                fault: Option<&NewAudit>,
             ) -> Result<crate::sites::Ingested> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("ingest site batch").await?;
@@ -932,6 +1108,9 @@ macro_rules! site_statements {
                     .await
                     .map_err(Error::storage("append a shipped event"))?
                     .rows_affected();
+                }
+                if let Some(fault) = fault {
+                    insert_audit(&mut tx, fault).await?;
                 }
                 commit(tx, "ingest site batch").await?;
                 Ok(ingested)

@@ -27,8 +27,17 @@ pub(super) fn router() -> Router<AppState> {
     Router::new().route("/v1/audit", get(list))
 }
 
-pub(super) const COLUMNS: [&str; 9] = [
-    "id", "at", "kind", "severity", "org_id", "gate_id", "pass_id", "details", "actor",
+pub(super) const COLUMNS: [&str; 10] = [
+    "id",
+    "at",
+    "kind",
+    "severity",
+    "org_id",
+    "gate_id",
+    "pass_id",
+    "details",
+    "actor",
+    "origin_node_id",
 ];
 
 /// The query parameters `GET /v1/audit` accepts; any other is a 400.

@@ -283,6 +283,7 @@ mod tests {
             pass_id: None,
             event: Recorded::Known(details),
             actor: None,
+            origin_node_id: None,
         }
     }
 

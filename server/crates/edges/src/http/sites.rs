@@ -30,6 +30,9 @@ pub(super) fn router() -> Router<AppState> {
     Router::new()
         .route("/v1/nodes", get(list).post(create))
         .route("/v1/nodes/{node_id}/lease", delete(reclaim))
+        .route("/v1/nodes/{node_id}/revoke", post(revoke))
+        .route("/v1/nodes/{node_id}/rotate", post(rotate))
+        .route("/v1/nodes/{node_id}/resume", post(resume))
         .route("/v1/node/lease", post(lease))
         .route("/v1/node/lease/return", post(give_back))
         .route("/v1/node/changes", get(changes))
@@ -49,6 +52,22 @@ pub(super) struct NewNode {
     /// Free text.
     #[schema(example = "North stand PC", min_length = 1, max_length = 200)]
     label: String,
+    /// The node's X25519 key, base64url (`tessera-server node key` on the node prints it).
+    /// Pass keys are sealed to it and it never changes: a node that makes a new key is
+    /// enrolled again. Without it, the key the node sends with its first lease request is
+    /// fixed then.
+    #[serde(default)]
+    #[schema(example = "hSDwCYkwp1R0i33ctD73Wg2_Og0mOBr066SpjqqbTmo")]
+    public_key: Option<String>,
+}
+
+/// A node's new token.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct RotatedNode {
+    /// The node.
+    node_id: Uuid,
+    /// Its new credential, shown once; the old one stopped working.
+    token: String,
 }
 
 /// A node just enrolled, with its token (shown once).
@@ -75,9 +94,16 @@ pub(super) struct NodeView {
     /// Its label.
     label: String,
     /// `holding` (it decides for the site), `starting` (granted, not in force yet),
-    /// `overdue` (its lease ran out unrenewed: the uplink is down, or the node), or `idle`.
+    /// `overdue` (its lease ran out unrenewed: the uplink is down, or the node), `idle`,
+    /// `reclaimed` (an admin took its lease back; it gets none until resumed) or `revoked`.
     #[schema(example = "holding")]
     state: String,
+    /// When an admin revoked it (RFC 3339).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    revoked_at: Option<String>,
+    /// When an admin reclaimed its lease, while it waits for a resume (RFC 3339).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lease_blocked_at: Option<String>,
     /// Its lease, when it holds one.
     #[serde(skip_serializing_if = "Option::is_none")]
     lease: Option<LeaseView>,
@@ -116,6 +142,8 @@ pub(super) struct NodeList {
 
 fn node_view(node: SiteNodeRow, lease: Option<Lease>, now_ms: i64) -> NodeView {
     let state = match &lease {
+        _ if node.revoked_at_ms.is_some() => "revoked",
+        None if node.lease_blocked_at_ms.is_some() => "reclaimed",
         None => "idle",
         Some(lease) if now_ms < lease.valid_from_ms => "starting",
         Some(lease) if now_ms >= lease.expires_at_ms => "overdue",
@@ -126,6 +154,8 @@ fn node_view(node: SiteNodeRow, lease: Option<Lease>, now_ms: i64) -> NodeView {
         site: node.site,
         label: node.label,
         state: state.to_owned(),
+        revoked_at: node.revoked_at_ms.map(rfc3339),
+        lease_blocked_at: node.lease_blocked_at_ms.map(rfc3339),
         lease: lease.map(|lease| LeaseView {
             lease_id: lease.id,
             granted_at: rfc3339(lease.granted_at_ms),
@@ -178,11 +208,24 @@ pub(super) async fn create(
     caller.require(&[])?;
     let site = checked(&body.site, "site", 100)?;
     let label = checked(&body.label, "label", 200)?;
+    let public_key = body
+        .public_key
+        .as_deref()
+        .map(|key| {
+            tessera_protocol::encoding::base64url_exact::<32>(key.trim()).ok_or_else(|| {
+                Error::InvalidField(
+                    "public_key",
+                    "public_key must be the node's X25519 key, 32 bytes in base64url".into(),
+                )
+            })
+        })
+        .transpose()?;
     let (node, token) = flow::enrol(
         &state.store,
         caller.key.org_id,
         &site,
         &label,
+        public_key,
         Some(caller.key.id),
     )
     .await?;
@@ -275,6 +318,117 @@ pub(super) async fn reclaim(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// Revokes a node: its token stops working at once and the lease it holds ends, as a
+/// reclaim does (admin; audited `site_node_revoked`, `high`). Enrol it again to bring it back.
+#[utoipa::path(
+    post,
+    path = "/v1/nodes/{node_id}/revoke",
+    operation_id = "revoke_node",
+    tag = "on-site nodes",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("node_id" = Uuid, Path, description = "The node")),
+    responses(
+        (status = 204, description = "Revoked"),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 404, description = "No such node, or it is revoked already", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn revoke(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(node_id): Path<String>,
+) -> Result<StatusCode> {
+    caller.require(&[])?;
+    let node_id = super::parse_id(&node_id)?;
+    flow::revoke(
+        &state.store,
+        caller.key.org_id,
+        node_id,
+        Some(caller.key.id),
+    )
+    .await
+    .map_err(site_error)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Gives a node a new token, shown once; the old one stops working at once (admin; audited
+/// `site_node_token_rotated`).
+#[utoipa::path(
+    post,
+    path = "/v1/nodes/{node_id}/rotate",
+    operation_id = "rotate_node_token",
+    tag = "on-site nodes",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("node_id" = Uuid, Path, description = "The node")),
+    responses(
+        (status = 200, description = "The new token, shown once", body = RotatedNode),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 404, description = "No such node, or it is revoked", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn rotate(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(node_id): Path<String>,
+) -> Result<Json<RotatedNode>> {
+    caller.require(&[])?;
+    let node_id = super::parse_id(&node_id)?;
+    let token = flow::rotate_token(
+        &state.store,
+        caller.key.org_id,
+        node_id,
+        Some(caller.key.id),
+    )
+    .await
+    .map_err(site_error)?;
+    Ok(Json(RotatedNode {
+        node_id,
+        token: token.to_string(),
+    }))
+}
+
+/// Lets a node whose lease an admin reclaimed ask for one again (admin; audited
+/// `site_node_resumed`).
+#[utoipa::path(
+    post,
+    path = "/v1/nodes/{node_id}/resume",
+    operation_id = "resume_node",
+    tag = "on-site nodes",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("node_id" = Uuid, Path, description = "The node")),
+    responses(
+        (status = 204, description = "The node may take its site's lease again"),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin key", body = ErrorBody),
+        (status = 404, description = "No such node, it is revoked, or its lease was not reclaimed", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn resume(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(node_id): Path<String>,
+) -> Result<StatusCode> {
+    caller.require(&[])?;
+    let node_id = super::parse_id(&node_id)?;
+    flow::allow_lease(
+        &state.store,
+        caller.key.org_id,
+        node_id,
+        Some(caller.key.id),
+    )
+    .await
+    .map_err(site_error)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
 /// An on-site node, authenticated by its token.
 pub(super) struct NodeCaller(SiteNodeRow);
 
@@ -302,7 +456,18 @@ fn site_error(error: SiteError) -> Error {
             "lease_held",
             "another node holds this site's lease; reclaim it first".into(),
         ),
-        SiteError::NoLease => Error::NotFound,
+        SiteError::NoLease | SiteError::NoNode => Error::NotFound,
+        SiteError::KeyChanged => Error::Conflict(
+            "node_key_changed",
+            "this is not the node's key: a node's key is fixed at enrolment; enrol the node again"
+                .into(),
+        ),
+        SiteError::Reclaimed => Error::Conflict(
+            "lease_reclaimed",
+            "an admin reclaimed this node's lease; it gets none until an admin resumes it \
+             (POST /v1/nodes/{id}/resume)"
+                .into(),
+        ),
         SiteError::NoKey => Error::Conflict(
             "no_node_key",
             "ask for a lease first: pass keys are sealed to the key sent with it".into(),
@@ -324,7 +489,7 @@ fn site_error(error: SiteError) -> Error {
         (status = 200, description = "The lease, signed", body = flow::LeaseGrant),
         (status = 400, description = "Malformed body", body = ErrorBody),
         (status = 401, description = "Missing or unknown node token", body = ErrorBody),
-        (status = 409, description = "`lease_held`: another node holds the site", body = ErrorBody),
+        (status = 409, description = "`lease_held`: another node holds the site; `lease_reclaimed`: an admin reclaimed this node's lease and has not resumed it; `node_key_changed`: not the node's fixed key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 422, description = "`invalid_field`: a malformed key", body = ErrorBody),
         (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
@@ -495,6 +660,7 @@ mod tests {
             down_seq: 0,
             up_through_ms: None,
             up_lag_ms: None,
+            lease_blocked_at_ms: None,
         };
         let lease = Lease {
             id: Uuid::nil(),
@@ -514,5 +680,15 @@ mod tests {
         for (lease, now, expected) in cases {
             assert_eq!(node_view(node.clone(), lease, now).state, expected);
         }
+        let reclaimed = SiteNodeRow {
+            lease_blocked_at_ms: Some(120),
+            ..node.clone()
+        };
+        assert_eq!(node_view(reclaimed, None, 150).state, "reclaimed");
+        let revoked = SiteNodeRow {
+            revoked_at_ms: Some(120),
+            ..node
+        };
+        assert_eq!(node_view(revoked, None, 150).state, "revoked");
     }
 }
