@@ -169,6 +169,10 @@ audit-kind-site-lease-granted = مُنح تفويض الموقع
 audit-kind-site-lease-ended = انتهى تفويض الموقع
 audit-kind-site-lease-extended = مُدِّد تفويض الموقع محليًا
 audit-kind-site-conflict = تعارض في الموقع
+audit-kind-site-node-revoked = إبطال خادم موقع
+audit-kind-site-node-token-rotated = رمز جديد لخادم موقع
+audit-kind-site-node-resumed = السماح لخادم موقع بأخذ التفويض من جديد
+audit-kind-site-node-fault = خادم موقع أرسل ما رُفض
 
 ## Severities
 
@@ -181,6 +185,36 @@ audit-severity-high = مرتفعة
 audit-by = { $what } — بواسطة { $who }
 audit-resent = { $what } (إعادة إرسال)
 audit-on-site = { $what } (في الموقع)
+audit-from-node = { $what } — من الخادم { $node }
+audit-node-revoked = أُبطل الخادم { $node }: لم يعد رمزه يعمل
+audit-node-token-rotated = رمز جديد للخادم { $node }: لم يعد الرمز القديم يعمل
+audit-node-resumed = يمكن للخادم { $node } أن يأخذ تفويض موقعه من جديد
+audit-node-fault =
+    { $count ->
+        [zero] أرسل الخادم { $node } عناصر رفضها هذا الخادم: { $count }
+        [one] أرسل الخادم { $node } عنصرًا واحدًا رفضه هذا الخادم
+        [two] أرسل الخادم { $node } عنصرين رفضهما هذا الخادم
+        [few] أرسل الخادم { $node } { $count } عناصر رفضها هذا الخادم
+        [many] أرسل الخادم { $node } { $count } عنصرًا رفضها هذا الخادم
+       *[other] أرسل الخادم { $node } { $count } عنصر رفضها هذا الخادم
+    }
+audit-node-fault-why =
+    { $count ->
+        [zero] أرسل الخادم { $node } عناصر رفضها هذا الخادم: { $count }؛ { $reasons }
+        [one] أرسل الخادم { $node } عنصرًا واحدًا رفضه هذا الخادم: { $reasons }
+        [two] أرسل الخادم { $node } عنصرين رفضهما هذا الخادم: { $reasons }
+        [few] أرسل الخادم { $node } { $count } عناصر رفضها هذا الخادم: { $reasons }
+        [many] أرسل الخادم { $node } { $count } عنصرًا رفضها هذا الخادم: { $reasons }
+       *[other] أرسل الخادم { $node } { $count } عنصر رفضها هذا الخادم: { $reasons }
+    }
+audit-node-fault-reason = { $count } × { $words } ({ $reason })
+audit-node-fault-foreign-kind = نوع لا يُنشئه أي خادم موقع
+audit-node-fault-malformed-details = تفاصيل بشكل خاطئ
+audit-node-fault-severity-too-high = خطورة أعلى مما يسمح به نوعه
+audit-node-fault-foreign-gate = بوابة ليست من موقعه
+audit-node-fault-foreign-pass = تصريح ليس من موقعه
+audit-node-fault-outside-lease = وقت خارج تفويضاته
+audit-node-fault-foreign-lease = تفويض لم يحمله قط
 audit-sso-refused = رُفض تسجيل الدخول الموحّد: { $reason }
 audit-sso-refused-detail = رُفض تسجيل الدخول الموحّد: { $reason } ({ $detail })
 audit-mail-queued = أُدرج رابط التصريح في قائمة الإرسال
@@ -236,6 +270,7 @@ audit-pass-rebound = رُبط التصريح بمحفظة جديدة (تتوقف
 audit-pass-transferred = نُقل التصريح إلى حامل جديد
 audit-gate-short = بوابة { $id }
 audit-pass-short = تصريح { $id }
+audit-node-unknown = غير معروف
 audit-clock-date = { $day }/{ $month }/{ $year } { $time }
 
 ## The event filters' checks
@@ -348,6 +383,9 @@ console-action-issue-pass = إصدار التصريح
 console-action-create-gate = إنشاء البوابة
 console-action-read-nodes = قراءة خوادم المواقع
 console-action-reclaim-lease = استعادة تفويض { $label }
+console-action-revoke-node = إبطال { $label }
+console-action-rotate-node = إنشاء رمز جديد لـ { $label }
+console-action-resume-node = السماح لـ { $label } بأخذ التفويض من جديد
 
 ## الشريط والتبويبات
 
@@ -414,6 +452,9 @@ console-alarm-no-pass = بلا تصريح
 console-alarm-no-gate = بلا بوابة
 console-alarm-at = عند { $gate }
 console-alarm-from = من { $source }
+console-alarm-from-node = من الخادم { $node }
+console-alarm-at-from-node = عند { $gate }، من الخادم { $node }
+console-alarm-node = الخادم { $node }
 console-alarm-challenge-of = تحدٍّ صادر عن
 console-alarm-first-used-at = استُخدم الرمز أولًا عند
 console-alarm-about-foreign-nonce = إجابة عن تحدٍّ صادر عن بوابة أخرى: بيانات اعتماد بوابة منسوخة؟
@@ -422,6 +463,7 @@ console-alarm-about-challenge-burned = تحدٍّ استُنفد بسبب إجا
 console-alarm-about-claim-conflict = حاولت محفظة ثانية إضافة تصريح سبقت إضافته: رابط مسرَّب؟
 console-alarm-about-watchlist-hit = شخص مدرج في قائمة المراقبة عند بوابة، أو تصريح صدر له أو أضيف باسمه (راجع قائمة المراقبة)
 console-alarm-about-auth-failure = محاولات مصادقة فاشلة من مصدر واحد (لهذه المؤسسة: جلسة وحدة تحكم استُخدمت دون رمز CSRF الخاص بها أو من موقع آخر)
+console-alarm-about-site-node-fault = أرسل خادم موقع ما رفضه هذا الخادم: رمز مسروق أم خادم معطوب؟ افحصه، وأبطِله في عرض «خوادم المواقع» عند الشك
 console-alarm-gone = لم يعد هذا الإنذار في التدفق.
 console-alarm-choose = اختر إنذارًا لترى ما اتُّخذ بشأنه والتسلسل الزمني للتصريح: كل مسح وكل تحدٍّ وكل إجابة.
 console-alarm-heading = الإنذار { $id }
@@ -430,6 +472,9 @@ console-alarm-fact-state = الحالة
 console-alarm-fact-assigned-to = مُسنَد إلى
 console-alarm-fact-when = متى
 console-alarm-fact-where = أين
+console-alarm-fact-shipped-by = أرسله الخادم
+console-alarm-fact-node = الخادم
+console-alarm-fact-refused = المرفوض
 console-alarm-fact-pass = التصريح
 console-alarm-fact-reason = السبب
 console-alarm-acknowledge = إقرار
@@ -821,15 +866,23 @@ console-node-state-holding = يحمل التفويض
 console-node-state-starting = قيد البدء
 console-node-state-overdue = متأخر
 console-node-state-idle = خامل
+console-node-state-reclaimed = مُستعاد
+console-node-state-revoked = مُبطَل
 console-node-state-holding-help = يحمل تفويض الموقع: هو وحده يسمح بدخول تصاريح الموقع، وهذا الخادم يرفضها.
 console-node-state-starting-help = مُنح تفويضه لكنه لم يسرِ بعد: يبدأ بعد أن تنتهي كل التحديات السابقة.
 console-node-state-overdue-help = انتهى تفويضه دون تجديد: الاتصال أو خادم الموقع متوقف. يظل هذا الخادم يرفض تصاريح الموقع حتى يُعاد التفويض أو يُستعاد.
 console-node-state-idle-help = لا يحمل تفويضًا: هذا الخادم يسمح بدخول تصاريح الموقع.
+console-node-state-reclaimed-help = استعاد مشرف تفويضه: لا يمكنه أخذ تفويض الموقع من جديد حتى يسمح له مشرف («السماح بالتفويض من جديد»). هذا الخادم يسمح بدخول تصاريح الموقع.
+console-node-state-revoked-help = أُبطل نهائيًا: لم يعد رمزه يعمل ولا يأخذ أي تفويض. هذا الخادم يسمح بدخول تصاريح الموقع.
 console-node-states = معنى الحالات
 console-node-when = { $time } ({ $relative })
 console-node-no-lease = لا تفويض
 console-node-never = أبدًا
 console-node-nothing-shipped = لا شيء بعد
+console-node-revoked-at = أُبطل { $when }
+console-node-revoked-no-lease = مُبطَل
+console-node-blocked-at = استُعيد { $when }: ينتظر مشرفًا
+console-node-blocked = استُعيد: ينتظر مشرفًا
 console-node-lag = { $seconds } ث
 console-node-reclaim = استعادة التفويض
 console-node-reclaim-label = استعادة التفويض: { $label }
@@ -837,6 +890,24 @@ console-node-reclaim-confirm = نعم، استعِد التفويض
 console-node-reclaim-confirm-label = نعم، استعِد التفويض: { $label }
 console-node-reclaim-help = لا تستعِد تفويض خادم موقع إلا إذا فُقد نهائيًا: عندها يعود هذا الخادم إلى السماح بدخول الموقع، وقد يُسمح مرة ثانية بدخول تصريح سمح به خادم الموقع ولم يُبلغ عنه. تُسجَّل كل استعادة في سجل التدقيق بخطورة مرتفعة.
 console-node-reclaimed = استُعيد تفويض { $label }: يسمح هذا الخادم بدخول تصاريح الموقع من جديد.
+console-node-revoke-help = أبطِل خادم الموقع الذي خرج من الخدمة أو ربما سُرق رمزه: يتوقف رمزه عن العمل فورًا وينتهي تفويضه، نهائيًا. «رمز جديد» يستبدل رمز الخادم: يتوقف القديم عن العمل فورًا. بعد الاستعادة، لا يأخذ الخادم تفويض الموقع من جديد إلا بعد أن يضغط مشرف «السماح بالتفويض من جديد». يُسجَّل كل ذلك في سجل التدقيق.
+console-node-revoke = إبطال
+console-node-revoke-label = إبطال الخادم: { $label }
+console-node-revoke-confirm = نعم، أبطِل الخادم
+console-node-revoke-confirm-label = نعم، أبطِل الخادم: { $label }
+console-node-revoked = أُبطل { $label }: لم يعد رمزه يعمل وانتهى تفويضه.
+console-node-rotate = رمز جديد
+console-node-rotate-label = رمز جديد: { $label }
+console-node-rotate-confirm = نعم، أنشئ رمزًا جديدًا
+console-node-rotate-confirm-label = نعم، أنشئ رمزًا جديدًا: { $label }
+console-node-rotated = أُنشئ رمز جديد لـ { $label }: توقف الرمز القديم عن العمل.
+console-node-token-title = رمز جديد لـ { $label }
+console-node-token-help = توقف الرمز القديم عن العمل فورًا: يُرفض الخادم حتى يحتوي ملف رمزه على هذا الرمز ويُعاد تشغيله. انسخه الآن: لن يُعرض إلا هذه المرة.
+console-node-token = رمز الخادم
+console-node-token-hide = إخفاء الرمز
+console-node-resume = السماح بالتفويض من جديد
+console-node-resume-label = السماح بالتفويض من جديد: { $label }
+console-node-resumed = يمكن لـ { $label } أن يأخذ تفويض الموقع من جديد.
 
 ## تسجيل الدخول: الدخول الموحّد والجلسات النشطة
 

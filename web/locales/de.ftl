@@ -169,6 +169,10 @@ audit-kind-site-lease-granted = Standort-Lease erteilt
 audit-kind-site-lease-ended = Standort-Lease beendet
 audit-kind-site-lease-extended = Standort-Lease vor Ort verlängert
 audit-kind-site-conflict = Konflikt vor Ort
+audit-kind-site-node-revoked = Server vor Ort widerrufen
+audit-kind-site-node-token-rotated = neues Token für Server vor Ort
+audit-kind-site-node-resumed = Server vor Ort darf wieder eine Lease nehmen
+audit-kind-site-node-fault = Server vor Ort übertrug Abgelehntes
 
 ## Severities
 
@@ -181,6 +185,28 @@ audit-severity-high = Hoch
 audit-by = { $what } — von { $who }
 audit-resent = { $what } (erneut gesendet)
 audit-on-site = { $what } (vor Ort)
+audit-from-node = { $what } — vom Server { $node }
+audit-node-revoked = Server { $node } widerrufen: Sein Token gilt nicht mehr
+audit-node-token-rotated = neues Token für Server { $node }: Das alte gilt nicht mehr
+audit-node-resumed = Server { $node } darf die Lease seines Standorts wieder nehmen
+audit-node-fault =
+    { $count ->
+        [one] Server { $node } übertrug { $count } Eintrag, den dieser Server ablehnte
+       *[other] Server { $node } übertrug { $count } Einträge, die dieser Server ablehnte
+    }
+audit-node-fault-why =
+    { $count ->
+        [one] Server { $node } übertrug { $count } Eintrag, den dieser Server ablehnte: { $reasons }
+       *[other] Server { $node } übertrug { $count } Einträge, die dieser Server ablehnte: { $reasons }
+    }
+audit-node-fault-reason = { $count } × { $words } ({ $reason })
+audit-node-fault-foreign-kind = eine Art, die kein Server vor Ort erzeugt
+audit-node-fault-malformed-details = Details in falscher Form
+audit-node-fault-severity-too-high = ein für die Art zu hoher Schweregrad
+audit-node-fault-foreign-gate = ein Einlass eines anderen Standorts
+audit-node-fault-foreign-pass = ein Ausweis eines anderen Standorts
+audit-node-fault-outside-lease = eine Zeit außerhalb seiner Leases
+audit-node-fault-foreign-lease = eine Lease, die er nie hielt
 audit-sso-refused = Single Sign-on abgelehnt: { $reason }
 audit-sso-refused-detail = Single Sign-on abgelehnt: { $reason } ({ $detail })
 audit-mail-queued = Ausweislink zum Versand eingereiht
@@ -232,6 +258,7 @@ audit-pass-rebound = Ausweis an eine neue Wallet gebunden (die alte funktioniert
 audit-pass-transferred = Ausweis an eine neue Person übertragen
 audit-gate-short = Einlass { $id }
 audit-pass-short = Ausweis { $id }
+audit-node-unknown = unbekannt
 audit-clock-date = { $day }.{ $month }.{ $year } { $time }
 
 ## The event filters' checks
@@ -344,6 +371,9 @@ console-action-issue-pass = Ausstellen des Ausweises
 console-action-create-gate = Anlegen des Einlasses
 console-action-read-nodes = Abrufen der Server vor Ort
 console-action-reclaim-lease = Zurückholen der Lease von { $label }
+console-action-revoke-node = Widerrufen von { $label }
+console-action-rotate-node = Erstellen eines neuen Tokens für { $label }
+console-action-resume-node = Freigeben der Lease für { $label }
 
 ## Leiste und Reiter
 
@@ -406,6 +436,9 @@ console-alarm-no-pass = kein Ausweis
 console-alarm-no-gate = kein Einlass
 console-alarm-at = bei { $gate }
 console-alarm-from = von { $source }
+console-alarm-from-node = vom Server { $node }
+console-alarm-at-from-node = an { $gate }, vom Server { $node }
+console-alarm-node = Server { $node }
 console-alarm-challenge-of = Challenge von
 console-alarm-first-used-at = Code zuerst verwendet bei
 console-alarm-about-foreign-nonce = eine Antwort auf die Challenge eines anderen Einlasses: kopierte Zugangsdaten eines Einlasses?
@@ -414,6 +447,7 @@ console-alarm-about-challenge-burned = eine durch falsche Antworten verbrannte C
 console-alarm-about-claim-conflict = eine zweite Wallet wollte einen bereits hinzugefügten Ausweis übernehmen: ein weitergegebener Link?
 console-alarm-about-watchlist-hit = eine Person der Beobachtungsliste an einem Einlass, oder ein für sie ausgestellter oder hinzugefügter Ausweis (siehe Beobachtungsliste)
 console-alarm-about-auth-failure = fehlgeschlagene Authentifizierungen aus einer Quelle (für diese Organisation: eine Konsolensitzung ohne ihr CSRF-Token oder von einer anderen Website verwendet)
+console-alarm-about-site-node-fault = ein Server vor Ort übertrug, was dieser Server ablehnte: ein gestohlenes Token oder ein fehlerhafter Server? Prüfen Sie ihn und widerrufen Sie ihn im Zweifel in der Ansicht „Server vor Ort“
 console-alarm-gone = Dieser Alarm ist nicht mehr im Feed.
 console-alarm-choose = Wählen Sie einen Alarm, um zu sehen, was damit geschehen ist, und den Verlauf des Ausweises: jeden Scan, jede Challenge und jede Antwort.
 console-alarm-heading = Alarm { $id }
@@ -422,6 +456,9 @@ console-alarm-fact-state = Status
 console-alarm-fact-assigned-to = Zugewiesen an
 console-alarm-fact-when = Wann
 console-alarm-fact-where = Wo
+console-alarm-fact-shipped-by = Übertragen vom Server
+console-alarm-fact-node = Server
+console-alarm-fact-refused = Abgelehnt
 console-alarm-fact-pass = Ausweis
 console-alarm-fact-reason = Grund
 console-alarm-acknowledge = Quittieren
@@ -765,15 +802,23 @@ console-node-state-holding = Hält Lease
 console-node-state-starting = Startet
 console-node-state-overdue = Überfällig
 console-node-state-idle = Ruht
+console-node-state-reclaimed = Zurückgeholt
+console-node-state-revoked = Widerrufen
 console-node-state-holding-help = Er hält die Lease des Standorts: Nur er lässt dessen Ausweise ein, dieser Server lehnt sie ab.
 console-node-state-starting-help = Die Lease ist erteilt, gilt aber noch nicht: Sie beginnt, sobald alle früheren Challenges abgelaufen sind.
 console-node-state-overdue-help = Die Lease ist ohne Verlängerung abgelaufen: Die Verbindung oder der Server vor Ort ist ausgefallen. Dieser Server lehnt die Ausweise des Standorts weiter ab, bis die Lease zurückgegeben oder zurückgeholt wird.
 console-node-state-idle-help = Er hält keine Lease: Dieser Server lässt die Ausweise des Standorts ein.
+console-node-state-reclaimed-help = Ein Admin hat seine Lease zurückgeholt: Er darf die Lease des Standorts erst wieder nehmen, wenn ein Admin es erlaubt („Lease wieder erlauben“). Dieser Server lässt die Ausweise des Standorts ein.
+console-node-state-revoked-help = Endgültig widerrufen: Sein Token gilt nicht mehr, und er erhält keine Lease. Dieser Server lässt die Ausweise des Standorts ein.
 console-node-states = Was die Zustände bedeuten
 console-node-when = { $time } ({ $relative })
 console-node-no-lease = Keine Lease
 console-node-never = Nie
 console-node-nothing-shipped = Noch nichts
+console-node-revoked-at = Widerrufen { $when }
+console-node-revoked-no-lease = Widerrufen
+console-node-blocked-at = Zurückgeholt { $when }: wartet auf einen Admin
+console-node-blocked = Zurückgeholt: wartet auf einen Admin
 console-node-lag = { $seconds } s
 console-node-reclaim = Lease zurückholen
 console-node-reclaim-label = Lease zurückholen: { $label }
@@ -781,6 +826,24 @@ console-node-reclaim-confirm = Ja, Lease zurückholen
 console-node-reclaim-confirm-label = Ja, Lease zurückholen: { $label }
 console-node-reclaim-help = Holen Sie die Lease eines Servers vor Ort nur zurück, wenn er endgültig verloren ist: Dieser Server lässt den Standort dann wieder ein, und ein Ausweis, den der Server vor Ort eingelassen, aber nie gemeldet hat, kann ein zweites Mal eingelassen werden. Jedes Zurückholen wird mit dem Schweregrad „Hoch“ protokolliert.
 console-node-reclaimed = Lease von { $label } zurückgeholt: Dieser Server lässt die Ausweise des Standorts wieder ein.
+console-node-revoke-help = Widerrufen Sie einen Server vor Ort, der ausgemustert ist oder dessen Token gestohlen sein könnte: Sein Token gilt sofort nicht mehr, und seine Lease endet, endgültig. „Neues Token“ ersetzt das Token eines Servers: Das alte gilt sofort nicht mehr. Nach dem Zurückholen nimmt ein Server die Lease des Standorts erst wieder, wenn ein Admin „Lease wieder erlauben“ drückt. Alles wird protokolliert.
+console-node-revoke = Widerrufen
+console-node-revoke-label = Server widerrufen: { $label }
+console-node-revoke-confirm = Ja, Server widerrufen
+console-node-revoke-confirm-label = Ja, Server widerrufen: { $label }
+console-node-revoked = { $label } widerrufen: Sein Token gilt nicht mehr, und seine Lease ist beendet.
+console-node-rotate = Neues Token
+console-node-rotate-label = Neues Token: { $label }
+console-node-rotate-confirm = Ja, neues Token erstellen
+console-node-rotate-confirm-label = Ja, neues Token erstellen: { $label }
+console-node-rotated = Neues Token für { $label } erstellt: Das alte gilt nicht mehr.
+console-node-token-title = Neues Token für { $label }
+console-node-token-help = Das alte Token gilt ab sofort nicht mehr: Der Server wird abgewiesen, bis seine Token-Datei dieses enthält und er neu gestartet ist. Kopieren Sie es jetzt: Es wird nur dieses eine Mal angezeigt.
+console-node-token = Token des Servers
+console-node-token-hide = Token ausblenden
+console-node-resume = Lease wieder erlauben
+console-node-resume-label = Lease wieder erlauben: { $label }
+console-node-resumed = { $label } darf die Lease des Standorts wieder nehmen.
 
 ## Anmeldeeinstellungen (Single Sign-on) und aktive Sitzungen
 

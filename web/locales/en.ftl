@@ -174,6 +174,10 @@ audit-kind-site-lease-granted = site lease granted
 audit-kind-site-lease-ended = site lease ended
 audit-kind-site-lease-extended = site lease extended on site
 audit-kind-site-conflict = on-site conflict
+audit-kind-site-node-revoked = on-site node revoked
+audit-kind-site-node-token-rotated = on-site node given a new token
+audit-kind-site-node-resumed = on-site node allowed a lease again
+audit-kind-site-node-fault = on-site node shipped what was refused
 
 ## Severities
 
@@ -189,6 +193,32 @@ audit-by = { $what } — by { $who }
 # A resend of the same request.
 audit-resent = { $what } (resent)
 audit-on-site = { $what } (on site)
+# An event an on-site node shipped (issue 50); $node: its label, or its id's first characters ("0190c3e1…").
+audit-from-node = { $what } — from node { $node }
+audit-node-revoked = node { $node } revoked: its token no longer works
+audit-node-token-rotated = new token for node { $node }: the old one no longer works
+audit-node-resumed = node { $node } may take its site’s lease again
+# $count: how many events and outcomes were refused.
+audit-node-fault =
+    { $count ->
+        [one] node { $node } shipped { $count } item this server refused
+       *[other] node { $node } shipped { $count } items this server refused
+    }
+# $reasons: a list of audit-node-fault-reason, already joined.
+audit-node-fault-why =
+    { $count ->
+        [one] node { $node } shipped { $count } item this server refused: { $reasons }
+       *[other] node { $node } shipped { $count } items this server refused: { $reasons }
+    }
+# One reason: $count times $words, then its code ($reason, as the server names it).
+audit-node-fault-reason = { $count } × { $words } ({ $reason })
+audit-node-fault-foreign-kind = a kind no node makes
+audit-node-fault-malformed-details = details of the wrong shape
+audit-node-fault-severity-too-high = a severity too high for its kind
+audit-node-fault-foreign-gate = a gate not of its site
+audit-node-fault-foreign-pass = a pass not of its site
+audit-node-fault-outside-lease = a time outside its leases
+audit-node-fault-foreign-lease = a lease it never held
 audit-sso-refused = single sign-on refused: { $reason }
 audit-sso-refused-detail = single sign-on refused: { $reason } ({ $detail })
 audit-mail-queued = claim link queued
@@ -241,6 +271,7 @@ audit-pass-transferred = pass transferred to a new holder
 # A gate or pass the console has no name for: its id's first characters.
 audit-gate-short = gate { $id }
 audit-pass-short = pass { $id }
+audit-node-unknown = unknown
 # An event's time on another day than today: the date's parts ($month, $day two digits)
 # and the time (16:04:05), each formatted already.
 audit-clock-date = { $year }-{ $month }-{ $day } { $time }
@@ -358,6 +389,9 @@ console-action-create-gate = create the gate
 console-action-read-nodes = read the on-site nodes
 # $label: the node's label (North stand PC).
 console-action-reclaim-lease = reclaim the lease of { $label }
+console-action-revoke-node = revoke { $label }
+console-action-rotate-node = make a new token for { $label }
+console-action-resume-node = allow { $label } to take the lease again
 
 ## The bar and the tabs
 
@@ -423,6 +457,10 @@ console-alarm-no-gate = no gate
 console-alarm-at = at { $gate }
 # $source: where failed authentications came from (an address).
 console-alarm-from = from { $source }
+# $node: an on-site node's label (or its id's first characters).
+console-alarm-from-node = from node { $node }
+console-alarm-at-from-node = at { $gate }, from node { $node }
+console-alarm-node = node { $node }
 console-alarm-challenge-of = Challenge of
 console-alarm-first-used-at = Code first used at
 console-alarm-about-foreign-nonce = an answer to another gate’s challenge: a copied gate credential?
@@ -431,6 +469,7 @@ console-alarm-about-challenge-burned = a challenge burned by wrong answers
 console-alarm-about-claim-conflict = a second wallet tried to claim a claimed pass: a leaked link?
 console-alarm-about-watchlist-hit = a watchlisted person at a gate, or a pass issued or claimed for them (see the Watchlist)
 console-alarm-about-auth-failure = failed authentications from one source (for this organisation: a console session used without its CSRF token or from another site)
+console-alarm-about-site-node-fault = an on-site node shipped what this server refused: a stolen token or a faulty node? Check it, and revoke it in the Nodes view if in doubt
 console-alarm-gone = This alarm is no longer in the feed.
 console-alarm-choose = Choose an alarm to see what was done with it and the pass’s timeline: every scan, challenge and answer.
 console-alarm-heading = Alarm { $id }
@@ -439,6 +478,9 @@ console-alarm-fact-state = State
 console-alarm-fact-assigned-to = Assigned to
 console-alarm-fact-when = When
 console-alarm-fact-where = Where
+console-alarm-fact-shipped-by = Shipped by node
+console-alarm-fact-node = Node
+console-alarm-fact-refused = Refused
 console-alarm-fact-pass = Pass
 console-alarm-fact-reason = Reason
 console-alarm-acknowledge = Acknowledge
@@ -788,16 +830,25 @@ console-node-state-holding = Holding
 console-node-state-starting = Starting
 console-node-state-overdue = Overdue
 console-node-state-idle = Idle
+console-node-state-reclaimed = Reclaimed
+console-node-state-revoked = Revoked
 console-node-state-holding-help = It holds the site’s lease: it alone admits the site’s passes, and this server refuses them.
 console-node-state-starting-help = Its lease is granted but not in force yet: it starts once every earlier challenge has closed.
 console-node-state-overdue-help = Its lease ran out unrenewed: the link or the node is down. This server goes on refusing the site’s passes until the lease is returned or reclaimed.
 console-node-state-idle-help = It holds no lease: this server admits the site’s passes.
+console-node-state-reclaimed-help = An admin reclaimed its lease: it may not take the site’s lease again until an admin allows it (Allow lease again). This server admits the site’s passes.
+console-node-state-revoked-help = Revoked for good: its token no longer works and it takes no lease. This server admits the site’s passes.
 console-node-states = What the states mean
 # $time: the venue's clock; $relative: how far from now, in the page's language ("in 4 minutes", "12 seconds ago").
 console-node-when = { $time } ({ $relative })
 console-node-no-lease = No lease
 console-node-never = Never
 console-node-nothing-shipped = Nothing yet
+# $when: console-node-when (16:04:05 (2 minutes ago)).
+console-node-revoked-at = Revoked { $when }
+console-node-revoked-no-lease = Revoked
+console-node-blocked-at = Reclaimed { $when }: waits for an admin
+console-node-blocked = Reclaimed: waits for an admin
 # $seconds: a number, already formatted (0.4, 12).
 console-node-lag = { $seconds } s
 console-node-reclaim = Reclaim lease
@@ -806,6 +857,24 @@ console-node-reclaim-confirm = Yes, reclaim the lease
 console-node-reclaim-confirm-label = Yes, reclaim the lease: { $label }
 console-node-reclaim-help = Reclaim a node’s lease only when the node is lost for good: this server then admits the site again, and a pass the node admitted but never reported may be admitted a second time. Every reclaim is audited as high.
 console-node-reclaimed = Lease of { $label } reclaimed: this server admits the site’s passes again.
+console-node-revoke-help = Revoke a node that is retired or whose token may have been stolen: its token stops working at once and its lease ends, for good. New token replaces a node’s token: the old one stops working at once. After a reclaim, a node takes the site’s lease again only once an admin presses Allow lease again. Each is audited.
+console-node-revoke = Revoke
+console-node-revoke-label = Revoke node: { $label }
+console-node-revoke-confirm = Yes, revoke the node
+console-node-revoke-confirm-label = Yes, revoke the node: { $label }
+console-node-revoked = { $label } revoked: its token no longer works and its lease ended.
+console-node-rotate = New token
+console-node-rotate-label = New token: { $label }
+console-node-rotate-confirm = Yes, make a new token
+console-node-rotate-confirm-label = Yes, make a new token: { $label }
+console-node-rotated = New token for { $label } made: the old one stopped working.
+console-node-token-title = New token for { $label }
+console-node-token-help = The old token stopped working at once: the node is refused until its token file holds this one and it is restarted. Copy it now: it is shown only this once.
+console-node-token = Node token
+console-node-token-hide = Hide the token
+console-node-resume = Allow lease again
+console-node-resume-label = Allow lease again: { $label }
+console-node-resumed = { $label } may take the site’s lease again.
 
 ## Sign-in settings (single sign-on) and live sessions
 

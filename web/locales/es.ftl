@@ -169,6 +169,10 @@ audit-kind-site-lease-granted = concesión del recinto otorgada
 audit-kind-site-lease-ended = concesión del recinto terminada
 audit-kind-site-lease-extended = concesión del recinto prorrogada in situ
 audit-kind-site-conflict = conflicto en el recinto
+audit-kind-site-node-revoked = servidor del recinto revocado
+audit-kind-site-node-token-rotated = nuevo token para un servidor del recinto
+audit-kind-site-node-resumed = servidor del recinto autorizado de nuevo a tomar una concesión
+audit-kind-site-node-fault = servidor del recinto: envío rechazado
 
 ## Severities
 
@@ -181,6 +185,28 @@ audit-severity-high = alta
 audit-by = { $what } — por { $who }
 audit-resent = { $what } (reenvío)
 audit-on-site = { $what } (en el recinto)
+audit-from-node = { $what } — del servidor { $node }
+audit-node-revoked = servidor { $node } revocado: su token ya no funciona
+audit-node-token-rotated = nuevo token para el servidor { $node }: el anterior ya no funciona
+audit-node-resumed = el servidor { $node } puede volver a tomar la concesión de su recinto
+audit-node-fault =
+    { $count ->
+        [one] el servidor { $node } envió { $count } elemento que este servidor rechazó
+       *[other] el servidor { $node } envió { $count } elementos que este servidor rechazó
+    }
+audit-node-fault-why =
+    { $count ->
+        [one] el servidor { $node } envió { $count } elemento que este servidor rechazó: { $reasons }
+       *[other] el servidor { $node } envió { $count } elementos que este servidor rechazó: { $reasons }
+    }
+audit-node-fault-reason = { $count } × { $words } ({ $reason })
+audit-node-fault-foreign-kind = un tipo que ningún servidor del recinto produce
+audit-node-fault-malformed-details = detalles con forma incorrecta
+audit-node-fault-severity-too-high = una gravedad demasiado alta para su tipo
+audit-node-fault-foreign-gate = una entrada de otro recinto
+audit-node-fault-foreign-pass = un pase de otro recinto
+audit-node-fault-outside-lease = una hora fuera de sus concesiones
+audit-node-fault-foreign-lease = una concesión que nunca tuvo
 audit-sso-refused = inicio de sesión único rechazado: { $reason }
 audit-sso-refused-detail = inicio de sesión único rechazado: { $reason } ({ $detail })
 audit-mail-queued = enlace del pase en cola de envío
@@ -232,6 +258,7 @@ audit-pass-rebound = pase vinculado a una nueva billetera (la anterior deja de f
 audit-pass-transferred = pase transferido a un nuevo titular
 audit-gate-short = entrada { $id }
 audit-pass-short = pase { $id }
+audit-node-unknown = desconocido
 audit-clock-date = { $day }/{ $month }/{ $year } { $time }
 
 ## The event filters' checks
@@ -344,6 +371,9 @@ console-action-issue-pass = emitir el pase
 console-action-create-gate = crear la entrada
 console-action-read-nodes = consultar los servidores del recinto
 console-action-reclaim-lease = recuperar la concesión de { $label }
+console-action-revoke-node = revocar { $label }
+console-action-rotate-node = crear un nuevo token para { $label }
+console-action-resume-node = permitir de nuevo la concesión a { $label }
 
 ## Barra y pestañas
 
@@ -406,6 +436,9 @@ console-alarm-no-pass = sin pase
 console-alarm-no-gate = sin entrada
 console-alarm-at = en { $gate }
 console-alarm-from = desde { $source }
+console-alarm-from-node = del servidor { $node }
+console-alarm-at-from-node = en { $gate }, del servidor { $node }
+console-alarm-node = servidor { $node }
 console-alarm-challenge-of = Desafío de
 console-alarm-first-used-at = Código usado primero en
 console-alarm-about-foreign-nonce = una respuesta al desafío de otra entrada: ¿credenciales de una entrada copiadas?
@@ -414,6 +447,7 @@ console-alarm-about-challenge-burned = un desafío agotado por respuestas incorr
 console-alarm-about-claim-conflict = una segunda cartera intentó añadir un pase ya añadido: ¿un enlace filtrado?
 console-alarm-about-watchlist-hit = una persona de la lista de vigilancia en una entrada, o un pase emitido o añadido para ella (véase la lista de vigilancia)
 console-alarm-about-auth-failure = autenticaciones fallidas desde un mismo origen (para esta organización: una sesión de consola usada sin su token CSRF o desde otro sitio)
+console-alarm-about-site-node-fault = un servidor del recinto envió lo que este servidor rechazó: ¿un token robado o un servidor averiado? Revíselo y, si hay dudas, revóquelo en la vista «Servidores del recinto»
 console-alarm-gone = Esta alarma ya no está en el flujo.
 console-alarm-choose = Elija una alarma para ver qué se hizo con ella y la cronología del pase: cada escaneo, desafío y respuesta.
 console-alarm-heading = Alarma { $id }
@@ -422,6 +456,9 @@ console-alarm-fact-state = Estado
 console-alarm-fact-assigned-to = Asignada a
 console-alarm-fact-when = Cuándo
 console-alarm-fact-where = Dónde
+console-alarm-fact-shipped-by = Enviado por el servidor
+console-alarm-fact-node = Servidor
+console-alarm-fact-refused = Rechazado
 console-alarm-fact-pass = Pase
 console-alarm-fact-reason = Motivo
 console-alarm-acknowledge = Reconocer
@@ -768,15 +805,23 @@ console-node-state-holding = Con concesión
 console-node-state-starting = Iniciando
 console-node-state-overdue = Vencido
 console-node-state-idle = Inactivo
+console-node-state-reclaimed = Recuperado
+console-node-state-revoked = Revocado
 console-node-state-holding-help = Tiene la concesión del recinto: solo él admite los pases del recinto, y este servidor los rechaza.
 console-node-state-starting-help = Su concesión está otorgada pero aún no en vigor: empieza cuando hayan caducado todos los desafíos anteriores.
 console-node-state-overdue-help = Su concesión venció sin renovarse: la conexión o el servidor del recinto está caído. Este servidor sigue rechazando los pases del recinto hasta que la concesión se devuelva o se recupere.
 console-node-state-idle-help = No tiene concesión: este servidor admite los pases del recinto.
+console-node-state-reclaimed-help = Un admin recuperó su concesión: no puede volver a tomar la concesión del recinto hasta que un admin lo permita («Permitir de nuevo la concesión»). Este servidor admite los pases del recinto.
+console-node-state-revoked-help = Revocado para siempre: su token ya no funciona y no toma ninguna concesión. Este servidor admite los pases del recinto.
 console-node-states = Qué significan los estados
 console-node-when = { $time } ({ $relative })
 console-node-no-lease = Sin concesión
 console-node-never = Nunca
 console-node-nothing-shipped = Nada todavía
+console-node-revoked-at = Revocado { $when }
+console-node-revoked-no-lease = Revocado
+console-node-blocked-at = Recuperado { $when }: espera a un admin
+console-node-blocked = Recuperado: espera a un admin
 console-node-lag = { $seconds } s
 console-node-reclaim = Recuperar la concesión
 console-node-reclaim-label = Recuperar la concesión: { $label }
@@ -784,6 +829,24 @@ console-node-reclaim-confirm = Sí, recuperar la concesión
 console-node-reclaim-confirm-label = Sí, recuperar la concesión: { $label }
 console-node-reclaim-help = Recupere la concesión de un servidor del recinto solo si se perdió para siempre: este servidor vuelve entonces a admitir el recinto, y un pase que el servidor del recinto admitió sin llegar a notificarlo puede admitirse una segunda vez. Cada recuperación queda auditada con gravedad alta.
 console-node-reclaimed = Concesión de { $label } recuperada: este servidor vuelve a admitir los pases del recinto.
+console-node-revoke-help = Revoque un servidor del recinto retirado o cuyo token pueda haber sido robado: su token deja de funcionar al instante y su concesión termina, para siempre. «Nuevo token» sustituye el token de un servidor: el anterior deja de funcionar al instante. Tras una recuperación, un servidor vuelve a tomar la concesión del recinto solo cuando un admin pulsa «Permitir de nuevo la concesión». Todo queda auditado.
+console-node-revoke = Revocar
+console-node-revoke-label = Revocar el servidor: { $label }
+console-node-revoke-confirm = Sí, revocar el servidor
+console-node-revoke-confirm-label = Sí, revocar el servidor: { $label }
+console-node-revoked = { $label } revocado: su token ya no funciona y su concesión terminó.
+console-node-rotate = Nuevo token
+console-node-rotate-label = Nuevo token: { $label }
+console-node-rotate-confirm = Sí, crear un nuevo token
+console-node-rotate-confirm-label = Sí, crear un nuevo token: { $label }
+console-node-rotated = Nuevo token creado para { $label }: el anterior ya no funciona.
+console-node-token-title = Nuevo token para { $label }
+console-node-token-help = El token anterior dejó de funcionar al instante: el servidor queda rechazado hasta que su archivo de token contenga este y se reinicie. Cópielo ahora: solo se muestra esta vez.
+console-node-token = Token del servidor
+console-node-token-hide = Ocultar el token
+console-node-resume = Permitir de nuevo la concesión
+console-node-resume-label = Permitir de nuevo la concesión: { $label }
+console-node-resumed = { $label } puede volver a tomar la concesión del recinto.
 
 ## Inicio de sesión: inicio de sesión único y sesiones activas
 

@@ -170,6 +170,10 @@ audit-kind-site-lease-granted = bail du site accordé
 audit-kind-site-lease-ended = bail du site terminé
 audit-kind-site-lease-extended = bail du site prolongé sur place
 audit-kind-site-conflict = conflit sur site
+audit-kind-site-node-revoked = serveur sur site révoqué
+audit-kind-site-node-token-rotated = nouveau jeton pour un serveur sur site
+audit-kind-site-node-resumed = serveur sur site de nouveau autorisé à prendre un bail
+audit-kind-site-node-fault = serveur sur site : envoi refusé
 
 ## Severities
 
@@ -182,6 +186,28 @@ audit-severity-high = élevée
 audit-by = { $what } — par { $who }
 audit-resent = { $what } (renvoi)
 audit-on-site = { $what } (sur site)
+audit-from-node = { $what } — du serveur { $node }
+audit-node-revoked = serveur { $node } révoqué : son jeton ne fonctionne plus
+audit-node-token-rotated = nouveau jeton pour le serveur { $node } : l’ancien ne fonctionne plus
+audit-node-resumed = le serveur { $node } peut de nouveau prendre le bail de son site
+audit-node-fault =
+    { $count ->
+        [one] le serveur { $node } a envoyé { $count } élément refusé par ce serveur
+       *[other] le serveur { $node } a envoyé { $count } éléments refusés par ce serveur
+    }
+audit-node-fault-why =
+    { $count ->
+        [one] le serveur { $node } a envoyé { $count } élément refusé par ce serveur : { $reasons }
+       *[other] le serveur { $node } a envoyé { $count } éléments refusés par ce serveur : { $reasons }
+    }
+audit-node-fault-reason = { $count } × { $words } ({ $reason })
+audit-node-fault-foreign-kind = un type qu’aucun serveur sur site ne produit
+audit-node-fault-malformed-details = des détails de forme incorrecte
+audit-node-fault-severity-too-high = une gravité trop élevée pour son type
+audit-node-fault-foreign-gate = une entrée d’un autre site
+audit-node-fault-foreign-pass = un pass d’un autre site
+audit-node-fault-outside-lease = une heure hors de ses baux
+audit-node-fault-foreign-lease = un bail qu’il n’a jamais détenu
 audit-sso-refused = authentification unique refusée : { $reason }
 audit-sso-refused-detail = authentification unique refusée : { $reason } ({ $detail })
 audit-mail-queued = lien du pass mis en file d’attente
@@ -233,6 +259,7 @@ audit-pass-rebound = pass réassocié à un nouveau portefeuille (l’ancien ne 
 audit-pass-transferred = pass transféré à un nouveau titulaire
 audit-gate-short = entrée { $id }
 audit-pass-short = pass { $id }
+audit-node-unknown = inconnu
 audit-clock-date = { $day }/{ $month }/{ $year } { $time }
 
 ## The event filters' checks
@@ -345,6 +372,9 @@ console-action-issue-pass = d’émettre le pass
 console-action-create-gate = de créer l’entrée
 console-action-read-nodes = de charger les serveurs sur site
 console-action-reclaim-lease = de reprendre le bail de { $label }
+console-action-revoke-node = de révoquer { $label }
+console-action-rotate-node = de créer un nouveau jeton pour { $label }
+console-action-resume-node = d’autoriser de nouveau le bail pour { $label }
 
 ## Barre et onglets
 
@@ -407,6 +437,9 @@ console-alarm-no-pass = aucun pass
 console-alarm-no-gate = aucune entrée
 console-alarm-at = à { $gate }
 console-alarm-from = depuis { $source }
+console-alarm-from-node = du serveur { $node }
+console-alarm-at-from-node = à { $gate }, du serveur { $node }
+console-alarm-node = serveur { $node }
 console-alarm-challenge-of = Défi de
 console-alarm-first-used-at = Code utilisé d’abord à
 console-alarm-about-foreign-nonce = une réponse au défi d’une autre entrée : des identifiants d’entrée copiés ?
@@ -415,6 +448,7 @@ console-alarm-about-challenge-burned = un défi grillé par de mauvaises répons
 console-alarm-about-claim-conflict = un second portefeuille a tenté d’ajouter un pass déjà ajouté : un lien divulgué ?
 console-alarm-about-watchlist-hit = une personne de la liste de surveillance à une entrée, ou un pass émis ou ajouté pour elle (voir la liste de surveillance)
 console-alarm-about-auth-failure = des échecs d’authentification depuis une même source (pour cette organisation : une session de console utilisée sans son jeton CSRF ou depuis un autre site)
+console-alarm-about-site-node-fault = un serveur sur site a envoyé ce que ce serveur a refusé : un jeton volé ou un serveur défaillant ? Vérifiez-le et, en cas de doute, révoquez-le dans la vue « Serveurs sur site »
 console-alarm-gone = Cette alarme n’est plus dans le flux.
 console-alarm-choose = Choisissez une alarme pour voir ce qui en a été fait et la chronologie du pass : chaque scan, chaque défi et chaque réponse.
 console-alarm-heading = Alarme { $id }
@@ -423,6 +457,9 @@ console-alarm-fact-state = État
 console-alarm-fact-assigned-to = Attribuée à
 console-alarm-fact-when = Quand
 console-alarm-fact-where = Où
+console-alarm-fact-shipped-by = Envoyé par le serveur
+console-alarm-fact-node = Serveur
+console-alarm-fact-refused = Refusé
 console-alarm-fact-pass = Pass
 console-alarm-fact-reason = Motif
 console-alarm-acknowledge = Acquitter
@@ -773,15 +810,23 @@ console-node-state-holding = Détient le bail
 console-node-state-starting = Démarre
 console-node-state-overdue = En retard
 console-node-state-idle = Inactif
+console-node-state-reclaimed = Repris
+console-node-state-revoked = Révoqué
 console-node-state-holding-help = Il détient le bail du site : lui seul admet les pass du site, et ce serveur les refuse.
 console-node-state-starting-help = Son bail est accordé mais pas encore en vigueur : il commence une fois tous les défis antérieurs expirés.
 console-node-state-overdue-help = Son bail a expiré sans être renouvelé : le lien ou le serveur sur site est en panne. Ce serveur continue de refuser les pass du site jusqu’à ce que le bail soit rendu ou repris.
 console-node-state-idle-help = Il ne détient aucun bail : ce serveur admet les pass du site.
+console-node-state-reclaimed-help = Un admin a repris son bail : il ne peut reprendre le bail du site qu’après l’accord d’un admin (« Autoriser de nouveau le bail »). Ce serveur admet les pass du site.
+console-node-state-revoked-help = Révoqué pour de bon : son jeton ne fonctionne plus et il ne prend aucun bail. Ce serveur admet les pass du site.
 console-node-states = Signification des états
 console-node-when = { $time } ({ $relative })
 console-node-no-lease = Aucun bail
 console-node-never = Jamais
 console-node-nothing-shipped = Rien pour l’instant
+console-node-revoked-at = Révoqué { $when }
+console-node-revoked-no-lease = Révoqué
+console-node-blocked-at = Repris { $when } : attend un admin
+console-node-blocked = Repris : attend un admin
 console-node-lag = { $seconds } s
 console-node-reclaim = Reprendre le bail
 console-node-reclaim-label = Reprendre le bail : { $label }
@@ -789,6 +834,24 @@ console-node-reclaim-confirm = Oui, reprendre le bail
 console-node-reclaim-confirm-label = Oui, reprendre le bail : { $label }
 console-node-reclaim-help = Ne reprenez le bail d’un serveur sur site que s’il est perdu pour de bon : ce serveur admet alors de nouveau le site, et un pass que le serveur sur site a admis sans jamais le signaler peut être admis une seconde fois. Chaque reprise est journalisée avec la gravité « élevée ».
 console-node-reclaimed = Bail de { $label } repris : ce serveur admet de nouveau les pass du site.
+console-node-revoke-help = Révoquez un serveur sur site retiré du service ou dont le jeton a pu être volé : son jeton cesse aussitôt de fonctionner et son bail prend fin, pour de bon. « Nouveau jeton » remplace le jeton d’un serveur : l’ancien cesse aussitôt de fonctionner. Après une reprise, un serveur ne reprend le bail du site qu’une fois qu’un admin a appuyé sur « Autoriser de nouveau le bail ». Tout est journalisé.
+console-node-revoke = Révoquer
+console-node-revoke-label = Révoquer le serveur : { $label }
+console-node-revoke-confirm = Oui, révoquer le serveur
+console-node-revoke-confirm-label = Oui, révoquer le serveur : { $label }
+console-node-revoked = { $label } révoqué : son jeton ne fonctionne plus et son bail a pris fin.
+console-node-rotate = Nouveau jeton
+console-node-rotate-label = Nouveau jeton : { $label }
+console-node-rotate-confirm = Oui, créer un nouveau jeton
+console-node-rotate-confirm-label = Oui, créer un nouveau jeton : { $label }
+console-node-rotated = Nouveau jeton créé pour { $label } : l’ancien ne fonctionne plus.
+console-node-token-title = Nouveau jeton pour { $label }
+console-node-token-help = L’ancien jeton a cessé de fonctionner : le serveur est refusé tant que son fichier de jeton ne contient pas celui-ci et qu’il n’a pas redémarré. Copiez-le maintenant : il n’est affiché que cette fois.
+console-node-token = Jeton du serveur
+console-node-token-hide = Masquer le jeton
+console-node-resume = Autoriser de nouveau le bail
+console-node-resume-label = Autoriser de nouveau le bail : { $label }
+console-node-resumed = { $label } peut de nouveau prendre le bail du site.
 
 ## Connexion : authentification unique et sessions actives
 

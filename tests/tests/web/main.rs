@@ -46,8 +46,11 @@
 //! - On-site nodes (issue 35, `web/test/e2e/nodes.e2e.mjs`): the console's Nodes view empty,
 //!   then two nodes enrolled through the API listed idle; a real node started here for one
 //!   site shows holding its lease, then, killed, overdue; an admin reclaims the lease (asked
-//!   once more) and the row is idle again; an auditor reads the rows without the button;
-//!   axe-core at tablet and phone sizes, and in Arabic (right to left) on the phone.
+//!   once more) and the row says reclaimed; the node, back, is not granted the lease until
+//!   the admin's "Allow lease again" (issue 50); the admin revokes it (its token then 401)
+//!   and gives the other node a new token, shown once (the old one 401); an auditor reads
+//!   the rows without the buttons; axe-core at tablet and phone sizes, and in Arabic (right
+//!   to left) on the phone.
 //!
 //! Nothing here skips: without npm or `/usr/bin/chromium` the tests fail and say what to
 //! install. `npm ci` runs once per checkout, when `web/node_modules` is missing or older
@@ -568,10 +571,13 @@ async fn invitations_by_mail_and_walk_ins_by_push_in_chromium() -> Result<()> {
 /// The script enrols two nodes through the admin API and asks this harness, on its stdout, to
 /// start a real node for one of them (`@@node start <site> <token file>`: `tessera-server
 /// serve --site … --upstream <this server> --node-token-file …` on its own SQLite database,
-/// trusting the test CA) and later to lose it (`@@node stop`: `kill -9`). The central server
-/// grants short leases (8 s, starting 2 s after the grant) so that a lost node's row turns
-/// `overdue` within seconds. SQLite only: the leases' rules run on both backends in
-/// `tests/tests/site`; this is the console. No retry.
+/// trusting the test CA) and later to lose it (`@@node stop`: `kill -9`), and (issue 50) to
+/// bring the same node back on its own database and keys after the admin reclaimed its lease
+/// (`@@node restart`), so that the console's "Allow lease again" is seen to let it take the
+/// lease, and its "Revoke" to shut it out. The central server grants short leases (8 s,
+/// starting 2 s after the grant) so that a lost node's row turns `overdue` within seconds.
+/// SQLite only: the leases' rules run on both backends in `tests/tests/site`; this is the
+/// console. No retry.
 #[tokio::test]
 async fn the_console_shows_each_on_site_node_and_reclaims_a_lost_ones_lease_in_chromium(
 ) -> Result<()> {
@@ -639,6 +645,13 @@ async fn the_console_shows_each_on_site_node_and_reclaims_a_lost_ones_lease_in_c
                         .await?;
                     stdin.write_all(b"stopped\n").await?;
                 }
+                ["@@node", "restart"] => {
+                    node.as_mut()
+                        .context("the script restarted a node it never started")?
+                        .start_same_port()
+                        .await?;
+                    stdin.write_all(b"restarted\n").await?;
+                }
                 _ => {}
             }
         }
@@ -655,6 +668,11 @@ async fn the_console_shows_each_on_site_node_and_reclaims_a_lost_ones_lease_in_c
     for needle in [
         "the node holds its site",
         "reclaimed the lost node",
+        "was not granted the lease",
+        "let the running node take its site again",
+        "revoked the node holding its site",
+        "shown once: the old one answers 401",
+        "an event the node shipped reads",
         "nodes e2e: all steps passed",
     ] {
         ensure!(

@@ -17,7 +17,7 @@ import {
   EventLog, KNOWN_KINDS, SEVERITIES, alarmName, applyPresence, clock, describe, exportUrl, filterProblem, filterQuery, gateLabel, isUuid,
   isoToLocal, localToIso, passLabel, severityLabel,
   ALARM_FILTERS, ALARM_OUTCOMES, alarmShown, alarmState, alarmStateText, orderAlarms,
-  NODE_STATES, nodeRow, nodeStateHelp, nodeStateText, nodesSummary,
+  NODE_STATES, nodeFaultReasons, nodeLabel, nodeRow, nodeStateHelp, nodeStateText, nodesSummary, originNode,
 } from './model.js';
 import { personKey, personRef } from '../gate/muster.js';
 import { ago, reasonWords } from '../gate/words.js';
@@ -43,6 +43,9 @@ let log = newLog();
 let gates = new Map(); // id → Gate
 const passLabels = new Map(); // id → label
 const keyLabels = new Map(); // API key or host id → label (an SSO person's key: their name); admins only
+const nodeLabels = new Map(); // on-site node id → label (GET /v1/nodes), so that events say which node shipped them
+let nodeLabelsVersion = 0;
+let nodeLabelsQueued = null;
 let ui = null; // the shell's parts while signed in
 let view = null; // {name, update(ev?), teardown()}
 let timers = [];
@@ -243,6 +246,9 @@ function stopConsole() {
   gates = new Map();
   passLabels.clear();
   keyLabels.clear();
+  nodeLabels.clear();
+  clearTimeout(nodeLabelsQueued);
+  nodeLabelsQueued = null;
 }
 
 function signedOut(notice) {
@@ -320,6 +326,7 @@ function openConsole() {
   mountSwitcher('console');
   ui = { feedPill, alarmCount, tabs, errors, body };
   if (isAdmin()) loadKeyLabels();
+  loadNodeLabels();
 
   const checkSession = async () => {
     const res = await api('GET', '/v1/console/session');
@@ -380,6 +387,9 @@ function onEvent(ev) {
   } else if (ev.kind === 'gate_created' || ev.kind === 'gate_revoked' || ev.kind === 'gate_paired') {
     refreshGatesSoon();
   }
+  // A node this console has no name for yet (enrolled since, or shipped before the first read).
+  const node = originNode(ev) || (typeof ev.kind === 'string' && ev.kind.startsWith('site_') && ev.details && ev.details.node_id);
+  if (node && !nodeLabels.has(String(node))) loadNodeLabelsSoon();
   if (ev.kind === 'alarm_acknowledged' || ev.kind === 'alarm_assigned' || ev.kind === 'alarm_resolved') {
     const id = ev.details && Number(ev.details.alarm_id);
     if (Number.isFinite(id)) refreshAlarm(id);
@@ -500,6 +510,43 @@ async function loadKeyLabels() {
   for (const key of res.body.keys) keyLabels.set(key.key_id, key.label);
 }
 
+/**
+ * Each on-site node's label, so that events say which node shipped them ("from node North
+ * stand PC"); `list` when the Nodes view has just read them, else `GET /v1/nodes` (admins,
+ * security and auditors; for anyone else events name a node by its id's first characters).
+ */
+async function loadNodeLabels(list) {
+  let nodes = list;
+  if (!nodes) {
+    const res = await api('GET', '/v1/nodes');
+    if (!ui || !res.ok || !res.body || !Array.isArray(res.body.nodes)) return;
+    nodes = res.body.nodes;
+  }
+  let changed = false;
+  for (const n of nodes) {
+    if (!n || typeof n.node_id !== 'string' || typeof n.label !== 'string') continue;
+    if (nodeLabels.get(n.node_id) !== n.label) {
+      nodeLabels.set(n.node_id, n.label);
+      changed = true;
+    }
+  }
+  if (changed) {
+    nodeLabelsVersion++;
+    queueRender();
+  }
+}
+
+/** Reads the nodes' labels again, at most once every 10 s. */
+function loadNodeLabelsSoon() {
+  if (nodeLabelsQueued) return;
+  loadNodeLabels();
+  nodeLabelsQueued = setTimeout(() => {
+    nodeLabelsQueued = null;
+  }, 10_000);
+}
+
+const nodeName = (id) => nodeLabel(id, nodeLabels);
+
 /** A table's header row: each column's message id ('' for an unnamed column), or [id, class]. */
 function headRow(columns) {
   return h(
@@ -520,6 +567,9 @@ function sevBadge(severity) {
 function alarmWhere(ev) {
   const name = alarmName(ev);
   const d = ev.details || {};
+  const origin = originNode(ev);
+  if (origin) return ev.gate_id ? t('console-alarm-at-from-node', { gate: gateName(ev.gate_id, ev.gate_label), node: nodeName(origin) }) : t('console-alarm-from-node', { node: nodeName(origin) });
+  if (!ev.gate_id && d.node_id && String(ev.kind).startsWith('site_')) return t('console-alarm-node', { node: nodeName(d.node_id) });
   if (!ev.gate_id) {
     if (name === 'auth_failure' && d.source) return t('console-alarm-from', { source: String(d.source) });
     return t('console-alarm-no-gate');
@@ -544,15 +594,16 @@ const ALARM_WORDS = {
   claim_conflict: 'console-alarm-about-claim-conflict',
   watchlist_hit: 'console-alarm-about-watchlist-hit',
   auth_failure: 'console-alarm-about-auth-failure',
+  site_node_fault: 'console-alarm-about-site-node-fault',
 };
 
 function timelineItem(ev, highlight, showGate = true) {
   const d = ev.details || {};
   return h(
     'li',
-    { class: `tl-item sev-line-${ev.severity || 'info'}${highlight ? ' tl-highlight' : ''}` },
+    { class: `tl-item sev-line-${ev.severity || 'info'}${highlight ? ' tl-highlight' : ''}`, 'data-origin-node-id': originNode(ev) },
     h('span', { class: 'tl-time', text: clock(ev.at) }),
-    h('span', { class: 'tl-what' }, sevBadge(ev.severity), ' ', describe(ev, keyLabels)),
+    h('span', { class: 'tl-what' }, sevBadge(ev.severity), ' ', describe(ev, keyLabels, nodeLabels)),
     !showGate ? null : ev.gate_id ? h('span', { class: 'tl-gate', text: gateName(ev.gate_id, ev.gate_label) }) : h('span', { class: 'tl-gate muted', text: '—' }),
     d.challenge_gate_id && d.challenge_gate_id !== ev.gate_id ? h('span', { class: 'tl-note muted', text: t('console-tl-challenge-to', { gate: gateName(d.challenge_gate_id) }) }) : null,
   );
@@ -740,6 +791,9 @@ function alarmsView(selectedId, query = new URLSearchParams()) {
       handling && handling.note ? [h('dt', { text: t('console-alarm-note') }), h('dd', { text: handling.note })] : null,
       h('dt', { text: t('console-alarm-fact-when') }), h('dd', { text: `${clock(ev.at)} (${ago(Date.now(), Date.parse(ev.at))})` }),
       h('dt', { text: t('console-alarm-fact-where') }), h('dd', { text: alarmWhere(ev) }),
+      originNode(ev) ? [h('dt', { text: t('console-alarm-fact-shipped-by') }), h('dd', {}, h('bdi', { text: nodeName(originNode(ev)) }))] : null,
+      ev.kind === 'site_node_fault' && d.node_id ? [h('dt', { text: t('console-alarm-fact-node') }), h('dd', {}, h('a', { href: '#nodes', text: nodeName(d.node_id) }))] : null,
+      ev.kind === 'site_node_fault' && nodeFaultReasons(d) ? [h('dt', { text: t('console-alarm-fact-refused') }), h('dd', { text: nodeFaultReasons(d) })] : null,
       other ? [h('dt', { text: other[0] }), h('dd', { text: other[1] })] : null,
       ev.pass_id ? [h('dt', { text: t('console-alarm-fact-pass') }), h('dd', {}, h('a', { href: `#pass/${ev.pass_id}`, text: passName(ev.pass_id, ev.pass_label) }))] : null,
       d.reason && d.reason !== name ? [h('dt', { text: t('console-alarm-fact-reason') }), h('dd', {}, h('code', { dir: 'ltr', text: d.reason }), `: ${reasonWords(d.reason)}`)] : null,
@@ -776,7 +830,7 @@ function alarmsView(selectedId, query = new URLSearchParams()) {
     // Redrawn only when the order or a state changed, so the list keeps its scroll position.
     const signature = shown
       .map((ev) => `${ev.id}:${alarmState(handlingOf(ev.id))}:${(handlingOf(ev.id) || {}).version || 0}:${ev.pass_label || ''}:${ev.gate_label || ''}`)
-      .join(',');
+      .join(',') + `@${nodeLabelsVersion}`;
     if (signature === drawn) return;
     drawn = signature;
     rows.clear();
@@ -921,10 +975,10 @@ function eventsView(query) {
   const row = (ev) =>
     h(
       'tr',
-      {},
+      { 'data-origin-node-id': originNode(ev) },
       h('td', { class: 'nowrap', text: clock(ev.at) }),
       h('td', {}, sevBadge(ev.severity)),
-      h('td', { text: describe(ev, keyLabels), title: ev.actor ? t('console-actor-title', { name: ev.actor.name, subject: ev.actor.subject, issuer: ev.actor.issuer }) : null }),
+      h('td', { text: describe(ev, keyLabels, nodeLabels), title: ev.actor ? t('console-actor-title', { name: ev.actor.name, subject: ev.actor.subject, issuer: ev.actor.issuer }) : null }),
       h('td', {}, ev.gate_id ? h('a', { href: `#gate/${ev.gate_id}`, text: gateName(ev.gate_id, ev.gate_label) }) : '—'),
       h('td', {}, ev.pass_id ? h('a', { href: `#pass/${ev.pass_id}`, text: passName(ev.pass_id, ev.pass_label) }) : '—'),
     );
@@ -1192,9 +1246,9 @@ function tile(label, value) {
  * are the two buttons' accessible names (each starting with its visible words), for a
  * button repeated on every row of a table ("Reclaim lease: North stand PC").
  */
-function confirmButton(label, confirmLabel, action, { name, confirmName } = {}) {
+function confirmButton(label, confirmLabel, action, { name, confirmName, cls = 'danger' } = {}) {
   const wrap = h('span', { class: 'confirm' });
-  const first = h('button', { type: 'button', class: 'danger', text: label, 'aria-label': name });
+  const first = h('button', { type: 'button', class: cls, text: label, 'aria-label': name });
   first.addEventListener('click', () => {
     const yes = h('button', { type: 'button', class: 'danger strong', text: confirmLabel, 'aria-label': confirmName });
     const no = h('button', { type: 'button', class: 'secondary', text: t('console-cancel') });
@@ -1932,12 +1986,18 @@ const NODES_REFRESH_MS = 5000;
  * of the newest event it shipped (docs/operations.md, "On-site node"). Read every 5 s while
  * the page is visible, at once when it becomes visible again, on each `site_*` event of the
  * feed, and on Refresh. An admin may reclaim the lease of a node lost for good (`DELETE
- * /v1/nodes/{id}/lease`, audited high), asked once more as every destructive action here.
- * Rows are kept and changed in place, so a refresh neither moves the focus nor closes an
- * open "Yes, reclaim the lease".
+ * /v1/nodes/{id}/lease`, audited high), asked once more as every destructive action here;
+ * and (issue 50) revoke a node for good (`POST /v1/nodes/{id}/revoke`, asked once more),
+ * give it a new token (`POST /v1/nodes/{id}/rotate`, asked once more: the old one stops at
+ * once; the new one is shown once, never kept), and let a node whose lease was reclaimed
+ * take a lease again (`POST /v1/nodes/{id}/resume`).
+ * Rows are kept and changed in place, each control made again only when what it is for
+ * changed, so a refresh neither moves the focus nor closes an open "Yes, …" question.
  */
 function nodesView() {
   const slot = h('div', { class: 'error-slot' });
+  // An admin's refused call: kept across the reads every 5 s (which clear only their own).
+  const actionSlot = h('div', { class: 'error-slot' });
   const status = h('p', { class: 'muted', role: 'status', text: t('console-nodes-loading') });
   const done = h('div', { role: 'status' });
   const updated = h('p', { class: 'muted nodes-updated' });
@@ -1958,8 +2018,10 @@ function nodesView() {
     { class: 'table-wrap', hidden: true },
     h('table', { class: 'events nodes-table', 'aria-label': t('console-nodes') }, headRow(columns), tbody),
   );
-  const reclaimHelp = admin ? h('p', { class: 'muted', text: t('console-node-reclaim-help'), hidden: true }) : null;
-  /** node id → { tr, cells, badge, leaseId: the lease its reclaim control is for } */
+  const reclaimHelp = admin ? h('div', { class: 'nodes-admin-help', hidden: true }, h('p', { class: 'muted', text: t('console-node-reclaim-help') }), h('p', { class: 'muted', text: t('console-node-revoke-help') })) : null;
+  // A node's new token, shown once (never kept: gone with this view or on "Hide the token").
+  const tokenBox = h('div', { class: 'node-token-box' });
+  /** node id → { tr, cells, badge, made: what each control was made for (control → key) } */
   const rows = new Map();
   let loading = false;
   let again = false;
@@ -1975,19 +2037,68 @@ function nodesView() {
   const setText = (el, text) => {
     if (el.textContent !== text) el.textContent = text;
   };
-  const reclaim = async (node) => {
-    const res = await api('DELETE', `/v1/nodes/${encodeURIComponent(node.id)}/lease`);
-    if (!ui) return;
+  /** After an admin's call: its outcome said (`doneId` on success), the nodes read again. */
+  const settle = async (res, action, doneId, node) => {
+    if (!ui) return false;
     if (!res.ok) {
       done.replaceChildren();
-      setError(slot, problem(res, 'console-action-reclaim-lease', { label: node.label }));
+      setError(actionSlot, problem(res, action, { label: node.label }));
     } else {
-      setError(slot, null);
-      done.replaceChildren(h('p', { class: 'notice', text: t('console-node-reclaimed', { label: node.label }) }));
+      setError(actionSlot, null);
+      if (doneId) done.replaceChildren(h('p', { class: 'notice', text: t(doneId, { label: node.label }) }));
     }
     await load();
-    // The row's buttons are gone with the lease: the focus goes back to the view's heading.
+    // The row's control may be gone with what it was for: the focus goes back to the view's heading.
     if (!root.contains(document.activeElement)) root.querySelector('h1').focus({ preventScroll: true });
+    return res.ok;
+  };
+  const path = (node, tail) => `/v1/nodes/${encodeURIComponent(node.id)}/${tail}`;
+  const reclaim = async (node) => settle(await api('DELETE', path(node, 'lease')), 'console-action-reclaim-lease', 'console-node-reclaimed', node);
+  const revoke = async (node) => {
+    // A token shown for this node is worth nothing any more.
+    if (tokenBox.dataset.nodeId === node.id) tokenBox.replaceChildren();
+    return settle(await api('POST', path(node, 'revoke')), 'console-action-revoke-node', 'console-node-revoked', node);
+  };
+  const resume = async (node) => settle(await api('POST', path(node, 'resume')), 'console-action-resume-node', 'console-node-resumed', node);
+  const rotate = async (node) => {
+    const res = await api('POST', path(node, 'rotate'));
+    const token = res.ok && res.body && typeof res.body.token === 'string' && res.body.token ? res.body.token : null;
+    if (!ui) return;
+    if (!token) {
+      tokenBox.replaceChildren();
+      await settle(res.ok ? { ...res, ok: false } : res, 'console-action-rotate-node', null, node);
+      return;
+    }
+    setError(actionSlot, null);
+    done.replaceChildren(h('p', { class: 'notice', text: t('console-node-rotated', { label: node.label }) }));
+    const heading = h('h2', { id: 'node-token-title', tabindex: '-1', text: t('console-node-token-title', { label: node.label }) });
+    tokenBox.dataset.nodeId = node.id;
+    tokenBox.replaceChildren(
+      h(
+        'section',
+        { class: 'card node-token', 'data-testid': 'node-token', 'aria-labelledby': 'node-token-title' },
+        heading,
+        h('p', { text: t('console-node-token-help') }),
+        copyField(t('console-node-token'), token),
+        h('div', { class: 'actions' }, h('button', {
+          type: 'button',
+          class: 'secondary',
+          text: t('console-node-token-hide'),
+          onclick: () => {
+            tokenBox.replaceChildren();
+            delete tokenBox.dataset.nodeId;
+            root.querySelector('h1').focus({ preventScroll: true });
+          },
+        })),
+      ),
+    );
+    heading.focus();
+  };
+  /** Puts `make()` into `el` only when `key` differs from what the control was made for. */
+  const control = (row, which, el, key, make) => {
+    if (row.made[which] === key) return;
+    row.made[which] = key;
+    el.replaceChildren(key ? make() : '');
   };
   const rowFor = (node) => {
     let row = rows.get(node.id);
@@ -2003,7 +2114,12 @@ function nodesView() {
         lag: cell('console-col-sync-lag', 'num'),
         shipped: cell('console-col-shipped-through', 'node-when'),
         action: admin ? h('td', { class: 'nowrap node-action' }) : null,
+        reclaim: h('span', { class: 'node-control' }),
+        resume: h('span', { class: 'node-control' }),
+        rotate: h('span', { class: 'node-control' }),
+        revoke: h('span', { class: 'node-control' }),
       };
+      if (cells.action) cells.action.append(h('div', { class: 'node-controls' }, cells.reclaim, cells.resume, cells.rotate, cells.revoke));
       const tr = h(
         'tr',
         { class: 'node-row', 'data-testid': 'node-row', 'data-node-id': node.id },
@@ -2016,7 +2132,7 @@ function nodesView() {
         cells.shipped,
         cells.action,
       );
-      row = { tr, cells, badge, leaseId: null };
+      row = { tr, cells, badge, made: {} };
       rows.set(node.id, row);
     }
     const { tr, cells, badge } = row;
@@ -2029,17 +2145,34 @@ function nodesView() {
     setText(cells.lastSeen, node.lastSeen);
     setText(cells.lag, node.lag);
     setText(cells.shipped, node.shipped);
-    // The control is made again only for another lease: a refresh keeps an open question.
-    if (cells.action && row.leaseId !== node.leaseId) {
-      row.leaseId = node.leaseId;
-      cells.action.replaceChildren(
-        node.leaseId
-          ? confirmButton(t('console-node-reclaim'), t('console-node-reclaim-confirm'), () => reclaim(node), {
-            name: t('console-node-reclaim-label', { label: node.label }),
-            confirmName: t('console-node-reclaim-confirm-label', { label: node.label }),
-          })
-          : '',
-      );
+    // Each control is made again only when what it is for changed (another lease, revoked,
+    // reclaimed or allowed again): a refresh keeps an open question.
+    if (cells.action) {
+      const names = { label: node.label };
+      control(row, 'reclaim', cells.reclaim, node.leaseId, () => confirmButton(t('console-node-reclaim'), t('console-node-reclaim-confirm'), () => reclaim(node), {
+        name: t('console-node-reclaim-label', { label: node.label }),
+        confirmName: t('console-node-reclaim-confirm-label', { label: node.label }),
+      }));
+      control(row, 'resume', cells.resume, node.blocked ? 'blocked' : null, () => {
+        const allow = h('button', { type: 'button', class: 'primary', text: t('console-node-resume'), 'aria-label': t('console-node-resume-label', names) });
+        allow.addEventListener('click', async () => {
+          allow.disabled = true;
+          await resume(node);
+          allow.disabled = false;
+          // Refused: still there, and the focus back on it.
+          if (allow.isConnected) allow.focus();
+        });
+        return allow;
+      });
+      control(row, 'rotate', cells.rotate, node.revoked ? null : 'live', () => confirmButton(t('console-node-rotate'), t('console-node-rotate-confirm'), () => rotate(node), {
+        cls: 'secondary',
+        name: t('console-node-rotate-label', names),
+        confirmName: t('console-node-rotate-confirm-label', names),
+      }));
+      control(row, 'revoke', cells.revoke, node.revoked ? null : 'live', () => confirmButton(t('console-node-revoke'), t('console-node-revoke-confirm'), () => revoke(node), {
+        name: t('console-node-revoke-label', names),
+        confirmName: t('console-node-revoke-confirm-label', names),
+      }));
     }
     return tr;
   };
@@ -2076,6 +2209,7 @@ function nodesView() {
       }
       setError(slot, null);
       render(res.body.nodes);
+      loadNodeLabels(res.body.nodes);
     } finally {
       loading = false;
       if (again) {
@@ -2097,7 +2231,9 @@ function nodesView() {
     h('p', { class: 'muted', text: t('console-nodes-help') }),
     reclaimHelp,
     slot,
+    actionSlot,
     done,
+    tokenBox,
     status,
     emptySlot,
     wrap,

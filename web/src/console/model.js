@@ -5,7 +5,7 @@
 // language; the TSR1 names (`foreign_nonce`, `stale_code`, `auth_failure`…) stay as they
 // are in every language. Times are the venue's.
 
-import { formatDate, formatNumber, formatRelative, has, t } from '../i18n.js';
+import { formatDate, formatList, formatNumber, formatRelative, has, t } from '../i18n.js';
 import { reasonWords } from '../gate/words.js';
 
 /** `details.reason` values of `scan` / `response` events that are alarms (docs/console.md). */
@@ -28,7 +28,7 @@ export const KNOWN_KINDS = Object.freeze([
   'watchlist_entry_changed', 'watchlist_entry_removed', 'personal_data_exported', 'personal_data_erased',
   'privacy_settings_changed', 'locale_settings_changed', 'roll_call_started', 'roll_call_marked', 'roll_call_ended', 'muster_scanned',
   'muster_refused', 'site_node_created', 'site_lease_granted', 'site_lease_ended', 'site_lease_extended',
-  'site_conflict',
+  'site_conflict', 'site_node_revoked', 'site_node_token_rotated', 'site_node_resumed', 'site_node_fault',
 ]);
 
 export const SEVERITIES = Object.freeze(['info', 'warning', 'high']);
@@ -125,6 +125,13 @@ export function gateLabel(id, gates, fromEvent) {
   return g && g.label ? g.label : t('audit-gate-short', { id: shortId(id) });
 }
 
+/** An on-site node's label: the known nodes' (id → label), or a short id (the messages say "node"). */
+export function nodeLabel(id, nodes) {
+  if (!id) return null;
+  const label = nodes && nodes.get(String(id));
+  return label || shortId(String(id));
+}
+
 /** A pass's label: the event's own, the known passes', or a short id. */
 export function passLabel(id, passes, fromEvent) {
   if (!id) return null;
@@ -147,11 +154,42 @@ export function actorName(ev, keys) {
   return (id && keys && keys.get(id)) || null;
 }
 
-/** One line of words for an event ("denied: stale_code — old code, a screenshot?"), and who did it when known. */
-export function describe(ev, keys) {
-  const what = describeWhat(ev);
+/**
+ * One line of words for an event ("denied: stale_code — old code, a screenshot?"), who did
+ * it when known, and the on-site node that shipped it (issue 50: every event a node shipped
+ * carries `origin_node_id`), named by `nodes` (id → label) or a short id.
+ */
+export function describe(ev, keys, nodes) {
+  const what = describeWhat(ev, nodes);
   const who = actorName(ev, keys);
-  return who ? t('audit-by', { what, who }) : what;
+  const line = who ? t('audit-by', { what, who }) : what;
+  const origin = originNode(ev);
+  return origin ? t('audit-from-node', { what: line, node: nodeLabel(origin, nodes) }) : line;
+}
+
+/** The on-site node that shipped an event (`origin_node_id`), or null when the central server wrote it. */
+export function originNode(ev) {
+  return isObj(ev) && typeof ev.origin_node_id === 'string' && ev.origin_node_id ? ev.origin_node_id : null;
+}
+
+/** Why the central server refuses what a node shipped (`site_node_fault`'s `reasons`, server/crates/domain/src/sites.rs). */
+export const NODE_FAULTS = Object.freeze(['foreign_kind', 'malformed_details', 'severity_too_high', 'foreign_gate', 'foreign_pass', 'outside_lease', 'foreign_lease']);
+
+/**
+ * A `site_node_fault`'s reasons in words, most frequent first: "3 × a time outside its
+ * leases (outside_lease), 1 × …". A reason this page does not know reads as its name.
+ */
+export function nodeFaultReasons(details) {
+  const reasons = isObj(details) && isObj(details.reasons) ? details.reasons : {};
+  const parts = Object.entries(reasons)
+    .filter(([, n]) => Number.isFinite(Number(n)) && Number(n) > 0)
+    .sort((a, b) => Number(b[1]) - Number(a[1]) || (a[0] < b[0] ? -1 : 1))
+    .map(([reason, n]) => t('audit-node-fault-reason', {
+      count: Number(n),
+      reason: String(reason),
+      words: NODE_FAULTS.includes(reason) ? t(`audit-node-fault-${idPart(reason)}`) : String(reason).replace(/_/g, ' '),
+    }));
+  return formatList(parts);
 }
 
 /** A detail the server wrote (an address, a code, a count) as text for a message. */
@@ -161,8 +199,9 @@ const resent = (what, yes) => (yes ? t('audit-resent', { what }) : what);
 /** An answer decided by an on-site node (issue 35) says so. */
 const onSite = (what, node) => (isObj(node) ? t('audit-on-site', { what }) : what);
 
-function describeWhat(ev) {
+function describeWhat(ev, nodes) {
   const d = isObj(ev.details) ? ev.details : {};
+  const node = () => nodeLabel(d.node_id, nodes) || t('audit-node-unknown');
   const to = d.to ? str(d.to) : null;
   const error = d.error ? str(d.error) : null;
   switch (ev.kind) {
@@ -225,6 +264,17 @@ function describeWhat(ev) {
       return t('audit-pass-rebound');
     case 'pass_transferred':
       return t('audit-pass-transferred');
+    case 'site_node_revoked':
+      return t('audit-node-revoked', { node: node() });
+    case 'site_node_token_rotated':
+      return t('audit-node-token-rotated', { node: node() });
+    case 'site_node_resumed':
+      return t('audit-node-resumed', { node: node() });
+    case 'site_node_fault': {
+      const count = Number(d.refused);
+      const reasons = nodeFaultReasons(d);
+      return t(reasons ? 'audit-node-fault-why' : 'audit-node-fault', { node: node(), count: Number.isFinite(count) ? count : 0, reasons });
+    }
     default:
       return kindLabel(ev.kind);
   }
@@ -385,10 +435,12 @@ export function sentence(text) {
 
 /**
  * A node's states as `GET /v1/nodes` names them (`holding`: it decides for its site;
- * `starting`: granted, not in force yet; `overdue`: its lease ran out unrenewed; `idle`: no
- * lease, the central server decides), in the order the legend explains them.
+ * `starting`: granted, not in force yet; `overdue`: its lease ran out unrenewed; `reclaimed`:
+ * an admin reclaimed its lease and it waits for an admin to allow it again; `idle`: no
+ * lease, the central server decides; `revoked`: its token no longer works, for good), in the
+ * order the legend explains them.
  */
-export const NODE_STATES = Object.freeze(['holding', 'starting', 'overdue', 'idle']);
+export const NODE_STATES = Object.freeze(['holding', 'starting', 'overdue', 'reclaimed', 'idle', 'revoked']);
 
 /** A node's state in words ("Holding"); a state this page does not know, as it is. */
 export function nodeStateText(state) {
@@ -425,8 +477,15 @@ const clockAndRelative = (iso, now) => t('console-node-when', { time: clock(iso,
  */
 export function nodeRow(node, now = Date.now()) {
   const n = isObj(node) ? node : {};
-  const lease = isObj(n.lease) ? n.lease : null;
+  const revoked = n.state === 'revoked' || Boolean(n.revoked_at);
+  const lease = isObj(n.lease) && !revoked ? n.lease : null;
   const lag = typeof n.up_lag_s === 'number' && Number.isFinite(n.up_lag_s) ? n.up_lag_s : null;
+  // Waiting for an admin's "Allow lease again" (POST /v1/nodes/{id}/resume) after a reclaim.
+  const blocked = !revoked && (n.state === 'reclaimed' || Boolean(n.lease_blocked_at));
+  let leaseEnds = t('console-node-no-lease');
+  if (lease && lease.expires_at) leaseEnds = clockAndRelative(lease.expires_at, now);
+  else if (revoked) leaseEnds = n.revoked_at ? t('console-node-revoked-at', { when: clockAndRelative(n.revoked_at, now) }) : t('console-node-revoked-no-lease');
+  else if (blocked) leaseEnds = n.lease_blocked_at ? t('console-node-blocked-at', { when: clockAndRelative(n.lease_blocked_at, now) }) : t('console-node-blocked');
   return {
     id: String(n.node_id || ''),
     label: String(n.label || ''),
@@ -434,8 +493,10 @@ export function nodeRow(node, now = Date.now()) {
     state: String(n.state || ''),
     stateText: nodeStateText(n.state),
     stateHelp: nodeStateHelp(n.state),
+    revoked,
+    blocked,
     leaseId: lease ? String(lease.lease_id || '') : null,
-    leaseEnds: lease && lease.expires_at ? clockAndRelative(lease.expires_at, now) : t('console-node-no-lease'),
+    leaseEnds,
     lastSeen: n.last_seen_at ? clockAndRelative(n.last_seen_at, now) : t('console-node-never'),
     lag: lag === null ? '—' : t('console-node-lag', { seconds: formatNumber(lag, { maximumFractionDigits: 1 }) }),
     shipped: n.shipped_through ? clock(n.shipped_through, now) : t('console-node-nothing-shipped'),

@@ -14,11 +14,29 @@
 // (4) The node is killed (`kill -9`: lost for good); its lease runs out unrenewed and the
 //     row turns `overdue`. The admin's "Reclaim lease: North stand PC" asks once more, and
 //     the question stays open across a refresh; "Yes, reclaim the lease" makes the row
-//     `idle` again, and the audit log has the `site_lease_ended` event, high.
-// (5) The phone's console switched to Arabic: the view right to left, axe-core clean.
+//     `reclaimed` ("Reclaimed", waiting for an admin; issue 50), and the audit log has the
+//     `site_lease_ended` event, high.
+// (5) Issue 50: the same node comes back (its own database and key, the same token) and is
+//     not granted the lease again: the row stays `reclaimed`. The admin's "Allow lease
+//     again" (`POST /v1/nodes/{id}/resume`) lets it: the row turns `holding` by itself.
+// (6) The admin revokes the running node ("Revoke node: …", asked once more): the row says
+//     `revoked`, its token answers 401 (`GET /v1/node/changes`), its lease ended, and the
+//     audit log has `site_node_revoked`; axe-core clean at both sizes. Without a harness, the
+//     idle node is revoked instead.
+// (7) "New token: South stand PC" (asked once more) shows the new token once, with Copy, and
+//     says the old one stopped working: the old token answers 401, the new one is taken;
+//     axe-core clean with the token on screen; "Hide the token" takes it off the page.
+// (8) The feed (issue 50): the south node ships an event a node makes (`rate_limited`) and a
+//     forged one (`api_key_created`, high): the first is written with `origin_node_id` and
+//     its row in the Events view says "from node South stand PC"; the second is refused and
+//     raises a `site_node_fault` alarm, live, naming the node and the refusal in words
+//     (axe-core clean). The new token's and the revocation's events read as words too.
+// (9) The phone's console switched to Arabic: the view right to left (the revoked row too),
+//     axe-core clean.
 //
 // The harness protocol on stdout/stdin: `@@node start <site> <token file>` → `started`;
-// `@@node stop` → `stopped`. Without it, (3) and (4) are skipped and said so.
+// `@@node stop` → `stopped`; `@@node restart` (the stopped node again, on its own database
+// and keys) → `restarted`. Without it, (3) to (5) are skipped and said so.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -94,6 +112,54 @@ async function bothSizes(tablet, phone, name, what, states) {
   await fitsThePhone(phone, `${what} at 390×844`);
   await shoot(phone, `${name}-phone`, { fullPage: true });
   await axe(phone, `${what} at 390×844`);
+}
+
+/** The HTTP status a node token gets from the node API (`GET /v1/node/changes`). */
+async function nodeTokenStatus(base, token) {
+  const res = await fetch(`${base}/v1/node/changes?after=0&limit=1`, { headers: { authorization: `Bearer ${token}` } });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/** The node as `GET /v1/nodes` lists it now. */
+async function listed(admin, node) {
+  const all = await admin('GET', '/v1/nodes', null, [200]);
+  const found = all.nodes.find((n) => n.node_id === node.node_id);
+  if (!found) fail(`GET /v1/nodes does not list ${node.label}: ${JSON.stringify(all)}`);
+  return found;
+}
+
+/** The audit events of `kind` about `node` (`details.node_id`). */
+async function auditAbout(admin, kind, node) {
+  const { events } = await admin('GET', `/v1/audit?kind=${kind}`, null, [200]);
+  return events.filter((e) => e.details && e.details.node_id === node.node_id);
+}
+
+/**
+ * The admin revokes `node` in the view (asked once more): the row says `revoked`, the token
+ * answers 401, the node holds no lease, and the audit log says so.
+ */
+async function revokeThroughTheView(page, base, admin, node) {
+  const section = page.locator('section#nodes');
+  await section.getByRole('button', { name: `Revoke node: ${node.label}` }).click();
+  const yes = section.getByRole('button', { name: `Yes, revoke the node: ${node.label}` });
+  await yes.waitFor({ timeout: STEP_TIMEOUT_MS });
+  if (!(await yes.evaluate((b) => b === document.activeElement))) fail('"Yes, revoke the node" does not have the focus');
+  await shoot(page, 'nodes-revoke-confirm-tablet');
+  await yes.click();
+  const row = await rowInState(page, node, 'revoked', 'Revoked', 'after the revoke', STEP_TIMEOUT_MS);
+  if (!/Revoked \d\d:\d\d:\d\d \(/.test(row)) fail(`the revoked row does not say when: "${row}"`);
+  await section.getByRole('status').filter({ hasText: `${node.label} revoked: its token no longer works and its lease ended.` }).waitFor({ timeout: STEP_TIMEOUT_MS });
+  // A revoked node offers nothing more.
+  for (const name of ['Revoke node', 'New token', 'Reclaim lease', 'Allow lease again']) {
+    if (await rowOf(page, node.node_id).getByRole('button', { name: new RegExp(`^${name}`) }).count()) fail(`a revoked node offers "${name}"`);
+  }
+  const status = await nodeTokenStatus(base, node.token);
+  if (status !== 401) fail(`the revoked node's token answered ${status}, not 401`);
+  const now = await listed(admin, node);
+  if (now.state !== 'revoked' || !now.revoked_at || now.lease) fail(`GET /v1/nodes after the revoke: ${JSON.stringify(now)}`);
+  if (!(await auditAbout(admin, 'site_node_revoked', node)).length) fail(`no site_node_revoked event about ${node.label}`);
+  return row;
 }
 
 /** A console signed in with `key` in a new context of `options`, on its Nodes view. */
@@ -192,9 +258,11 @@ async function run() {
       watchErrors(auditor, 'auditor console', pageErrors);
       await auditor.getByRole('heading', { name: 'On-site nodes', level: 1 }).waitFor({ timeout: STEP_TIMEOUT_MS });
       await rowInState(auditor, north, 'holding', 'Holding', 'on the auditor’s console');
-      if (await auditor.getByRole('button', { name: /Reclaim lease/ }).count()) fail('an auditor is offered Reclaim lease');
+      for (const name of [/Reclaim lease/, /Revoke/, /New token/, /Allow lease again/]) {
+        if (await auditor.getByRole('button', { name }).count()) fail(`an auditor is offered ${name}`);
+      }
       await auditCtx.close();
-      ok('an auditor sees the node holding its site, and no Reclaim lease button');
+      ok('an auditor sees the node holding its site, and no Reclaim lease, Revoke or New token button');
 
       // ---------------------------------------------------------- (4) lost, overdue, reclaimed
       await harness('stop', 'stopped');
@@ -215,24 +283,131 @@ async function run() {
       if (!(await yes.evaluate((b) => b === document.activeElement))) fail('a refresh took the focus from "Yes, reclaim the lease"');
       await shoot(page, 'nodes-reclaim-confirm-tablet');
       await yes.click();
-      await rowInState(page, north, 'idle', 'Idle', 'after the reclaim', STEP_TIMEOUT_MS);
+      // Issue 50: reclaimed, and waiting for an admin before it may take the lease again.
+      const reclaimed = await rowInState(page, north, 'reclaimed', 'Reclaimed', 'after the reclaim', STEP_TIMEOUT_MS);
+      if (!/Reclaimed \d\d:\d\d:\d\d \(.*\): waits for an admin/.test(reclaimed)) fail(`the reclaimed row says "${reclaimed}"`);
       await section.getByRole('status').filter({ hasText: `Lease of ${NORTH.label} reclaimed` }).waitFor({ timeout: STEP_TIMEOUT_MS });
       const ended = await admin('GET', '/v1/audit?kind=site_lease_ended', null, [200]);
       const event = ended.events.find((e) => JSON.stringify(e.details || {}).includes('reclaim'));
       if (!event || event.severity !== 'high') fail(`no high site_lease_ended event for the reclaim: ${JSON.stringify(ended.events)}`);
-      const listed = await admin('GET', '/v1/nodes', null, [200]);
-      if (listed.nodes.find((n) => n.node_id === north.node_id).state !== 'idle') fail(`GET /v1/nodes after the reclaim: ${JSON.stringify(listed)}`);
-      await shoot(page, 'nodes-reclaimed-tablet');
-      ok('the admin reclaimed the lost node’s lease after confirming; the row is idle and the audit log has it (high)');
+      const afterReclaim = await listed(admin, north);
+      if (afterReclaim.state !== 'reclaimed' || !afterReclaim.lease_blocked_at || afterReclaim.lease) fail(`GET /v1/nodes after the reclaim: ${JSON.stringify(afterReclaim)}`);
+      const allow = section.getByRole('button', { name: `Allow lease again: ${NORTH.label}` });
+      await allow.waitFor({ timeout: STEP_TIMEOUT_MS });
+      await bothSizes(page, phone, 'nodes-reclaimed', 'the Nodes view with a reclaimed node', [[north, 'reclaimed', 'Reclaimed']]);
+      ok(`the admin reclaimed the lost node’s lease after confirming; the row waits for an admin ("${reclaimed}") and the audit log has it (high)`);
+
+      // ---------------------------------------------------------- (5) back, refused, allowed again
+      await harness('restart', 'restarted');
+      // The node asks for the lease at once and at every sync (500 ms) after (409
+      // lease_reclaimed): ten of its rounds later it still holds nothing.
+      await page.waitForTimeout(5000);
+      const stillBlocked = await listed(admin, north);
+      if (stillBlocked.state !== 'reclaimed' || stillBlocked.lease) fail(`the node took the lease again without an admin: ${JSON.stringify(stillBlocked)}`);
+      await rowInState(page, north, 'reclaimed', 'Reclaimed', 'with the node back but not allowed', 1000);
+      ok('the node came back with the same token and was not granted the lease: still reclaimed');
+      await allow.click();
+      await section.getByRole('status').filter({ hasText: `${NORTH.label} may take the site’s lease again.` }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      if (await allow.count()) fail('"Allow lease again" stays after the node was allowed');
+      const resumed = await rowInState(page, north, 'holding', 'Holding', 'after "Allow lease again", the running node taking the lease');
+      const afterResume = await listed(admin, north);
+      if (afterResume.lease_blocked_at || !afterResume.lease) fail(`GET /v1/nodes after the resume: ${JSON.stringify(afterResume)}`);
+      if (!(await auditAbout(admin, 'site_node_resumed', north)).length) fail('no site_node_resumed event');
+      ok(`"Allow lease again" let the running node take its site again: "${resumed}"`);
+
+      // ---------------------------------------------------------- (6) the running node revoked
+      const revoked = await revokeThroughTheView(page, base, admin, north);
+      await bothSizes(page, phone, 'nodes-revoked', 'the Nodes view with a revoked node', [[north, 'revoked', 'Revoked'], [south, 'idle', 'Idle']]);
+      await harness('stop', 'stopped');
+      ok(`the admin revoked the node holding its site: its token answers 401 and its lease ended ("${revoked}")`);
     }
 
-    // ------------------------------------------------------------ (5) in Arabic, right to left
+    if (!lines) {
+      // ---------------------------------------------------------- (6) an idle node revoked
+      const revoked = await revokeThroughTheView(page, base, admin, north);
+      await bothSizes(page, phone, 'nodes-revoked', 'the Nodes view with a revoked node', [[north, 'revoked', 'Revoked'], [south, 'idle', 'Idle']]);
+      ok(`the admin revoked the idle node: its token answers 401 ("${revoked}")`);
+    }
+
+    // ------------------------------------------------------------ (7) a new token, shown once
+    if ((await nodeTokenStatus(base, south.token)) === 401) fail('the south node’s first token is refused before any rotation');
+    await section.getByRole('button', { name: `New token: ${SOUTH.label}` }).click();
+    await section.getByRole('button', { name: `Yes, make a new token: ${SOUTH.label}` }).click();
+    const tokenCard = section.getByTestId('node-token');
+    await tokenCard.waitFor({ timeout: STEP_TIMEOUT_MS });
+    const cardText = await oneLine(tokenCard);
+    if (!cardText.includes(`New token for ${SOUTH.label}`) || !/old token stopped working/.test(cardText) || !/shown only this once/.test(cardText)) fail(`the new token's card says "${cardText}"`);
+    if (!(await tokenCard.getByRole('heading', { level: 2 }).evaluate((e) => e === document.activeElement))) fail('the new token’s heading does not have the focus');
+    const newToken = await tokenCard.getByLabel('Node token').inputValue();
+    if (!newToken || newToken === south.token) fail(`the card shows "${newToken ? 'the old token' : 'no token'}"`);
+    await section.getByRole('status').filter({ hasText: `New token for ${SOUTH.label} made: the old one stopped working.` }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await tokenCard.getByRole('button', { name: 'Copy' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    const oldStatus = await nodeTokenStatus(base, south.token);
+    const newStatus = await nodeTokenStatus(base, newToken);
+    if (oldStatus !== 401) fail(`the old token answered ${oldStatus} after the rotation, not 401`);
+    if (newStatus === 401) fail('the new token is refused (401)');
+    if (!(await auditAbout(admin, 'site_node_token_rotated', south)).length) fail('no site_node_token_rotated event');
+    // Never kept anywhere but on the screen.
+    const kept = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + location.href);
+    if (kept.includes(newToken)) fail('the new token is kept in Web Storage or the address');
+    await shoot(page, 'nodes-token-tablet', { fullPage: true });
+    await axe(page, 'the Nodes view showing a new token at 1280×800');
+    await rowInState(page, south, 'idle', 'Idle', 'after the rotation', 1000);
+    await tokenCard.getByRole('button', { name: 'Hide the token' }).click();
+    if (await section.getByTestId('node-token').count()) fail('"Hide the token" left the token on the page');
+    if ((await page.content()).includes(newToken)) fail('the token is still in the page after "Hide the token"');
+    ok(`a new token for ${SOUTH.label}, shown once: the old one answers 401, the new one ${newStatus}; hidden again`);
+
+    // ------------------------------------------------------------ (8) the feed: shipped by a node
+    // The south node (its new token, no lease) ships one event a node makes anywhere and one
+    // no node makes: the first is written with origin_node_id, the second refused as a fault.
+    const ship = adminApi(base, newToken);
+    const wire = (id, kind, severity, details) => ({ id, at_ms: Date.now() - 1000, kind, severity, gate_id: null, pass_id: null, details: JSON.stringify(details) });
+    const shippedAnswer = await ship('POST', '/v1/node/events', { events: [wire(1, 'rate_limited', 'warning', { frames: 7, window_start: new Date(Date.now() - 11_000).toISOString(), window_s: 10 })], admissions: [] }, [200]);
+    if (shippedAnswer.events !== 1 || shippedAnswer.refused) fail(`a node's rate_limited event answered ${JSON.stringify(shippedAnswer)}`);
+    const forgedAnswer = await ship('POST', '/v1/node/events', { events: [wire(2, 'api_key_created', 'high', { role: 'admin' })], admissions: [] }, [200]);
+    if (forgedAnswer.refused !== 1 || forgedAnswer.events) fail(`a forged api_key_created answered ${JSON.stringify(forgedAnswer)}`);
+    const shippedEvent = (await admin('GET', '/v1/audit?kind=rate_limited', null, [200])).events.find((e) => e.origin_node_id === south.node_id);
+    if (!shippedEvent) fail('the shipped rate_limited event does not carry the node’s origin_node_id');
+    const faults = await auditAbout(admin, 'site_node_fault', south);
+    if (faults.length !== 1 || faults[0].severity !== 'high') fail(`site_node_fault about the south node: ${JSON.stringify(faults)}`);
+    // The live feed brings the fault to the alarms, naming the node.
+    await page.goto(`${base}/console#alarms`);
+    const faultAlarm = page.locator(`li.alarm[data-alarm-id="${faults[0].id}"]`);
+    await faultAlarm.waitFor({ timeout: STEP_TIMEOUT_MS }).catch(async () => fail(`no site_node_fault alarm: ${await oneLine(page.locator('main'))}`));
+    const faultRow = await oneLine(faultAlarm);
+    if (!faultRow.includes('site_node_fault') || !faultRow.includes(`node ${SOUTH.label}`)) fail(`the fault's alarm row says "${faultRow}"`);
+    await faultAlarm.getByRole('button').click();
+    const facts = page.locator('.alarm-handling');
+    await facts.getByText('a kind no node makes (foreign_kind)').waitFor({ timeout: STEP_TIMEOUT_MS }).catch(async () => fail(`the fault's alarm says "${await oneLine(facts)}"`));
+    await shoot(page, 'nodes-fault-alarm-tablet', { fullPage: true });
+    await axe(page, 'the alarm of a node’s fault at 1280×800');
+    // The shipped event says so in the Events view.
+    await page.goto(`${base}/console#events?kind=rate_limited`);
+    const shippedRow = page.locator(`tr[data-origin-node-id="${south.node_id}"]`);
+    await shippedRow.first().waitFor({ timeout: STEP_TIMEOUT_MS }).catch(async () => fail(`no row marked as shipped by the node: ${await oneLine(page.locator('main'))}`));
+    const shippedText = await oneLine(shippedRow.first());
+    if (!shippedText.includes(`from node ${SOUTH.label}`)) fail(`the shipped event's row says "${shippedText}"`);
+    ok(`an event the node shipped reads "${shippedText}", and its forged one raised the alarm "${faultRow}"`);
+
+    await page.goto(`${base}/console#events?kind=site_node_token_rotated`);
+    const events = page.getByRole('table', { name: 'Events' });
+    await events.getByText(`new token for node ${SOUTH.label}: the old one no longer works`).first().waitFor({ timeout: STEP_TIMEOUT_MS })
+      .catch(async () => fail(`the Events view says "${await oneLine(page.locator('main'))}"`));
+    await page.goto(`${base}/console#events?kind=site_node_revoked`);
+    await events.getByText(`node ${NORTH.label} revoked: its token no longer works`).first().waitFor({ timeout: STEP_TIMEOUT_MS })
+      .catch(async () => fail(`the Events view says "${await oneLine(page.locator('main'))}"`));
+    ok('the node’s new token and revocation read as words naming the node in the Events view');
+
+    // ------------------------------------------------------------ (9) in Arabic, right to left
     await phone.locator('#language-select').selectOption('ar');
     await phone.locator('html[lang="ar"][dir="rtl"]').waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS });
     await phone.locator('section#nodes').getByRole('heading', { level: 1 }).waitFor({ timeout: STEP_TIMEOUT_MS });
     await rowOf(phone, south.node_id).waitFor({ timeout: STEP_TIMEOUT_MS });
     const arabic = await oneLine(rowOf(phone, south.node_id));
     if (!arabic.includes(SOUTH.label) || !/[\u0600-\u06ff]/.test(arabic)) fail(`the Arabic row says "${arabic}"`);
+    const arabicRevoked = (await rowOf(phone, north.node_id).getByTestId('node-state').textContent()).trim();
+    if (arabicRevoked !== 'مُبطَل') fail(`the revoked node's state in Arabic is "${arabicRevoked}"`);
     await fitsThePhone(phone, 'the Nodes view in Arabic at 390×844');
     await shoot(phone, 'nodes-ar-phone', { fullPage: true });
     await axe(phone, 'the Nodes view in Arabic (right to left) at 390×844');

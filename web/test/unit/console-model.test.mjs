@@ -3,7 +3,7 @@
 import './i18n-setup.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import {
   ALARM_KINDS, ALARM_REASONS, EventLog, KNOWN_KINDS, actorName, alarmName, applyPresence, describe, exportUrl, filterProblem, filterQuery, gateLabel, isoToLocal, localToIso,
   passLabel,
@@ -89,6 +89,61 @@ test('events read as words that keep the TSR1 names', () => {
   assert.equal(describe(ev(4, 'auth_failure', { count: 3, sample_reason: 'unknown_key' })), 'auth_failure × 3 (unknown_key)');
   assert.equal(describe(ev(4, 'auth_failure', { count: 1, surface: 'console', sample_reason: 'csrf' })), 'auth_failure × 1 on console (csrf)');
   assert.equal(describe(ev(5, 'gate_disconnected')), 'gate disconnected');
+});
+
+test('every event an on-site node shipped says so, and the node kinds read as words (issue 50)', async () => {
+  const { use } = await import('../../src/i18n.js');
+  const { NODE_FAULTS, kindLabel, nodeFaultReasons, nodeLabel, originNode } = await import('../../src/console/model.js');
+  const N1 = '0190c3e1-7b2a-7c3d-8e4f-0000000000n1'.replace('n1', 'f1');
+  const nodes = new Map([[N1, 'North stand PC']]);
+  const shipped = ev(6, 'response', { outcome: 'admitted', on_site: { node_id: N1 } }, { origin_node_id: N1 });
+  assert.equal(originNode(shipped), N1);
+  assert.equal(originNode(ev(6, 'response')), null);
+  assert.equal(describe(shipped, null, nodes), 'admitted (on site) — from node North stand PC');
+  // A node the console has no name for: its id's first characters.
+  assert.equal(describe(shipped, null, new Map()), 'admitted (on site) — from node 0190c3e1…');
+  assert.equal(describe(shipped), 'admitted (on site) — from node 0190c3e1…');
+  assert.equal(nodeLabel(null, nodes), null);
+  // Who acted comes first, the node that shipped it last.
+  const keys = new Map([['k-1', 'Ada Lovelace']]);
+  assert.equal(describe(ev(7, 'gate_connected', { by_key_id: 'k-1' }, { origin_node_id: N1 }), keys, nodes), 'gate connected — by Ada Lovelace — from node North stand PC');
+  // The central server's own events carry no mark.
+  assert.equal(describe(ev(8, 'response', { outcome: 'admitted' }), null, nodes), 'admitted');
+
+  for (const kind of ['site_node_revoked', 'site_node_token_rotated', 'site_node_resumed', 'site_node_fault']) {
+    assert.ok(KNOWN_KINDS.includes(kind), kind);
+    assert.notEqual(kindLabel(kind), kind.replace(/_/g, ' '), `${kind} has words`);
+  }
+  const about = (kind, details) => describe(ev(9, kind, details, { gate_id: null, pass_id: null }), keys, nodes);
+  assert.equal(about('site_node_revoked', { node_id: N1, by_key_id: 'k-1' }), 'node North stand PC revoked: its token no longer works — by Ada Lovelace');
+  assert.equal(about('site_node_token_rotated', { node_id: N1 }), 'new token for node North stand PC: the old one no longer works');
+  assert.equal(about('site_node_resumed', { node_id: N1 }), 'node North stand PC may take its site’s lease again');
+  assert.equal(about('site_node_revoked', {}), 'node unknown revoked: its token no longer works');
+  const fault = { node_id: N1, refused: 3, reasons: { foreign_kind: 1, outside_lease: 2 } };
+  assert.equal(
+    about('site_node_fault', fault),
+    'node North stand PC shipped 3 items this server refused: 2 × a time outside its leases (outside_lease) and 1 × a kind no node makes (foreign_kind)',
+  );
+  assert.equal(about('site_node_fault', { node_id: N1, refused: 1, reasons: { made_up: 1 } }), 'node North stand PC shipped 1 item this server refused: 1 × made up (made_up)');
+  assert.equal(about('site_node_fault', { node_id: N1, refused: 1 }), 'node North stand PC shipped 1 item this server refused');
+  assert.equal(nodeFaultReasons({ reasons: { foreign_gate: 0 } }), '');
+  // Exactly the reasons the server names (`enum NodeFault` in server/crates/domain/src, snake_case on the wire).
+  const domain = new URL('../../../server/crates/domain/src/', import.meta.url);
+  const rs = readdirSync(domain).filter((f) => f.endsWith('.rs')).map((f) => readFileSync(new URL(f, domain), 'utf8')).find((text) => text.includes('pub enum NodeFault {'));
+  assert.ok(rs, 'the domain crate declares enum NodeFault');
+  const start = rs.indexOf('pub enum NodeFault {');
+  const variants = [...rs.slice(start, rs.indexOf('}', start)).matchAll(/^\s+([A-Z]\w+),$/gm)].map((m) => m[1].replace(/(?<!^)([A-Z])/g, '_$1').toLowerCase());
+  assert.deepEqual([...variants].sort(), [...NODE_FAULTS].sort());
+  try {
+    for (const [lang, marker] of [['de', /vom Server North stand PC$/], ['fr', /du serveur North stand PC$/], ['es', /del servidor North stand PC$/], ['ar', /North stand PC/]]) {
+      use(lang);
+      assert.match(describe(shipped, null, nodes), marker, lang);
+      assert.ok(!/from node/.test(describe(shipped, null, nodes)), lang);
+      assert.ok(!/outside_lease \(/.test(about('site_node_fault', fault)) && /outside_lease/.test(about('site_node_fault', fault)), lang);
+    }
+  } finally {
+    use('en');
+  }
 });
 
 test('the event log keeps one copy per id, the richer one, and the newest within its cap', () => {
@@ -221,7 +276,7 @@ test('on-site nodes: each row in words, with its lease, last call, lag and shipp
   const body = rs.slice(start, rs.indexOf('};', start));
   const served = [...body.matchAll(/=> "([a-z]+)",/g)].map((m) => m[1]);
   assert.deepEqual([...served].sort(), [...NODE_STATES].sort());
-  assert.deepEqual(NODE_STATES.map(nodeStateText), ['Holding', 'Starting', 'Overdue', 'Idle']);
+  assert.deepEqual(NODE_STATES.map(nodeStateText), ['Holding', 'Starting', 'Overdue', 'Reclaimed', 'Idle', 'Revoked']);
   for (const s of NODE_STATES) assert.match(nodeStateHelp(s), /lease/, s);
   assert.equal(nodeStateText('lapsed'), 'lapsed', 'a state this page does not know reads as it is');
   assert.equal(nodeStateHelp('lapsed'), '');
@@ -244,8 +299,17 @@ test('on-site nodes: each row in words, with its lease, last call, lag and shipp
     setTimeZone('UTC');
     assert.deepEqual(nodeRow(idle, now), {
       id: 'n-1', label: 'North stand PC', site: 'stadium', state: 'idle', stateText: 'Idle', stateHelp: nodeStateHelp('idle'),
-      leaseId: null, leaseEnds: 'No lease', lastSeen: 'Never', lag: '—', shipped: 'Nothing yet',
+      revoked: false, blocked: false, leaseId: null, leaseEnds: 'No lease', lastSeen: 'Never', lag: '—', shipped: 'Nothing yet',
     });
+    // Issue 50: revoked for good, or reclaimed and waiting for an admin's "Allow lease again".
+    const revoked = nodeRow({ ...holding, state: 'revoked', revoked_at: '2026-12-01T15:58:00Z' }, now);
+    assert.deepEqual([revoked.stateText, revoked.revoked, revoked.blocked, revoked.leaseId, revoked.leaseEnds], ['Revoked', true, false, null, 'Revoked 15:58:00 (2 minutes ago)']);
+    const reclaimed = nodeRow({ ...idle, state: 'reclaimed', lease_blocked_at: '2026-12-01T15:59:00Z' }, now);
+    assert.deepEqual([reclaimed.stateText, reclaimed.revoked, reclaimed.blocked, reclaimed.leaseId, reclaimed.leaseEnds], ['Reclaimed', false, true, null, 'Reclaimed 15:59:00 (1 minute ago): waits for an admin']);
+    assert.equal(nodeRow({ ...idle, state: 'reclaimed' }, now).leaseEnds, 'Reclaimed: waits for an admin');
+    assert.equal(nodeRow({ ...idle, state: 'revoked' }, now).leaseEnds, 'Revoked');
+    // A revoked node's lease_blocked_at (reclaimed, then revoked) offers no "Allow lease again".
+    assert.equal(nodeRow({ ...idle, state: 'revoked', lease_blocked_at: '2026-12-01T15:59:00Z' }, now).blocked, false);
     const row = nodeRow(holding, now);
     assert.equal(row.stateText, 'Holding');
     assert.equal(row.leaseId, 'l-1');
@@ -263,6 +327,8 @@ test('on-site nodes: each row in words, with its lease, last call, lag and shipp
     assert.equal(nodeRow(holding, now).leaseEnds, '16:05:00 (in 5 Minuten)');
     assert.equal(nodeRow(holding, now).lag, '0,4 s');
     assert.equal(nodeRow(idle, now).stateText, 'Ruht');
+    assert.equal(nodeStateText('revoked'), 'Widerrufen');
+    assert.equal(nodeStateText('reclaimed'), 'Zurückgeholt');
     use('ar');
     assert.match(nodeRow(holding, now).stateText, /التفويض/);
     assert.notEqual(relativeTime('2026-12-01T16:04:30Z', now), 'in 4 minutes');
