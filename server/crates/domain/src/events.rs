@@ -460,7 +460,7 @@ pub struct SiteLeaseDetails {
     /// How it ended (`site_lease_ended` only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<String>)]
-    pub end: Option<crate::sites::LeaseEnd>,
+    pub end: Option<crate::site_values::LeaseEnd>,
     /// The key that reclaimed it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by_key: Option<Uuid>,
@@ -475,7 +475,7 @@ pub struct SiteNodeFault {
     pub refused: u64,
     /// How many for each reason.
     #[schema(value_type = std::collections::BTreeMap<String, u64>)]
-    pub reasons: std::collections::BTreeMap<crate::sites::NodeFault, u64>,
+    pub reasons: std::collections::BTreeMap<crate::site_values::NodeFault, u64>,
     /// The kinds of the events refused, as shipped (at most ten, each cut to 64 characters).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub kinds: Vec<String>,
@@ -488,7 +488,7 @@ pub struct SiteConflict {
     pub node_id: Uuid,
     /// What crossed.
     #[schema(value_type = String)]
-    pub conflict: crate::sites::ConflictKind,
+    pub conflict: crate::site_values::ConflictKind,
     /// When the node admitted the pass (the node's clock).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub admitted_at_ms: Option<i64>,

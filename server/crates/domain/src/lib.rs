@@ -22,7 +22,8 @@
 //! - [`watchlist`]: people a security team flags or blocks, and how a pass's holder
 //!   matches them;
 //! - [`privacy`]: personal data in classes, pseudonyms, and how an erasure rewrites it;
-//! - [`sites`]: on-site nodes: who may admit a site's passes under a lease;
+//! - [`sites`]: on-site nodes: who may admit a site's passes under a lease; [`site_values`]:
+//!   what their events record;
 //! - [`shipped`]: what the central server takes from a node's sync-up (its trust boundary);
 //! - [`label`]: checked text; [`time`]: stored times; [`error`]: what the rules refuse.
 
@@ -40,6 +41,7 @@ pub mod roll_calls;
 pub mod rows;
 pub mod rules;
 pub mod shipped;
+pub mod site_values;
 pub mod sites;
 pub mod sso;
 pub mod time;

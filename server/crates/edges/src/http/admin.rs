@@ -14,12 +14,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{parse_id, rfc3339, ApiCaller, ApiJson, Role};
+use super::{check_text, parse_id, rfc3339, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use tessera_domain::audit::{self, Severity, Subject};
 use tessera_domain::events::{ApiKeyCreatedDetails, ByKey, Details, HostCreatedDetails};
-use tessera_domain::Label;
 use tessera_store::{ApiKeyListing, ApiKeyRow, GateRow, HostRow};
 
 pub(super) fn router() -> Router<AppState> {
@@ -347,16 +346,6 @@ pub(super) struct GateCreated {
     site: Option<String>,
 }
 
-/// Labels and sites are shown to guards and auditors: [`Label`]'s rule.
-///
-/// # Errors
-/// [`Error::BadRequest`] naming the field.
-pub fn check_text(field: &'static str, text: &str) -> Result<()> {
-    Label::parse(field, text)
-        .map(drop)
-        .map_err(|invalid| Error::BadRequest(invalid.to_string()))
-}
-
 /// Creates an issuer, auditor or host API key for the caller's organisation (admin only).
 /// A host key names a person (`label`, `unit`); its `key_id` is the host id.
 #[utoipa::path(
@@ -534,7 +523,7 @@ pub(super) async fn create_gate(
             Some(id)
         }
     };
-    let language = super::passes::language_tag(body.language.as_deref())?;
+    let language = super::language_tag(body.language.as_deref())?;
     let secret = tessera_flows::credentials::mint();
     let gate = GateRow {
         id: Uuid::now_v7(),

@@ -1,8 +1,9 @@
 //! API-key authentication and roles.
 //!
 //! A caller presents its key as `Authorization: Bearer`, or, from the security console, the
-//! session cookie the key was exchanged for (`http::console`, which also checks the Origin
-//! and CSRF token of every request that changes something).
+//! session cookie the key was exchanged for (`http::console` makes it; [`session_caller`]
+//! here reads it, refuses another site's Origin, and checks the Origin and CSRF token of
+//! every request that changes something).
 //!
 //! The presented key is hashed and looked up by its SHA-256 (a unique index): equality of a
 //! 256-bit hash found through an index leaks nothing useful about other keys. A failure is
@@ -13,7 +14,9 @@
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap};
+use axum::http::{header, HeaderMap, Method};
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
 
 use crate::error::Error;
 use crate::state::AppState;
@@ -272,7 +275,7 @@ impl FromRequestParts<AppState> for ApiCaller {
         let source = request_source(state, parts);
         let Some(token) = bearer_token(&parts.headers) else {
             // A browser console sends its session cookie instead (`http::console`).
-            let cookie = super::console::cookie(&parts.headers, super::console::CONSOLE_COOKIE);
+            let cookie = cookie(&parts.headers, CONSOLE_COOKIE);
             match cookie {
                 Some(secret) => admit_credential(
                     state,
@@ -282,7 +285,7 @@ impl FromRequestParts<AppState> for ApiCaller {
                 )?,
                 None => refuse_spent_source(state, source, "rest")?,
             }
-            return match super::console::session_caller(state, parts).await {
+            return match session_caller(state, parts).await {
                 Ok(Some(caller)) => {
                     caller.note_use(state);
                     Ok(caller)
@@ -319,4 +322,95 @@ impl FromRequestParts<AppState> for ApiCaller {
         caller.note_use(state);
         Ok(caller)
     }
+}
+
+/// The session cookie's name.
+pub const CONSOLE_COOKIE: &str = "tessera_console";
+/// The header that carries the CSRF token.
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// The CSRF token of a session: derived from its cookie's secret, never stored.
+pub(super) fn csrf_token(session_secret: &str) -> String {
+    let digest = Sha256::new()
+        .chain_update(b"tessera console csrf\0")
+        .chain_update(session_secret.as_bytes())
+        .finalize();
+    tessera_protocol::encoding::base64url(&digest)
+}
+
+/// The value of the cookie `name`, if the request carries one.
+pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(found, _)| *found == name)
+        .map(|(_, value)| value.trim())
+        .filter(|value| !value.is_empty())
+}
+
+/// The caller of a request that carries a console cookie instead of a bearer key; `None`
+/// when it carries neither. A request that names another site's `Origin` is refused, a read
+/// included; one that changes something must also carry this server's `Origin` and the
+/// session's CSRF token.
+///
+/// # Errors
+/// [`Error::Unauthorized`] for an unknown or ended session, [`Error::Forbidden`] for a
+/// missing Origin or CSRF token, storage failures.
+pub async fn session_caller(
+    state: &AppState,
+    parts: &Parts,
+) -> crate::error::Result<Option<ApiCaller>> {
+    let Some(secret) = cookie(&parts.headers, CONSOLE_COOKIE) else {
+        return Ok(None);
+    };
+    let hash = tessera_flows::credentials::hash(secret);
+    let Some(session) = state
+        .store
+        .console_session(&hash, tessera_domain::now_ms())
+        .await?
+    else {
+        return Err(Error::Unauthorized);
+    };
+    // A read from another site's page is refused like a change: the cookie rides along on
+    // any request the browser makes, and a foreign page has no business reading with it.
+    // A live session used from another origin, or without its token: a cross-site forgery
+    // attempt (or a broken page), and one that names its tenant, so its auditors see it
+    // among their alarms.
+    let forged = |reason: &'static str| {
+        let source = request_source(state, parts);
+        state.sources.failed(
+            source,
+            crate::abuse::Aggregates::AuthFailure,
+            Some(session.key.org_id),
+            "console",
+            reason,
+        );
+        Error::Forbidden
+    };
+    if state.own_origin.is_foreign(&parts.headers) {
+        return Err(forged("foreign_origin"));
+    }
+    if !matches!(parts.method, Method::GET | Method::HEAD) {
+        let presented = parts
+            .headers
+            .get(CSRF_HEADER)
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default();
+        let expected = csrf_token(secret);
+        let token_ok = bool::from(presented.as_bytes().ct_eq(expected.as_bytes()));
+        if !(token_ok && state.own_origin.matches(&parts.headers)) {
+            return Err(forged("csrf"));
+        }
+    }
+    state.sources.verified(&hash);
+    let person = session.person();
+    Ok(Some(ApiCaller {
+        role: session.key.role,
+        key: session.key,
+        presented: Presented::Session(hash),
+        person,
+    }))
 }

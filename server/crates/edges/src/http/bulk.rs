@@ -18,7 +18,7 @@ use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::admin::check_text;
+use super::check_text;
 use super::passes::{claim_url, issued_details, pass_host, PassTerms};
 use super::{ApiCaller, Role};
 use crate::error::{Error, ErrorBody, Result};
@@ -230,7 +230,7 @@ async fn row_host(
 
 async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<RowAnswer> {
     let external_ref = row.external_ref.clone();
-    let language = match super::passes::language_tag(row.language.as_deref()) {
+    let language = match super::language_tag(row.language.as_deref()) {
         Ok(language) => language,
         Err(error) => return Ok(RowAnswer::refused(external_ref, 422, error.to_string())),
     };

@@ -10,28 +10,22 @@
 //! secret (so nothing more is stored) and which a page of another origin cannot read.
 
 use axum::extract::State;
-use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
-use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::auth::csrf_token;
+pub use super::auth::{cookie, CONSOLE_COOKIE, CSRF_HEADER};
 use super::{auth_failed, rfc3339, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
 use tessera_domain::audit::{self, Severity, Subject};
 use tessera_domain::events::{ByKey, Details, SignedIn};
 use tessera_store::ConsoleSessionRow;
-
-/// The session cookie's name.
-pub const CONSOLE_COOKIE: &str = "tessera_console";
-/// The header that carries the CSRF token.
-pub const CSRF_HEADER: &str = "x-csrf-token";
 
 pub(super) fn router() -> Router<AppState> {
     Router::new().route(
@@ -51,28 +45,6 @@ impl std::fmt::Debug for SignIn {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("SignIn(<redacted>)")
     }
-}
-
-/// The CSRF token of a session: derived from its cookie's secret, never stored.
-fn csrf_token(session_secret: &str) -> String {
-    let digest = Sha256::new()
-        .chain_update(b"tessera console csrf\0")
-        .chain_update(session_secret.as_bytes())
-        .finalize();
-    tessera_protocol::encoding::base64url(&digest)
-}
-
-/// The value of the cookie `name`, if the request carries one.
-pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(found, _)| *found == name)
-        .map(|(_, value)| value.trim())
-        .filter(|value| !value.is_empty())
 }
 
 /// A host's session also names its unit, for the `/host` page's header.
@@ -367,67 +339,6 @@ pub(super) async fn sign_out(
 pub(super) struct SignedOut {
     /// The provider's end-session URL; send the browser there.
     end_session_url: String,
-}
-
-/// The caller of a request that carries a console cookie instead of a bearer key; `None`
-/// when it carries neither. A request that names another site's `Origin` is refused, a read
-/// included; one that changes something must also carry this server's `Origin` and the
-/// session's CSRF token.
-///
-/// # Errors
-/// [`Error::Unauthorized`] for an unknown or ended session, [`Error::Forbidden`] for a
-/// missing Origin or CSRF token, storage failures.
-pub async fn session_caller(state: &AppState, parts: &Parts) -> Result<Option<ApiCaller>> {
-    let Some(secret) = cookie(&parts.headers, CONSOLE_COOKIE) else {
-        return Ok(None);
-    };
-    let hash = tessera_flows::credentials::hash(secret);
-    let Some(session) = state
-        .store
-        .console_session(&hash, tessera_domain::now_ms())
-        .await?
-    else {
-        return Err(Error::Unauthorized);
-    };
-    // A read from another site's page is refused like a change: the cookie rides along on
-    // any request the browser makes, and a foreign page has no business reading with it.
-    // A live session used from another origin, or without its token: a cross-site forgery
-    // attempt (or a broken page), and one that names its tenant, so its auditors see it
-    // among their alarms.
-    let forged = |reason: &'static str| {
-        let source = super::auth::request_source(state, parts);
-        state.sources.failed(
-            source,
-            crate::abuse::Aggregates::AuthFailure,
-            Some(session.key.org_id),
-            "console",
-            reason,
-        );
-        Error::Forbidden
-    };
-    if state.own_origin.is_foreign(&parts.headers) {
-        return Err(forged("foreign_origin"));
-    }
-    if !matches!(parts.method, Method::GET | Method::HEAD) {
-        let presented = parts
-            .headers
-            .get(CSRF_HEADER)
-            .and_then(|value| value.to_str().ok())
-            .unwrap_or_default();
-        let expected = csrf_token(secret);
-        let token_ok = bool::from(presented.as_bytes().ct_eq(expected.as_bytes()));
-        if !(token_ok && state.own_origin.matches(&parts.headers)) {
-            return Err(forged("csrf"));
-        }
-    }
-    state.sources.verified(&hash);
-    let person = session.person();
-    Ok(Some(ApiCaller {
-        role: session.key.role,
-        key: session.key,
-        presented: super::auth::Presented::Session(hash),
-        person,
-    }))
 }
 
 #[cfg(test)]

@@ -151,7 +151,7 @@ pub(super) async fn set_locale(
     ApiJson(body): ApiJson<LocaleSettings>,
 ) -> Result<Json<LocaleSettings>> {
     caller.require(&[])?;
-    let language = super::passes::language_tag(body.default_language.as_deref())?;
+    let language = super::language_tag(body.default_language.as_deref())?;
     let zone = |field: &'static str, name: &str| {
         TimeZoneName::parse(name).map_err(|error| Error::InvalidField(field, error.to_string()))
     };
@@ -165,7 +165,7 @@ pub(super) async fn set_locale(
     }
     let mut sites = BTreeMap::new();
     for (site, name) in &body.sites {
-        super::admin::check_text("site", site)?;
+        super::check_text("site", site)?;
         sites.insert(site.clone(), zone("sites", name)?);
     }
     let row = OrgLocaleRow::from(&OrgLocale {

@@ -395,10 +395,7 @@ pub(super) async fn resend(
         .language
         .or_else(|| last.as_ref().and_then(|m| m.language.clone()))
         .or_else(|| pass.language.clone());
-    let to = recipient(
-        Some(&email),
-        super::passes::language_tag(language.as_deref())?,
-    )?;
+    let to = recipient(Some(&email), super::language_tag(language.as_deref())?)?;
     let token = tessera_flows::credentials::mint();
     let Some((message, event)) =
         super::passes::invitation(&state, &caller, &pass, to.as_ref(), &token.text, true)?

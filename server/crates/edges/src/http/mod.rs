@@ -187,3 +187,23 @@ pub(crate) fn spreadsheet_safe(text: &str) -> std::borrow::Cow<'_, str> {
         std::borrow::Cow::Borrowed(text)
     }
 }
+
+/// Labels and sites are shown to guards and auditors: [`tessera_domain::Label`]'s rule.
+///
+/// # Errors
+/// [`Error::BadRequest`] naming the field.
+pub(crate) fn check_text(field: &'static str, text: &str) -> crate::error::Result<()> {
+    tessera_domain::Label::parse(field, text)
+        .map(drop)
+        .map_err(|invalid| Error::BadRequest(invalid.to_string()))
+}
+
+/// A language tag as it enters (`language` of a pass, a gate, a push subscription): 422
+/// naming the field when it is not one.
+pub(crate) fn language_tag(
+    tag: Option<&str>,
+) -> crate::error::Result<Option<tessera_domain::locale::Language>> {
+    tag.map(|tag| tessera_domain::locale::Language::parse("language", tag))
+        .transpose()
+        .map_err(|error| Error::InvalidField(error.field, error.to_string()))
+}

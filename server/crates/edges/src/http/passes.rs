@@ -13,7 +13,7 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::admin::check_text;
+use super::{check_text, language_tag};
 use super::{parse_id, rfc3339, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Refusal, Result};
 use crate::state::AppState;
@@ -80,14 +80,6 @@ pub(super) struct NewPass {
     #[serde(default)]
     #[schema(example = "en", max_length = 35)]
     language: Option<String>,
-}
-
-/// A language tag as it enters (`language` of a pass, a gate, a push subscription): 422
-/// naming the field when it is not one.
-pub(super) fn language_tag(tag: Option<&str>) -> Result<Option<Language>> {
-    tag.map(|tag| Language::parse("language", tag))
-        .transpose()
-        .map_err(|error| Error::InvalidField(error.field, error.to_string()))
 }
 
 /// An address and language a message is to go to, checked where they enter; none without

@@ -134,7 +134,7 @@ pub(super) async fn subscribe(
             "keys: p256dh must be a P-256 key and auth a 16-byte secret, base64url".into(),
         )
     })?;
-    let language = super::passes::language_tag(body.language.as_deref())?;
+    let language = super::language_tag(body.language.as_deref())?;
     let row = PushSubscriptionRow {
         id: Uuid::now_v7(),
         org_id: caller.key.org_id,

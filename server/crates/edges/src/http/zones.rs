@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::admin::check_text;
+use super::check_text;
 use super::{rfc3339, ApiCaller, ApiJson, Role};
 use crate::error::{Error, ErrorBody, Result};
 use crate::state::AppState;
