@@ -386,6 +386,34 @@ pub struct Settings {
     )]
     pub idp_allow: tessera_flows::egress::Policy,
 
+    /// The DNS server (`ip:port`) sign-in domain proofs are looked up at: the TXT record
+    /// `_tessera-challenge.<domain>` (`docs/sign-in.md`, "Domains"). Default: the system's
+    /// resolvers (`/etc/resolv.conf`).
+    #[arg(long, env = "TESSERA_DNS_SERVER", global = true)]
+    pub dns_server: Option<std::net::SocketAddr>,
+
+    /// Sign-ins one source may begin per minute (`/v1/sso/start`); past it, 429 with
+    /// `Retry-After` before any database work.
+    #[arg(
+        long,
+        env = "TESSERA_SSO_STARTS_PER_MIN",
+        default_value_t = tessera_edges::abuse::DEFAULT_SIGN_IN_STARTS_PER_MINUTE,
+        value_parser = clap::value_parser!(u32).range(1..),
+        global = true
+    )]
+    pub sso_starts_per_min: u32,
+
+    /// Sign-ins to one organisation under way at once (each lives ten minutes unless
+    /// finished); past it, a start is answered 503 with `Retry-After`.
+    #[arg(
+        long,
+        env = "TESSERA_SSO_LIVE_LOGINS",
+        default_value_t = 1_000,
+        value_parser = clap::value_parser!(u32).range(1..),
+        global = true
+    )]
+    pub sso_live_logins: u32,
+
     /// Internal places Web Push services may be reached at: comma-separated host names and
     /// CIDRs, as for webhooks. Empty by default: browsers' push services are public and
     /// speak https (`docs/operations.md`, "Sending mail and notifications").

@@ -14,6 +14,7 @@ pub mod config_file;
 pub mod error;
 pub mod nodes_cli;
 pub mod serve;
+pub mod sso_domains;
 pub mod startup;
 pub mod tls;
 

@@ -133,6 +133,8 @@ impl Application {
                 settings.idp_allow.clone(),
                 &settings.public_url(bound),
                 settings.console_session_ttl_s,
+                settings.dns_server,
+                settings.sso_live_logins,
             )
             .map_err(|error| Error::Config(error.to_string()))?,
         );
@@ -200,13 +202,16 @@ impl Application {
                 settings.max_sockets_per_gate,
                 settings.max_sockets_per_tenant,
             )),
-            sources: Arc::new(tessera_edges::abuse::SourceGuard::new(
-                settings.auth_failures_per_min,
-                settings.claims_per_min,
-                settings.claims_in_flight,
-                Duration::from_millis(settings.refusal_hold_ms),
-                settings.trusted_proxies.clone(),
-            )),
+            sources: Arc::new(
+                tessera_edges::abuse::SourceGuard::new(
+                    settings.auth_failures_per_min,
+                    settings.claims_per_min,
+                    settings.claims_in_flight,
+                    Duration::from_millis(settings.refusal_hold_ms),
+                    settings.trusted_proxies.clone(),
+                )
+                .with_sign_in_starts(settings.sso_starts_per_min),
+            ),
             feed,
             feed_streams: Arc::new(Semaphore::new(MAX_AUDIT_STREAMS)),
             replica_id: Uuid::new_v4(),

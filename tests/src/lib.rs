@@ -16,6 +16,7 @@ pub mod clock;
 pub mod cluster;
 pub mod csv;
 pub mod db;
+pub mod dns;
 pub mod fixtures;
 pub mod gate;
 pub mod mail;

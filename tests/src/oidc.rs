@@ -120,6 +120,29 @@ impl Provider {
         self.control("next-token", json!({ "mode": mode })).await
     }
 
+    /// A back-channel logout token for `sub`, signed by the provider as it signs the ones
+    /// it sends, with a fresh `jti`.
+    ///
+    /// # Errors
+    /// When the provider does not answer.
+    pub async fn logout_token(&self, sub: &str) -> Result<String> {
+        let response = reqwest::Client::new()
+            .post(format!("{}/__control/logout-token", self.issuer))
+            .json(&json!({ "sub": sub }))
+            .send()
+            .await?;
+        ensure!(
+            response.status().is_success(),
+            "provider control logout-token: {}",
+            response.status()
+        );
+        let body: Value = response.json().await?;
+        Ok(body["logout_token"]
+            .as_str()
+            .context("logout_token")?
+            .to_owned())
+    }
+
     /// Stops the provider (it cannot be reached any more).
     ///
     /// # Errors

@@ -238,3 +238,69 @@ pub fn previous_release() -> Result<(String, PathBuf)> {
     );
     Ok((commit, binary))
 }
+
+/// Makes sure the OS packages a test needs are installed: when `ready` says they are not,
+/// installs `packages` with `apt-get` (as root, or through `sudo -n`), once per machine
+/// under the lock `<target>/tools/.apt.lock` so that parallel tests do not race, then asks
+/// `ready` again. Where it cannot install (no root, no sudo, no apt-get) it fails naming
+/// the command to run: a test never skips for want of a package.
+///
+/// # Errors
+/// When the packages are missing and cannot be installed, or are still missing after.
+pub fn system_packages(packages: &[&str], why: &str, ready: impl Fn() -> bool) -> Result<()> {
+    if ready() {
+        return Ok(());
+    }
+    let wanted = packages.join(" ");
+    let tools = target_dir()?.join("tools");
+    std::fs::create_dir_all(&tools).with_context(|| format!("create {}", tools.display()))?;
+    let lock = std::fs::File::create(tools.join(".apt.lock")).context("the apt lock")?;
+    lock.lock().context("take the apt lock")?;
+    if ready() {
+        return Ok(());
+    }
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).trim() == "0");
+    let sudo = !root
+        && Command::new("sudo")
+            .args(["-n", "true"])
+            .status()
+            .is_ok_and(|status| status.success());
+    if !root && !sudo {
+        bail!("{why} needs {wanted}: run `sudo apt-get install -y {wanted}` and test again");
+    }
+    let apt = |args: &[&str]| -> Result<()> {
+        let mut command = if root {
+            Command::new("apt-get")
+        } else {
+            let mut command = Command::new("sudo");
+            command.args(["-n", "apt-get"]);
+            command
+        };
+        let status = command
+            .args(args)
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .status()
+            .with_context(|| {
+                format!("apt-get not found: {why} needs {wanted}; install them and test again")
+            })?;
+        ensure!(
+            status.success(),
+            "`apt-get {}` failed with {status}: {why} needs {wanted}",
+            args.join(" ")
+        );
+        Ok(())
+    };
+    println!("{why} needs {wanted}: installing with apt-get");
+    apt(&["update"])?;
+    let mut install = vec!["install", "-y", "--no-install-recommends"];
+    install.extend_from_slice(packages);
+    apt(&install)?;
+    ensure!(
+        ready(),
+        "apt-get installed {wanted}, yet {why} still does not find them"
+    );
+    Ok(())
+}

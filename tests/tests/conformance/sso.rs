@@ -14,6 +14,9 @@ both_backends!(
     every_bad_sign_in_is_refused_audited_and_makes_no_session,
     the_provider_ends_sessions_and_so_can_an_admin,
     an_organisation_can_switch_key_sign_in_off,
+    sign_in_by_email_goes_only_to_the_organisation_that_proved_the_domain,
+    sign_ins_are_bounded_per_source_and_per_organisation,
+    a_logout_token_is_taken_once_and_provider_refusals_name_their_setting,
 );
 
 /// A server that may reach the loopback provider, the provider, and the organisation's
@@ -511,4 +514,337 @@ fn query_value(url: &str, name: &str) -> Option<String> {
         .query_pairs()
         .find(|(key, _)| key == name)
         .map(|(_, value)| value.into_owned())
+}
+
+/// A client that does not follow redirects, to read where `/v1/sso/start` sends a browser.
+fn no_redirects() -> Result<reqwest::Client> {
+    Ok(reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()?)
+}
+
+/// `/v1/sso/start?<query>`: its status, its `Location` (or body) and `Retry-After`.
+async fn start_at(server: &TestServer, query: &str) -> Result<(u16, String, Option<String>)> {
+    let response = no_redirects()?
+        .get(server.url(&format!("/v1/sso/start?{query}")))
+        .send()
+        .await?;
+    let status = response.status().as_u16();
+    let header = |name| {
+        response
+            .headers()
+            .get(name)
+            .and_then(|value| value.to_str().ok())
+            .map(str::to_owned)
+    };
+    let location = header(reqwest::header::LOCATION);
+    let retry_after = header(reqwest::header::RETRY_AFTER);
+    let text = match location {
+        Some(location) => location,
+        None => response.text().await?,
+    };
+    Ok((status, text, retry_after))
+}
+
+/// Issue 50, item 3: an admin's `allowed_domains` routes no sign-in by email. A domain
+/// routes only once proven, by its DNS TXT record (read from a real DNS server on loopback)
+/// or by the operator's `tessera-server sso assign`, and to one organisation only.
+async fn sign_in_by_email_goes_only_to_the_organisation_that_proved_the_domain(
+    backend: Backend,
+) -> Result<()> {
+    let dns = tessera_tests::dns::DnsServer::start().await?;
+    let server = TestServer::builder(backend)
+        .env("TESSERA_IDP_ALLOW", "127.0.0.1")
+        .env("TESSERA_DNS_SERVER", &dns.addr.to_string())
+        .start()
+        .await?;
+    let provider = Provider::start(CLIENT_ID, &server.url(""), people()).await?;
+    // The first organisation lists no domain; a second one lists example.com, under a
+    // client of its own at the same provider.
+    let mut first = settings(&provider.issuer, true);
+    first["allowed_domains"] = json!([]);
+    server.admin().put("/v1/sso", &first).await?.expect(200)?;
+    let other = server.init_org("Mallory Ltd").await?;
+    let mallory = server.client(&other.admin_key);
+    let mut theirs = settings(&provider.issuer, true);
+    theirs["client_id"] = json!("mallory-client");
+    mallory.put("/v1/sso", &theirs).await?.expect(200)?;
+
+    // Listing a domain sends nobody anywhere: the person is told to use their own link.
+    let (status, page, _) = start_at(&server, "email=ada%40example.com").await?;
+    assert_eq!(status, 404, "an unproven domain routes nothing: {page}");
+    assert!(page.contains("own sign-in link"), "{page}");
+
+    // Mallory claims example.com: the answer names the record that would prove it.
+    let claim = mallory
+        .post("/v1/sso/domains", &json!({ "domain": "Example.COM" }))
+        .await?
+        .expect(200)?;
+    assert_eq!(claim["domain"], "example.com");
+    assert_eq!(claim["proven"], false);
+    assert_eq!(claim["txt_name"], "_tessera-challenge.example.com");
+    let value = claim["txt_value"].as_str().context("txt_value")?.to_owned();
+    assert!(value.starts_with("tessera-verify="), "{value}");
+    // Without the record, or with another value there, it stays unproven.
+    let verify = "/v1/sso/domains/example.com/verify";
+    let missing = mallory.post_empty(verify).await?;
+    assert_eq!(missing.status, 422, "{}", missing.body);
+    assert!(
+        missing.body.contains("_tessera-challenge.example.com"),
+        "{}",
+        missing.body
+    );
+    dns.publish_txt(
+        "_tessera-challenge.example.com",
+        "tessera-verify=someone-elses",
+    );
+    assert_eq!(mallory.post_empty(verify).await?.status, 422);
+    let (status, _, _) = start_at(&server, "email=ada%40example.com").await?;
+    assert_eq!(status, 404);
+
+    // The domain's owner publishes the record: proven, it routes to Mallory's provider.
+    dns.publish_txt("_tessera-challenge.example.com", &value);
+    let proven = mallory.post_empty(verify).await?.expect(200)?;
+    assert_eq!(proven["proven"], true);
+    assert_eq!(proven["proven_by"], "dns");
+    let (status, location, _) = start_at(&server, "email=ada%40example.com").await?;
+    assert_eq!(status, 303, "{location}");
+    assert!(location.contains("client_id=mallory-client"), "{location}");
+
+    // Another organisation cannot prove it as well, even with its own record published.
+    let ours = server
+        .admin()
+        .post("/v1/sso/domains", &json!({ "domain": "example.com" }))
+        .await?
+        .expect(200)?;
+    assert_ne!(
+        ours["txt_value"],
+        value.as_str(),
+        "each claim has its own token"
+    );
+    dns.publish_txt(
+        "_tessera-challenge.example.com",
+        ours["txt_value"].as_str().context("txt_value")?,
+    );
+    let taken = server.admin().post_empty(verify).await?;
+    assert_eq!(taken.status, 409, "{}", taken.body);
+    assert!(taken.body.contains("domain_taken"), "{}", taken.body);
+
+    // The operator assigns a domain from the command line, to one organisation only.
+    let org = server.org().org_id.to_string();
+    let mallory_org = other.org_id.to_string();
+    let assigned = server
+        .run(&["sso", "assign", "--org", &org, "--domain", "example.org"])
+        .await?;
+    assert!(
+        assigned.contains("\"proven_by\":\"operator\""),
+        "{assigned}"
+    );
+    let (status, location, _) = start_at(&server, "email=ada%40example.org").await?;
+    assert_eq!(status, 303, "{location}");
+    assert!(
+        location.contains(&format!("client_id={CLIENT_ID}")),
+        "{location}"
+    );
+    let refused = server
+        .run(&[
+            "sso",
+            "assign",
+            "--org",
+            &mallory_org,
+            "--domain",
+            "example.org",
+        ])
+        .await;
+    assert!(
+        refused.is_err(),
+        "a proven domain has one owner: {refused:?}"
+    );
+
+    // Released, a domain routes nothing, and the next organisation may prove it.
+    let released = mallory.delete("/v1/sso/domains/example.com").await?;
+    assert_eq!(released.status, 204, "{}", released.body);
+    let (status, _, _) = start_at(&server, "email=ada%40example.com").await?;
+    assert_eq!(status, 404);
+    let mine = server.admin().post_empty(verify).await?.expect(200)?;
+    assert_eq!(mine["proven"], true);
+    let (status, location, _) = start_at(&server, "email=ada%40example.com").await?;
+    assert_eq!(status, 303);
+    assert!(
+        location.contains(&format!("client_id={CLIENT_ID}")),
+        "{location}"
+    );
+    let listed = server.admin().get("/v1/sso/domains").await?.expect(200)?;
+    assert_eq!(
+        listed["domains"].as_array().map(Vec::len),
+        Some(2),
+        "{listed}"
+    );
+
+    // The organisation's own link works whatever its domains.
+    let (status, location, _) = start_at(&server, &format!("org={}", other.org_id)).await?;
+    assert_eq!(status, 303, "{location}");
+
+    // Every change is audited under its organisation.
+    let changes: Vec<(String, Option<String>)> = mallory
+        .audit("kind=sso_domain_changed")
+        .await?
+        .iter()
+        .map(|event| {
+            (
+                event.details["change"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned(),
+                event.details["proven_by"].as_str().map(str::to_owned),
+            )
+        })
+        .collect();
+    for expected in [
+        ("claimed".to_owned(), None),
+        ("proven".to_owned(), Some("dns".to_owned())),
+        ("released".to_owned(), None),
+    ] {
+        assert!(changes.contains(&expected), "{expected:?} in {changes:?}");
+    }
+    let ours = server.admin().audit("kind=sso_domain_changed").await?;
+    assert!(
+        ours.iter()
+            .any(|event| event.details["proven_by"] == "operator"
+                && event.details["domain"] == "example.org"),
+        "{ours:?}"
+    );
+    Ok(())
+}
+
+/// Issue 50, item 4: sign-ins begun are bounded per source (each writes a row that lives
+/// ten minutes) and per organisation, and a callback with a made-up `state` spends its
+/// source's failure budget like a wrong key.
+async fn sign_ins_are_bounded_per_source_and_per_organisation(backend: Backend) -> Result<()> {
+    let server = TestServer::builder(backend)
+        .env("TESSERA_IDP_ALLOW", "127.0.0.1")
+        .env("TESSERA_SSO_STARTS_PER_MIN", "5")
+        .env("TESSERA_SSO_LIVE_LOGINS", "3")
+        .env("TESSERA_AUTH_FAILURES_PER_MIN", "4")
+        .start()
+        .await?;
+    let provider = Provider::start(CLIENT_ID, &server.url(""), people()).await?;
+    server
+        .admin()
+        .put("/v1/sso", &settings(&provider.issuer, true))
+        .await?
+        .expect(200)?;
+    let link = format!("org={}", server.org().org_id);
+
+    // Three sign-ins under way fill the organisation's cap: the fourth is told to wait.
+    for _ in 0..3 {
+        let (status, location, _) = start_at(&server, &link).await?;
+        assert_eq!(status, 303, "{location}");
+    }
+    let (status, page, retry_after) = start_at(&server, &link).await?;
+    assert_eq!(status, 503, "{page}");
+    assert!(page.contains("too many sign-ins"), "{page}");
+    assert!(retry_after.is_some(), "Retry-After");
+    let live = server
+        .db()
+        .scalar_i64(
+            "SELECT COUNT(*) FROM sso_logins WHERE org_id = $1",
+            server.org().org_id,
+        )
+        .await?;
+    assert_eq!(live, 3, "nothing stored past the cap");
+
+    // The source's own budget: five starts a minute, then 429 before any work.
+    let (status, _, _) = start_at(&server, &link).await?;
+    assert_eq!(status, 503);
+    let (status, page, retry_after) = start_at(&server, &link).await?;
+    assert_eq!(status, 429, "{page}");
+    assert!(retry_after.is_some(), "Retry-After");
+
+    // Made-up states at the callback are failures of their source: past its budget it is
+    // refused before any work, with Retry-After.
+    let junk = || async {
+        let response = reqwest::Client::new()
+            .get(server.url("/v1/sso/callback?state=made-up&code=also-made-up"))
+            .send()
+            .await?;
+        anyhow::Ok((
+            response.status().as_u16(),
+            response
+                .headers()
+                .contains_key(reqwest::header::RETRY_AFTER),
+        ))
+    };
+    // Four failures a minute, a burst of as many: the fifth spends the budget.
+    for _ in 0..5 {
+        assert_eq!(junk().await?.0, 400);
+    }
+    let (status, retry_after) = junk().await?;
+    assert_eq!(status, 429, "past its budget the source is refused");
+    assert!(retry_after);
+    Ok(())
+}
+
+/// Issue 50, item 9: a captured back-channel logout token ends nothing a second time, and
+/// a provider the egress policy refuses names the provider's allow list.
+async fn a_logout_token_is_taken_once_and_provider_refusals_name_their_setting(
+    backend: Backend,
+) -> Result<()> {
+    let (server, provider) = set_up(backend).await?;
+    let (browser, _) = sign_in(&server, "ada", "console").await?;
+    let cookie = session_cookie(&server, &browser).context("cookie")?;
+    ensure!(session_of(&server, &cookie).await?.0 == 200, "signed in");
+
+    let token = provider.logout_token("ada").await?;
+    let send = |token: String| async {
+        let response = reqwest::Client::new()
+            .post(server.url("/v1/sso/back-channel-logout"))
+            .form(&[("logout_token", token)])
+            .send()
+            .await?;
+        let status = response.status().as_u16();
+        anyhow::Ok((status, response.text().await?))
+    };
+    let (status, body) = send(token.clone()).await?;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"sessions_ended\":1"), "{body}");
+    assert_eq!(session_of(&server, &cookie).await?.0, 401);
+
+    // Signed in again, the same token replayed ends nothing.
+    let (browser, _) = sign_in(&server, "ada", "console").await?;
+    let cookie = session_cookie(&server, &browser).context("cookie")?;
+    let (status, body) = send(token).await?;
+    assert_eq!(status, 400, "a replayed logout token is refused: {body}");
+    assert!(body.contains("used before"), "{body}");
+    assert_eq!(
+        session_of(&server, &cookie).await?.0,
+        200,
+        "still signed in"
+    );
+    // A fresh token from the provider still works.
+    let (status, body) = send(provider.logout_token("ada").await?).await?;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(session_of(&server, &cookie).await?.0, 401);
+
+    // A provider at an address the operator did not allow: the refusal names the setting
+    // that allows providers, not the webhooks' one.
+    let refused = server
+        .admin()
+        .put(
+            "/v1/sso",
+            &settings("https://127.0.0.2:9/realms/staff", true),
+        )
+        .await?;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(
+        refused.body.contains("TESSERA_IDP_ALLOW"),
+        "{}",
+        refused.body
+    );
+    assert!(
+        !refused.body.contains("TESSERA_WEBHOOK_ALLOW"),
+        "{}",
+        refused.body
+    );
+    Ok(())
 }

@@ -60,6 +60,18 @@ fn install() -> Result<PathBuf> {
     if installed_version(&binary).as_deref() == Some(wanted.as_str()) {
         return Ok(binary);
     }
+    // Debian splits the venv module (ensurepip) into python3-venv: installed here when
+    // missing, as `.ci/run` does, so that the README's test command passes on a new machine.
+    tessera_tests::tools::system_packages(
+        &["python3", "python3-venv"],
+        "the OpenAPI test",
+        || {
+            std::process::Command::new("python3")
+                .args(["-c", "import ensurepip, venv"])
+                .output()
+                .is_ok_and(|output| output.status.success())
+        },
+    )?;
     println!(
         "installing schemathesis {SCHEMATHESIS_VERSION} into {}",
         venv.display()

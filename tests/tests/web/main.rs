@@ -52,7 +52,8 @@
 //!   the rows without the buttons; axe-core at tablet and phone sizes, and in Arabic (right
 //!   to left) on the phone.
 //!
-//! Nothing here skips: without npm or `/usr/bin/chromium` the tests fail and say what to
+//! Nothing here skips: a missing `/usr/bin/chromium` is installed with apt-get (as root or
+//! through sudo), and where it cannot be, or npm is missing, the tests fail and say what to
 //! install. `npm ci` runs once per checkout, when `web/node_modules` is missing or older
 //! than `web/package-lock.json`.
 
@@ -60,7 +61,7 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
-use anyhow::{bail, ensure, Context, Result};
+use anyhow::{ensure, Context, Result};
 use tessera_tests::cluster::Replica;
 use tessera_tests::db::PgUrl;
 use tessera_tests::node::{npm_ready, web_dir};
@@ -72,6 +73,14 @@ use tokio::process::Command;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const E2E_TIMEOUT: Duration = Duration::from_secs(240);
+
+/// Debian's Chromium at [`CHROMIUM`], installed with apt-get the first time when it is
+/// missing (as root or through sudo); otherwise a failure naming the command.
+fn chromium_ready() -> Result<()> {
+    tessera_tests::tools::system_packages(&["chromium"], "the browser tests", || {
+        Path::new(CHROMIUM).exists()
+    })
+}
 
 async fn npm(args: &[&str], envs: &[(&str, String)]) -> Result<String> {
     npm_ready()?;
@@ -290,9 +299,7 @@ both_backends!(
 async fn security_console_shows_live_alarms_gates_and_exports_in_chromium(
     backend: Backend,
 ) -> Result<()> {
-    if !Path::new(CHROMIUM).exists() {
-        bail!("chromium not found at {CHROMIUM}: apt-get install chromium");
-    }
+    chromium_ready()?;
     let _browser = ONE_BROWSER.lock().await;
     let out = console_run(backend).await?;
     for needle in [
@@ -513,9 +520,7 @@ async fn a_roll_call_from_start_to_report_with_a_marshal_cut_off_in_chromium() -
 /// suite (`conformance/sso.rs`); this is the browser. No retry.
 #[tokio::test]
 async fn staff_sign_in_through_the_identity_provider_in_chromium() -> Result<()> {
-    if !Path::new(CHROMIUM).exists() {
-        bail!("chromium not found at {CHROMIUM}: apt-get install chromium");
-    }
+    chromium_ready()?;
     let _browser = ONE_BROWSER.lock().await;
     let rig = Rig::start(Backend::Sqlite, &[("TESSERA_IDP_ALLOW", "127.0.0.1")]).await?;
     let provider = Provider::start_with_env(
@@ -547,9 +552,7 @@ async fn staff_sign_in_through_the_identity_provider_in_chromium() -> Result<()>
 /// conformance suite (`conformance/mail.rs`, `conformance/push.rs`). No retry.
 #[tokio::test]
 async fn invitations_by_mail_and_walk_ins_by_push_in_chromium() -> Result<()> {
-    if !Path::new(CHROMIUM).exists() {
-        bail!("chromium not found at {CHROMIUM}: apt-get install chromium");
-    }
+    chromium_ready()?;
     let _browser = ONE_BROWSER.lock().await;
     let rig = Rig::start(Backend::Sqlite, &[("TESSERA_PUSH_ALLOW", "127.0.0.1")]).await?;
     // A free port for the SMTP server the script starts.
@@ -581,9 +584,7 @@ async fn invitations_by_mail_and_walk_ins_by_push_in_chromium() -> Result<()> {
 #[tokio::test]
 async fn the_console_shows_each_on_site_node_and_reclaims_a_lost_ones_lease_in_chromium(
 ) -> Result<()> {
-    if !Path::new(CHROMIUM).exists() {
-        bail!("chromium not found at {CHROMIUM}: apt-get install chromium");
-    }
+    chromium_ready()?;
     let _browser = ONE_BROWSER.lock().await;
     let rig = Rig::start(
         Backend::Sqlite,
@@ -709,9 +710,7 @@ async fn browser_once(
     backend: Backend,
     env: &[(&str, &str)],
 ) -> Result<String> {
-    if !Path::new(CHROMIUM).exists() {
-        bail!("chromium not found at {CHROMIUM}: apt-get install chromium");
-    }
+    chromium_ready()?;
     let _browser = ONE_BROWSER.lock().await;
     browser_run(script, name, backend, env).await
 }

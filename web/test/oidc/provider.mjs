@@ -19,6 +19,9 @@
 //   "expired"}`: the next token response's ID token is altered: its payload changed under
 //   the original signature, or re-signed with the provider's own key for another audience,
 //   another issuer, or with an expiry in the past. Everything else about the exchange is the provider's own.
+// - `POST /__control/logout-token` with `{"sub"}`: answers `{"logout_token"}`, a back-channel
+//   logout token for the first client signed with the provider's key, as the provider
+//   sends one (a fresh `jti`, two minutes to live), for a test to send (and send again).
 import http from 'node:http';
 import crypto from 'node:crypto';
 import * as jose from 'jose';
@@ -154,6 +157,24 @@ async function control(req, res) {
   if (req.url === '/__control/rotate') {
     signingKey = await newKey();
     handler = build().callback();
+  } else if (req.url === '/__control/logout-token') {
+    const { sub } = JSON.parse((await readBody(req)) || '{}');
+    const now = Math.floor(Date.now() / 1000);
+    const key = await jose.importJWK(signingKey, 'RS256');
+    const token = await new jose.SignJWT({
+      sub,
+      jti: crypto.randomUUID(),
+      events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid, typ: 'logout+jwt' })
+      .setIssuer(issuer)
+      .setAudience(clients[0]?.client_id ?? '')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 120)
+      .sign(key);
+    res.writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ logout_token: token }));
+    return;
   } else if (req.url === '/__control/next-token') {
     const { mode } = JSON.parse((await readBody(req)) || '{}');
     if (!['tamper', 'wrong-aud', 'wrong-iss', 'expired'].includes(mode)) {

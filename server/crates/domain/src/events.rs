@@ -168,6 +168,8 @@ kinds! {
     /// The identity provider ended sessions (back-channel logout), or a person's access
     /// ended at sign-in.
     SsoSessionsEnded(SsoSessionsEnded) = "sso_sessions_ended",
+    /// A sign-in domain was claimed, proven (DNS or the operator) or released.
+    SsoDomainChanged(SsoDomainChanged) = "sso_domain_changed",
     /// An admin ended someone's console or host session.
     SessionEnded(SessionEnded) = "session_ended",
     /// A message was queued: a pass's claim link to its visitor (or sent again).
@@ -806,6 +808,25 @@ pub struct SsoSignInFailed {
     /// The person, when the ID token was verified.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub person: Option<crate::sso::Person>,
+}
+
+/// A domain that routes sign-in by email changed (`docs/sign-in.md`, "Domains").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SsoDomainChanged {
+    /// The domain.
+    pub domain: String,
+    /// `claimed` (its TXT record handed out), `proven` (it routes sign-in by email now) or
+    /// `released`.
+    pub change: String,
+    /// Once proven: `dns` (its TXT record) or `operator` (the command line).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proven_by: Option<String>,
+    /// The admin's key; none for the operator.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_key_id: Option<Uuid>,
+    /// The admin, when they signed in through the provider.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_person: Option<crate::sso::Person>,
 }
 
 /// Sessions the identity provider ended.

@@ -541,3 +541,101 @@ mod tests {
         assert_eq!(session_end(1_000, 60, 0), 0);
     }
 }
+
+/// The DNS name under a domain whose TXT record proves it (`_tessera-challenge.<domain>`).
+pub const CHALLENGE_LABEL: &str = "_tessera-challenge";
+
+/// What the TXT record that proves a domain holds, before the token.
+pub const CHALLENGE_PREFIX: &str = "tessera-verify=";
+
+/// A domain an organisation claimed for sign-in by email, proven or not yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
+pub struct SsoDomainRow {
+    /// The organisation.
+    pub org_id: Uuid,
+    /// The domain, as [`Domain`] checked it.
+    pub domain: String,
+    /// The token the TXT record must hold (published in DNS, so no secret).
+    pub token: String,
+    /// When it was claimed.
+    pub created_at_ms: i64,
+    /// When it was proven; `None` until then.
+    pub proven_at_ms: Option<i64>,
+    /// `dns` or `operator`, once proven.
+    pub proven_by: Option<String>,
+}
+
+impl SsoDomainRow {
+    /// The name to publish the TXT record at.
+    pub fn record_name(&self) -> String {
+        format!("{CHALLENGE_LABEL}.{}", self.domain)
+    }
+
+    /// The TXT record's value.
+    pub fn record_value(&self) -> String {
+        format!("{CHALLENGE_PREFIX}{}", self.token)
+    }
+}
+
+/// Whether one of a name's TXT records (each its strings joined, as RFC 7208 §3.3 reads
+/// them) is exactly the value that proves `row`.
+pub fn txt_proves(records: &[String], row: &SsoDomainRow) -> bool {
+    let wanted = row.record_value();
+    records.iter().any(|record| record.trim() == wanted)
+}
+
+/// What proving (or assigning) a domain came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DomainProven {
+    /// Proven now, or already.
+    Proven,
+    /// The organisation has not claimed this domain.
+    NotClaimed,
+    /// Another organisation proved it first: a proven domain has one owner.
+    TakenElsewhere,
+}
+
+/// A back-channel logout token taken once: its issuer and `jti`, remembered until it
+/// expires.
+#[derive(Clone, Debug)]
+pub struct LogoutOnce {
+    /// The provider.
+    pub issuer: String,
+    /// The token's `jti`.
+    pub jti: String,
+    /// When the token expires (then the memory of it may go).
+    pub expires_at_ms: i64,
+    /// Now.
+    pub now_ms: i64,
+}
+
+#[cfg(test)]
+mod domain_proof_tests {
+    use super::*;
+
+    #[test]
+    fn only_the_exact_record_proves_a_domain() {
+        let row = SsoDomainRow {
+            org_id: Uuid::nil(),
+            domain: "example.com".into(),
+            token: "abc".into(),
+            created_at_ms: 0,
+            proven_at_ms: None,
+            proven_by: None,
+        };
+        assert_eq!(row.record_name(), "_tessera-challenge.example.com");
+        assert!(txt_proves(
+            &["v=spf1 -all".into(), "tessera-verify=abc".into()],
+            &row
+        ));
+        for wrong in [
+            "tessera-verify=abcd",
+            "tessera-verify=",
+            "abc",
+            "x tessera-verify=abc",
+        ] {
+            assert!(!txt_proves(&[wrong.into()], &row), "{wrong}");
+        }
+    }
+}

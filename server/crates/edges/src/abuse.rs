@@ -33,6 +33,10 @@
 //!   into one overflow row). High-severity events (`claim_conflict`, `foreign_nonce`,
 //!   `code_replayed`) are not aggregated: each stays one durable row.
 //!
+//! - **sign-ins begun are bounded per source** ([`SourceGuard::start_sign_in`]): a start
+//!   succeeds without any credential and writes a row that lives ten minutes, so it spends
+//!   a budget of its own (`TESSERA_SSO_STARTS_PER_MIN`) rather than the failure budget.
+//!
 //! The source is the TCP peer; `X-Forwarded-For` is believed only when the peer is one of
 //! the configured trusted proxies (none by default), and then its last address is the
 //! client that proxy saw.
@@ -67,6 +71,10 @@ pub enum Aggregates {
 /// Rows one aggregation window writes at most; further sources fold into one row.
 pub const MAX_ROWS_PER_FLUSH: usize = 100;
 
+/// Sign-ins one source may begin a minute unless the operator says otherwise: staff behind
+/// one NAT address sign in a few times a day each.
+pub const DEFAULT_SIGN_IN_STARTS_PER_MINUTE: u32 = 30;
+
 /// Sources tracked at most before the quiet ones are forgotten (bounded memory).
 const TRACKED_SOURCES: usize = 100_000;
 
@@ -88,6 +96,7 @@ const CLAIM_WAIT: Duration = Duration::from_secs(5);
 pub struct SourceGuard {
     failures: DefaultKeyedRateLimiter<IpAddr>,
     claim_failures: DefaultKeyedRateLimiter<IpAddr>,
+    sign_in_starts: DefaultKeyedRateLimiter<IpAddr>,
     claims_in_flight: Arc<tokio::sync::Semaphore>,
     known_good: Mutex<Bounded<[u8; 32]>>,
     known_passes: Mutex<Bounded<Uuid>>,
@@ -180,6 +189,7 @@ impl SourceGuard {
         Self {
             failures: RateLimiter::keyed(per_minute(failures_per_minute)),
             claim_failures: RateLimiter::keyed(per_minute(claim_failures_per_minute)),
+            sign_in_starts: RateLimiter::keyed(per_minute(DEFAULT_SIGN_IN_STARTS_PER_MINUTE)),
             claims_in_flight: Arc::new(tokio::sync::Semaphore::new(claims_in_flight.max(1))),
             known_good: Mutex::new(Bounded::new(KNOWN_GOOD)),
             known_passes: Mutex::new(Bounded::new(KNOWN_PASSES)),
@@ -188,6 +198,29 @@ impl SourceGuard {
             hold_at_most,
             trusted_proxies,
             log: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The same guard, allowing `per_minute` sign-ins begun per source (a burst of as
+    /// many).
+    #[must_use]
+    pub fn with_sign_in_starts(mut self, per_minute: u32) -> Self {
+        self.sign_in_starts = RateLimiter::keyed(self::per_minute(per_minute));
+        self
+    }
+
+    /// Whether `source` may begin another sign-in through an identity provider: each one
+    /// spends its per-source budget, and past it the start is refused (and counted in the
+    /// aggregated audit) before any database work, until the budget refills.
+    pub fn start_sign_in(&self, source: IpAddr) -> Option<RetryAfter> {
+        match self.sign_in_starts.check_key(&source) {
+            Ok(()) => None,
+            Err(not_until) => {
+                self.refused_request(source, Aggregates::AuthFailure, "sso");
+                Some(RetryAfter(
+                    not_until.wait_time_from(DefaultClock::default().now()),
+                ))
+            }
         }
     }
 
@@ -383,6 +416,7 @@ impl SourceGuard {
     pub fn drain(&self) -> Vec<NewAudit> {
         self.failures.retain_recent();
         self.claim_failures.retain_recent();
+        self.sign_in_starts.retain_recent();
         let Ok(mut log) = self.log.lock() else {
             return Vec::new();
         };
@@ -545,6 +579,19 @@ mod tests {
 
     fn ip(last: u8) -> IpAddr {
         IpAddr::V4(Ipv4Addr::new(192, 0, 2, last))
+    }
+
+    #[test]
+    fn sign_ins_begun_are_bounded_per_source_alone() {
+        let guard = SourceGuard::new(5, 100, 4, HOLD, Vec::new()).with_sign_in_starts(3);
+        for _ in 0..3 {
+            assert_eq!(guard.start_sign_in(ip(1)), None);
+        }
+        assert!(guard.start_sign_in(ip(1)).is_some());
+        // Another source is untouched, and starting is no failure: the first one's
+        // credentials are not refused.
+        assert_eq!(guard.start_sign_in(ip(2)), None);
+        assert_eq!(guard.refused(ip(1)), None);
     }
 
     #[test]

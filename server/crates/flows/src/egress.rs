@@ -21,21 +21,26 @@ use std::sync::Arc;
 
 use ipnet::IpNet;
 
-/// Which internal places the operator allows as webhook receivers.
+/// Which internal places the operator allows as webhook receivers (or, [`Policy::named`]
+/// after another setting, as identity providers or push services).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Policy {
     hosts: Vec<String>,
     nets: Vec<IpNet>,
+    /// The setting that lifts a refusal, for its message; `TESSERA_WEBHOOK_ALLOW` unset.
+    setting: Option<&'static str>,
 }
 
 /// A URL or address the policy refuses, with the rule it breaks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{target} is {rule}; webhooks may not be sent there (an operator may allow it with TESSERA_WEBHOOK_ALLOW)")]
+#[error("{target} is {rule}; this server may not connect there (an operator may allow it with {setting})")]
 pub struct Refused {
     /// The host or address refused.
     pub target: String,
     /// The rule, e.g. "loopback".
     pub rule: &'static str,
+    /// The setting that would allow it (`TESSERA_WEBHOOK_ALLOW`, `TESSERA_IDP_ALLOW`, …).
+    pub setting: &'static str,
 }
 
 /// Why the allow list could not be read.
@@ -112,6 +117,19 @@ impl Policy {
         Ok(policy)
     }
 
+    /// The same policy, its refusals naming `setting` (e.g. `TESSERA_IDP_ALLOW`) as the way
+    /// to allow a place.
+    #[must_use]
+    pub fn named(mut self, setting: &'static str) -> Self {
+        self.setting = Some(setting);
+        self
+    }
+
+    /// The setting a refusal names.
+    pub fn setting(&self) -> &'static str {
+        self.setting.unwrap_or("TESSERA_WEBHOOK_ALLOW")
+    }
+
     /// Whether the operator allows this host name, whatever it resolves to.
     pub fn allows_host(&self, host: &str) -> bool {
         let host = host.trim_end_matches('.');
@@ -146,7 +164,14 @@ impl Policy {
     /// # Errors
     /// [`Refused`] with the rule.
     pub fn check_url(&self, url: &url::Url) -> Result<(), Refused> {
-        let refused = |target: String, rule| Err(Refused { target, rule });
+        let setting = self.setting();
+        let refused = |target: String, rule| {
+            Err(Refused {
+                target,
+                rule,
+                setting,
+            })
+        };
         match url.host() {
             Some(url::Host::Ipv4(ip)) => match self.refuses(IpAddr::V4(ip)) {
                 Some(rule) => refused(ip.to_string(), rule),
@@ -180,6 +205,7 @@ impl Policy {
                         return Err(Refused {
                             target: format!("{name} ({})", addr.ip()),
                             rule,
+                            setting: self.setting(),
                         });
                     }
                 }
@@ -226,6 +252,7 @@ impl reqwest::dns::Resolve for PolicyResolver {
                             return Err(Box::new(Refused {
                                 target: format!("{host} ({})", addr.ip()),
                                 rule,
+                                setting: policy.setting(),
                             })
                                 as Box<dyn std::error::Error + Send + Sync>)
                         }

@@ -29,6 +29,7 @@
 pub mod alarms;
 pub mod catalogues;
 pub mod credentials;
+pub mod dns_proof;
 pub mod egress;
 pub mod error;
 pub mod hub;

@@ -19,6 +19,16 @@
 //!   Logout 1.0): the logout token is checked like an ID token (type `logout+jwt`, its
 //!   event present, no nonce) and the sessions of that `sid` (or subject) end.
 //!
+//! - Sign-in by email (`/v1/sso/start?email=`) goes only to the organisation that proved
+//!   the address's domain ([`Sso::prove_domain`]: a DNS TXT record
+//!   `_tessera-challenge.<domain>` holding the token [`Sso::claim_domain`] handed out, read
+//!   by [`crate::dns_proof`]) or that the server's operator assigned it to
+//!   ([`Sso::assign_domain`], `tessera-server sso assign`); a proven domain has one owner.
+//!   `allowed_domains` only filters who may sign in once the provider vouched for them:
+//!   anyone can type a domain there, so it routes nothing.
+//! - Sign-ins under way are capped per organisation ([`Sso::begin`]), and each
+//!   back-channel logout token is taken once (its `jti` remembered until it expires).
+//!
 //! Every request to a provider goes through [`Guarded`]: the operator's allow list
 //! (`TESSERA_IDP_ALLOW`) decides whether an internal address may be reached, as for
 //! webhooks (`crate::egress`), redirects are not followed, and plain `http` is accepted only
@@ -46,11 +56,15 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use tessera_domain::audit::{self, Severity, Subject};
+use tessera_domain::events::SsoDomainChanged;
 use tessera_domain::events::{Details, SignedIn, SsoSessionsEnded, SsoSignInFailed};
-use tessera_domain::sso::{self as rules, Page, Person, PersonSignIn, Refusal};
+use tessera_domain::sso::{
+    self as rules, DomainProven, LogoutOnce, Page, Person, PersonSignIn, Refusal, SsoDomainRow,
+};
 use tessera_store::{ConsoleSessionRow, SsoConfigRow, SsoLoginRow, Store};
 
 use crate::credentials::{self, MintedSecret};
+use crate::dns_proof::TxtLookup;
 use crate::egress::Policy;
 use crate::keyring::Keyring;
 use crate::sealing::{self, Purpose};
@@ -74,6 +88,18 @@ pub enum SsoError {
     /// The organisation has no identity provider, or none admits this email domain.
     #[error("{0}")]
     NotConfigured(String),
+    /// The organisation has as many sign-ins under way as it may (`TESSERA_SSO_LIVE_LOGINS`).
+    #[error("too many sign-ins to this organisation are under way; try again in a few minutes")]
+    Busy,
+    /// The organisation has not claimed this domain.
+    #[error("this organisation has not claimed {0}")]
+    DomainNotClaimed(String),
+    /// Another organisation proved this domain first.
+    #[error("another organisation has proven {0}; a domain signs in to one organisation")]
+    DomainTaken(String),
+    /// The domain's TXT record is missing or holds another value.
+    #[error("{0}")]
+    DomainNotProven(String),
     /// The provider could not be reached, or answered what is not OpenID Connect.
     #[error("the identity provider could not be reached: {0}")]
     Unreachable(String),
@@ -111,6 +137,10 @@ impl SsoError {
     pub fn reason(&self) -> &'static str {
         match self {
             SsoError::NotConfigured(_) => "not_configured",
+            SsoError::Busy => "busy",
+            SsoError::DomainNotClaimed(_) => "domain_not_claimed",
+            SsoError::DomainTaken(_) => "domain_taken",
+            SsoError::DomainNotProven(_) => "domain_not_proven",
             SsoError::Unreachable(_) => "unreachable",
             SsoError::BadState => "bad_state",
             SsoError::ProviderSaid(_) => "provider_error",
@@ -278,6 +308,8 @@ pub struct Sso {
     redirect: RedirectUrl,
     session_ttl_s: u64,
     cache: Mutex<HashMap<String, Cached>>,
+    dns: TxtLookup,
+    live_logins: i64,
 }
 
 impl std::fmt::Debug for Sso {
@@ -310,25 +342,32 @@ impl std::fmt::Debug for Callback {
 }
 
 impl Sso {
-    /// The flows for a server whose public URL is `public_url`.
+    /// The flows for a server whose public URL is `public_url`; domain proofs are read
+    /// at `dns_server` (or the system's name servers), and at most `live_logins` sign-ins of
+    /// one organisation are under way at once.
     ///
     /// # Errors
     /// [`SsoError::Invalid`] for a public URL that cannot hold the callback path, or an
-    /// HTTP client that cannot be built.
+    /// HTTP client or DNS resolver that cannot be built.
     pub fn new(
         store: Store,
         keys: Arc<Keyring>,
         policy: Policy,
         public_url: &str,
         session_ttl_s: u64,
+        dns_server: Option<std::net::SocketAddr>,
+        live_logins: u32,
     ) -> Result<Self, SsoError> {
         let redirect = RedirectUrl::new(format!(
             "{}/v1/sso/callback",
             public_url.trim_end_matches('/')
         ))
         .map_err(|error| SsoError::Invalid(format!("public URL: {error}")))?;
-        let http = Guarded::new(policy)
+        // A refusal names the setting that lifts it for providers, not for webhooks.
+        let http = Guarded::new(policy.named("TESSERA_IDP_ALLOW"))
             .map_err(|error| SsoError::Invalid(format!("HTTP client: {error}")))?;
+        let dns = TxtLookup::new(dns_server)
+            .map_err(|error| SsoError::Invalid(format!("DNS resolver: {error}")))?;
         Ok(Sso {
             store,
             keys,
@@ -336,6 +375,8 @@ impl Sso {
             redirect,
             session_ttl_s,
             cache: Mutex::new(HashMap::new()),
+            dns,
+            live_logins: i64::from(live_logins.max(1)),
         })
     }
 
@@ -521,10 +562,95 @@ impl Sso {
         Ok(self.store.delete_sso_config(org_id, &event).await?)
     }
 
-    /// The organisation that signs in people of `email`'s domain.
+    /// The organisation's sign-in domains, proven or not.
     ///
     /// # Errors
-    /// [`SsoError::NotConfigured`] when none or several do.
+    /// Storage failures.
+    pub async fn domains(&self, org_id: Uuid) -> Result<Vec<SsoDomainRow>, SsoError> {
+        Ok(self.store.sso_domains(org_id).await?)
+    }
+
+    /// Claims `domain` for sign-in by email: the row holds the token its TXT record must
+    /// hold. Claiming it again hands out the same token.
+    ///
+    /// # Errors
+    /// [`SsoError::Invalid`] past [`rules::MAX_ENTRIES`] domains, storage failures.
+    pub async fn claim_domain(
+        &self,
+        org_id: Uuid,
+        domain: &rules::Domain,
+        by: &Actor,
+    ) -> Result<SsoDomainRow, SsoError> {
+        let claimed = self.store.sso_domains(org_id).await?;
+        if let Some(row) = claimed.iter().find(|row| row.domain == domain.as_str()) {
+            return Ok(row.clone());
+        }
+        if claimed.len() >= rules::MAX_ENTRIES {
+            return Err(SsoError::Invalid(format!(
+                "an organisation may claim at most {} domains",
+                rules::MAX_ENTRIES
+            )));
+        }
+        let row = new_domain_row(org_id, domain);
+        let event = domain_event(org_id, domain.as_str(), "claimed", None, Some(by));
+        Ok(self.store.claim_sso_domain(&row, &event).await?)
+    }
+
+    /// Proves a claimed domain by its TXT record: `_tessera-challenge.<domain>` must hold
+    /// `tessera-verify=<token>`. Proven, it routes sign-in by email to this organisation.
+    ///
+    /// # Errors
+    /// [`SsoError::DomainNotClaimed`], [`SsoError::DomainNotProven`] (no such record, or
+    /// DNS did not answer), [`SsoError::DomainTaken`], storage failures.
+    pub async fn prove_domain(
+        &self,
+        org_id: Uuid,
+        domain: &rules::Domain,
+        by: &Actor,
+    ) -> Result<SsoDomainRow, SsoError> {
+        let claimed = self.store.sso_domains(org_id).await?;
+        let Some(row) = claimed
+            .into_iter()
+            .find(|row| row.domain == domain.as_str())
+        else {
+            return Err(SsoError::DomainNotClaimed(domain.as_str().to_owned()));
+        };
+        if row.proven_at_ms.is_none() {
+            let records = self.dns.txt(&row.record_name()).await.map_err(|error| {
+                SsoError::DomainNotProven(format!(
+                    "{} could not be checked: {error}",
+                    row.record_name()
+                ))
+            })?;
+            if !rules::txt_proves(&records, &row) {
+                return Err(SsoError::DomainNotProven(format!(
+                    "no TXT record {:?} at {} yet (DNS changes can take a while to appear)",
+                    row.record_value(),
+                    row.record_name()
+                )));
+            }
+        }
+        let event = domain_event(org_id, domain.as_str(), "proven", Some("dns"), Some(by));
+        settle_proof(&self.store, org_id, domain, "dns", None, &event).await
+    }
+
+    /// Releases a domain: it no longer routes sign-in by email here.
+    ///
+    /// # Errors
+    /// [`SsoError::DomainNotClaimed`], storage failures.
+    pub async fn release_domain(
+        &self,
+        org_id: Uuid,
+        domain: &rules::Domain,
+        by: &Actor,
+    ) -> Result<(), SsoError> {
+        release_domain(&self.store, org_id, domain, Some(by)).await
+    }
+
+    /// The organisation that signs in people of `email`'s domain: the one that proved it.
+    ///
+    /// # Errors
+    /// [`SsoError::NotConfigured`] when none did.
     pub async fn org_for_email(&self, email: &str) -> Result<Uuid, SsoError> {
         let domain = email.rsplit_once('@').map_or(email, |(_, domain)| domain);
         let domain = rules::Domain::parse(domain).map_err(|_| {
@@ -534,7 +660,7 @@ impl Sso {
         match orgs.as_slice() {
             [org] => Ok(*org),
             [] => Err(SsoError::NotConfigured(format!(
-                "no organisation signs in people of {} with single sign-on here; sign in with an API key, or ask your admin",
+                "no organisation has proven {} for sign-in by email here; use your organisation's own sign-in link, or ask your admin",
                 domain.as_str()
             ))),
             _ => Err(SsoError::NotConfigured(format!(
@@ -588,18 +714,28 @@ impl Sso {
         let (redirect, _, _) = request.url();
         let browser_secret = credentials::mint();
         let now = tessera_domain::now_ms();
-        self.store
-            .insert_sso_login(&SsoLoginRow {
-                state_hash: credentials::hash(state.secret()).to_vec(),
-                org_id,
-                browser_hash: browser_secret.hash.to_vec(),
-                nonce: nonce.secret().clone(),
-                pkce_verifier: verifier.secret().clone(),
-                page,
-                created_at_ms: now,
-                expires_at_ms: now.saturating_add(LOGIN_TTL_MS),
-            })
+        let stored = self
+            .store
+            .insert_sso_login(
+                &SsoLoginRow {
+                    state_hash: credentials::hash(state.secret()).to_vec(),
+                    org_id,
+                    browser_hash: browser_secret.hash.to_vec(),
+                    nonce: nonce.secret().clone(),
+                    pkce_verifier: verifier.secret().clone(),
+                    page,
+                    created_at_ms: now,
+                    expires_at_ms: now.saturating_add(LOGIN_TTL_MS),
+                },
+                self.live_logins,
+            )
             .await?;
+        if !stored {
+            // Each start holds a row for ten minutes: a flood from many sources must not
+            // grow the table without bound, nor crowd out a tenant's other sign-ins
+            // forever (they free up as the flood's rows expire).
+            return Err(SsoError::Busy);
+        }
         Ok(Begun {
             redirect,
             browser_secret,
@@ -890,6 +1026,7 @@ impl Sso {
                 &config.issuer,
                 Some(&person.subject),
                 None,
+                None,
                 &event,
             )
             .await
@@ -946,14 +1083,33 @@ impl Sso {
                 "the token carries no back-channel logout event".into(),
             ));
         }
+        // Back-Channel Logout 1.0 §2.4: a logout token carries a `jti`, and §2.6 lets the
+        // receiver refuse one it has seen: a captured token ends nothing a second time.
+        let jti = others
+            .get("jti")
+            .and_then(|jti| jti.as_str())
+            .filter(|jti| !jti.is_empty() && jti.len() <= 255)
+            .ok_or_else(|| SsoError::BadToken("the logout token carries no jti".into()))?;
+        let once = LogoutOnce {
+            issuer: config.issuer.clone(),
+            jti: jti.to_owned(),
+            expires_at_ms: claims.expiration().timestamp_millis(),
+            now_ms: tessera_domain::now_ms(),
+        };
         let sid = others.get("sid").and_then(|sid| sid.as_str());
         let subject = claims.subject().as_str();
         let event = sessions_ended_event(&config, "back_channel_logout", Some(subject));
-        let ended = self
-            .store
-            .end_person_sessions(config.org_id, &config.issuer, Some(subject), sid, &event)
-            .await?;
-        Ok(ended)
+        self.store
+            .end_person_sessions(
+                config.org_id,
+                &config.issuer,
+                Some(subject),
+                sid,
+                Some(&once),
+                &event,
+            )
+            .await?
+            .ok_or_else(|| SsoError::BadToken("this logout token was used before".into()))
     }
 
     /// Where to send a person signing out, so the provider ends its session too (its
@@ -971,6 +1127,113 @@ impl Sso {
             .append_pair("post_logout_redirect_uri", back_to);
         Some(url)
     }
+}
+
+/// Assigns `domain` to an organisation as the server's operator (`tessera-server sso
+/// assign`): proven without DNS, claimed first if need be.
+///
+/// # Errors
+/// [`SsoError::DomainTaken`] when another organisation proved it, storage failures.
+pub async fn assign_domain(
+    store: &Store,
+    org_id: Uuid,
+    domain: &rules::Domain,
+) -> Result<SsoDomainRow, SsoError> {
+    let row = new_domain_row(org_id, domain);
+    let event = domain_event(org_id, domain.as_str(), "proven", Some("operator"), None);
+    settle_proof(store, org_id, domain, "operator", Some(&row), &event).await
+}
+
+/// Releases an organisation's domain; `by` is `None` for the operator.
+///
+/// # Errors
+/// [`SsoError::DomainNotClaimed`], storage failures.
+pub async fn release_domain(
+    store: &Store,
+    org_id: Uuid,
+    domain: &rules::Domain,
+    by: Option<&Actor>,
+) -> Result<(), SsoError> {
+    let event = domain_event(org_id, domain.as_str(), "released", None, by);
+    if store
+        .release_sso_domain(org_id, domain.as_str(), &event)
+        .await?
+    {
+        Ok(())
+    } else {
+        Err(SsoError::DomainNotClaimed(domain.as_str().to_owned()))
+    }
+}
+
+async fn settle_proof(
+    store: &Store,
+    org_id: Uuid,
+    domain: &rules::Domain,
+    by: &str,
+    claim: Option<&SsoDomainRow>,
+    event: &tessera_store::NewAudit,
+) -> Result<SsoDomainRow, SsoError> {
+    let now = tessera_domain::now_ms();
+    match store
+        .prove_sso_domain(org_id, domain.as_str(), by, claim, now, event)
+        .await?
+    {
+        DomainProven::Proven => {}
+        DomainProven::NotClaimed => {
+            return Err(SsoError::DomainNotClaimed(domain.as_str().to_owned()))
+        }
+        DomainProven::TakenElsewhere => {
+            return Err(SsoError::DomainTaken(domain.as_str().to_owned()))
+        }
+    }
+    store
+        .sso_domains(org_id)
+        .await?
+        .into_iter()
+        .find(|row| row.domain == domain.as_str())
+        .ok_or_else(|| SsoError::DomainNotClaimed(domain.as_str().to_owned()))
+}
+
+/// A new claim on `domain`: a fresh token for its TXT record.
+fn new_domain_row(org_id: Uuid, domain: &rules::Domain) -> SsoDomainRow {
+    SsoDomainRow {
+        org_id,
+        domain: domain.as_str().to_owned(),
+        token: credentials::mint().text.as_str().to_owned(),
+        created_at_ms: tessera_domain::now_ms(),
+        proven_at_ms: None,
+        proven_by: None,
+    }
+}
+
+/// The event of a domain claimed, proven or released; `by` is `None` for the operator.
+fn domain_event(
+    org_id: Uuid,
+    domain: &str,
+    change: &str,
+    proven_by: Option<&str>,
+    by: Option<&Actor>,
+) -> tessera_store::NewAudit {
+    let severity = if change == "claimed" {
+        Severity::Info
+    } else {
+        Severity::Warning
+    };
+    audit::event(
+        severity,
+        Subject {
+            org_id: Some(org_id),
+            ..Subject::default()
+        },
+        Details::SsoDomainChanged(SsoDomainChanged {
+            domain: domain.to_owned(),
+            change: change.to_owned(),
+            proven_by: proven_by.map(str::to_owned),
+            by_key_id: by.map(|by| by.key_id),
+            by_person: by.and_then(|by| by.person.clone()),
+        }),
+    )
+    .by(by.and_then(|by| by.person.as_ref()))
 }
 
 /// The event of sessions a provider ended, made for how many storage ended.

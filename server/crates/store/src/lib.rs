@@ -20,6 +20,7 @@ pub mod primary;
 pub mod roll_calls;
 mod security;
 mod shared;
+pub mod sign_in;
 pub mod sites;
 pub mod sqlite;
 
@@ -34,7 +35,9 @@ pub use tessera_domain::mail::{
     MessageRow, MessageState, OrgMailRow, PushSubscriptionRow, SmtpSettingsRow,
 };
 pub use tessera_domain::rows::*;
-pub use tessera_domain::sso::{PersonSignIn, SessionListing, SsoConfigRow, SsoLoginRow};
+pub use tessera_domain::sso::{
+    LogoutOnce, PersonSignIn, SessionListing, SsoConfigRow, SsoDomainRow, SsoLoginRow,
+};
 
 /// Woken whenever audit events may have committed, so the live feed (`crate::feed`) reads
 /// the table at once instead of at its next poll. A permit is kept when nobody waits, so a
@@ -56,6 +59,7 @@ use self::sqlite::SqliteStore;
 pub use crate::batch::BatchObserver;
 pub use crate::error::{Error, Result};
 pub use crate::roll_calls::{MarkWritten, NewMark, RollCallStatements};
+pub use crate::sign_in::SignInStatements;
 pub use crate::sites::SiteStatements;
 pub use tessera_domain::Conflict;
 
@@ -518,6 +522,7 @@ pub trait Backend:
     + SecurityStatements
     + RollCallStatements
     + SiteStatements
+    + SignInStatements
     + Send
     + Sync
     + std::fmt::Debug
@@ -1243,7 +1248,8 @@ pub trait SharedStatements {
         client_id: &str,
     ) -> Result<Vec<SsoConfigRow>>;
 
-    /// The organisations that admit email addresses of `domain` through their provider.
+    /// The organisation that proved `domain` (its DNS record, or the operator's
+    /// assignment): the one sign-in by email at that domain goes to. At most one.
     ///
     /// # Errors
     /// [`Error::Storage`].
@@ -1261,11 +1267,12 @@ pub trait SharedStatements {
     /// [`Error::Storage`].
     async fn delete_sso_config(&self, org_id: Uuid, event: &NewAudit) -> Result<bool>;
 
-    /// Stores a sign-in under way (and drops those that expired).
+    /// Stores a sign-in under way (and drops those that expired), unless its organisation
+    /// already has `cap` under way: then false, and nothing is stored.
     ///
     /// # Errors
     /// [`Error::Storage`].
-    async fn insert_sso_login(&self, login: &SsoLoginRow) -> Result<()>;
+    async fn insert_sso_login(&self, login: &SsoLoginRow, cap: i64) -> Result<bool>;
 
     /// Takes (finds and deletes, so it is good once) the sign-in under way with this
     /// state's hash, if it has not expired by `now_ms`.
@@ -1304,8 +1311,9 @@ pub trait SharedStatements {
         issuer: &str,
         subject: Option<&str>,
         sid: Option<&str>,
+        once: Option<&LogoutOnce>,
         event: &(dyn Fn(u64) -> NewAudit + Send + Sync),
-    ) -> Result<u64>;
+    ) -> Result<Option<u64>>;
 
     /// The organisation's console and host sessions that have not ended by `now_ms`,
     /// newest first.

@@ -363,6 +363,7 @@ async fn retention_turn(tx: &mut Transaction<'static, Postgres>) -> Result<bool>
 crate::shared::shared_functions!(Postgres);
 crate::security::security_statements!(store: PgStore);
 crate::roll_calls::roll_call_statements!(store: PgStore);
+crate::sign_in::sign_in_statements!(store: PgStore);
 crate::sites::site_statements! {
     store: PgStore,
     db: sqlx::Postgres,

@@ -1376,12 +1376,13 @@ macro_rules! shared_statements {
             }
 
             async fn sso_orgs_for_domain(&self, domain: &str) -> Result<Vec<Uuid>> {
-                // Domains are stored as a JSON array of checked names (letters, digits, '-'
-                // and '.'), so the quoted name matches one whole entry.
+                // Only a proven domain routes sign-in (issue 50): `allowed_domains` is what
+                // an organisation's admin typed, and proves nothing.
                 sqlx::query_scalar(
-                    "SELECT org_id FROM sso_configs WHERE allowed_domains LIKE $1 ORDER BY org_id",
+                    "SELECT org_id FROM sso_domains WHERE domain = $1 \
+                     AND proven_at_ms IS NOT NULL ORDER BY org_id",
                 )
-                .bind(format!("%\"{domain}\"%"))
+                .bind(domain)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("find sso config by domain"))
@@ -1431,7 +1432,7 @@ macro_rules! shared_statements {
                 Ok(true)
             }
 
-            async fn insert_sso_login(&self, login: &$crate::SsoLoginRow) -> Result<()> {
+            async fn insert_sso_login(&self, login: &$crate::SsoLoginRow, cap: i64) -> Result<bool> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("insert sso login").await?;
                 sqlx::query("DELETE FROM sso_logins WHERE expires_at_ms <= $1")
@@ -1439,10 +1440,13 @@ macro_rules! shared_statements {
                     .execute(&mut *tx)
                     .await
                     .map_err(Error::storage("drop expired sso logins"))?;
-                sqlx::query(
+                // Counted in the insert's own statement; on PostgreSQL two at once may both
+                // see room, so the cap holds to within the requests in flight.
+                let inserted = sqlx::query(
                     "INSERT INTO sso_logins (state_hash, org_id, browser_hash, nonce, \
                      pkce_verifier, page, created_at_ms, expires_at_ms) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                     SELECT $1, $2, $3, $4, $5, $6, $7, $8 WHERE (SELECT COUNT(*) FROM sso_logins \
+                     WHERE org_id = $2 AND expires_at_ms > $7) < $9",
                 )
                 .bind(&login.state_hash)
                 .bind(login.org_id)
@@ -1452,10 +1456,13 @@ macro_rules! shared_statements {
                 .bind(login.page.as_str())
                 .bind(login.created_at_ms)
                 .bind(login.expires_at_ms)
+                .bind(cap)
                 .execute(&mut *tx)
                 .await
-                .map_err(Error::storage("insert sso login"))?;
-                commit(tx, "insert sso login").await
+                .map_err(Error::storage("insert sso login"))?
+                .rows_affected();
+                commit(tx, "insert sso login").await?;
+                Ok(inserted > 0)
             }
 
             async fn take_sso_login(
@@ -1647,10 +1654,32 @@ macro_rules! shared_statements {
                 issuer: &str,
                 subject: Option<&str>,
                 sid: Option<&str>,
+                once: Option<&$crate::LogoutOnce>,
                 event: &(dyn Fn(u64) -> NewAudit + Send + Sync),
-            ) -> Result<u64> {
+            ) -> Result<Option<u64>> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("end person sessions").await?;
+                if let Some(once) = once {
+                    sqlx::query("DELETE FROM sso_logout_tokens WHERE expires_at_ms <= $1")
+                        .bind(once.now_ms)
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(Error::storage("drop expired logout tokens"))?;
+                    let fresh = sqlx::query(
+                        "INSERT INTO sso_logout_tokens (issuer, jti, expires_at_ms) \
+                         VALUES ($1, $2, $3) ON CONFLICT (issuer, jti) DO NOTHING",
+                    )
+                    .bind(&once.issuer)
+                    .bind(&once.jti)
+                    .bind(once.expires_at_ms)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(Error::storage("remember logout token"))?
+                    .rows_affected();
+                    if fresh == 0 {
+                        return Ok(None);
+                    }
+                }
                 let mut ended = 0;
                 for statement in [
                     "DELETE FROM console_sessions WHERE org_id = $1 AND person_id IN \
@@ -1674,7 +1703,7 @@ macro_rules! shared_statements {
                     insert_audit(&mut tx, &event(ended)).await?;
                 }
                 commit(tx, "end person sessions").await?;
-                Ok(ended)
+                Ok(Some(ended))
             }
 
             async fn list_sessions(&self, org_id: Uuid, now_ms: i64) -> Result<Vec<$crate::SessionListing>> {

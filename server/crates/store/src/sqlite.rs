@@ -278,6 +278,7 @@ async fn retention_turn(_tx: &mut Transaction<'static, Sqlite>) -> Result<bool> 
 crate::shared::shared_functions!(Sqlite);
 crate::security::security_statements!(store: SqliteStore);
 crate::roll_calls::roll_call_statements!(store: SqliteStore);
+crate::sign_in::sign_in_statements!(store: SqliteStore);
 crate::sites::site_statements! {
     store: SqliteStore,
     db: sqlx::Sqlite,

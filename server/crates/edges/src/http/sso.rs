@@ -9,6 +9,12 @@
 //! site began (the provider's redirect) would not ride along on a redirect of that same
 //! navigation; a navigation this server's own page begins carries it.
 //!
+//! Sign-in by email goes only to a domain an organisation proved (`/v1/sso/domains`: a
+//! DNS TXT record, or the operator's `tessera-server sso assign`); otherwise staff use the
+//! organisation's own link (`/v1/sso/start?org=`). Starts are bounded per source and live
+//! sign-ins per organisation, and a callback with an unknown `state` is a failed
+//! authentication of its source, as a wrong key is.
+//!
 //! The browser round trip answers pages, not JSON: a person reads them. Every failure names
 //! what went wrong and how to go on, makes no session, and is audited
 //! (`sso_sign_in_failed`) once the organisation is known.
@@ -42,6 +48,12 @@ pub(super) fn router() -> Router<AppState> {
         .route("/v1/sso/start", get(start))
         .route("/v1/sso/callback", get(callback))
         .route("/v1/sso/back-channel-logout", post(back_channel_logout))
+        .route("/v1/sso/domains", get(list_domains).post(claim_domain))
+        .route(
+            "/v1/sso/domains/{domain}",
+            axum::routing::delete(release_domain),
+        )
+        .route("/v1/sso/domains/{domain}/verify", post(verify_domain))
         .route("/v1/console/sessions", get(sessions))
         .route(
             "/v1/console/sessions/{id}",
@@ -60,6 +72,13 @@ impl From<SsoError> for Error {
             )),
             SsoError::BadToken(message) => Error::BadRequest(message),
             SsoError::Seal(_) => Error::Internal("a sealed client secret cannot be opened"),
+            SsoError::Busy => Error::RateLimited(std::time::Duration::from_secs(60)),
+            SsoError::DomainNotClaimed(_) => Error::NotFound,
+            SsoError::DomainTaken(domain) => Error::Conflict(
+                "domain_taken",
+                format!("another organisation has proven {domain}; a domain signs in to one organisation"),
+            ),
+            SsoError::DomainNotProven(message) => Error::InvalidField("domain", message),
             other => Error::BadRequest(other.to_string()),
         }
     }
@@ -79,7 +98,9 @@ pub(super) struct SsoSettings {
     #[serde(default)]
     client_secret: Option<String>,
     /// Email domains admitted (exactly, not their subdomains); empty admits anyone the
-    /// provider vouches for.
+    /// provider vouches for. This only filters who may sign in once the provider vouched
+    /// for them: sign-in by email routes only through a proven domain
+    /// (`/v1/sso/domains`).
     #[serde(default)]
     #[schema(example = json!(["example.com"]))]
     allowed_domains: Vec<String>,
@@ -264,6 +285,187 @@ pub(super) async fn remove(State(state): State<AppState>, caller: ApiCaller) -> 
     }
 }
 
+/// A domain to claim for sign-in by email.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct DomainClaim {
+    /// The domain, as in people's email addresses.
+    #[schema(example = "example.com")]
+    domain: String,
+}
+
+/// A domain claimed for sign-in by email, and the DNS record that proves it.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct DomainView {
+    /// The domain.
+    domain: String,
+    /// Whether it routes sign-in by email (`/v1/sso/start?email=`) to this organisation.
+    proven: bool,
+    /// `dns` (its TXT record) or `operator` (`tessera-server sso assign`), once proven.
+    proven_by: Option<String>,
+    /// RFC 3339, UTC, once proven.
+    #[schema(format = DateTime)]
+    proven_at: Option<String>,
+    /// Publish a TXT record at this name…
+    #[schema(example = "_tessera-challenge.example.com")]
+    txt_name: String,
+    /// …holding exactly this, then ask `POST /v1/sso/domains/{domain}/verify`.
+    #[schema(example = "tessera-verify=9fJ2…")]
+    txt_value: String,
+}
+
+/// The organisation's sign-in domains.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct DomainList {
+    domains: Vec<DomainView>,
+}
+
+fn domain_view(row: &tessera_store::SsoDomainRow) -> DomainView {
+    DomainView {
+        domain: row.domain.clone(),
+        proven: row.proven_at_ms.is_some(),
+        proven_by: row.proven_by.clone(),
+        proven_at: row.proven_at_ms.map(rfc3339),
+        txt_name: row.record_name(),
+        txt_value: row.record_value(),
+    }
+}
+
+fn parse_domain(text: &str) -> Result<Domain> {
+    Domain::parse(text).map_err(|_| {
+        Error::BadRequest(format!(
+            "{:?} is not a domain such as example.com",
+            text.chars().take(100).collect::<String>()
+        ))
+    })
+}
+
+/// The organisation's sign-in domains (`docs/sign-in.md`, "Domains").
+#[utoipa::path(
+    get,
+    path = "/v1/sso/domains",
+    operation_id = "list_sso_domains",
+    tag = "sign-in",
+    security(("api_key" = []), ("console_session" = [])),
+    responses(
+        (status = 200, description = "Claimed domains, proven or not, with their TXT records", body = DomainList),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin or auditor", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn list_domains(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+) -> Result<Json<DomainList>> {
+    caller.require(&[Role::Auditor])?;
+    let rows = state.sso.domains(caller.key.org_id).await?;
+    Ok(Json(DomainList {
+        domains: rows.iter().map(domain_view).collect(),
+    }))
+}
+
+/// Claims a domain for sign-in by email: the answer names the DNS TXT record that proves
+/// it. Claiming it again answers the same record. It routes nothing until proven.
+#[utoipa::path(
+    post,
+    path = "/v1/sso/domains",
+    operation_id = "claim_sso_domain",
+    tag = "sign-in",
+    security(("api_key" = []), ("console_session" = [])),
+    request_body = DomainClaim,
+    responses(
+        (status = 200, description = "Claimed; publish `txt_value` at `txt_name`", body = DomainView),
+        (status = 400, description = "Not a domain, or too many claimed", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 413, description = "Body over 64 KiB", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn claim_domain(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    ApiJson(body): ApiJson<DomainClaim>,
+) -> Result<Json<DomainView>> {
+    caller.require(&[])?;
+    let domain = parse_domain(&body.domain)?;
+    let row = state
+        .sso
+        .claim_domain(caller.key.org_id, &domain, &caller.actor())
+        .await?;
+    Ok(Json(domain_view(&row)))
+}
+
+/// Proves a claimed domain by its DNS TXT record; proven, it routes sign-in by email to
+/// this organisation.
+#[utoipa::path(
+    post,
+    path = "/v1/sso/domains/{domain}/verify",
+    operation_id = "verify_sso_domain",
+    tag = "sign-in",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("domain" = String, Path, description = "The claimed domain")),
+    responses(
+        (status = 200, description = "Proven", body = DomainView),
+        (status = 400, description = "Not a domain", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "This organisation has not claimed the domain", body = ErrorBody),
+        (status = 409, description = "`domain_taken`: another organisation proved it first", body = ErrorBody),
+        (status = 422, description = "`invalid_field`: the TXT record is missing or holds another value, or DNS did not answer", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn verify_domain(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(domain): Path<String>,
+) -> Result<Json<DomainView>> {
+    caller.require(&[])?;
+    let domain = parse_domain(&domain)?;
+    let row = state
+        .sso
+        .prove_domain(caller.key.org_id, &domain, &caller.actor())
+        .await?;
+    Ok(Json(domain_view(&row)))
+}
+
+/// Releases a domain: it routes sign-in by email here no more.
+#[utoipa::path(
+    delete,
+    path = "/v1/sso/domains/{domain}",
+    operation_id = "release_sso_domain",
+    tag = "sign-in",
+    security(("api_key" = []), ("console_session" = [])),
+    params(("domain" = String, Path, description = "The claimed domain")),
+    responses(
+        (status = 204, description = "Released"),
+        (status = 400, description = "Not a domain", body = ErrorBody),
+        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "This organisation has not claimed the domain", body = ErrorBody),
+        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+    )
+)]
+pub(super) async fn release_domain(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(domain): Path<String>,
+) -> Result<StatusCode> {
+    caller.require(&[])?;
+    let domain = parse_domain(&domain)?;
+    state
+        .sso
+        .release_domain(caller.key.org_id, &domain, &caller.actor())
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
 /// Where a sign-in begins: the organisation (or a work email whose domain names it) and
 /// the page to return to.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -290,15 +492,28 @@ pub(super) struct StartQuery {
     responses(
         (status = 303, description = "To the provider; `Set-Cookie` binds the sign-in to this browser"),
         (status = 400, description = "A page explaining what to enter", content_type = "text/html", body = String),
-        (status = 404, description = "A page: no organisation signs in this way", content_type = "text/html", body = String),
+        (status = 404, description = "A page: no organisation signs in this way (by email: none proved the domain; use the organisation's own link)", content_type = "text/html", body = String),
+        (status = 429, description = "A page: this source began too many sign-ins, or failed too often; see `Retry-After`", content_type = "text/html", body = String),
         (status = 502, description = "A page: the provider cannot be reached", content_type = "text/html", body = String),
-        (status = 503, description = "A page: storage unavailable; try again", content_type = "text/html", body = String),
+        (status = 503, description = "A page: storage unavailable, or too many sign-ins to this organisation under way (`TESSERA_SSO_LIVE_LOGINS`); try again, see `Retry-After`", content_type = "text/html", body = String),
     )
 )]
 pub(super) async fn start(
     State(state): State<AppState>,
+    super::Peer(peer): super::Peer,
+    headers: HeaderMap,
     query: std::result::Result<Query<StartQuery>, QueryRejection>,
 ) -> Response {
+    let source = state.sources.source(&headers, peer);
+    // A spent source is refused as everywhere; a start is no failure, but each one writes
+    // a row that lives ten minutes, so it spends a per-source budget of its own.
+    let refused = state
+        .sources
+        .refused(source)
+        .or_else(|| state.sources.start_sign_in(source));
+    if let Some(crate::abuse::RetryAfter(wait)) = refused {
+        return spent_page(wait, Page::Console);
+    }
     let Ok(Query(query)) = query else {
         return problem_page(
             StatusCode::BAD_REQUEST,
@@ -376,7 +591,8 @@ pub(super) async fn start(
     ),
     responses(
         (status = 200, description = "A page that moves on to the console or host page; `Set-Cookie` holds the session", content_type = "text/html", body = String),
-        (status = 400, description = "A page: the sign-in link is used, expired or from another browser, or the provider refused", content_type = "text/html", body = String),
+        (status = 400, description = "A page: the sign-in link is used, expired or from another browser (a failed authentication of this source), or the provider refused", content_type = "text/html", body = String),
+        (status = 429, description = "A page: this source failed too often; see `Retry-After`", content_type = "text/html", body = String),
         (status = 403, description = "A page: this person may not sign in (domain, no mapped role, access revoked)", content_type = "text/html", body = String),
         (status = 502, description = "A page: the provider cannot be reached, or its token failed verification", content_type = "text/html", body = String),
         (status = 503, description = "A page: storage unavailable; try again", content_type = "text/html", body = String),
@@ -384,9 +600,17 @@ pub(super) async fn start(
 )]
 pub(super) async fn callback(
     State(state): State<AppState>,
+    super::Peer(peer): super::Peer,
     headers: HeaderMap,
     query: std::result::Result<Query<Callback>, QueryRejection>,
 ) -> Response {
+    let source = state.sources.source(&headers, peer);
+    if let Some(crate::abuse::RetryAfter(wait)) = state.sources.refused(source) {
+        state
+            .sources
+            .refused_request(source, crate::abuse::Aggregates::AuthFailure, "sso");
+        return spent_page(wait, Page::Console);
+    }
     let Ok(Query(query)) = query else {
         return problem_page(
             StatusCode::BAD_REQUEST,
@@ -422,7 +646,14 @@ pub(super) async fn callback(
             state.sources.verified(&finished.secret.hash);
             response
         }
-        Err(error) => failure_page(&error, Page::Console),
+        Err(error) => {
+            // An unknown, used or foreign state is a guessed or stolen credential: it
+            // spends the source's failure budget, as a wrong key does.
+            if matches!(error, SsoError::BadState) {
+                super::auth_failed(&state, source, "sso", query.state.is_some());
+            }
+            failure_page(&error, Page::Console)
+        }
     };
     response
         .headers_mut()
@@ -461,7 +692,7 @@ pub(super) struct LoggedOut {
     request_body(content = LogoutForm, content_type = "application/x-www-form-urlencoded"),
     responses(
         (status = 200, description = "Verified; the sessions it names have ended", body = LoggedOut),
-        (status = 400, description = "Not a valid logout token of a provider set up here", body = ErrorBody),
+        (status = 400, description = "Not a valid logout token of a provider set up here, or one taken before (a replay)", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 429, description = "This source failed too often; see `Retry-After`", body = ErrorBody),
         (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
@@ -613,10 +844,13 @@ pub(super) async fn end_session(
 /// The page of a failed sign-in: its status, what went wrong, the way back.
 fn failure_page(error: &SsoError, page: Page) -> Response {
     let status = match error {
-        SsoError::BadState | SsoError::ProviderSaid(_) | SsoError::Invalid(_) => {
-            StatusCode::BAD_REQUEST
-        }
-        SsoError::NotConfigured(_) => StatusCode::NOT_FOUND,
+        SsoError::BadState
+        | SsoError::ProviderSaid(_)
+        | SsoError::Invalid(_)
+        | SsoError::DomainNotProven(_) => StatusCode::BAD_REQUEST,
+        SsoError::NotConfigured(_) | SsoError::DomainNotClaimed(_) => StatusCode::NOT_FOUND,
+        SsoError::DomainTaken(_) => StatusCode::CONFLICT,
+        SsoError::Busy => StatusCode::SERVICE_UNAVAILABLE,
         SsoError::Refused(_) | SsoError::Revoked => StatusCode::FORBIDDEN,
         SsoError::Unreachable(_) | SsoError::CodeRefused(_) | SsoError::BadToken(_) => {
             StatusCode::BAD_GATEWAY
@@ -634,7 +868,27 @@ fn failure_page(error: &SsoError, page: Page) -> Response {
         }
         other => other.to_string(),
     };
-    problem_page(status, &message, page)
+    let mut response = problem_page(status, &message, page);
+    if matches!(error, SsoError::Busy) {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+    }
+    response
+}
+
+/// The page of a source refused before any work: 429 with `Retry-After`.
+fn spent_page(wait: std::time::Duration, page: Page) -> Response {
+    let seconds = wait.as_secs().saturating_add(1);
+    let mut response = problem_page(
+        StatusCode::TOO_MANY_REQUESTS,
+        &format!("too many sign-in attempts from your network; try again in {seconds} seconds"),
+        page,
+    );
+    if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
+        response.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+    response
 }
 
 fn problem_page(status: StatusCode, message: &str, back: Page) -> Response {
