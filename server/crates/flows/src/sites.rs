@@ -375,20 +375,7 @@ pub async fn enrol(
         up_through_ms: None,
         up_lag_ms: None,
     };
-    let event = audit::event(
-        Severity::Info,
-        Subject {
-            org_id: Some(org_id),
-            gate_id: None,
-            pass_id: None,
-        },
-        Details::SiteNodeCreated(SiteNodeDetails {
-            node_id: node.id,
-            site: node.site.clone(),
-            label: node.label.clone(),
-            by_key,
-        }),
-    );
+    let event = node_event(Severity::Info, &node, by_key, Details::SiteNodeCreated);
     store.insert_site_node(&node, &minted.hash, &event).await?;
     Ok((node, minted.text))
 }
