@@ -45,8 +45,8 @@ use tessera_domain::sites::{
     self as rules, ConflictKind, Lease, LeaseEnd, NodeAuthority, NodeFault, PresenceRecord,
 };
 use tessera_store::sites::{
-    DownCursor, NodeStateRow, Resync, ShippedAdmission, ShippedEvent, SiteGateRow, SiteNodeRow,
-    SitePass,
+    DownCursor, NodeStateRow, Resync, ShippedAdmission, ShippedBatch, ShippedEvent, SiteGateRow,
+    SiteNodeRow, SitePass,
 };
 use tessera_store::Store;
 
@@ -1143,9 +1143,12 @@ pub async fn ingest(
         .ingest_site_batch(
             node.id,
             &node.site,
-            &events,
-            &admissions,
-            now,
+            ShippedBatch {
+                events: &events,
+                admissions: &admissions,
+                at_ms: now,
+                fault: fault.as_ref(),
+            },
             &|counted| {
                 let conflict =
                     rules::shipped_admission_conflict(counted.state, counted.revoked_at_ms)?;
@@ -1159,7 +1162,6 @@ pub async fn ingest(
                     counted.revoked_at_ms,
                 ))
             },
-            fault.as_ref(),
         )
         .await?;
     let through = events.iter().map(|event| event.at_ms).max();

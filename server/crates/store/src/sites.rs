@@ -287,6 +287,20 @@ pub struct Ingested {
     pub conflicts: u64,
 }
 
+/// What an ingest writes of a node's batch: what was taken of it, when, and the fault
+/// event for what was refused.
+#[derive(Clone, Copy, Debug)]
+pub struct ShippedBatch<'a> {
+    /// Its events taken.
+    pub events: &'a [ShippedEvent],
+    /// Its admissions taken.
+    pub admissions: &'a [ShippedAdmission],
+    /// The central server's time.
+    pub at_ms: i64,
+    /// The `site_node_fault` event, when something was refused.
+    pub fault: Option<&'a NewAudit>,
+}
+
 /// The on-site nodes' primitives.
 #[async_trait::async_trait]
 pub trait SiteStatements {
@@ -445,11 +459,8 @@ pub trait SiteStatements {
         &self,
         node_id: Uuid,
         site: &str,
-        events: &[ShippedEvent],
-        admissions: &[ShippedAdmission],
-        at_ms: i64,
+        batch: ShippedBatch<'_>,
         report: &(dyn for<'c> Fn(&'c CountedAdmission) -> Option<NewAudit> + Send + Sync),
-        fault: Option<&NewAudit>,
     ) -> Result<Ingested>;
 
     /// The node's state row.
@@ -1014,14 +1025,17 @@ macro_rules! site_statements {
                 &self,
                 node_id: Uuid,
                 site: &str,
-                events: &[crate::sites::ShippedEvent],
-                admissions: &[crate::sites::ShippedAdmission],
-                at_ms: i64,
+                batch: crate::sites::ShippedBatch<'_>,
                 report: &(dyn for<'c> Fn(&'c crate::sites::CountedAdmission) -> Option<NewAudit>
                       + Send
                       + Sync),
-                fault: Option<&NewAudit>,
             ) -> Result<crate::sites::Ingested> {
+                let crate::sites::ShippedBatch {
+                    events,
+                    admissions,
+                    at_ms,
+                    fault,
+                } = batch;
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("ingest site batch").await?;
                 // One ingest at a time appends to the log (see the migration).
