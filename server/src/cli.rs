@@ -205,14 +205,18 @@ pub async fn main() -> ExitCode {
     let filter = EnvFilter::try_new(&cli.settings.log).unwrap_or_else(|_| EnvFilter::new("info"));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
+        .with_writer(|| crate::logging::RedactingWriter::new(std::io::stderr()))
         .init();
     match run(cli).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             tracing::error!(%error, "tessera-server failed");
             eprintln!("error: {error}");
-            ExitCode::FAILURE
+            if error.is_configuration() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }
@@ -556,13 +560,7 @@ async fn serve(settings: Settings) -> Result<()> {
     };
     let (app, bootstrap) = Application::build(settings).await?;
     if let Some(first) = bootstrap {
-        print_line(
-            &json!({ "org_id": first.org_id, "admin_key": first.admin_key.as_str() }).to_string(),
-        )?;
-        eprintln!(
-            "Created the first organisation. Its admin key above is shown only this once: keep it.\n\
-             More organisations: `tessera-server init --org NAME`; more keys: POST /v1/api-keys."
-        );
+        show_first_key(&first)?;
     }
     let addr = app.local_addr()?;
     if let Some(metrics) = app.metrics_addr()? {
@@ -571,6 +569,47 @@ async fn serve(settings: Settings) -> Result<()> {
     tracing::info!(%addr, backend, "tessera-server listening");
     print_line(&format!("listening on {addr}"))?;
     app.run_until_stopped(shutdown_signal()).await
+}
+
+/// Hands the first organisation's admin key to the operator without putting it in a log:
+/// it goes to a 0600 file in the state directory, and to stdout only when that is a
+/// terminal. Stdout (the journal, under the unit) gets the file's path, never the key.
+///
+/// # Errors
+/// When the file cannot be written and there is no terminal to show the key on.
+fn show_first_key(first: &crate::startup::Bootstrap) -> Result<()> {
+    use std::io::IsTerminal;
+    let on_terminal = std::io::stdout().is_terminal();
+    if on_terminal {
+        print_line(&first.json())?;
+    }
+    match first.write_key_file() {
+        Ok(path) => {
+            print_line(&format!("first admin key in {}", path.display()))?;
+            eprintln!(
+                "Created the first organisation. Its admin key is in {} (mode 0600, this \
+                 server's user only), written once: keep it elsewhere, then delete the file.\n\
+                 More organisations: `tessera-server init --org NAME`; more keys: POST /v1/api-keys.",
+                path.display()
+            );
+            Ok(())
+        }
+        Err(error) if on_terminal => {
+            eprintln!(
+                "Created the first organisation; its admin key above is shown only this once \
+                 (it could not be written to a file: {error})."
+            );
+            Ok(())
+        }
+        Err(error) => Err(Error::Config(format!(
+            "could not write the first admin key to {}: {error}; \
+             make an admin key with `tessera-server init --org NAME`",
+            first
+                .state_dir
+                .join(crate::startup::FIRST_ADMIN_KEY_FILE)
+                .display()
+        ))),
+    }
 }
 
 async fn shutdown_signal() {

@@ -32,5 +32,19 @@ pub enum Error {
     Io(#[from] std::io::Error),
 }
 
+impl Error {
+    /// Whether the settings are at fault, so that starting again unchanged cannot help:
+    /// the process then exits 2, as for a bad flag or configuration file, and the packaged
+    /// unit (`RestartPreventExitStatus=2`) stops in `failed` instead of restarting forever.
+    pub fn is_configuration(&self) -> bool {
+        matches!(
+            self,
+            Error::Config(_)
+                | Error::Tls { .. }
+                | Error::Keys(tessera_flows::Error::InsecureKeyPermissions { .. })
+        )
+    }
+}
+
 /// `Result` with the app's [`Error`] as default error.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

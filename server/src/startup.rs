@@ -66,12 +66,65 @@ impl std::fmt::Debug for Application {
 }
 
 /// A first organisation created on an empty embedded database.
-#[derive(Debug)]
 pub struct Bootstrap {
     /// Its id.
     pub org_id: uuid::Uuid,
     /// Its admin key (shown once).
     pub admin_key: zeroize::Zeroizing<String>,
+    /// Where [`Bootstrap::write_key_file`] puts it: the database's directory (the unit's
+    /// state directory, `/var/lib/tessera`), or the key directory for an in-memory database.
+    pub state_dir: std::path::PathBuf,
+}
+
+/// The name of the file the first admin key is written to, in [`Bootstrap::state_dir`].
+pub const FIRST_ADMIN_KEY_FILE: &str = "first-admin-key.json";
+
+impl std::fmt::Debug for Bootstrap {
+    /// The admin key is never shown.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Bootstrap")
+            .field("org_id", &self.org_id)
+            .field("state_dir", &self.state_dir)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Bootstrap {
+    /// The organisation and its key as JSON, as `init` prints them.
+    pub fn json(&self) -> zeroize::Zeroizing<String> {
+        zeroize::Zeroizing::new(
+            serde_json::json!({ "org_id": self.org_id, "admin_key": self.admin_key.as_str() })
+                .to_string(),
+        )
+    }
+
+    /// Writes [`Bootstrap::json`] to a new file of mode 0600 in the state directory, never to
+    /// stdout: under the packaged unit stdout is the journal, which the `adm` group reads.
+    /// A file of that name left by an earlier database is replaced (its key opened nothing
+    /// that still exists).
+    ///
+    /// # Errors
+    /// [`Error::Io`] when the file cannot be written.
+    pub fn write_key_file(&self) -> Result<std::path::PathBuf> {
+        use std::io::Write;
+        let path = self.state_dir.join(FIRST_ADMIN_KEY_FILE);
+        match std::fs::remove_file(&path) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => return Err(error.into()),
+            _ => {}
+        }
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let mut file = options.open(&path)?;
+        file.write_all(self.json().as_bytes())?;
+        file.write_all(b"\n")?;
+        file.sync_all()?;
+        Ok(path)
+    }
 }
 
 impl Application {
@@ -90,7 +143,16 @@ impl Application {
                 // A node's organisation comes from the central server.
                 if node.is_none() && store.count_orgs().await? == 0 {
                     let (org_id, admin_key) = create_org(&store, "default").await?;
-                    bootstrap = Some(Bootstrap { org_id, admin_key });
+                    let state_dir = match store.sqlite_file().and_then(std::path::Path::parent) {
+                        Some(dir) if dir.as_os_str().is_empty() => std::path::PathBuf::from("."),
+                        Some(dir) => dir.to_path_buf(),
+                        None => settings.key_dir.clone(),
+                    };
+                    bootstrap = Some(Bootstrap {
+                        org_id,
+                        admin_key,
+                        state_dir,
+                    });
                 }
             }
             false => match store.schema_status().await {
@@ -358,8 +420,10 @@ impl Application {
                 shutdown_tx.subscribe(),
             ))
         });
-        let app = tessera_edges::http::router(state, tessera_edges::ws::router())
-            .layer(tower_http::trace::TraceLayer::new_for_http());
+        let app = tessera_edges::http::router(state, tessera_edges::ws::router()).layer(
+            tower_http::trace::TraceLayer::new_for_http()
+                .make_span_with(crate::logging::request_span::<axum::body::Body>),
+        );
         let stop = shutdown_tx.subscribe();
         tokio::spawn(async move {
             shutdown.await;
@@ -408,11 +472,7 @@ fn node_settings(settings: &Settings) -> Result<Option<NodeSettings>> {
     };
     let mut upstream = url::Url::parse(upstream)
         .map_err(|error| Error::Config(format!("--upstream is not a URL: {error}")))?;
-    if !matches!(upstream.scheme(), "https" | "http") {
-        return Err(Error::Config(
-            "--upstream must be an https:// (or http://) URL".into(),
-        ));
-    }
+    crate::guards::check_upstream(&upstream)?;
     if !upstream.path().ends_with('/') {
         let path = format!("{}/", upstream.path());
         upstream.set_path(&path);
@@ -422,16 +482,8 @@ fn node_settings(settings: &Settings) -> Result<Option<NodeSettings>> {
             "--site needs --node-token-file: the node's token from `POST /v1/nodes`".into(),
         )
     })?;
-    let text = zeroize::Zeroizing::new(std::fs::read_to_string(path).map_err(|error| {
-        Error::Config(format!("--node-token-file {}: {error}", path.display()))
-    })?);
-    let token = zeroize::Zeroizing::new(text.lines().next().unwrap_or_default().trim().to_owned());
-    if token.is_empty() {
-        return Err(Error::Config(format!(
-            "--node-token-file {} is empty",
-            path.display()
-        )));
-    }
+    let credentials = std::env::var_os("CREDENTIALS_DIRECTORY").map(std::path::PathBuf::from);
+    let token = crate::guards::read_token_file(path, credentials.as_deref())?;
     let ca = match &settings.upstream_ca {
         Some(path) => Some(std::fs::read(path).map_err(|error| {
             Error::Config(format!("--upstream-ca {}: {error}", path.display()))
@@ -598,5 +650,31 @@ async fn zone_checkouts(state: AppState) {
         if let Err(error) = done {
             tracing::warn!(%error, "could not check zones out");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_key_goes_to_a_private_file_and_never_to_debug() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let first = Bootstrap {
+            org_id: Uuid::nil(),
+            admin_key: zeroize::Zeroizing::new("ADMINKEYSECRET".to_owned()),
+            state_dir: dir.path().to_path_buf(),
+        };
+        assert!(!format!("{first:?}").contains("ADMINKEYSECRET"));
+        // A stale file of an earlier database, readable by others, is replaced.
+        std::fs::write(dir.path().join(FIRST_ADMIN_KEY_FILE), "old").unwrap();
+        let path = first.write_key_file().unwrap();
+        assert_eq!(path, dir.path().join(FIRST_ADMIN_KEY_FILE));
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        let stored: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(stored["admin_key"], "ADMINKEYSECRET");
     }
 }

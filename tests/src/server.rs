@@ -244,7 +244,8 @@ pub struct TestServer {
     /// Where it serves `/metrics`, when started with `TESSERA_METRICS_LISTEN`.
     pub metrics_addr: Option<SocketAddr>,
     org: Option<Org>,
-    /// The organisation `serve` printed when it bootstrapped an empty SQLite database.
+    /// The organisation `serve` made when it bootstrapped an empty SQLite database (read
+    /// from the key file whose path it printed).
     pub bootstrap_org: Option<Org>,
     /// The backend it runs on.
     pub backend: Backend,
@@ -450,11 +451,12 @@ impl TestServer {
                 );
                 continue;
             }
-            if line.trim_start().starts_with('{') {
-                self.bootstrap_org = Some(
-                    serde_json::from_str(&line)
-                        .with_context(|| format!("`serve` printed {line:?}"))?,
-                );
+            if let Some(path) = line.strip_prefix("first admin key in ") {
+                // Never on stdout (the journal, under the unit): in a 0600 file it names.
+                let text = std::fs::read_to_string(path.trim())
+                    .with_context(|| format!("`serve` printed {line:?}"))?;
+                self.bootstrap_org =
+                    Some(serde_json::from_str(&text).with_context(|| format!("{path}: {text:?}"))?);
             }
         }
     }

@@ -3,8 +3,11 @@
 //! it into a scratch root, and the installed binary, run with the installed configuration
 //! (the state paths pointed into the scratch root by environment, as the package's unit
 //! would give them under `/var/lib/tessera`), serves, and admits one pass over the gate
-//! WebSocket. The unit file is rated by `systemd-analyze security --offline=yes`, and the
-//! test fails above 2.0. The package carries the licence and a CycloneDX SBOM.
+//! WebSocket. The first admin key is in a 0600 file in the state directory, never on stdout
+//! (the journal, under the unit). The unit file is rated by `systemd-analyze security
+//! --offline=yes`, and the test fails above 2.0; a configuration error (exit 2) does not
+//! restart it. The package carries the licence and a CycloneDX SBOM. The same package under
+//! a real systemd: `packaging/systemd-test.sh` (too slow for the suite).
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -126,6 +129,32 @@ async fn the_package_installs_a_server_that_admits_a_pass() -> Result<()> {
         "the unit runs the installed binary with the installed configuration"
     );
 
+    // A configuration error (exit 2) stops the unit in `failed` instead of restarting it
+    // every 2 s forever (issue 50); `packaging/systemd-test.sh` checks it under systemd.
+    for line in ["Restart=on-failure", "RestartPreventExitStatus=2"] {
+        ensure!(
+            unit_text.lines().any(|l| l.trim() == line),
+            "the unit has {line}"
+        );
+    }
+    let bad = scratch.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        std::fs::read_to_string(&config)?
+            .replace("listen = \"127.0.0.1:8080\"", "listen = \"not an address\""),
+    )?;
+    let refused = Command::new(&binary)
+        .args(["--config", &as_str(&bad)?, "serve"])
+        .env("TESSERA_DATABASE_URL", "sqlite::memory:")
+        .output()
+        .await?;
+    ensure!(
+        refused.status.code() == Some(2),
+        "a bad value in the configuration exits {} (the unit keeps only 2 from restarting): {}",
+        refused.status,
+        String::from_utf8_lossy(&refused.stderr)
+    );
+
     // The unit's exposure, as systemd rates it.
     let rating = Command::new("systemd-analyze")
         .args(["security", "--offline=yes", "--no-pager"])
@@ -186,21 +215,39 @@ async fn the_package_installs_a_server_that_admits_a_pass() -> Result<()> {
         .spawn()
         .context("start the installed server")?;
     let mut lines = BufReader::new(server.stdout.take().context("stdout")?).lines();
-    let (mut admin_key, mut addr) = (None, None);
+    let (mut key_file, mut addr, mut stdout) = (None, None, String::new());
     while addr.is_none() {
         let line = tokio::time::timeout(Duration::from_secs(30), lines.next_line())
             .await
             .context("the installed server said nothing for 30 s")??
             .context("the installed server exited before it listened")?;
-        if let Ok(json) = serde_json::from_str::<serde_json::Value>(&line) {
-            admin_key = json["admin_key"].as_str().map(str::to_owned);
+        stdout.push_str(&line);
+        if let Some(path) = line.strip_prefix("first admin key in ") {
+            key_file = Some(PathBuf::from(path.trim()));
         } else if let Some(at) = line.strip_prefix("listening on ") {
             addr = Some(at.trim().to_owned());
         }
     }
-    let (Some(admin_key), Some(addr)) = (admin_key, addr) else {
-        bail!("the first start printed no admin key");
+    let (Some(key_file), Some(addr)) = (key_file, addr) else {
+        bail!("the first start named no admin key file");
     };
+    // Under the unit stdout is the journal: the key is in a file only the service reads.
+    ensure!(
+        key_file == state.join("first-admin-key.json"),
+        "the key file is in the state directory: {}",
+        key_file.display()
+    );
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&key_file)?.permissions().mode() & 0o777;
+        ensure!(mode == 0o600, "the key file is {mode:o}, not 600");
+    }
+    let first: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&key_file)?)?;
+    let admin_key = first["admin_key"]
+        .as_str()
+        .context("the key file holds admin_key")?
+        .to_owned();
+    ensure!(!stdout.contains(&admin_key), "the admin key is on stdout");
     let admin = ApiClient::new(
         reqwest::Client::new(),
         format!("http://{addr}"),

@@ -370,6 +370,15 @@ impl Store {
         matches!(self.db, Db::Sqlite(_))
     }
 
+    /// The SQLite database file (`None` on PostgreSQL and for an in-memory database): its
+    /// directory is the server's state directory.
+    pub fn sqlite_file(&self) -> Option<&std::path::Path> {
+        match &self.db {
+            Db::Sqlite(store) => store.file(),
+            Db::Postgres(_) => None,
+        }
+    }
+
     /// The PostgreSQL backend, when that is what this is (for its own tests).
     pub fn postgres(&self) -> Option<&PgStore> {
         match &self.db {

@@ -59,6 +59,32 @@ pub struct SqliteStore {
     challenges: Batcher<(ChallengeRow, NewAudit), bool>,
     admissions: Batcher<AdmitOp, bool>,
     sockets: Batcher<SocketChange, ()>,
+    /// The database file, `None` in memory.
+    file: Option<std::path::PathBuf>,
+}
+
+/// Creates a missing database file empty and 0600 (an empty file is an empty database to
+/// SQLite), so a server run outside the packaged unit's `UMask=0077` does not leave its
+/// passes, keys' hashes and audit world-readable; SQLite gives the `-wal` and `-shm` files
+/// it makes the main file's mode. An existing file keeps the mode its operator chose.
+///
+/// # Errors
+/// [`Error::Storage`] when the file cannot be made.
+fn create_private(file: &std::path::Path) -> Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    match options.open(file) {
+        Ok(_) => Ok(()),
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(error) => Err(Error::storage("create the sqlite database file")(
+            sqlx::Error::Io(error),
+        )),
+    }
 }
 
 /// Maps a UNIQUE refusal of the SQLite schema to what it means (SQLite names the columns,
@@ -150,6 +176,10 @@ impl SqliteStore {
             .busy_timeout(Duration::from_secs(5));
         let in_memory = options.get_filename() == std::path::Path::new(":memory:")
             || settings.database_url.contains("mode=memory");
+        let file = (!in_memory).then(|| options.get_filename().to_path_buf());
+        if let Some(file) = &file {
+            create_private(file)?;
+        }
         let writer = |synchronous| {
             SqlitePoolOptions::new()
                 .test_before_acquire(false)
@@ -242,7 +272,13 @@ impl SqliteStore {
             challenges,
             admissions,
             sockets,
+            file,
         })
+    }
+
+    /// The database file, `None` for an in-memory database.
+    pub(crate) fn file(&self) -> Option<&std::path::Path> {
+        self.file.as_deref()
     }
 
     /// A gate socket's change, group-committed ([`crate::Store::record_gate_socket`]).
