@@ -271,6 +271,8 @@ impl Mailer {
         vapid: Vapid,
         push_egress: Policy,
     ) -> Result<Self, MailError> {
+        // Its refusals, at subscription and at send time, name push's own setting.
+        let push_egress = push_egress.named("TESSERA_PUSH_ALLOW");
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .no_proxy()
@@ -312,7 +314,7 @@ impl Mailer {
             .egress
             .check_url_resolving(endpoint)
             .await
-            .map_err(|refused| push_refusal(&refused))
+            .map_err(|refused| refused.to_string())
     }
 
     /// Sends what was just queued now rather than at the next poll.
@@ -408,7 +410,7 @@ impl Mailer {
         let endpoint = url::Url::parse(&subscription.endpoint)
             .map_err(|_| MailError::Compose("the endpoint is not a URL".into()))?;
         if let Err(refused) = self.push.egress.check_url(&endpoint) {
-            return Ok(SendResult::Permanent(push_refusal(&refused)));
+            return Ok(SendResult::Permanent(refused.to_string()));
         }
         let view = match message.walk_in_id {
             Some(id) => self.store.walk_in(message.org_id, id).await?,
@@ -931,16 +933,6 @@ fn qr_png(text: &str) -> Result<Vec<u8>, String> {
             .map_err(|error| error.to_string())?;
     }
     Ok(out)
-}
-
-/// A push service's place refused, naming the setting that allows one: push's own, not
-/// the webhooks'.
-fn push_refusal(refused: &crate::egress::Refused) -> String {
-    format!(
-        "{} is {}; push messages may not be sent there (an operator may allow it with \
-         TESSERA_PUSH_ALLOW)",
-        refused.target, refused.rule
-    )
 }
 
 /// How far a push message's texts are cut, in characters, until it fits one record: whole
