@@ -141,6 +141,7 @@ audit-kind-sso-configured = إعداد تسجيل الدخول الموحّد
 audit-kind-sso-removed = إزالة تسجيل الدخول الموحّد
 audit-kind-sso-sign-in-failed = فشل تسجيل الدخول الموحّد
 audit-kind-sso-sessions-ended = إنهاء جلسات تسجيل الدخول الموحّد
+audit-kind-sso-domain-changed = تغيّر نطاق تسجيل الدخول
 audit-kind-session-ended = إنهاء جلسة
 audit-kind-message-queued = إدراج رسالة في قائمة الإرسال
 audit-kind-message-sent = إرسال رسالة

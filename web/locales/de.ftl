@@ -141,6 +141,7 @@ audit-kind-sso-configured = Single Sign-on eingerichtet
 audit-kind-sso-removed = Single Sign-on entfernt
 audit-kind-sso-sign-in-failed = Single-Sign-on-Anmeldung fehlgeschlagen
 audit-kind-sso-sessions-ended = Single-Sign-on-Sitzungen beendet
+audit-kind-sso-domain-changed = Anmeldedomäne geändert
 audit-kind-session-ended = Sitzung beendet
 audit-kind-message-queued = Nachricht eingereiht
 audit-kind-message-sent = Nachricht gesendet

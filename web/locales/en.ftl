@@ -146,6 +146,7 @@ audit-kind-sso-configured = sso configured
 audit-kind-sso-removed = sso removed
 audit-kind-sso-sign-in-failed = sso sign in failed
 audit-kind-sso-sessions-ended = sso sessions ended
+audit-kind-sso-domain-changed = sign-in domain changed
 audit-kind-session-ended = session ended
 audit-kind-message-queued = message queued
 audit-kind-message-sent = message sent

@@ -141,6 +141,7 @@ audit-kind-sso-configured = inicio de sesión único configurado
 audit-kind-sso-removed = inicio de sesión único eliminado
 audit-kind-sso-sign-in-failed = fallo de inicio de sesión único
 audit-kind-sso-sessions-ended = sesiones de inicio de sesión único terminadas
+audit-kind-sso-domain-changed = dominio de inicio de sesión cambiado
 audit-kind-session-ended = sesión terminada
 audit-kind-message-queued = mensaje en cola
 audit-kind-message-sent = mensaje enviado

@@ -142,6 +142,7 @@ audit-kind-sso-configured = authentification unique configurée
 audit-kind-sso-removed = authentification unique supprimée
 audit-kind-sso-sign-in-failed = échec de connexion par authentification unique
 audit-kind-sso-sessions-ended = sessions d’authentification unique terminées
+audit-kind-sso-domain-changed = domaine de connexion modifié
 audit-kind-session-ended = session terminée
 audit-kind-message-queued = message mis en file d’attente
 audit-kind-message-sent = message envoyé

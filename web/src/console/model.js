@@ -22,7 +22,7 @@ export const KNOWN_KINDS = Object.freeze([
   'console_signed_out', 'retention', 'host_created', 'walk_in_requested', 'walk_in_approved', 'walk_in_denied', 'walk_in_expired',
   'pass_rebound', 'transfer_started', 'pass_transferred', 'transfer_rejected', 'webhook_created',
   'webhook_disabled', 'webhook_enabled', 'webhook_secret_rotated', 'webhook_deleted', 'zone_created', 'zone_checkout',
-  'sso_configured', 'sso_removed', 'sso_sign_in_failed', 'sso_sessions_ended', 'session_ended',
+  'sso_configured', 'sso_removed', 'sso_sign_in_failed', 'sso_sessions_ended', 'sso_domain_changed', 'session_ended',
   'message_queued', 'message_sent', 'message_bounced', 'message_dead', 'message_expired', 'mail_settings_changed',
   'alarm_acknowledged', 'alarm_assigned', 'alarm_resolved', 'watchlist_hit', 'watchlist_entry_added',
   'watchlist_entry_changed', 'watchlist_entry_removed', 'personal_data_exported', 'personal_data_erased',
