@@ -706,6 +706,17 @@ async fn a_revoked_hosts_mailed_link_answers_nothing(backend: Backend) -> Result
         pushed.state,
         tessera_protocol::messages::WalkInState::Approved
     );
+    // Nor is a revoked host asked again: a new walk-in for them is refused at the gate, so
+    // no mail or push about a visitor reaches them.
+    let again = tessera_tests::gate::WalkIn::new("Lee Park", host_id.parse()?, None);
+    match gate.walk_in(&again).await? {
+        tessera_protocol::messages::ServerMessage::Error(error) => assert_eq!(
+            error.code,
+            tessera_protocol::messages::ErrorCode::BadRequest,
+            "{error:?}"
+        ),
+        other => anyhow::bail!("a walk-in for a revoked host was taken: {other:?}"),
+    }
     // The refused link is an authentication failure the organisation's auditors see.
     let deadline = tokio::time::Instant::now() + WITHIN;
     loop {

@@ -1019,14 +1019,15 @@ pub trait SharedStatements {
         event: &NewAudit,
     ) -> Result<()>;
 
-    /// A host of the tenant.
+    /// A host of the tenant, unless revoked (a revoked host is asked nothing and given
+    /// nothing).
     ///
     /// # Errors
     /// [`Error::Storage`].
     async fn host(&self, org_id: Uuid, id: Uuid) -> Result<Option<HostRow>>;
 
-    /// The tenant's hosts whose label or unit matches `pattern` (a lower-case `LIKE`
-    /// pattern with `\\` escapes), by label.
+    /// The tenant's hosts, not revoked, whose label or unit matches `pattern` (a
+    /// lower-case `LIKE` pattern with `\\` escapes), by label.
     ///
     /// # Errors
     /// [`Error::Storage`].

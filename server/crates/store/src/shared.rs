@@ -817,7 +817,10 @@ macro_rules! shared_statements {
             }
 
             async fn host(&self, org_id: Uuid, id: Uuid) -> Result<Option<HostRow>> {
-                sqlx::query_as("SELECT id, org_id, label, unit FROM hosts WHERE id = $1 AND org_id = $2")
+                sqlx::query_as(
+                    "SELECT id, org_id, label, unit FROM hosts \
+                     WHERE id = $1 AND org_id = $2 AND revoked_at_ms IS NULL",
+                )
                     .bind(id)
                     .bind(org_id)
                     .fetch_optional(self.reads())
@@ -828,6 +831,7 @@ macro_rules! shared_statements {
             async fn search_hosts(&self, org_id: Uuid, pattern: &str, limit: i64) -> Result<Vec<HostRow>> {
                 sqlx::query_as(
                     "SELECT id, org_id, label, unit FROM hosts WHERE org_id = $1 \
+                     AND revoked_at_ms IS NULL \
                      AND (lower(label) LIKE $2 ESCAPE '\\' OR lower(COALESCE(unit, '')) LIKE $2 ESCAPE '\\') \
                      ORDER BY label, id LIMIT $3",
                 )
