@@ -53,18 +53,18 @@ enum Command {
         #[command(subcommand)]
         action: MailAction,
     },
-    /// On the central server: list, revoke, give a new token to, or resume an
-    /// organisation's on-site nodes, straight on the database.
-    Nodes {
-        #[command(subcommand)]
-        action: crate::nodes_cli::NodesAction,
-    },
     /// Assign a sign-in domain to an organisation (or release one), straight on the
     /// database: sign-in by email at that domain goes to its identity provider
     /// (`docs/sign-in.md`, "Domains").
     Sso {
         #[command(subcommand)]
         action: crate::sso_domains::SsoAction,
+    },
+    /// On the central server: list, revoke, give a new token to, or resume an
+    /// organisation's on-site nodes, straight on the database.
+    Nodes {
+        #[command(subcommand)]
+        action: crate::nodes_cli::NodesAction,
     },
     /// On an on-site node (run with its own `--database-url`): show its lease and sync,
     /// extend a lapsed lease on site, or hand the lease back (`docs/operations.md`).
@@ -327,15 +327,15 @@ async fn run(cli: Cli) -> Result<()> {
             store.close().await;
             done
         }
-        Command::Nodes { action } => {
-            let store = open_store(&cli.settings).await?;
-            let done = crate::nodes_cli::run(&store, action).await;
-            store.close().await;
-            done
-        }
         Command::Sso { action } => {
             let store = open_store(&cli.settings).await?;
             let done = crate::sso_domains::run(&store, action).await;
+            store.close().await;
+            done
+        }
+        Command::Nodes { action } => {
+            let store = open_store(&cli.settings).await?;
+            let done = crate::nodes_cli::run(&store, action).await;
             store.close().await;
             done
         }

@@ -1311,7 +1311,9 @@ pub trait SharedStatements {
 
     /// Ends the SSO sessions of a person at `issuer`: those of the provider session `sid`,
     /// or, without one, every session of `subject`; with `event`, made for how many ended,
-    /// when any ended. Returns how many ended.
+    /// when any ended. Returns how many ended. With `once` (a back-channel logout token),
+    /// the token's `jti` is remembered in the same transaction until it expires, and a
+    /// token remembered before ends nothing: then `None`.
     ///
     /// # Errors
     /// [`Error::Storage`].
