@@ -253,8 +253,17 @@ async fn audit_pages_follow_the_cursor_without_overlap_or_gap(backend: Backend) 
     Ok(())
 }
 
-const CSV_HEADER: [&str; 9] = [
-    "id", "at", "kind", "severity", "org_id", "gate_id", "pass_id", "details", "actor",
+const CSV_HEADER: [&str; 10] = [
+    "id",
+    "at",
+    "kind",
+    "severity",
+    "org_id",
+    "gate_id",
+    "pass_id",
+    "details",
+    "actor",
+    "origin_node_id",
 ];
 
 async fn audit_csv_matches_the_json_and_neutralises_formulas(backend: Backend) -> Result<()> {
@@ -348,6 +357,13 @@ async fn audit_csv_matches_the_json_and_neutralises_formulas(backend: Backend) -
         let details: Value = serde_json::from_str(&row[7])
             .with_context(|| format!("details cell is not JSON: {:?}", row[7]))?;
         assert_eq!(details, event.details);
+        assert_eq!(
+            row[9],
+            event
+                .origin_node_id
+                .map(|u| u.to_string())
+                .unwrap_or_default()
+        );
         // Keys act here, so no event names a person: the cell is empty, as `actor` is null.
         assert_eq!(row[8], "", "{row:?}");
         assert!(event.actor.is_null(), "{event:?}");
