@@ -45,8 +45,8 @@ use tessera_domain::sites::{
     self as rules, ConflictKind, Lease, LeaseEnd, NodeAuthority, NodeFault, PresenceRecord,
 };
 use tessera_store::sites::{
-    DownCursor, NodeStateRow, Resync, ShippedAdmission, ShippedBatch, ShippedEvent, SiteGateRow,
-    SiteNodeRow, SitePass,
+    DownCursor, LeaseInsert, LeaseRow, NodeStateRow, Resync, ShippedAdmission, ShippedBatch,
+    ShippedEvent, SiteGateRow, SiteNodeRow, SitePass,
 };
 use tessera_store::Store;
 
@@ -424,32 +424,20 @@ pub async fn revoke(
 ) -> Result<(), SiteError> {
     let node = live_node(store, org_id, node_id).await?;
     let now = now_ms();
-    let held = store
-        .held_leases(org_id)
-        .await?
-        .into_iter()
-        .map(Lease::from)
-        .find(|lease| lease.node_id == node_id);
-    let lease_end = held.map(|lease| {
-        let event = lease_event(
+    // Whatever lease the node holds when the revoke commits, even one granted a moment ago.
+    let lease_end = |row: &LeaseRow| {
+        lease_event(
             Details::SiteLeaseEnded,
-            &lease,
+            &Lease::from(row.clone()),
             Some(LeaseEnd::Reclaimed),
             now,
             by_key,
             Severity::High,
-        );
-        (lease.id, event)
-    });
+        )
+    };
     let event = node_event(Severity::High, &node, by_key, Details::SiteNodeRevoked);
     if !store
-        .revoke_site_node(
-            org_id,
-            node_id,
-            now,
-            lease_end.as_ref().map(|(id, event)| (*id, event)),
-            &event,
-        )
+        .revoke_site_node(org_id, node_id, now, &lease_end, &event)
         .await?
     {
         return Err(SiteError::NoNode);
@@ -621,10 +609,17 @@ pub async fn grant(
                 None,
                 Severity::Warning,
             );
-            if !store.insert_lease(&lease, &public_key, &event).await? {
-                return Err(SiteError::HeldElsewhere);
+            match store.insert_lease(&lease, &public_key, &event).await? {
+                LeaseInsert::Granted => lease,
+                LeaseInsert::SiteHeld => return Err(SiteError::HeldElsewhere),
+                // Revoked or reclaimed while this request was on its way.
+                LeaseInsert::NodeShut => {
+                    return Err(match live_node(store, node.org_id, node.id).await {
+                        Ok(_) => SiteError::Reclaimed,
+                        Err(error) => error,
+                    })
+                }
             }
-            lease
         }
     };
     let (signature, signing_key) = sign(keys, &lease)?;

@@ -45,6 +45,17 @@ pub struct SiteNodeRow {
     pub lease_blocked_at_ms: Option<i64>,
 }
 
+/// What [`SiteStatements::insert_lease`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeaseInsert {
+    /// The lease is granted.
+    Granted,
+    /// Another lease is held on the site.
+    SiteHeld,
+    /// The node was revoked, or held after a reclaim, before the grant committed.
+    NodeShut,
+}
+
 /// A lease row.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct LeaseRow {
@@ -315,8 +326,11 @@ pub trait SiteStatements {
         event: &NewAudit,
     ) -> Result<()>;
 
-    /// Revokes a node and ends the lease it holds, if any (`lease_end`: that lease and its
-    /// event), with the node's event; false when it was unknown or already revoked.
+    /// Revokes a node and ends every lease it holds at commit, each with the event
+    /// `lease_end` makes of it, with the node's event; false when it was unknown or already
+    /// revoked. The node's row is written first: a grant in flight for the node either
+    /// commits before (and its lease is ended here) or finds the node revoked
+    /// ([`LeaseInsert::NodeShut`]).
     ///
     /// # Errors
     /// [`crate::Error::Storage`].
@@ -325,7 +339,7 @@ pub trait SiteStatements {
         org_id: Uuid,
         node_id: Uuid,
         at_ms: i64,
-        lease_end: Option<(Uuid, &NewAudit)>,
+        lease_end: &(dyn for<'row> Fn(&'row LeaseRow) -> NewAudit + Send + Sync),
         event: &NewAudit,
     ) -> Result<bool>;
 
@@ -380,12 +394,19 @@ pub trait SiteStatements {
     /// [`crate::Error::Storage`].
     async fn held_lease(&self, org_id: Uuid, site: &str) -> Result<Option<LeaseRow>>;
 
-    /// Grants a new lease (false when another is held on the site) with its event, and
-    /// records the node's key if it had none (a key once recorded never changes).
+    /// Grants a new lease with its event, and records the node's key if it had none (a key
+    /// once recorded never changes), only while the node is neither revoked nor held after
+    /// a reclaim at commit: its row is written first, so a revoke or reclaim committing
+    /// meanwhile is seen.
     ///
     /// # Errors
     /// [`crate::Error::Storage`].
-    async fn insert_lease(&self, lease: &Lease, node_key: &[u8], event: &NewAudit) -> Result<bool>;
+    async fn insert_lease(
+        &self,
+        lease: &Lease,
+        node_key: &[u8],
+        event: &NewAudit,
+    ) -> Result<LeaseInsert>;
 
     /// Moves a held lease's end (false when it is not held any more).
     ///
@@ -593,11 +614,21 @@ macro_rules! node_columns {
     };
 }
 
+/// A lease's columns, for `SELECT` and `RETURNING`.
+macro_rules! lease_fields {
+    () => {
+        "id, org_id, site, node_id, granted_at_ms, valid_from_ms, expires_at_ms, ended_at_ms"
+    };
+}
+
 /// A lease's columns, for `SELECT`.
 macro_rules! lease_columns {
     () => {
-        "SELECT id, org_id, site, node_id, granted_at_ms, valid_from_ms, expires_at_ms, \
-         ended_at_ms FROM site_leases "
+        concat!(
+            "SELECT ",
+            crate::sites::lease_fields!(),
+            " FROM site_leases "
+        )
     };
 }
 
@@ -678,7 +709,7 @@ macro_rules! site_statements {
                 org_id: Uuid,
                 node_id: Uuid,
                 at_ms: i64,
-                lease_end: Option<(Uuid, &NewAudit)>,
+                lease_end: &(dyn for<'row> Fn(&'row crate::sites::LeaseRow) -> NewAudit + Send + Sync),
                 event: &NewAudit,
             ) -> Result<bool> {
                 let _writing = self.write_turn().await;
@@ -698,22 +729,20 @@ macro_rules! site_statements {
                 if !revoked {
                     return Ok(false);
                 }
-                if let Some((lease_id, lease_event)) = lease_end {
-                    let ended = sqlx::query(
-                        "UPDATE site_leases SET ended_at_ms = $1, end_reason = 'reclaimed' \
-                         WHERE id = $2 AND node_id = $3 AND ended_at_ms IS NULL",
-                    )
-                    .bind(at_ms)
-                    .bind(lease_id)
-                    .bind(node_id)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(Error::storage("end a revoked node's lease"))?
-                    .rows_affected()
-                        == 1;
-                    if ended {
-                        insert_audit(&mut tx, lease_event).await?;
-                    }
+                // After the node's row: a grant that wrote it first has committed by now,
+                // and this statement's snapshot sees its lease.
+                let ended: Vec<crate::sites::LeaseRow> = sqlx::query_as(concat!(
+                    "UPDATE site_leases SET ended_at_ms = $1, end_reason = 'reclaimed' \
+                     WHERE node_id = $2 AND ended_at_ms IS NULL RETURNING ",
+                    crate::sites::lease_fields!()
+                ))
+                .bind(at_ms)
+                .bind(node_id)
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(Error::storage("end a revoked node's lease"))?;
+                for lease in &ended {
+                    insert_audit(&mut tx, &lease_end(lease)).await?;
                 }
                 insert_audit(&mut tx, event).await?;
                 commit(tx, "revoke site node").await?;
@@ -846,9 +875,25 @@ macro_rules! site_statements {
                 lease: &tessera_domain::sites::Lease,
                 node_key: &[u8],
                 event: &NewAudit,
-            ) -> Result<bool> {
+            ) -> Result<crate::sites::LeaseInsert> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("grant lease").await?;
+                // The node's row first: it waits for a revoke or reclaim writing it, and then
+                // sees what that committed.
+                let open = sqlx::query(
+                    "UPDATE site_nodes SET public_key = COALESCE(public_key, $1) \
+                     WHERE id = $2 AND revoked_at_ms IS NULL AND lease_blocked_at_ms IS NULL",
+                )
+                .bind(node_key)
+                .bind(lease.node_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(Error::storage("record node key"))?
+                .rows_affected()
+                    == 1;
+                if !open {
+                    return Ok(crate::sites::LeaseInsert::NodeShut);
+                }
                 let inserted = sqlx::query(
                     "INSERT INTO site_leases (id, org_id, site, node_id, granted_at_ms, \
                      valid_from_ms, expires_at_ms) \
@@ -868,19 +913,11 @@ macro_rules! site_statements {
                 .rows_affected()
                     == 1;
                 if !inserted {
-                    return Ok(false);
+                    return Ok(crate::sites::LeaseInsert::SiteHeld);
                 }
-                sqlx::query(
-                    "UPDATE site_nodes SET public_key = COALESCE(public_key, $1) WHERE id = $2",
-                )
-                    .bind(node_key)
-                    .bind(lease.node_id)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(Error::storage("record node key"))?;
                 insert_audit(&mut tx, event).await?;
                 commit(tx, "grant lease").await?;
-                Ok(true)
+                Ok(crate::sites::LeaseInsert::Granted)
             }
 
             async fn renew_lease(&self, lease_id: Uuid, expires_at_ms: i64) -> Result<bool> {
@@ -1565,4 +1602,4 @@ macro_rules! site_statements {
     };
 }
 
-pub(crate) use {lease_columns, node_columns, site_statements};
+pub(crate) use {lease_columns, lease_fields, node_columns, site_statements};
