@@ -8,8 +8,8 @@
 # The package holds /usr/bin/tessera-server (the web apps embedded, as always), the
 # configuration /etc/tessera/tessera.toml (a conffile), the hardened unit
 # /lib/systemd/system/tessera.service, the licence, the docs and a CycloneDX SBOM of the
-# binary's crates (/usr/share/doc/tessera/sbom.cdx.json, made by cargo-sbom, built into
-# target/tools the first time). Maintainer scripts make the `tessera` system user. Only
+# binary's crates (/usr/share/doc/tessera/sbom.cdx.json, made by cargo-sbom, built once per
+# machine into the test suite's tool folder: $TESSERA_TOOLS_DIR, else ~/.cache/tessera). Maintainer scripts make the `tessera` system user. Only
 # dpkg-deb is needed (Debian's dpkg); nothing runs as root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,12 +33,16 @@ fi
 version=$("$binary" --version | awk '{print $2}')
 arch=$(dpkg --print-architecture)
 
-sbom_tool=$target/tools/bin/cargo-sbom
+# The same folder and lock as the test suite's `tools::cargo_install`.
+tools=${TESSERA_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/tessera}
+sbom_root=$tools/cargo-sbom-$CARGO_SBOM_VERSION
+sbom_tool=$sbom_root/bin/cargo-sbom
 if ! "$sbom_tool" --version 2>/dev/null | grep -q "$CARGO_SBOM_VERSION"; then
-    say "installing cargo-sbom $CARGO_SBOM_VERSION into $target/tools (once)"
-    mkdir -p "$target/tools"
-    flock "$target/tools/.install.lock" env -u CARGO_TARGET_DIR cargo install --locked --quiet \
-        --version "$CARGO_SBOM_VERSION" --root "$target/tools" cargo-sbom
+    say "installing cargo-sbom $CARGO_SBOM_VERSION into $sbom_root (once per machine)"
+    mkdir -p "$tools"
+    flock "$tools/.install.lock" env -u CARGO_TARGET_DIR cargo install --locked --quiet \
+        --version "$CARGO_SBOM_VERSION" --root "$sbom_root" --target-dir "$tools/cargo-build" \
+        cargo-sbom
 fi
 
 stage=$(mktemp -d)

@@ -78,6 +78,11 @@ impl Replica {
                 "1000000".to_owned(),
             ),
             ("TESSERA_CLAIMS_PER_MIN".to_owned(), "1000000".to_owned()),
+            // Small pools: the suite runs many servers at once against one PostgreSQL,
+            // whose 100 connections (Debian's default) the defaults (32 each) would
+            // exhaust. Tests that need more set their own.
+            ("TESSERA_POOL_MAX".to_owned(), "4".to_owned()),
+            ("TESSERA_POOL_MIN".to_owned(), "0".to_owned()),
             ("TESSERA_CLAIMS_IN_FLIGHT".to_owned(), "1000".to_owned()),
             (
                 "TESSERA_LOG".to_owned(),

@@ -11,8 +11,8 @@ pub fn web_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../web")
 }
 
-/// Runs `npm ci` in `web/` once per test binary, when `node_modules` is missing or older
-/// than the lock file.
+/// Runs `npm ci` in `web/` once, when `node_modules` is missing or older than the lock
+/// file: once per test process, under a file lock that parallel processes share.
 ///
 /// # Errors
 /// Without npm, or when `npm ci` fails, saying what to install.
@@ -26,6 +26,7 @@ pub fn npm_ready() -> Result<()> {
 
 fn install() -> Result<()> {
     let web = web_dir();
+    let _lock = crate::tools::tool_lock("npm")?;
     let installed = web.join("node_modules/.package-lock.json");
     let fresh = match (
         std::fs::metadata(&installed).and_then(|m| m.modified()),

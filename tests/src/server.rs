@@ -45,7 +45,7 @@ pub fn server_binary() -> PathBuf {
     let binary = profile_dir.join(format!("tessera-server{}", std::env::consts::EXE_SUFFIX));
     assert!(
         binary.is_file(),
-        "the server binary {} is missing: run the suite through `cargo test --workspace` (or \
+        "the server binary {} is missing: run the suite through `cargo nextest run --workspace` (or \
          build it first with `cargo build -p tessera-server`)",
         binary.display()
     );
@@ -189,6 +189,11 @@ impl ServerBuilder {
                 "1000000".to_owned(),
             ),
             ("TESSERA_CLAIMS_PER_MIN".to_owned(), "1000000".to_owned()),
+            // Small pools: the suite runs many servers at once against one PostgreSQL,
+            // whose 100 connections (Debian's default) the defaults (32 each) would
+            // exhaust. Tests that need more set their own.
+            ("TESSERA_POOL_MAX".to_owned(), "4".to_owned()),
+            ("TESSERA_POOL_MIN".to_owned(), "0".to_owned()),
             ("TESSERA_CLAIMS_IN_FLIGHT".to_owned(), "1000".to_owned()),
             (
                 "TESSERA_LOG".to_owned(),

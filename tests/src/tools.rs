@@ -1,5 +1,7 @@
-//! Paths of this checkout and the build tools the suite installs for itself (cargo-deny,
-//! cargo-sbom, schemathesis): into the target directory, once, never skipped.
+//! Paths of this checkout and the tools the suite installs for itself (cargo-deny,
+//! cargo-sbom, schemathesis, the previous release, Debian's packages): once per machine,
+//! into [`tools_dir`], shared by every checkout, each under a file lock, because tests run
+//! in parallel processes (`cargo nextest`) as well as threads. Never skipped.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -32,6 +34,45 @@ pub fn target_dir() -> Result<PathBuf> {
         .context("the test executable lives in <target>/<profile>/deps")
 }
 
+/// Where the suite keeps what it installs for itself, once per machine and shared by every
+/// checkout and target directory: `$TESSERA_TOOLS_DIR`, else `$XDG_CACHE_HOME/tessera`,
+/// else `$HOME/.cache/tessera`. Each tool sits under its own version, so checkouts that pin
+/// different versions do not take turns reinstalling.
+///
+/// # Errors
+/// When none of those variables is set, or the folder cannot be made.
+pub fn tools_dir() -> Result<PathBuf> {
+    let dir = match std::env::var_os("TESSERA_TOOLS_DIR").filter(|v| !v.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => std::env::var_os("XDG_CACHE_HOME")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| {
+                std::env::var_os("HOME")
+                    .filter(|v| !v.is_empty())
+                    .map(|home| PathBuf::from(home).join(".cache"))
+            })
+            .context("neither TESSERA_TOOLS_DIR, XDG_CACHE_HOME nor HOME is set: the suite needs a folder for its tools")?
+            .join("tessera"),
+    };
+    std::fs::create_dir_all(&dir).with_context(|| format!("create {}", dir.display()))?;
+    Ok(dir)
+}
+
+/// Takes the exclusive lock `<tools_dir>/.<name>.lock`, held until the file is dropped:
+/// the one install of a tool among parallel test processes and `.ci/run`'s early build.
+///
+/// # Errors
+/// When the lock file cannot be made or locked.
+pub fn tool_lock(name: &str) -> Result<std::fs::File> {
+    let path = tools_dir()?.join(format!(".{name}.lock"));
+    let lock =
+        std::fs::File::create(&path).with_context(|| format!("create {}", path.display()))?;
+    lock.lock()
+        .with_context(|| format!("lock {}", path.display()))?;
+    Ok(lock)
+}
+
 /// What `binary --version` prints, when it runs.
 pub fn installed_version(binary: &Path) -> Option<String> {
     let output = Command::new(binary).arg("--version").output().ok()?;
@@ -41,23 +82,22 @@ pub fn installed_version(binary: &Path) -> Option<String> {
         .then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
 }
 
-/// `<target>/tools/bin/<krate>` at `version`, built by `cargo install --locked` the first
-/// time. The install runs under the lock `<target>/tools/.install.lock`, which `.ci/run`'s
-/// early background build takes too: a test waits for that build rather than racing it.
+/// `<tools_dir>/<krate>-<version>/bin/<krate>`, built by `cargo install --locked` the first
+/// time on this machine. The install runs under the lock `<tools_dir>/.install.lock`, which
+/// `.ci/run`'s early background build and `packaging/build-deb.sh` take too: a test waits
+/// for that build rather than racing it.
 ///
 /// # Errors
 /// When the build fails (it needs crates.io the first time), saying so.
 pub fn cargo_install(krate: &str, version: &str) -> Result<PathBuf> {
-    let tools = target_dir()?.join("tools");
-    std::fs::create_dir_all(&tools).with_context(|| format!("create {}", tools.display()))?;
-    let lock = std::fs::File::create(tools.join(".install.lock")).context("the install lock")?;
-    lock.lock().context("take the install lock")?;
-    let binary = tools.join("bin").join(krate);
+    let root = tools_dir()?.join(format!("{krate}-{version}"));
+    let binary = root.join("bin").join(krate);
     let wanted = format!("{krate} {version}");
+    let _lock = tool_lock("install")?;
     if installed_version(&binary).as_deref() == Some(wanted.as_str()) {
         return Ok(binary);
     }
-    println!("installing {krate} {version} into {}", tools.display());
+    println!("installing {krate} {version} into {}", root.display());
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let output = Command::new(cargo)
         .args([
@@ -69,10 +109,12 @@ pub fn cargo_install(krate: &str, version: &str) -> Result<PathBuf> {
             version,
         ])
         .arg("--root")
-        .arg(&tools)
+        .arg(&root)
+        // One build directory for every tool, kept: the crates they share (clap, serde,
+        // the TOML and JSON readers) are compiled once, not once per tool.
+        .arg("--target-dir")
+        .arg(tools_dir()?.join("cargo-build"))
         .arg(krate)
-        // Its own build, not this workspace's target directory.
-        .env_remove("CARGO_TARGET_DIR")
         .output()
         .context("run cargo install")?;
     ensure!(
@@ -93,11 +135,12 @@ pub fn cargo_install(krate: &str, version: &str) -> Result<PathBuf> {
 
 /// The release a rolling upgrade starts from: the commit named in
 /// `packaging/previous-release` and its `tessera-server`, built from that commit's own
-/// sources (`git archive`) the first time into `<target>/upgrade/<commit>/`. The build
+/// sources (`git archive`) the first time on this machine into
+/// `<tools_dir>/previous-release/<commit>/`, kept there for every later run. The build
 /// shares this build's intermediate files (Cargo's `build.build-dir`), so the registry
 /// crates compiled already are not compiled again; its workspace version is
 /// `<version>+<commit>` (what `--version` and the API document then say), which also keeps
-/// its crates' files apart from this build's own. It runs under `<target>/upgrade/.lock`.
+/// its crates' files apart from this build's own. It runs under `<tools_dir>/.upgrade.lock`.
 ///
 /// # Errors
 /// When the pin is unreadable, the checkout has no git history to take the commit from,
@@ -131,11 +174,8 @@ pub fn previous_release() -> Result<(String, PathBuf)> {
     } else {
         profile_dir.as_str()
     };
-    let upgrade = target.join("upgrade");
-    std::fs::create_dir_all(&upgrade).with_context(|| format!("create {}", upgrade.display()))?;
-    let lock = std::fs::File::create(upgrade.join(".lock")).context("the upgrade build lock")?;
-    lock.lock().context("take the upgrade build lock")?;
-    let root = upgrade.join(&commit);
+    let _lock = tool_lock("upgrade")?;
+    let root = tools_dir()?.join("previous-release").join(&commit);
     let binary = root.join("out").join(&profile_dir).join("tessera-server");
     if binary.is_file() {
         return Ok((commit, binary));
@@ -241,7 +281,7 @@ pub fn previous_release() -> Result<(String, PathBuf)> {
 
 /// Makes sure the OS packages a test needs are installed: when `ready` says they are not,
 /// installs `packages` with `apt-get` (as root, or through `sudo -n`), once per machine
-/// under the lock `<target>/tools/.apt.lock` so that parallel tests do not race, then asks
+/// under the lock `<tools_dir>/.apt.lock` so that parallel tests do not race, then asks
 /// `ready` again. Where it cannot install (no root, no sudo, no apt-get) it fails naming
 /// the command to run: a test never skips for want of a package.
 ///
@@ -252,10 +292,7 @@ pub fn system_packages(packages: &[&str], why: &str, ready: impl Fn() -> bool) -
         return Ok(());
     }
     let wanted = packages.join(" ");
-    let tools = target_dir()?.join("tools");
-    std::fs::create_dir_all(&tools).with_context(|| format!("create {}", tools.display()))?;
-    let lock = std::fs::File::create(tools.join(".apt.lock")).context("the apt lock")?;
-    lock.lock().context("take the apt lock")?;
+    let _lock = tool_lock("apt")?;
     if ready() {
         return Ok(());
     }

@@ -6,7 +6,7 @@
 //! backends, because a behaviour that differs between them is a bug. Each test owns its own
 //! server process and database, so the suite runs in parallel.
 //!
-//! Run it with `cargo test --workspace` (the server binary must be built beside the tests);
+//! Run it with `cargo nextest run --workspace` (the server binary must be built beside the tests);
 //! PostgreSQL tests use `TESSERA_TEST_PG_URL`, default `postgres://postgres@127.0.0.1:5432/postgres`.
 
 mod alarms;

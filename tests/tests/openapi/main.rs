@@ -1,4 +1,4 @@
-//! The OpenAPI document against the live server (issue 15), run by `cargo test --workspace`.
+//! The OpenAPI document against the live server (issue 15), run by the test command.
 //!
 //! schemathesis (the Python tool, pinned below) reads `GET /v1/openapi.json` from a real
 //! server on each backend, generates requests from it, valid and invalid, and checks every
@@ -6,9 +6,9 @@
 //! and a body that matches the documented schema. Any failure fails the test with
 //! schemathesis's own report.
 //!
-//! schemathesis lives in a virtual environment in the target directory
-//! (`target/schemathesis-venv`), made with `python3 -m venv` and filled from PyPI by pip the
-//! first time (or when the pin changes). Nothing here skips: without `python3` or its `venv`
+//! schemathesis lives in a virtual environment in the suite's tool folder, once per machine
+//! (`~/.cache/tessera/schemathesis-<version>`, see `tools::tools_dir`), made with
+//! `python3 -m venv` and filled from PyPI by pip the first time. Nothing here skips: without `python3` or its `venv`
 //! module the test fails and says what to install.
 
 use std::path::PathBuf;
@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, ensure, Context, Result};
-use tessera_tests::tools::{installed_version, target_dir};
+use tessera_tests::tools::{installed_version, tool_lock, tools_dir};
 use tessera_tests::{both_backends, Backend, TestServer};
 use tokio::process::Command;
 
@@ -36,11 +36,11 @@ const SEED: &str = "15";
 const RUN_TIMEOUT: Duration = Duration::from_secs(300);
 
 fn venv_dir() -> Result<PathBuf> {
-    Ok(target_dir()?.join("schemathesis-venv"))
+    Ok(tools_dir()?.join(format!("schemathesis-{SCHEMATHESIS_VERSION}")))
 }
 
-/// The venv's `schemathesis`, installed once for the whole test binary (both backends'
-/// tests run in parallel and share it).
+/// The venv's `schemathesis`, installed once per machine (both backends' tests run in
+/// parallel, as threads or as processes, and share it).
 async fn schemathesis() -> Result<PathBuf> {
     static READY: OnceLock<std::result::Result<PathBuf, String>> = OnceLock::new();
     tokio::task::spawn_blocking(|| {
@@ -57,6 +57,7 @@ fn install() -> Result<PathBuf> {
     let venv = venv_dir()?;
     let binary = venv.join("bin/schemathesis");
     let wanted = format!("schemathesis, version {SCHEMATHESIS_VERSION}");
+    let _lock = tool_lock("schemathesis")?;
     if installed_version(&binary).as_deref() == Some(wanted.as_str()) {
         return Ok(binary);
     }

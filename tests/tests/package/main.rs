@@ -1,4 +1,4 @@
-//! The Debian package (issue 33), run by `cargo test --workspace`: `packaging/build-deb.sh`
+//! The Debian package (issue 33), run by the test command: `packaging/build-deb.sh`
 //! builds it around the debug binary the rest of the suite tests (nothing is built twice), `dpkg-deb -x` installs
 //! it into a scratch root, and the installed binary, run with the installed configuration
 //! (the state paths pointed into the scratch root by environment, as the package's unit
@@ -17,7 +17,7 @@ use anyhow::{bail, ensure, Context, Result};
 use tessera_tests::api::{ApiClient, PassSpec};
 use tessera_tests::fixtures::{admit, claimed_pass};
 use tessera_tests::gate::Gate;
-use tessera_tests::tools::{cargo_install, repo_root as root, target_dir};
+use tessera_tests::tools::{cargo_install, repo_root as root, target_dir, tools_dir};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Command;
 
@@ -40,6 +40,7 @@ async fn build_deb(out: &Path) -> Result<PathBuf> {
         .env("PROFILE", "dev")
         .env("OUT", out)
         .env("CARGO_TARGET_DIR", target_dir()?)
+        .env("TESSERA_TOOLS_DIR", tools_dir()?)
         .env("TESSERA_BINARY", tessera_tests::server::server_binary())
         .output()
         .await

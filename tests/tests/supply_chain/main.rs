@@ -1,4 +1,4 @@
-//! The supply chain a company's lawyers accept (issue 33), run by `cargo test --workspace`.
+//! The supply chain a company's lawyers accept (issue 33), run by the test command.
 //!
 //! - **Crates:** `cargo deny check licenses bans sources` against the repository's
 //!   `deny.toml`: every dependency's licence is on its allow-list, no banned crate (OpenSSL:
@@ -25,7 +25,7 @@ use tessera_tests::tools::{cargo_install, repo_root as root};
 /// The cargo-deny release `deny.toml` is written for (its `version = 2` licence section).
 const CARGO_DENY_VERSION: &str = "0.20.2";
 
-/// `cargo-deny`, installed once per target directory.
+/// `cargo-deny`, installed once per machine.
 fn cargo_deny() -> Result<PathBuf> {
     cargo_install("cargo-deny", CARGO_DENY_VERSION)
 }
