@@ -58,15 +58,21 @@ fi
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 
-failed=()
-for target in "${targets[@]}"; do
+# One fuzzer per core at a time: each is single-threaded, and one alone left the other core
+# of a CI machine idle (docs/ci.md).
+readonly JOBS="${TESSERA_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
+
+# Runs one target; on a finding, copies what it found under fuzz/artifacts/<target>/ and
+# leaves "$scratch/<target>.failed".
+fuzz_one() {
+    local target=$1 dict log execs cov
     case "$target" in
         *_message) dict=dict/messages.dict ;;
         *) dict=dict/codes.dict ;;
     esac
     # New inputs go to the scratch folder (the first one); the committed corpus and the
     # regressions are read only, so CI leaves the work tree clean.
-    corpora=("$scratch/$target" "corpus/$target")
+    local corpora=("$scratch/$target" "corpus/$target")
     [ -d "regressions/$target" ] && corpora+=("regressions/$target")
     mkdir -p "$scratch/$target" "$scratch/artifacts/$target"
     say "$target for ${SECONDS_PER_TARGET}s"
@@ -89,8 +95,24 @@ for target in "${targets[@]}"; do
             say "  cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run $target <file>" >&2
             base64 "$artifact" >&2
         done
-        failed+=("$target")
+        touch "$scratch/$target.failed"
     fi
+}
+
+running=0
+for target in "${targets[@]}"; do
+    if [ "$running" -ge "$JOBS" ]; then
+        wait -n || true
+        running=$((running - 1))
+    fi
+    fuzz_one "$target" &
+    running=$((running + 1))
+done
+wait
+
+failed=()
+for target in "${targets[@]}"; do
+    [ -e "$scratch/$target.failed" ] && failed+=("$target")
 done
 
 if [ "${#failed[@]}" -gt 0 ]; then

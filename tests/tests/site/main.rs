@@ -571,6 +571,13 @@ async fn a_fault_campaign_on_the_sync_up_loses_nothing_and_doubles_nothing(
             },
         )
         .await?;
+        // The group may arrive before its fault springs: the request that carried the
+        // trap ended early (the node gave up waiting on a loaded machine) and the node's
+        // retry of the unanswered batch carries it (`tripwire::Carried`).
+        wait_for("the group's fault", Duration::from_secs(30), || async {
+            Ok(venue.uplink.sprung().len() == group + 1)
+        })
+        .await?;
     }
     ensure!(
         venue.uplink.sprung() == traps,

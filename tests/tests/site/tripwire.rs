@@ -100,12 +100,35 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// The trap a connection's current request carries. A request that ends before its trap
+/// springs (the node gave up waiting on a loaded machine, say, and asks again on a new
+/// connection) hands it back, so that the next batch carries it: every armed trap springs.
+struct Carried {
+    shared: Arc<Shared>,
+    trap: Option<Trap>,
+}
+
+impl Drop for Carried {
+    fn drop(&mut self) {
+        if let Some(trap) = self.trap.take() {
+            let mut armed = lock(&self.shared.armed);
+            if armed.is_none() {
+                *armed = Some(trap);
+            }
+        }
+    }
+}
+
 async fn forward(mut client: TcpStream, upstream: String, shared: Arc<Shared>) {
     let Ok(mut server) = TcpStream::connect(upstream).await else {
         return;
     };
     // The trap this connection's current request carries, and its bytes so far.
-    let mut trap: Option<Trap> = None;
+    let mut carried = Carried {
+        shared: Arc::clone(&shared),
+        trap: None,
+    };
+    let trap = &mut carried.trap;
     let mut sent = 0usize;
     let (mut up, mut down) = ([0u8; 16 * 1024], [0u8; 16 * 1024]);
     loop {
@@ -117,13 +140,18 @@ async fn forward(mut client: TcpStream, upstream: String, shared: Arc<Shared>) {
                 }
                 let chunk = &up[..n];
                 if chunk.windows(SHIP.len()).any(|window| window == SHIP) {
-                    trap = lock(&shared.armed).take();
+                    // A trap armed since wins; otherwise one the last request on this
+                    // connection did not spring (it was shorter) rides on this one.
+                    if let Some(next) = lock(&shared.armed).take() {
+                        *trap = Some(next);
+                    }
                     sent = 0;
                 }
-                if let Some(Trap::MidRequest(at)) = trap {
+                if let Some(Trap::MidRequest(at)) = *trap {
                     if sent + n >= at {
                         let _ = server.write_all(&chunk[..at.saturating_sub(sent)]).await;
                         lock(&shared.sprung).push(Trap::MidRequest(at));
+                        *trap = None;
                         return;
                     }
                 }
@@ -149,7 +177,9 @@ async fn forward(mut client: TcpStream, upstream: String, shared: Arc<Shared>) {
                         // Until the test cuts the link (which aborts this task).
                         std::future::pending::<()>().await;
                     }
-                    _ => {}
+                    // A request shorter than the cut: the next batch carries the trap.
+                    Some(short @ Trap::MidRequest(_)) => *trap = Some(short),
+                    None => {}
                 }
                 shared.down_bytes.fetch_add(n as u64, Ordering::Relaxed);
                 if client.write_all(&down[..n]).await.is_err() {
