@@ -2,8 +2,8 @@
 # A rolling upgrade under load (issue 33), longer and wider than the suite's run of the same
 # harness (tests/tests/upgrade): two replicas of the previous release
 # (packaging/previous-release, built from this repository's history into
-# target/upgrade/<commit>/ the first time) serve honest gates on a fresh PostgreSQL
-# database; mid-run the new binary runs `tessera-server migrate`, then each replica in turn
+# ~/.cache/tessera/previous-release/<commit>/ the first time on a machine) serve honest
+# gates on a fresh PostgreSQL database; mid-run the new binary runs `tessera-server migrate`, then each replica in turn
 # gets SIGTERM (it drains its gates), the new release starts in its place and takes traffic
 # once `/readyz` is green. Both releases serve side by side between the two steps, and each
 # must admit a visitor then.

@@ -7,6 +7,9 @@
 # libFuzzer (no C++ compiler, a toolchain that refuses the sanitizer flags) gets a loud
 # warning and a skip, because that says nothing about the code.
 #
+# `--build-only` installs cargo-fuzz and builds the targets, and runs none (`.ci/run` does
+# that in the background while the test suite runs, to fill the moments it leaves a core idle).
+#
 # Settings: TESSERA_FUZZ_SECONDS per target (default 8; 0 skips the step),
 # TESSERA_FUZZ_TARGET_DIR for the build cache (default ~/.cache/tessera/fuzz-target, kept
 # across CI runs on one machine so only the first run pays the build).
@@ -53,6 +56,10 @@ if ! cargo fuzz build --target-dir "$TARGET_DIR"; then
         exit 1
     fi
     warn_skip "the targets compile, but libFuzzer could not be built on this machine"
+fi
+if [ "${1:-}" = "--build-only" ]; then
+    say "built; --build-only runs no target"
+    exit 0
 fi
 
 scratch="$(mktemp -d)"

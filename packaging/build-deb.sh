@@ -40,7 +40,8 @@ sbom_tool=$sbom_root/bin/cargo-sbom
 if ! "$sbom_tool" --version 2>/dev/null | grep -q "$CARGO_SBOM_VERSION"; then
     say "installing cargo-sbom $CARGO_SBOM_VERSION into $sbom_root (once per machine)"
     mkdir -p "$tools"
-    flock "$tools/.install.lock" env -u CARGO_TARGET_DIR cargo install --locked --quiet \
+    flock "$tools/.install.lock" env -u CARGO_TARGET_DIR CARGO_PROFILE_RELEASE_OPT_LEVEL=1 \
+        cargo install --locked --quiet \
         --version "$CARGO_SBOM_VERSION" --root "$sbom_root" --target-dir "$tools/cargo-build" \
         cargo-sbom
 fi
