@@ -100,6 +100,14 @@ async fn enrolled(url: String) -> (Store, Uuid, Uuid) {
     (store, org_id, node_id)
 }
 
+/// Asks the store to grant `lease`.
+async fn grant(store: &Store, lease: &Lease) -> LeaseInsert {
+    store
+        .insert_lease(lease, &[3; 32], &event(lease.org_id, "site_lease_granted"))
+        .await
+        .unwrap()
+}
+
 async fn open_leases(store: &Store, node_id: Uuid) -> usize {
     store
         .node_leases(node_id)
@@ -114,13 +122,7 @@ async fn a_revoke_ends_the_lease_granted_after_its_caller_looked(url: String) {
     let (store, org_id, node_id) = enrolled(url).await;
     // The caller looked (no lease), then the node's grant committed, then the revoke.
     let granted = lease(org_id, node_id);
-    assert_eq!(
-        store
-            .insert_lease(&granted, &[3; 32], &event(org_id, "site_lease_granted"))
-            .await
-            .unwrap(),
-        LeaseInsert::Granted
-    );
+    assert_eq!(grant(&store, &granted).await, LeaseInsert::Granted);
     let ended = std::sync::Mutex::new(Vec::new());
     let lease_end = |row: &tessera_store::sites::LeaseRow| {
         ended.lock().unwrap().push(row.id);
@@ -140,14 +142,7 @@ async fn a_revoke_ends_the_lease_granted_after_its_caller_looked(url: String) {
     assert_eq!(open_leases(&store, node_id).await, 0, "the lease is ended");
     // And a grant that comes after the revoke grants nothing.
     assert_eq!(
-        store
-            .insert_lease(
-                &lease(org_id, node_id),
-                &[3; 32],
-                &event(org_id, "site_lease_granted")
-            )
-            .await
-            .unwrap(),
+        grant(&store, &lease(org_id, node_id)).await,
         LeaseInsert::NodeShut
     );
     assert_eq!(open_leases(&store, node_id).await, 0);
@@ -156,13 +151,7 @@ async fn a_revoke_ends_the_lease_granted_after_its_caller_looked(url: String) {
 async fn a_grant_after_a_reclaim_grants_nothing(url: String) {
     let (store, org_id, node_id) = enrolled(url).await;
     let granted = lease(org_id, node_id);
-    assert_eq!(
-        store
-            .insert_lease(&granted, &[3; 32], &event(org_id, "site_lease_granted"))
-            .await
-            .unwrap(),
-        LeaseInsert::Granted
-    );
+    assert_eq!(grant(&store, &granted).await, LeaseInsert::Granted);
     assert!(store
         .end_lease(
             org_id,
@@ -174,14 +163,7 @@ async fn a_grant_after_a_reclaim_grants_nothing(url: String) {
         .await
         .unwrap());
     assert_eq!(
-        store
-            .insert_lease(
-                &lease(org_id, node_id),
-                &[3; 32],
-                &event(org_id, "site_lease_granted")
-            )
-            .await
-            .unwrap(),
+        grant(&store, &lease(org_id, node_id)).await,
         LeaseInsert::NodeShut
     );
     assert_eq!(open_leases(&store, node_id).await, 0);
