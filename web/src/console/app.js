@@ -1869,6 +1869,12 @@ function rollCallView(id, query) {
     setError(slot, null);
     load();
   };
+  const end = confirmButton(t('console-rc-end'), t('console-rc-end-confirm'), async () => {
+    const res = await api('POST', `/v1/roll-calls/${encodeURIComponent(id)}/end`);
+    if (!res.ok && res.status !== 409) return setError(slot, problem(res, 'console-action-end-roll-call'));
+    setError(slot, null);
+    await load();
+  });
   const render = () => {
     const rc = current;
     if (!rc) return;
@@ -1879,18 +1885,11 @@ function rollCallView(id, query) {
       : t('console-rc-meta-ended', { ...started, endTime: clock(rc.ended_at), endWho: rc.ended_by || '' });
     counts.replaceChildren(tile(t('console-rc-inside'), rc.counts.inside), tile(t('console-rc-safe'), rc.counts.safe), tile(t('console-rc-unaccounted'), rc.counts.unaccounted));
     printed.textContent = t('console-rc-printed', { time: formatDate(Date.now()), unaccounted: rc.counts.unaccounted, inside: rc.counts.inside });
-    actions.replaceChildren(
-      ...[print, csv].concat(
-        rc.active
-          ? [confirmButton(t('console-rc-end'), t('console-rc-end-confirm'), async () => {
-            const res = await api('POST', `/v1/roll-calls/${encodeURIComponent(id)}/end`);
-            if (!res.ok && res.status !== 409) return setError(slot, problem(res, 'console-action-end-roll-call'));
-            setError(slot, null);
-            await load();
-          })]
-          : [],
-      ),
-    );
+    // The buttons stay the same elements across live redraws: an officer who pressed End
+    // keeps the confirmation (and the focus on it) while marks keep coming in.
+    if (!actions.contains(print)) actions.replaceChildren(print, csv);
+    if (rc.active && !actions.contains(end)) actions.append(end);
+    if (!rc.active) end.remove();
     const show = filter.value;
     const people = [...rc.people].sort((a, b) => Number(a.safe) - Number(b.safe) || a.label.localeCompare(b.label, currentLanguage()));
     const shown = people.filter((p) => show === 'all' || (show === 'safe') === p.safe);
