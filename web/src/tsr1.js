@@ -401,3 +401,175 @@ export function validityAt(pass, nowMs) {
   if (nowMs < Date.parse(pass.validFrom)) return 'not_yet_valid';
   return 'valid';
 }
+
+// ---------------------------------------------------------------- a party on one phone (Tessera addition)
+//
+// One code for several passes, one challenge for the members the server challenged, one
+// answer for them all (docs/protocol.md, "Parties"). Each is a bundle of TSR1's own per-pass
+// values and nothing else, so a gate splits it into the ordinary `scan` and `response`
+// frames, one per member, and every per-pass rule holds as for one pass:
+//   TSR1P:<T>:<PASS>:<OTP>[:<PASS>:<OTP>]…     member i's code      TSR1:<PASS_i>:<T>:<OTP_i>
+//   TSR1Q:<PASS>:<NONCE>[:<PASS>:<NONCE>]…     member i's challenge TSR1C:<PASS_i>:<NONCE_i>
+//   TSR1S:<PASS>:<MAC>[:<PASS>:<MAC>]…         member i's answer    TSR1R:<PASS_i>:<MAC_i>
+// A party code holds 2 to PARTY_MAX passes, a challenge or an answer 1 to PARTY_MAX; no pass
+// twice. The parsers are as strict as the protocol crate's (exact field counts, canonical
+// encodings) and throw nothing but a TsrError.
+
+/** The most passes one party code, challenge or answer holds. */
+export const PARTY_MAX = 6;
+
+/** Whether `text` is any of the three party values (by its prefix alone). */
+export function isParty(text) {
+  return typeof text === 'string' && /^TSR1[PQS]:/.test(text);
+}
+
+const COUNTER_RE = /^(?:0|[1-9][0-9]{0,19})$/;
+const OTP_RE = /^[0-9]{8}$/;
+
+/**
+ * The fields after `prefix` in pairs after `lead` leading fields, as the protocol crate
+ * splits them: too few or an odd number is `malformed`, more pairs than PARTY_MAX
+ * `party_size` (checked before any field is looked at).
+ */
+function partyFields(text, prefix, lead, malformed) {
+  if (typeof text !== 'string' || !text.startsWith(prefix)) throw new TsrError(malformed, `not a ${prefix} value`);
+  const fields = text.slice(prefix.length).split(':');
+  if (fields.length < lead + 2 || (fields.length - lead) % 2 !== 0) throw new TsrError(malformed, `a ${prefix} value has pairs of fields`);
+  if (fields.length - lead > 2 * PARTY_MAX) throw new TsrError('party_size', `a party holds at most ${PARTY_MAX} passes`);
+  return fields;
+}
+
+/** Refuses a party of fewer than `min` or more than PARTY_MAX members, or a pass twice. */
+function checkMembers(passIds, min) {
+  if (passIds.length < min || passIds.length > PARTY_MAX) {
+    throw new TsrError('party_size', `a party holds ${min} to ${PARTY_MAX} passes`);
+  }
+  if (new Set(passIds).size !== passIds.length) throw new TsrError('party_repeats', 'a party names a pass twice');
+}
+
+function pairs(fields) {
+  const out = [];
+  for (let i = 0; i < fields.length; i += 2) out.push([fields[i], fields[i + 1]]);
+  return out;
+}
+
+/**
+ * Parses `TSR1P:<T>:<PASS>:<OTP>…`: `{ t, members: [{ passId, passB32, otp, code }] }`, each
+ * member's `code` its own `TSR1:` code, in the party's order.
+ * @throws {TsrError} `malformed_party_code`, `party_size` or `party_repeats`.
+ */
+export function parsePartyCode(text) {
+  const bad = () => new TsrError('malformed_party_code', 'not a TSR1P party code');
+  const fields = partyFields(text, 'TSR1P:', 1, 'malformed_party_code');
+  const tText = fields[0];
+  if (!COUNTER_RE.test(tText) || BigInt(tText) >= 2n ** 64n) throw bad();
+  const members = pairs(fields.slice(1)).map(([passB32, otp]) => {
+    const pass = base32Decode(passB32, 16);
+    if (!pass || !OTP_RE.test(otp)) throw bad();
+    return { passId: uuidFromBytes(pass), passB32, otp, code: `TSR1:${passB32}:${tText}:${otp}` };
+  });
+  checkMembers(members.map((m) => m.passId), 2);
+  return { t: BigInt(tText), members };
+}
+
+/**
+ * `TSR1P:…` from the members' own `TSR1:` codes (8-digit), in the order given.
+ * @throws {TsrError} `malformed_code`, `party_size`, `party_repeats`, or `party_steps` for
+ *   codes of different steps.
+ */
+export function partyCode(codes) {
+  const parsed = codes.map((code) => {
+    const c = parseRotatingCode(code);
+    if (!OTP_RE.test(c.otp)) throw new TsrError('malformed_code', 'a party member code has an 8-digit OTP');
+    return c;
+  });
+  checkMembers(parsed.map((c) => c.passId), 2);
+  if (parsed.some((c) => c.t !== parsed[0].t)) throw new TsrError('party_steps', "a party's codes must all be of one time step");
+  return `TSR1P:${parsed[0].t}` + parsed.map((c) => `:${passToBase32(c.passId)}:${c.otp}`).join('');
+}
+
+/**
+ * Parses `TSR1Q:<PASS>:<NONCE>…`: `{ members: [{ passId, passBytes, nonce, nonceB32, challenge }] }`,
+ * each member as parseChallenge gives it plus its own `TSR1C:` text.
+ * @throws {TsrError} `malformed_party_challenge`, `party_size` or `party_repeats`.
+ */
+export function parsePartyChallenge(text) {
+  const fields = partyFields(text, 'TSR1Q:', 0, 'malformed_party_challenge');
+  const members = pairs(fields).map(([passB32, nonceB32]) => {
+    const challenge = `TSR1C:${passB32}:${nonceB32}`;
+    try {
+      return { ...parseChallenge(challenge), challenge };
+    } catch {
+      throw new TsrError('malformed_party_challenge', 'not a TSR1Q party challenge');
+    }
+  });
+  checkMembers(members.map((m) => m.passId), 1);
+  return { members };
+}
+
+/**
+ * `TSR1Q:…` from the members' own `TSR1C:` challenges, in the order given.
+ * @throws {TsrError} `malformed_challenge`, `party_size` or `party_repeats`.
+ */
+export function partyChallenge(challenges) {
+  const parsed = challenges.map((c) => parseChallenge(c));
+  checkMembers(parsed.map((c) => c.passId), 1);
+  return 'TSR1Q' + parsed.map((c) => `:${base32Encode(c.passBytes)}:${c.nonceB32}`).join('');
+}
+
+/** Parses `TSR1R:<PASS>:<MAC>` (canonical base32, 16 bytes each): `{ passId, macB32 }`, or null. */
+export function parseResponse(text) {
+  const m = typeof text === 'string' && /^TSR1R:([A-Z2-7]{26}):([A-Z2-7]{26})$/.exec(text);
+  const pass = m && base32Decode(m[1], 16);
+  if (!pass || !base32Decode(m[2], 16)) return null;
+  return { passId: uuidFromBytes(pass), macB32: m[2] };
+}
+
+/**
+ * Parses `TSR1S:<PASS>:<MAC>…`: `{ members: [{ passId, response }] }`, each member's
+ * `response` exactly its own `TSR1R:<PASS>:<MAC>`.
+ * @throws {TsrError} `malformed_party_answer`, `party_size` or `party_repeats`.
+ */
+export function parsePartyAnswer(text) {
+  const fields = partyFields(text, 'TSR1S:', 0, 'malformed_party_answer');
+  const members = pairs(fields).map(([passB32, macB32]) => {
+    const response = `TSR1R:${passB32}:${macB32}`;
+    const parsed = parseResponse(response);
+    if (!parsed) throw new TsrError('malformed_party_answer', 'not a TSR1S party answer');
+    return { passId: parsed.passId, response };
+  });
+  checkMembers(members.map((m) => m.passId), 1);
+  return { members };
+}
+
+/**
+ * `TSR1S:…` from the members' own `TSR1R:` answers, in the order given.
+ * @throws {TsrError} `malformed_answer`, `party_size` or `party_repeats`.
+ */
+export function partyAnswer(responses) {
+  const parsed = responses.map((r) => {
+    const p = parseResponse(r);
+    if (!p) throw new TsrError('malformed_answer', 'not a TSR1R answer');
+    return { ...p, passB32: r.split(':')[1] };
+  });
+  checkMembers(parsed.map((p) => p.passId), 1);
+  return 'TSR1S' + parsed.map((p) => `:${p.passB32}:${p.macB32}`).join('');
+}
+
+/**
+ * The wallet's answer to a parsed party challenge: every member it holds a response key for
+ * (`keys`: pass id → response key), in the challenge's order, others skipped. A single
+ * answered member is still a `TSR1S:` (the gate matches it to that member's challenge).
+ * Returns `{ answer, answered: [passId…] }`, or null when it holds none of them.
+ */
+export async function answerPartyChallenge(keys, party) {
+  const responses = [];
+  const answered = [];
+  for (const member of party.members) {
+    const key = keys.get(member.passId);
+    if (!key) continue;
+    responses.push(await answerChallenge(key, member.passId, member));
+    answered.push(member.passId);
+  }
+  return responses.length ? { answer: partyAnswer(responses), answered } : null;
+}
