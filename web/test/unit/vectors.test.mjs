@@ -123,3 +123,79 @@ test('transfer proof (TSR1T) of docs/protocol.md', async () => {
   await assert.rejects(tsr1.transferProof(responseKey, V.pass_id, V.nonce_b32.slice(1)), (e) => e.code === 'bad_nonce');
   await assert.rejects(tsr1.transferProof(responseKey, V.pass_id, V.nonce_b32.toLowerCase()), (e) => e.code === 'bad_nonce');
 });
+
+// The party vectors are in docs/protocol.md ("Party test vectors"), computed by the protocol
+// crate (protocol/tests/party_vectors.rs) from the worked example's inputs and a second pass
+// B: two fenced blocks, `name  value` lines, the vectors and then the values refused as a
+// whole. Every line must come out of tsr1.js too, and every refusal be refused.
+function partySection() {
+  const doc = readFileSync(path.join(here, '..', '..', '..', 'docs', 'protocol.md'), 'utf8');
+  const section = doc.split('### Party test vectors')[1];
+  assert.ok(section, 'docs/protocol.md has a "Party test vectors" section');
+  const blocks = section.split('```').filter((_, i) => i % 2 === 1).slice(0, 2);
+  const lines = (block) =>
+    block
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => {
+        const at = line.indexOf('  ');
+        assert.ok(at > 0, `a vector line is "name  value": ${JSON.stringify(line)}`);
+        return [line.slice(0, at).trim(), line.slice(at).trim()];
+      });
+  return { shown: Object.fromEntries(lines(blocks[0])), refused: lines(blocks[1]) };
+}
+
+test('party code, challenge and answer (TSR1P, TSR1Q, TSR1S) of docs/protocol.md', async () => {
+  const { shown } = partySection();
+  const PASS_B = '0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f507';
+  const NONCE_B = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+  const privateKey = await tsr1.importX25519Secret(hex(V.wallet_secret));
+  const keysFor = (passId) =>
+    tsr1.derivePassKeys({ privateKey, walletPublicRaw: hex(V.wallet_public), serverPublicRaw: hex(V.server_public), passId }, { extractable: true });
+  const a = await keysFor(V.pass_id);
+  const b = await keysFor(PASS_B);
+  const unix = 1764441600;
+  const codeA = await tsr1.rotatingCode(a.codeKey, V.pass_id, unix);
+  const codeB = await tsr1.rotatingCode(b.codeKey, PASS_B, unix);
+  const challengeA = `TSR1C:${tsr1.passToBase32(V.pass_id)}:${V.nonce_b32}`;
+  const challengeB = `TSR1C:${tsr1.passToBase32(PASS_B)}:${tsr1.base32Encode(hex(NONCE_B))}`;
+  const partyChallenge = tsr1.partyChallenge([challengeA, challengeB]);
+  const answer = await tsr1.answerPartyChallenge(new Map([[V.pass_id, a.responseKey], [PASS_B, b.responseKey]]), tsr1.parsePartyChallenge(partyChallenge));
+  const raw = async (key) => tsr1.bytesToHex(new Uint8Array(await subtle.exportKey('raw', key)));
+  const computed = {
+    'pass B': PASS_B,
+    'PASS B': tsr1.passToBase32(PASS_B),
+    'nonce B': NONCE_B,
+    'NONCE B': tsr1.base32Encode(hex(NONCE_B)),
+    'code_key B': await raw(b.codeKey),
+    'response_key B': await raw(b.responseKey),
+    'code A': codeA,
+    'code B': codeB,
+    'party code': tsr1.partyCode([codeA, codeB]),
+    'challenge B': challengeB,
+    'party challenge': partyChallenge,
+    'MAC B': tsr1.bytesToHex(await tsr1.responseMac(b.responseKey, tsr1.uuidToBytes(PASS_B), hex(NONCE_B))),
+    'party answer': answer.answer,
+  };
+  assert.deepEqual(shown, computed);
+  assert.equal(codeA, V.rotating_codes[0].code, "pass A's code is the worked example's");
+  // And they parse back to what they bundle.
+  assert.deepEqual(tsr1.parsePartyCode(shown['party code']).members.map((m) => m.code), [shown['code A'], shown['code B']]);
+  assert.equal(tsr1.parsePartyChallenge(shown['party challenge']).members[1].challenge, shown['challenge B']);
+  assert.deepEqual(
+    tsr1.parsePartyAnswer(shown['party answer']).members.map((m) => m.response),
+    [V.wallet_response, `TSR1R:${shown['PASS B']}:${tsr1.base32Encode(hex(shown['MAC B']))}`],
+  );
+});
+
+test('the party values docs/protocol.md lists as refused are refused', () => {
+  const { refused } = partySection();
+  assert.ok(refused.length >= 5, 'the section lists its refusals');
+  const want = { 'one member': 'party_size', 'seven members': 'party_size', 'a pass twice': 'party_repeats', 'an answer twice': 'party_repeats' };
+  for (const [why, text] of refused) {
+    const parse = text.startsWith('TSR1P:') ? tsr1.parsePartyCode : text.startsWith('TSR1Q:') ? tsr1.parsePartyChallenge : tsr1.parsePartyAnswer;
+    const code = want[why] || (['no member', 'no step'].includes(why) ? /^malformed_party_/ : null);
+    assert.ok(code, `an unknown refusal ${why}`);
+    assert.throws(() => parse(text), (e) => e instanceof tsr1.TsrError && (typeof code === 'string' ? e.code === code : code.test(e.code)), `${why}: ${text}`);
+  }
+});
