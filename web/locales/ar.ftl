@@ -1046,6 +1046,8 @@ gate-camera-label = صورة الكاميرا
 gate-camera-on = الكاميرا تعمل: ضع رمزًا أمامها.
 gate-camera-refused = رُفض الوصول إلى الكاميرا. اسمح باستخدام الكاميرا لهذا الموقع، أو استخدم ماسحًا يدويًا.
 gate-camera-none = تعذّر تشغيل أي كاميرا. استخدم ماسحًا يدويًا.
+gate-camera-on-back = الكاميرا الخلفية تعمل: ضع رمزًا أمامها.
+gate-camera-back = الكاميرا الخلفية
 gate-scanner-label = إدخال الماسح اليدوي
 
 ## المنصة: جاهز، تحقق، رمز التحقق لمحفظة الزائر
@@ -1060,11 +1062,15 @@ gate-code-on-way = الرمز في طريقه إلى الخادم.
 gate-answer-on-way = { $visitor }: إجابة الهاتف في طريقها إلى الخادم.
 gate-answer-on-way-anonymous = إجابة الهاتف في طريقها إلى الخادم.
 gate-offline-kept = سيُحفَظ ذلك ويُرسَل عند عودة الاتصال: لا تسمح بالدخول بعد.
-gate-challenge-title = امسح هذا الرمز بمحفظتك
+gate-challenge-title = وجّه هاتفك نحو هذه الشاشة
 gate-challenge-qr-label = رمز تحقق البوابة لمحفظة الزائر
-gate-challenge-then = ثم ضع رمز إجابة الهاتف أمام الكاميرا.
+gate-challenge-then = تجيب محفظتك من تلقاء نفسها. إن لم تفعل: اضغط «مسح رمز البوابة» في المحفظة ووجّهها إلى هذه الشاشة، ثم اعرض إجابتها أمام الكاميرا.
 gate-countdown = أجب خلال { $seconds } ث
 gate-countdown-over = انتهى الوقت
+gate-party-challenge-title = مجموعة من { $count }: وجّه هاتفك نحو هذه الشاشة
+gate-party-challenge-qr-label = رمز تحقق البوابة لمجموعة من { $count }، لمحفظة الزائر
+gate-codes-on-way = رموز المجموعة في طريقها إلى الخادم.
+gate-answers-on-way = إجابات المجموعة في طريقها إلى الخادم.
 gate-more-waiting = { $count ->
         [zero] لا أحد آخر بانتظار الإجابة
         [one] زائر آخر بانتظار الإجابة
@@ -1086,9 +1092,10 @@ gate-answer-queued = غير متصل: الإجابة تنتظر وتُرسَل �
 gate-ignored = تم التجاهل: { $why }.
 gate-rejected-too-long = السطر طويل جدًا
 gate-rejected-challenge = هذا رمز تحقق البوابة؛ يجب أن تجيب عنه محفظة الزائر
-gate-rejected-not-tessera = ليس رمز Tessera (المتوقع {"\u2066"}TSR1:…{"\u2069"} أو {"\u2066"}TSR1R:…{"\u2069"})
+gate-rejected-not-tessera = ليس رمز Tessera (المتوقع {"\u2066"}TSR1:…{"\u2069"} أو {"\u2066"}TSR1P:…{"\u2069"} أو {"\u2066"}TSR1R:…{"\u2069"} أو {"\u2066"}TSR1S:…{"\u2069"})
 gate-rejected-unreadable = إجابة محفظة غير مقروءة ({"\u2066"}TSR1R:…{"\u2069"})؛ امسحها مرة أخرى
 gate-rejected-no-challenge = لا يوجد تحقق مفتوح لهذا التصريح؛ امسح رمز الزائر أولًا
+gate-rejected-party-unreadable = رمز مجموعة أو إجابة مجموعة غير مقروءة ({"\u2066"}TSR1P:…{"\u2069"} أو {"\u2066"}TSR1S:…{"\u2069"})؛ امسحه مرة أخرى
 gate-server-busy = الخادم مشغول ({ $code })؛ ستُعاد المحاولة.
 gate-server-refused = رفض الخادم هذا ({ $code }).
 gate-server-refused-reason = رفض الخادم هذا ({ $code }): { $reason }
@@ -1107,6 +1114,21 @@ gate-word-no-answer = لا رد
 gate-word-safe = بأمان
 gate-word-already-safe = مسجَّل بأمان سابقًا
 gate-word-not-marked = لم يُسجَّل
+gate-word-not-checked = لم يُفحص
+
+## شريط آخر القرارات، وقرار المجموعة
+
+gate-strip-heading = آخر القرارات
+gate-strip-unnamed = زائر
+gate-strip-why = { $reason } ({ $code })
+gate-party-person = الشخص { $n } من { $count }
+gate-party-unanswered = لا رد — لم يُجب الهاتف عن هذا التصريح في الوقت المحدد
+gate-party-not-checked = لم يُفحص — لم يُفحص هذا التصريح؛ امسحه مرة أخرى
+gate-party-all = يمكن للجميع ({ $count }) الدخول
+gate-party-all-already = دخل الجميع ({ $count }) من قبل
+gate-party-none = لا يمكن لأحد من هذه المجموعة ({ $count }) الدخول
+gate-party-some = اسمح بدخول { $admitted } من { $count }
+gate-party-some-detail = أوقف الآخرين: كل سطر يذكر السبب.
 gate-verdict-denied = مرفوض — { $reason } ({ $code })
 gate-verdict-not-marked = لم يُسجَّل — { $reason } ({ $code })
 gate-verdict-hint = اضغط للمتابعة
@@ -1573,6 +1595,37 @@ wallet-camera-timeout = أُوقفت الكاميرا توفيرًا للبطا�
 wallet-camera-refused = رُفض الوصول إلى الكاميرا. اسمح باستخدام الكاميرا لهذا الموقع في إعدادات المتصفح، أو الصق رمز التحقق من البوابة أدناه.
 wallet-camera-missing = لم يُعثر على كاميرا في هذا الجهاز. الصق رمز التحقق من البوابة أدناه بدلًا من ذلك.
 wallet-camera-failed = تعذّر تشغيل الكاميرا. الصق رمز التحقق من البوابة أدناه بدلًا من ذلك.
+
+## وجهًا لوجه: الكاميرا الأمامية تجيب البوابة من تلقاء نفسها (المسألة 52)
+
+wallet-camera-why = تتحدث البوابة مع هاتفك عبر الكاميرا؛ لا يُسجَّل شيء ولا يُرسَل.
+wallet-face-video = صورة الكاميرا الأمامية
+wallet-face-on-title = الكاميرا تعمل.
+wallet-face-on = وجّه شاشتك نحو شاشة البوابة: يجيب هاتفك البوابة من تلقاء نفسه.
+wallet-face-ask = شغّل الكاميرا للبوابة
+wallet-face-blocked-title = الكاميرا محظورة لهذا الموقع
+wallet-face-blocked = لتتمكن البوابة من التحدث مع هاتفك، افتح إعدادات هذا الموقع (الرمز بجانب العنوان، أو «aA» على iPhone)، واجعل الكاميرا «سماح»، ثم أعد تحميل هذه الصفحة. حتى ذلك الحين، اضغط «{ wallet-scan }» عند البوابة أو الصق رمز التحقق أدناه.
+wallet-face-none = لا يمكن استخدام كاميرا أمامية هنا: عند البوابة، اضغط «{ wallet-scan }».
+wallet-answer-face = ظهرت الإجابة: أبقِ هاتفك موجّهًا نحو البوابة.
+
+## مجموعة: رمز واحد لعدة تصاريح (المسألة 52)
+
+wallet-party-offer = رمز واحد لكل التصاريح ({ $count })
+wallet-party-offer-lead = تدخلون معًا؟ اعرض رمزًا واحدًا لـ{ $count } تصاريح وستتحقق البوابة منها كلها دفعة واحدة.
+wallet-party-title = رمز واحد لمجموعتك
+wallet-party-lead = { $count ->
+        [one] تصريح واحد محدد: حدّد اثنين على الأقل لرمز مشترك.
+       *[other] { $count } تصاريح في رمز واحد: اعرضه مرة واحدة عند البوابة.
+    }
+wallet-party-who = من سيدخل الآن
+wallet-party-max = يتسع رمز المجموعة لـ{ $max } تصاريح على الأكثر: ألغِ تحديد أحدهم أولًا.
+wallet-qr-party = رمز دخول { $names }؛ يتغيّر { $seconds ->
+        [one] كل ثانية
+       *[other] كل { $seconds } ثانية
+    }
+wallet-party-too-few-title = اختر اثنين على الأقل
+wallet-party-too-few = حدّد شخصين أو أكثر لعرض رمز واحد لهم، أو افتح كل تصريح على حدة.
+wallet-party-back = العودة إلى تصاريحك
 
 ## نقل التصريح إلى شخص آخر
 

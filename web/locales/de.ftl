@@ -978,6 +978,8 @@ gate-camera-label = Kamerabild
 gate-camera-on = Kamera an: Halten Sie einen Code davor.
 gate-camera-refused = Der Zugriff auf die Kamera wurde verweigert. Erlauben Sie die Kamera für diese Website, oder verwenden Sie einen Handscanner.
 gate-camera-none = Es konnte keine Kamera gestartet werden. Verwenden Sie einen Handscanner.
+gate-camera-on-back = Rückkamera an: Halten Sie einen Code davor.
+gate-camera-back = Rückkamera
 gate-scanner-label = Eingabe Handscanner
 
 ## Die Bühne: bereit, Prüfung, der Prüfcode für die Wallet des Besuchs
@@ -992,11 +994,15 @@ gate-code-on-way = Der Code ist unterwegs zum Server.
 gate-answer-on-way = { $visitor }: Die Antwort des Smartphones ist unterwegs zum Server.
 gate-answer-on-way-anonymous = Die Antwort des Smartphones ist unterwegs zum Server.
 gate-offline-kept = Das wird gespeichert und gesendet, sobald die Verbindung wieder steht: Noch niemanden einlassen.
-gate-challenge-title = Bitte scannen Sie diesen Code mit Ihrer Wallet
+gate-challenge-title = Halten Sie Ihr Smartphone vor diesen Bildschirm
 gate-challenge-qr-label = Prüfcode des Einlasses für die Wallet
-gate-challenge-then = Dann den Antwortcode des Smartphones vor die Kamera halten.
+gate-challenge-then = Ihre Wallet antwortet von selbst. Falls nicht: In der Wallet „Code des Einlasses scannen“ tippen, auf diesen Bildschirm richten, dann die Antwort vor die Kamera halten.
 gate-countdown = Antwort innerhalb von { $seconds } s
 gate-countdown-over = Zeit abgelaufen
+gate-party-challenge-title = Gruppe von { $count }: Halten Sie Ihr Smartphone vor diesen Bildschirm
+gate-party-challenge-qr-label = Prüfcode des Einlasses für eine Gruppe von { $count }, für die Wallet
+gate-codes-on-way = Die Codes der Gruppe sind unterwegs zum Server.
+gate-answers-on-way = Die Antworten der Gruppe sind unterwegs zum Server.
 gate-more-waiting = { $count ->
         [one] { $count } weitere Person muss noch antworten
        *[other] { $count } weitere Personen müssen noch antworten
@@ -1014,9 +1020,10 @@ gate-answer-queued = Offline: Die Antwort wartet und wird gesendet, sobald die V
 gate-ignored = Ignoriert: { $why }.
 gate-rejected-too-long = Zeile zu lang
 gate-rejected-challenge = das ist der Prüfcode des Einlasses; die Wallet des Besuchs muss ihn beantworten
-gate-rejected-not-tessera = kein Tessera-Code (erwartet: TSR1:… oder TSR1R:…)
+gate-rejected-not-tessera = kein Tessera-Code (erwartet: TSR1:…, TSR1P:…, TSR1R:… oder TSR1S:…)
 gate-rejected-unreadable = unlesbare Antwort der Wallet (TSR1R:…); bitte erneut scannen
 gate-rejected-no-challenge = kein offener Prüfcode für diesen Ausweis; zuerst den Code des Ausweises scannen
+gate-rejected-party-unreadable = unlesbarer Gruppencode oder unlesbare Gruppenantwort (TSR1P:… oder TSR1S:…); bitte erneut scannen
 gate-server-busy = Server ausgelastet ({ $code }); neuer Versuch folgt.
 gate-server-refused = Der Server hat dies abgelehnt ({ $code }).
 gate-server-refused-reason = Der Server hat dies abgelehnt ({ $code }): { $reason }
@@ -1035,6 +1042,21 @@ gate-word-no-answer = KEINE ANTWORT
 gate-word-safe = IN SICHERHEIT
 gate-word-already-safe = BEREITS IN SICHERHEIT
 gate-word-not-marked = NICHT ERFASST
+gate-word-not-checked = NICHT GEPRÜFT
+
+## Die Leiste der letzten Entscheidungen und die Entscheidung für eine Gruppe
+
+gate-strip-heading = Letzte Entscheidungen
+gate-strip-unnamed = Besucher
+gate-strip-why = { $reason } ({ $code })
+gate-party-person = Person { $n } von { $count }
+gate-party-unanswered = KEINE ANTWORT — das Smartphone hat für diesen Ausweis nicht rechtzeitig geantwortet
+gate-party-not-checked = NICHT GEPRÜFT — dieser Ausweis wurde nicht geprüft; bitte erneut scannen
+gate-party-all = Alle { $count } dürfen hinein
+gate-party-all-already = Alle { $count } wurden schon eingelassen
+gate-party-none = Niemand aus dieser Gruppe von { $count } darf hinein
+gate-party-some = { $admitted } VON { $count } EINLASSEN
+gate-party-some-detail = Die anderen aufhalten: Jede Zeile sagt, warum.
 gate-verdict-denied = ABGEWIESEN — { $reason } ({ $code })
 gate-verdict-not-marked = NICHT ERFASST — { $reason } ({ $code })
 gate-verdict-hint = Zum Fortfahren tippen
@@ -1463,6 +1485,37 @@ wallet-camera-timeout = Die Kamera wurde ausgeschaltet, um Akku zu sparen. Tippe
 wallet-camera-refused = Der Zugriff auf die Kamera wurde verweigert. Erlauben Sie die Kamera für diese Website in den Browsereinstellungen, oder fügen Sie den Prüfcode des Einlasses unten ein.
 wallet-camera-missing = Auf diesem Gerät wurde keine Kamera gefunden. Fügen Sie stattdessen den Prüfcode des Einlasses unten ein.
 wallet-camera-failed = Die Kamera konnte nicht gestartet werden. Fügen Sie stattdessen den Prüfcode des Einlasses unten ein.
+
+## Von Angesicht zu Angesicht: die Frontkamera antwortet dem Einlass von selbst (Issue 52)
+
+wallet-camera-why = Der Einlass spricht über die Kamera mit Ihrem Smartphone; nichts wird aufgezeichnet oder gesendet.
+wallet-face-video = Bild der Frontkamera
+wallet-face-on-title = Kamera an.
+wallet-face-on = Halten Sie Ihren Bildschirm vor den Bildschirm des Einlasses: Ihr Smartphone antwortet dem Einlass von selbst.
+wallet-face-ask = Kamera für den Einlass einschalten
+wallet-face-blocked-title = Die Kamera ist für diese Website gesperrt
+wallet-face-blocked = Damit der Einlass mit Ihrem Smartphone sprechen kann, öffnen Sie die Einstellungen dieser Website (das Symbol neben der Adresse, auf dem iPhone „aA“), stellen Sie „Kamera“ auf „Erlauben“ und laden Sie diese Seite neu. Bis dahin tippen Sie am Einlass auf „{ wallet-scan }“ oder fügen Sie seinen Prüfcode unten ein.
+wallet-face-none = Hier lässt sich keine Frontkamera nutzen: Tippen Sie am Einlass auf „{ wallet-scan }“.
+wallet-answer-face = Antwort angezeigt: Halten Sie Ihr Smartphone weiter vor den Einlass.
+
+## Eine Gruppe: ein Code für mehrere Ausweise (Issue 52)
+
+wallet-party-offer = Ein Code für alle { $count } Ausweise
+wallet-party-offer-lead = Gemeinsam hinein? Zeigen Sie einen Code für { $count } Ausweise, und der Einlass prüft alle auf einmal.
+wallet-party-title = Ein Code für Ihre Gruppe
+wallet-party-lead = { $count ->
+        [one] Ein Ausweis angehakt: Haken Sie mindestens zwei an für einen gemeinsamen Code.
+       *[other] { $count } Ausweise in einem Code: einmal am Einlass vorzeigen.
+    }
+wallet-party-who = Wer jetzt hineingeht
+wallet-party-max = Ein Gruppencode fasst höchstens { $max } Ausweise: Entfernen Sie zuerst ein Häkchen.
+wallet-qr-party = Einlasscode für { $names }; er wechselt { $seconds ->
+        [one] jede Sekunde
+       *[other] alle { $seconds } Sekunden
+    }
+wallet-party-too-few-title = Mindestens zwei auswählen
+wallet-party-too-few = Haken Sie zwei oder mehr Personen an, um einen Code für sie zu zeigen, oder öffnen Sie jeden Ausweis einzeln.
+wallet-party-back = Zurück zu Ihren Ausweisen
 
 ## Einen Ausweis weitergeben (Übertragung)
 

@@ -1014,6 +1014,9 @@ gate-camera-label = Camera view
 gate-camera-on = Camera on: hold a code in front of it.
 gate-camera-refused = Camera access was refused. Allow the camera for this site, or use a hand scanner.
 gate-camera-none = No camera could be started. Use a hand scanner.
+gate-camera-on-back = Back camera on: hold a code in front of it.
+# A toggle (pressed: the back camera reads the codes; not pressed: the front one, facing the visitor)
+gate-camera-back = Back camera
 gate-scanner-label = Hand scanner input
 
 ## The stage: ready, checking, the challenge for the visitor's wallet
@@ -1030,11 +1033,16 @@ gate-answer-on-way = { $visitor }: the phone’s answer is on its way to the ser
 gate-answer-on-way-anonymous = The visitor: the phone’s answer is on its way to the server.
 # Follows gate-code-on-way or gate-answer-on-way while offline
 gate-offline-kept = It is kept and sent when the connection is back: do not let them in yet.
-gate-challenge-title = Visitor: scan this with your wallet
+gate-challenge-title = Hold your phone up to this screen
 gate-challenge-qr-label = Gate challenge for the visitor’s wallet
-gate-challenge-then = Then hold the phone’s answer code to the camera.
+gate-challenge-then = Your wallet answers by itself. If it does not: press Scan gate code in the wallet, point it here, then show its answer to the camera.
 gate-countdown = Answer within { $seconds } s
 gate-countdown-over = Time is up
+# $count: how many passes the party's challenge is for
+gate-party-challenge-title = Party of { $count }: hold your phone up to this screen
+gate-party-challenge-qr-label = Gate challenge for a party of { $count }, for the visitor’s wallet
+gate-codes-on-way = The party’s codes are on their way to the server.
+gate-answers-on-way = The party’s answers are on their way to the server.
 gate-more-waiting = { $count } more visitor(s) waiting to answer
 
 ## Short messages under the stage
@@ -1050,9 +1058,10 @@ gate-answer-queued = Offline: the answer waits and is sent when the connection i
 gate-ignored = Ignored: { $why }.
 gate-rejected-too-long = line too long
 gate-rejected-challenge = that is the gate's challenge; the visitor's wallet must answer it
-gate-rejected-not-tessera = not a Tessera code (expected TSR1:… or TSR1R:…)
+gate-rejected-not-tessera = not a Tessera code (expected TSR1:…, TSR1P:…, TSR1R:… or TSR1S:…)
 gate-rejected-unreadable = unreadable wallet answer (TSR1R:…); scan it again
 gate-rejected-no-challenge = no open challenge for this pass; scan the visitor's code first
+gate-rejected-party-unreadable = unreadable party code or answer (TSR1P:… or TSR1S:…); scan it again
 gate-server-busy = Server busy ({ $code }); trying again.
 # A code the catalogue has no words for
 gate-server-refused = The server refused this ({ $code }).
@@ -1075,6 +1084,26 @@ gate-word-no-answer = NO ANSWER
 gate-word-safe = SAFE
 gate-word-already-safe = ALREADY SAFE
 gate-word-not-marked = NOT MARKED
+gate-word-not-checked = NOT CHECKED
+
+## The strip of the last verdicts, and a party's verdict (one line per person)
+
+gate-strip-heading = Last verdicts
+gate-strip-unnamed = Visitor
+# $reason: one of reason-*; $code: the reason's code, as is
+gate-strip-why = { $reason } ({ $code })
+# A party member the server did not name
+gate-party-person = Person { $n } of { $count }
+# Starts with gate-word-no-answer
+gate-party-unanswered = NO ANSWER — the phone did not answer for this pass in time
+# Starts with gate-word-not-checked
+gate-party-not-checked = NOT CHECKED — this pass was not checked; scan it again
+gate-party-all = All { $count } may go in
+gate-party-all-already = All { $count } were let in before
+gate-party-none = Nobody in this party of { $count } may go in
+# The headline when some of a party may go in and others not (never the word for "admitted")
+gate-party-some = LET { $admitted } OF { $count } IN
+gate-party-some-detail = Stop the others: each line says why.
 # Starts with gate-word-denied. $reason: one of reason-*; $code: the reason's code, as is
 gate-verdict-denied = DENIED — { $reason } ({ $code })
 # Starts with gate-word-not-marked
@@ -1550,6 +1579,38 @@ wallet-camera-timeout = The camera was turned off to save battery. Press Scan ga
 wallet-camera-refused = Camera access was refused. Allow the camera for this site in your browser settings, or paste the gate’s challenge below.
 wallet-camera-missing = No camera was found on this device. Paste the gate’s challenge below instead.
 wallet-camera-failed = The camera could not be started. Paste the gate’s challenge below instead.
+
+## Face to face: the front camera answers the gate by itself (issue 52)
+
+wallet-camera-why = The gate talks to your phone through its camera; nothing is recorded or sent.
+wallet-face-video = Front camera view
+wallet-face-on-title = Camera on.
+wallet-face-on = Hold your screen up to the gate’s screen: your phone answers the gate by itself.
+wallet-face-ask = Turn on the camera for the gate
+wallet-face-blocked-title = The camera is blocked for this site
+wallet-face-blocked = To let the gate talk to your phone, open this site’s settings (the icon beside the address, or “aA” on an iPhone), set Camera to Allow, then reload this page. Until then, press “{ wallet-scan }” at the gate or paste its challenge below.
+wallet-face-none = No front camera can be used here: at the gate, press “{ wallet-scan }”.
+wallet-answer-face = Answer shown: keep holding your phone up to the gate.
+
+## A party: one code for several passes (issue 52)
+
+wallet-party-offer = One code for all { $count } passes
+wallet-party-offer-lead = Going in together? Show one code for { $count } passes and the gate checks everyone at once.
+wallet-party-title = One code for your party
+wallet-party-lead = { $count ->
+        [one] One pass ticked: tick at least two for one code.
+       *[other] { $count } passes in one code: hold it up once at the gate.
+    }
+wallet-party-who = Who is going through now
+wallet-party-max = A party code holds at most { $max } passes: untick someone first.
+# $names: the people's names, separated by commas
+wallet-qr-party = Entry code for { $names }; it changes every { $seconds ->
+        [one] { $seconds } second
+       *[other] { $seconds } seconds
+    }
+wallet-party-too-few-title = Choose at least two
+wallet-party-too-few = Tick two or more people to show one code for them, or open each pass on its own.
+wallet-party-back = Back to your passes
 
 ## Handing a pass on (transfer)
 

@@ -984,6 +984,8 @@ gate-camera-label = Imagen de la cámara
 gate-camera-on = Cámara activa: acerque un código.
 gate-camera-refused = Se denegó el acceso a la cámara. Permita la cámara para este sitio o use un lector de mano.
 gate-camera-none = No se pudo iniciar ninguna cámara. Use un lector de mano.
+gate-camera-on-back = Cámara trasera activa: acerque un código.
+gate-camera-back = Cámara trasera
 gate-scanner-label = Entrada del lector de mano
 
 ## El escenario: listo, comprobación, el código de control para la billetera del visitante
@@ -998,11 +1000,15 @@ gate-code-on-way = El código va de camino al servidor.
 gate-answer-on-way = { $visitor }: la respuesta del teléfono va de camino al servidor.
 gate-answer-on-way-anonymous = La respuesta del teléfono va de camino al servidor.
 gate-offline-kept = Se guarda y se envía cuando vuelva la conexión: no deje entrar todavía.
-gate-challenge-title = Escanee este código con su billetera
+gate-challenge-title = Acerque su teléfono a esta pantalla
 gate-challenge-qr-label = Código de control de la entrada para la billetera del visitante
-gate-challenge-then = Después, acercar a la cámara el código de respuesta del teléfono.
+gate-challenge-then = Su billetera responde sola. Si no: pulse «Escanear código del control de acceso» en la billetera, apunte a esta pantalla y luego acerque su respuesta a la cámara.
 gate-countdown = Responder en { $seconds } s
 gate-countdown-over = Se acabó el tiempo
+gate-party-challenge-title = Grupo de { $count }: acerque su teléfono a esta pantalla
+gate-party-challenge-qr-label = Código de control de la entrada para un grupo de { $count }, para la billetera del visitante
+gate-codes-on-way = Los códigos del grupo van camino del servidor.
+gate-answers-on-way = Las respuestas del grupo van camino del servidor.
 gate-more-waiting = { $count ->
         [one] { $count } persona más espera para responder
        *[other] { $count } personas más esperan para responder
@@ -1020,9 +1026,10 @@ gate-answer-queued = Sin conexión: la respuesta espera y se envía cuando vuelv
 gate-ignored = Ignorado: { $why }.
 gate-rejected-too-long = línea demasiado larga
 gate-rejected-challenge = es el código de control de la entrada; debe responderlo la billetera del visitante
-gate-rejected-not-tessera = no es un código de Tessera (se esperaba TSR1:… o TSR1R:…)
+gate-rejected-not-tessera = no es un código de Tessera (se esperaba TSR1:…, TSR1P:…, TSR1R:… o TSR1S:…)
 gate-rejected-unreadable = respuesta de la billetera ilegible (TSR1R:…); escanéela de nuevo
 gate-rejected-no-challenge = no hay control abierto para este pase; escanee primero el código del visitante
+gate-rejected-party-unreadable = código o respuesta de grupo ilegible (TSR1P:… o TSR1S:…); escanéelo de nuevo
 gate-server-busy = Servidor ocupado ({ $code }); se reintentará.
 gate-server-refused = El servidor rechazó esto ({ $code }).
 gate-server-refused-reason = El servidor rechazó esto ({ $code }): { $reason }
@@ -1041,6 +1048,21 @@ gate-word-no-answer = SIN RESPUESTA
 gate-word-safe = A SALVO
 gate-word-already-safe = YA A SALVO
 gate-word-not-marked = NO REGISTRADO
+gate-word-not-checked = SIN COMPROBAR
+
+## La franja de los últimos veredictos, y el veredicto de un grupo
+
+gate-strip-heading = Últimos veredictos
+gate-strip-unnamed = Visitante
+gate-strip-why = { $reason } ({ $code })
+gate-party-person = Persona { $n } de { $count }
+gate-party-unanswered = SIN RESPUESTA — el teléfono no respondió a tiempo por este pase
+gate-party-not-checked = SIN COMPROBAR — este pase no se comprobó; escanéelo de nuevo
+gate-party-all = Los { $count } pueden entrar
+gate-party-all-already = Los { $count } ya entraron antes
+gate-party-none = Nadie de este grupo de { $count } puede entrar
+gate-party-some = DEJAR PASAR A { $admitted } DE { $count }
+gate-party-some-detail = Detenga a los demás: cada línea dice por qué.
 gate-verdict-denied = DENEGADO — { $reason } ({ $code })
 gate-verdict-not-marked = NO REGISTRADO — { $reason } ({ $code })
 gate-verdict-hint = Toque para continuar
@@ -1475,6 +1497,37 @@ wallet-camera-timeout = La cámara se ha apagado para ahorrar batería. Pulse «
 wallet-camera-refused = Se ha denegado el acceso a la cámara. Permita la cámara para este sitio en los ajustes del navegador o pegue abajo el código de verificación del control.
 wallet-camera-missing = No se ha encontrado ninguna cámara en este dispositivo. Pegue abajo el código de verificación del control.
 wallet-camera-failed = No se ha podido iniciar la cámara. Pegue abajo el código de verificación del control.
+
+## Cara a cara: la cámara frontal responde sola al control de acceso (incidencia 52)
+
+wallet-camera-why = El control de acceso se comunica con su teléfono a través de la cámara; no se graba ni se envía nada.
+wallet-face-video = Imagen de la cámara frontal
+wallet-face-on-title = Cámara encendida.
+wallet-face-on = Acerque su pantalla a la pantalla del control de acceso: su teléfono responde solo.
+wallet-face-ask = Activar la cámara para el control de acceso
+wallet-face-blocked-title = La cámara está bloqueada para este sitio
+wallet-face-blocked = Para que el control de acceso pueda comunicarse con su teléfono, abra los ajustes de este sitio (el icono junto a la dirección, o «aA» en un iPhone), ponga Cámara en Permitir y vuelva a cargar esta página. Mientras tanto, pulse «{ wallet-scan }» en la entrada o pegue abajo su código de verificación.
+wallet-face-none = Aquí no se puede usar una cámara frontal: en la entrada, pulse «{ wallet-scan }».
+wallet-answer-face = Respuesta en pantalla: mantenga el teléfono frente al control de acceso.
+
+## Un grupo: un solo código para varios pases (incidencia 52)
+
+wallet-party-offer = Un solo código para los { $count } pases
+wallet-party-offer-lead = ¿Entran juntos? Muestre un solo código para { $count } pases y el control los comprueba todos a la vez.
+wallet-party-title = Un solo código para su grupo
+wallet-party-lead = { $count ->
+        [one] Un solo pase marcado: marque al menos dos para un código común.
+       *[other] { $count } pases en un solo código: muéstrelo una vez en la entrada.
+    }
+wallet-party-who = Quién entra ahora
+wallet-party-max = Un código de grupo admite como máximo { $max } pases: desmarque antes a alguien.
+wallet-qr-party = Código de entrada de { $names }; cambia { $seconds ->
+        [one] cada segundo
+       *[other] cada { $seconds } segundos
+    }
+wallet-party-too-few-title = Elija al menos dos
+wallet-party-too-few = Marque dos o más personas para mostrar un solo código para ellas, o abra cada pase por separado.
+wallet-party-back = Volver a sus pases
 
 ## Ceder un pase (transferencia)
 

@@ -988,6 +988,8 @@ gate-camera-label = Image de la caméra
 gate-camera-on = Caméra active : présentez un code devant.
 gate-camera-refused = L’accès à la caméra a été refusé. Autorisez la caméra pour ce site, ou utilisez un lecteur manuel.
 gate-camera-none = Aucune caméra n’a pu démarrer. Utilisez un lecteur manuel.
+gate-camera-on-back = Caméra arrière active : présentez un code devant.
+gate-camera-back = Caméra arrière
 gate-scanner-label = Saisie du lecteur manuel
 
 ## La scène : prêt, vérification, le code de contrôle pour le portefeuille du visiteur
@@ -1002,11 +1004,15 @@ gate-code-on-way = Le code est en route vers le serveur.
 gate-answer-on-way = { $visitor } : la réponse du téléphone est en route vers le serveur.
 gate-answer-on-way-anonymous = La réponse du téléphone est en route vers le serveur.
 gate-offline-kept = Tout est conservé et envoyé au retour de la connexion : ne laissez pas encore entrer.
-gate-challenge-title = Scannez ce code avec votre portefeuille
+gate-challenge-title = Présentez votre téléphone face à cet écran
 gate-challenge-qr-label = Code de contrôle de l’entrée pour le portefeuille du visiteur
-gate-challenge-then = Puis présentez le code de réponse du téléphone devant la caméra.
+gate-challenge-then = Votre portefeuille répond tout seul. Sinon : appuyez sur « Scanner le code de l’entrée » dans le portefeuille, visez cet écran, puis présentez sa réponse à la caméra.
 gate-countdown = Répondre dans les { $seconds } s
 gate-countdown-over = Temps écoulé
+gate-party-challenge-title = Groupe de { $count } : présentez votre téléphone face à cet écran
+gate-party-challenge-qr-label = Code de contrôle de l’entrée pour un groupe de { $count }, pour le portefeuille du visiteur
+gate-codes-on-way = Les codes du groupe sont en route vers le serveur.
+gate-answers-on-way = Les réponses du groupe sont en route vers le serveur.
 gate-more-waiting = { $count ->
         [one] { $count } autre personne doit encore répondre
        *[other] { $count } autres personnes doivent encore répondre
@@ -1024,9 +1030,10 @@ gate-answer-queued = Hors ligne : la réponse attend et sera envoyée au retour
 gate-ignored = Ignoré : { $why }.
 gate-rejected-too-long = ligne trop longue
 gate-rejected-challenge = c’est le code de contrôle de l’entrée ; le portefeuille du visiteur doit y répondre
-gate-rejected-not-tessera = pas un code Tessera (attendu : TSR1:… ou TSR1R:…)
+gate-rejected-not-tessera = pas un code Tessera (attendu : TSR1:…, TSR1P:…, TSR1R:… ou TSR1S:…)
 gate-rejected-unreadable = réponse du portefeuille illisible (TSR1R:…) ; scannez-la à nouveau
 gate-rejected-no-challenge = aucun contrôle en cours pour ce pass ; scannez d’abord le code du visiteur
+gate-rejected-party-unreadable = code ou réponse de groupe illisible (TSR1P:… ou TSR1S:…) ; scannez-le à nouveau
 gate-server-busy = Serveur occupé ({ $code }) ; nouvelle tentative en cours.
 gate-server-refused = Le serveur a refusé ceci ({ $code }).
 gate-server-refused-reason = Le serveur a refusé ceci ({ $code }) : { $reason }
@@ -1045,6 +1052,21 @@ gate-word-no-answer = SANS RÉPONSE
 gate-word-safe = EN SÉCURITÉ
 gate-word-already-safe = DÉJÀ EN SÉCURITÉ
 gate-word-not-marked = NON POINTÉ
+gate-word-not-checked = NON CONTRÔLÉ
+
+## Le bandeau des derniers verdicts, et le verdict d’un groupe
+
+gate-strip-heading = Derniers verdicts
+gate-strip-unnamed = Visiteur
+gate-strip-why = { $reason } ({ $code })
+gate-party-person = Personne { $n } sur { $count }
+gate-party-unanswered = SANS RÉPONSE — le téléphone n’a pas répondu à temps pour ce pass
+gate-party-not-checked = NON CONTRÔLÉ — ce pass n’a pas été contrôlé ; scannez-le à nouveau
+gate-party-all = Les { $count } peuvent entrer
+gate-party-all-already = Les { $count } sont déjà entrés
+gate-party-none = Personne de ce groupe de { $count } ne peut entrer
+gate-party-some = LAISSER ENTRER { $admitted } SUR { $count }
+gate-party-some-detail = Arrêtez les autres : chaque ligne dit pourquoi.
 gate-verdict-denied = REFUSÉ — { $reason } ({ $code })
 gate-verdict-not-marked = NON POINTÉ — { $reason } ({ $code })
 gate-verdict-hint = Touchez pour continuer
@@ -1476,6 +1498,37 @@ wallet-camera-timeout = La caméra a été coupée pour économiser la batterie.
 wallet-camera-refused = L’accès à la caméra a été refusé. Autorisez la caméra pour ce site dans les réglages du navigateur, ou collez ci-dessous le code de contrôle de l’entrée.
 wallet-camera-missing = Aucune caméra n’a été trouvée sur cet appareil. Collez plutôt ci-dessous le code de contrôle de l’entrée.
 wallet-camera-failed = Impossible de démarrer la caméra. Collez plutôt ci-dessous le code de contrôle de l’entrée.
+
+## Face à face : la caméra avant répond toute seule à l’entrée (ticket 52)
+
+wallet-camera-why = L’entrée communique avec votre téléphone par la caméra ; rien n’est enregistré ni envoyé.
+wallet-face-video = Image de la caméra avant
+wallet-face-on-title = Caméra allumée.
+wallet-face-on = Présentez votre écran face à l’écran de l’entrée : votre téléphone répond tout seul à l’entrée.
+wallet-face-ask = Activer la caméra pour l’entrée
+wallet-face-blocked-title = La caméra est bloquée pour ce site
+wallet-face-blocked = Pour que l’entrée puisse communiquer avec votre téléphone, ouvrez les réglages de ce site (l’icône à côté de l’adresse, ou « aA » sur un iPhone), réglez Caméra sur Autoriser, puis rechargez cette page. D’ici là, appuyez sur « { wallet-scan } » à l’entrée, ou collez ci-dessous son code de contrôle.
+wallet-face-none = Aucune caméra avant n’est utilisable ici : à l’entrée, appuyez sur « { wallet-scan } ».
+wallet-answer-face = Réponse affichée : gardez votre téléphone face à l’entrée.
+
+## Un groupe : un seul code pour plusieurs pass (ticket 52)
+
+wallet-party-offer = Un seul code pour les { $count } pass
+wallet-party-offer-lead = Vous entrez ensemble ? Montrez un seul code pour { $count } pass et l’entrée les contrôle tous d’un coup.
+wallet-party-title = Un seul code pour votre groupe
+wallet-party-lead = { $count ->
+        [one] Un seul pass coché : cochez-en au moins deux pour un code commun.
+       *[other] { $count } pass dans un seul code : présentez-le une fois à l’entrée.
+    }
+wallet-party-who = Qui passe maintenant
+wallet-party-max = Un code de groupe contient au plus { $max } pass : décochez d’abord quelqu’un.
+wallet-qr-party = Code d’entrée de { $names } ; il change { $seconds ->
+        [one] chaque seconde
+       *[other] toutes les { $seconds } secondes
+    }
+wallet-party-too-few-title = Choisissez-en au moins deux
+wallet-party-too-few = Cochez au moins deux personnes pour afficher un seul code pour elles, ou ouvrez chaque pass séparément.
+wallet-party-back = Retour à vos pass
 
 ## Transmettre un pass (transfert)
 

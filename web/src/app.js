@@ -1,5 +1,10 @@
-// The web wallet's UI: claim screen, pass list, pass view and handing a pass on (transfer).
-// A thin layer over tsr1.js (protocol), store.js (IndexedDB) and scanner.js (camera).
+// The web wallet's UI: claim screen, pass list, pass view, party view and handing a pass on
+// (transfer). A thin layer over tsr1.js (protocol), store.js (IndexedDB), scanner.js and
+// face.js (cameras) and parties.js (which passes go through together).
+//
+// Face to face (issue 52): while a code is on screen the front camera watches for the gate's
+// challenge and the answer replaces the code by itself; the camera is asked for when a pass
+// is added, and today's flow (the rear camera's "Scan gate code", the paste field) stays.
 // Elements are built with DOM calls only — the CSP allows no inline script or style — and
 // every control has the accessible name the issue's UI contract names ("Add to wallet",
 // "Scan gate code", "Paste a gate challenge", "Transfer this pass"); every error is shown in
@@ -13,6 +18,7 @@
 import {
   TsrError,
   answerChallenge,
+  answerPartyChallenge,
   b64urlEncode,
   checkClaimAnswer,
   derivePassKeys,
@@ -20,6 +26,8 @@ import {
   isChallengePrefix,
   parseChallenge,
   parseClaimFragment,
+  parsePartyChallenge,
+  partyCode,
   rotatingCode,
   secondsLeft,
   CHALLENGE_LENGTH,
@@ -30,6 +38,8 @@ import {
 import { StorageUnavailable, WalletStore, requestPersistence } from './store.js';
 import { qrSvg } from './qr.js';
 import { Scanner } from './scanner.js';
+import { FaceWatch, askCamera, cameraState } from './face.js';
+import { PARTY_MAX, partyGroups, partyOf } from './parties.js';
 import { fetchJson, h, showScreen } from './ui.js';
 import { formatDate, t, tAttr } from './i18n.js';
 import { mountSwitcher, startLanguage, timesNote } from './locale.js';
@@ -40,6 +50,9 @@ const REQUEST_TIMEOUT_MS = 20_000;
 const main = document.getElementById('main');
 let store = null;
 let current = null; // the screen on show: { destroy() }
+// The camera question asked as a pass was added, while its answer is awaited: the code
+// screen waits for it rather than offering a second question beside the browser's.
+let pendingCameraAsk = null;
 
 // ---------------------------------------------------------------- small DOM helpers
 
@@ -161,9 +174,13 @@ async function route() {
   } catch {
     return showStorageError();
   }
-  const wanted = /^#(pass|transfer)=([0-9a-f-]{36})$/i.exec(location.hash);
+  const wanted = /^#(pass|transfer|party)=([0-9a-f-]{36})$/i.exec(location.hash);
   const pass = wanted && passes.find((p) => p.passId === wanted[2].toLowerCase());
   if (pass && wanted[1] === 'transfer') return showTransfer(pass);
+  if (pass && wanted[1] === 'party') {
+    const group = partyOf(pass, passes);
+    return group ? showParty(group, passes) : showPass(pass, passes);
+  }
   if (pass) return showPass(pass, passes);
   if (passes.length === 1) return showPass(passes[0], passes);
   return showList(passes);
@@ -222,7 +239,11 @@ function showList(passes) {
         h('p', { text: t('wallet-list-empty') }),
         h('p', { class: 'muted', text: t('wallet-list-empty-help') }),
       );
-  mount({}, h('section', { class: 'list' }, h('h1', { text: t('wallet-list-title') }), content));
+  // Passes that can go through together now: one code for them, first.
+  const parties = partyGroups(passes, now).map((g) =>
+    h('div', { class: 'card party-offer' }, h('p', { class: 'party-offer-text', text: t('wallet-party-offer-lead', { count: g.length }) }), partyLink(g, 'party-link button-link')),
+  );
+  mount({}, h('section', { class: 'list' }, h('h1', { text: t('wallet-list-title') }), ...parties, content));
 }
 
 // ---------------------------------------------------------------- claim
@@ -260,12 +281,15 @@ async function showClaim(link, known = null) {
   const after = h('p', { class: 'after' });
   const lead = h('p', { class: 'lead', text: t('wallet-claim-lead') });
   const fine = h('p', { class: 'fine muted', text: t('wallet-claim-fine') });
+  // Why the browser asks for the camera when Add is pressed (not first at the gate).
+  const why = h('p', { class: 'camera-why small', text: t('wallet-camera-why') });
   const screen = {};
-  mount(screen, h('section', { class: 'card claim' }, h('h1', { text: t('wallet-claim-title') }), lead, facts, alert.el, button, after, fine));
+  mount(screen, h('section', { class: 'card claim' }, h('h1', { text: t('wallet-claim-title') }), lead, facts, alert.el, button, why, after, fine));
   if (!store) {
     facts.replaceChildren();
     alert.show(storageMessage());
     button.remove();
+    why.remove();
     return;
   }
   let existing;
@@ -275,6 +299,7 @@ async function showClaim(link, known = null) {
   } catch {
     alert.show(storageMessage());
     button.remove();
+    why.remove();
     return;
   }
   if (existing) {
@@ -286,6 +311,7 @@ async function showClaim(link, known = null) {
   const stop = (...message) => {
     alert.show(...message);
     button.remove();
+    why.remove();
     after.replaceChildren(walletLink());
   };
 
@@ -326,6 +352,13 @@ async function showClaim(link, known = null) {
 
 async function claim(link, ui) {
   const { alert, button, stop, screen } = ui;
+  // The camera is asked for now, with the pass, so the visitor answers the browser's question
+  // at home rather than at the lane (the claim goes on meanwhile).
+  if (!pendingCameraAsk) {
+    pendingCameraAsk = (async () => ((await cameraState()) === 'prompt' ? askCamera() : null))().finally(() => {
+      pendingCameraAsk = null;
+    });
+  }
   button.disabled = true;
   button.textContent = t('wallet-claim-adding');
   button.removeAttribute('aria-label');
@@ -427,11 +460,89 @@ async function claim(link, ui) {
   showPass(pass, await store.passes());
 }
 
-// ---------------------------------------------------------------- pass view
+// ---------------------------------------------------------------- parties
 
-function showPass(pass, passes) {
-  applyLanguage(pass);
-  const screen = { destroyed: false };
+/** A link to party `group`'s code screen. */
+function partyLink(group, cls = 'party-link') {
+  const href = `/wallet#party=${group[0].passId}`;
+  return h(
+    'a',
+    {
+      href,
+      class: cls,
+      onclick: (ev) => {
+        ev.preventDefault();
+        history.pushState(null, '', href);
+        route();
+      },
+    },
+    t('wallet-party-offer', { count: group.length }),
+  );
+}
+
+// ---------------------------------------------------------------- answering a gate's challenge
+
+/**
+ * What the wallet answers to `text` (a gate's challenge, read or pasted) on a screen showing
+ * the code of `mine` (one pass, or a party's members); `passes` is the whole wallet. A
+ * `TSR1C:` naming one of `mine` gets its `TSR1R:`; a `TSR1Q:` naming one of `mine` gets a
+ * `TSR1S:` for every member this wallet holds a key for.
+ * Returns `{ kind: 'answer', answer, passIds }`, or why not: `incomplete`, `malformed`,
+ * `other` (with the `label` of the other pass in this wallet it is for) or `unknown`.
+ */
+async function answerFor(text, mine, passes) {
+  const ours = (passId) => mine.some((p) => p.passId === passId);
+  const held = (passId) => passes.find((p) => p.passId === passId);
+  if (text.startsWith('TSR1Q:')) {
+    let party;
+    try {
+      party = parsePartyChallenge(text);
+    } catch {
+      return { kind: 'malformed' };
+    }
+    if (!party.members.some((m) => ours(m.passId))) {
+      const other = party.members.map((m) => held(m.passId)).find(Boolean);
+      return other ? { kind: 'other', label: other.label || '' } : { kind: 'unknown' };
+    }
+    const keys = new Map(passes.filter((p) => p.responseKey).map((p) => [p.passId, p.responseKey]));
+    const out = await answerPartyChallenge(keys, party);
+    return { kind: 'answer', answer: out.answer, passIds: out.answered };
+  }
+  let challenge;
+  try {
+    challenge = parseChallenge(text);
+  } catch (e) {
+    return { kind: e.code === 'incomplete_challenge' ? 'incomplete' : 'malformed' };
+  }
+  if (!ours(challenge.passId)) {
+    const other = held(challenge.passId);
+    return other ? { kind: 'other', label: other.label || '' } : { kind: 'unknown' };
+  }
+  const pass = held(challenge.passId) || mine.find((p) => p.passId === challenge.passId);
+  return { kind: 'answer', answer: await answerChallenge(pass.responseKey, pass.passId, challenge), passIds: [pass.passId] };
+}
+
+// ---------------------------------------------------------------- the code screen
+
+// How long the face-to-face answer stays after the gate's challenge went out of the front
+// camera's view: the gate shows its verdict for 3 s once it has read the answer, so by then
+// the visitor has walked on or the gate wants the code again.
+const FACE_ANSWER_HOLD_MS = 4000;
+
+/**
+ * What a pass's screen and a party's screen share: the stage (the code's QR code, replaced
+ * by the answer's), the front camera watching for the gate's challenge (face to face), the
+ * rear camera's "Scan gate code" and the paste field (today's flow, always there), the
+ * alert and the status line, the wake lock, and stopping every camera whenever the screen is
+ * hidden or left.
+ *
+ * `opts`: `screen` (its `destroyed` flag), `periodS`, `passes` (the whole wallet), `mine()`
+ * (the passes whose code is shown now), `makeCode(nowS)` (the text of the code QR),
+ * `codeLabel()` (its accessible name), `blocked(nowMs)` (null, or a view shown instead of
+ * the code: `{ state, view(), hideAnswering }`), `onTick(nowMs)`.
+ */
+function codeScreen(opts) {
+  const { screen, passes } = opts;
   const alert = alertBox();
   const stage = h('div', { class: 'stage' });
   const status = h('p', { class: 'status', role: 'status' });
@@ -456,16 +567,6 @@ function showPass(pass, passes) {
     h('p', { id: 'challenge-help', class: 'muted small', text: t('wallet-challenge-help') }),
   );
   const hint = h('p', { class: 'hint' }, h('span', { class: 'sun', 'aria-hidden': 'true', text: '☀' }), t('wallet-brightness-hint'));
-  const validity = h('p', { class: 'validity' });
-  const zone = zoneNote(pass.timeZone);
-  const others = passes.length > 1 ? h('a', { href: '/wallet#list', class: 'link back', onclick: listLink }, t('wallet-all-passes', { count: passes.length })) : null;
-  const remove = h('button', { type: 'button', class: 'quiet' }, t('wallet-remove'));
-  // Only offered while the server has not said this pass may not be handed on: the claim's
-  // answer does not say, so the first try tells (409 transfer_not_allowed) and is remembered.
-  const transfer = pass.transferAllowed === false ? null : h('button', { type: 'button', class: 'secondary transfer' }, t('wallet-transfer'));
-  const transferNote = pass.transferStartedAt
-    ? h('p', { class: 'transfer-note' }, t('wallet-transfer-note', { date: fmt(pass.transferStartedAt, pass.timeZone) }))
-    : null;
 
   let mode = 'code'; // 'code' | 'scan' | 'answer' | 'blocked'
   let shownT = null;
@@ -475,99 +576,113 @@ function showPass(pass, passes) {
   let wakeLock = null;
   let renderSeq = 0;
   let lastChallengeError = '';
-
-  function listLink(ev) {
-    ev.preventDefault();
-    history.pushState(null, '', '/wallet#list');
-    route();
-  }
+  let shownAnswer = null; // the answer on screen
+  let faceAnswer = false; // it was read by the front camera (and goes when the challenge does)
+  let challengeSeenAt = 0; // when the front camera last saw the challenge it answers
 
   // --- the rotating code
   const qrSlot = h('div', { class: 'qr-slot' });
   const countdownText = h('span', { class: 'countdown-text' });
-  const progress = h('progress', { max: String(pass.periodS), value: '0', 'aria-hidden': 'true' });
+  const progress = h('progress', { max: String(opts.periodS), value: '0', 'aria-hidden': 'true' });
   const countdown = h('div', { class: 'countdown', 'aria-live': 'off' }, progress, countdownText);
   const codeView = h('div', { class: 'code-view' }, h('figure', { class: 'qr-card' }, qrSlot), countdown);
 
   async function renderCode(nowS) {
-    const step = counterAt(nowS, pass.periodS);
-    const left = secondsLeft(nowS, pass.periodS);
+    const step = counterAt(nowS, opts.periodS);
+    const left = secondsLeft(nowS, opts.periodS);
     countdownText.textContent = t('wallet-countdown', { seconds: left });
     progress.value = left;
     if (step === shownT) return;
     shownT = step;
     const seq = ++renderSeq;
-    const code = await rotatingCode(pass.codeKey, pass.passId, nowS, pass.periodS, pass.digits);
+    const code = await opts.makeCode(nowS);
     if (seq !== renderSeq || screen.destroyed) return;
-    qrSlot.replaceChildren(
-      qrSvg(code, pass.label ? t('wallet-qr-entry', { label: pass.label, seconds: pass.periodS }) : t('wallet-qr-entry-unnamed', { seconds: pass.periodS })),
-    );
+    if (code) qrSlot.replaceChildren(qrSvg(code, opts.codeLabel()));
   }
 
-  function blockedView(state) {
-    if (state === 'expired') {
-      alert.show(t('wallet-expired-alert', { date: fmt(pass.validUntil, pass.timeZone) }));
-      return h(
-        'div',
-        { class: 'notice expired' },
-        h('p', { class: 'notice-title', text: t('wallet-expired') }),
-        h('p', { text: t('wallet-validity-valid', { date: fmt(pass.validUntil, pass.timeZone) }) }),
+  // --- the front camera: face to face
+  const faceVideo = h('video', { class: 'face-video', muted: true, playsinline: true, autoplay: true, 'aria-label': t('wallet-face-video') });
+  const faceBox = h('div', { class: 'face', 'data-state': 'starting' });
+  const face = new FaceWatch(faceVideo, (text) => onFaceText(text));
+  let faceState = 'starting'; // 'starting' | 'on' | 'ask' | 'blocked' | 'none' | 'paused'
+  let faceSeq = 0;
+
+  function renderFace(state) {
+    faceState = state;
+    faceBox.dataset.state = state;
+    // One primary button at a time: the camera's while it asks, else the rear camera's when
+    // the front one cannot help.
+    scanButton.className = state === 'blocked' || state === 'none' ? 'primary scan' : 'secondary scan';
+    if (state === 'on') {
+      faceBox.replaceChildren(
+        h('div', { class: 'face-on' }, h('span', { class: 'face-frame' }, faceVideo), h('p', { class: 'face-text' }, h('strong', { text: t('wallet-face-on-title') }), ' ', t('wallet-face-on'))),
       );
+    } else if (state === 'ask') {
+      const ask = h('button', { type: 'button', class: 'primary face-ask' }, t('wallet-face-ask'));
+      ask.addEventListener('click', async () => {
+        ask.disabled = true;
+        const answer = await askCamera();
+        if (screen.destroyed) return;
+        if (answer === 'granted') startFace();
+        else renderFace(answer === 'denied' ? 'blocked' : 'none');
+      });
+      faceBox.replaceChildren(h('div', { class: 'face-ask-box' }, ask, h('p', { class: 'face-why small', text: t('wallet-camera-why') })));
+    } else if (state === 'blocked') {
+      faceBox.replaceChildren(
+        h('div', { class: 'face-blocked' }, h('p', { class: 'face-title', text: t('wallet-face-blocked-title') }), h('p', { class: 'small', text: t('wallet-face-blocked') })),
+      );
+    } else if (state === 'none') {
+      faceBox.replaceChildren(h('p', { class: 'face-none small muted', text: t('wallet-face-none') }));
+    } else {
+      faceBox.replaceChildren();
     }
-    return h(
-      'div',
-      { class: 'notice not-yet' },
-      h('p', { class: 'notice-title', text: t('wallet-not-yet') }),
-      h('p', { text: t('wallet-not-yet-from', { date: fmt(pass.validFrom, pass.timeZone) }) }),
-    );
   }
 
-  function tick() {
-    if (screen.destroyed) return;
-    const nowMs = Date.now();
-    const state = validityAt(pass, nowMs);
-    validity.textContent = validityText(pass, nowMs);
-    validity.className = `validity ${state}`;
-    if (state !== 'valid') {
-      if (mode !== 'blocked' || stage.dataset.state !== state) {
-        stopScan();
-        mode = 'blocked';
-        stage.dataset.state = state;
-        stage.replaceChildren(blockedView(state));
-        shownT = null;
-        const expired = state === 'expired';
-        scanButton.hidden = expired;
-        field.hidden = expired;
-        hint.hidden = true;
-      }
-    } else if (mode === 'blocked') {
-      delete stage.dataset.state;
-      alert.clear();
-      scanButton.hidden = false;
-      field.hidden = false;
-      hint.hidden = false;
-      showCode();
-    } else if (mode === 'code') {
-      renderCode(nowMs / 1000);
+  /** Opens the front camera when the browser lets the wallet (never asking by itself). */
+  async function startFace() {
+    const seq = ++faceSeq;
+    if (screen.destroyed || document.visibilityState !== 'visible' || mode === 'scan' || mode === 'blocked') return;
+    if (pendingCameraAsk) await pendingCameraAsk; // the question asked as the pass was added
+    const state = await cameraState();
+    if (seq !== faceSeq || screen.destroyed) return;
+    if (state === 'prompt') return renderFace('ask');
+    if (state === 'denied') return renderFace('blocked');
+    if (state === 'none') return renderFace('none');
+    const started = await face.start();
+    if (seq !== faceSeq || screen.destroyed) {
+      face.stop();
+      return;
     }
-    timer = setTimeout(tick, 1000 - (Date.now() % 1000) + 5);
+    if (started === 'on') renderFace('on');
+    else if (started === 'denied') renderFace('blocked');
+    else if (started !== 'stopped') renderFace('none');
   }
 
-  function showCode() {
-    clearTimeout(answerTimer);
-    stopScan();
-    mode = 'code';
-    shownT = null;
-    stage.replaceChildren(codeView);
-    status.textContent = '';
-    renderCode(Date.now() / 1000);
+  function stopFace(state = 'paused') {
+    faceSeq++;
+    face.stop();
+    // What it said about a blocked or missing camera stays; the rest goes with the camera.
+    if (faceState === 'on' || faceState === 'starting' || faceState === 'ask') renderFace(state);
+  }
+
+  async function onFaceText(text) {
+    if (mode !== 'code' && mode !== 'answer') return;
+    if (!text.startsWith('TSR1C:') && !text.startsWith('TSR1Q:')) return; // its own code, glare, anything else
+    const r = await answerFor(text, opts.mine(), passes);
+    if (r.kind !== 'answer' || screen.destroyed || (mode !== 'code' && mode !== 'answer')) return; // another visitor's
+    challengeSeenAt = Date.now();
+    if (mode === 'answer' && shownAnswer === r.answer) return; // the same challenge, still in view
+    showAnswer(r.answer, { face: true });
   }
 
   // --- the answer to a challenge
-  function showAnswer(answer) {
+  function showAnswer(answer, { face: byFace = false } = {}) {
     stopScan();
     clearTimeout(answerTimer);
     mode = 'answer';
+    shownAnswer = answer;
+    faceAnswer = byFace;
+    if (byFace) challengeSeenAt = Date.now();
     const back = h('button', { type: 'button', class: 'secondary', onclick: () => { input.value = ''; showCode(); } }, t('wallet-show-code-again'));
     stage.replaceChildren(
       h(
@@ -578,34 +693,49 @@ function showPass(pass, passes) {
         back,
       ),
     );
-    status.textContent = t('wallet-answer-ready');
+    status.textContent = byFace ? t('wallet-answer-face') : t('wallet-answer-ready');
     answerTimer = setTimeout(() => {
       if (mode === 'answer') showCode();
     }, ANSWER_SHOWN_MS);
+    if (!face.on) startFace();
   }
 
-  async function handleChallenge(text, { final }) {
-    let challenge;
-    try {
-      challenge = parseChallenge(text);
-    } catch (e) {
-      if (e.code === 'incomplete_challenge') {
+  function showCode() {
+    clearTimeout(answerTimer);
+    stopScan();
+    mode = 'code';
+    shownT = null;
+    shownAnswer = null;
+    faceAnswer = false;
+    stage.replaceChildren(codeView);
+    status.textContent = '';
+    renderCode(Date.now() / 1000);
+    if (!face.on) startFace();
+  }
+
+  async function handleTyped(text, { final }) {
+    const r = await answerFor(text, opts.mine(), passes);
+    if (screen.destroyed) return false;
+    switch (r.kind) {
+      case 'answer':
+        clearChallengeError();
+        showAnswer(r.answer);
+        return true;
+      case 'incomplete':
         if (final && text) showChallengeError(t('wallet-challenge-incomplete', { length: CHALLENGE_LENGTH }));
         else clearChallengeError();
-      } else {
-        showChallengeError(t('wallet-challenge-malformed'));
-      }
-      return false;
+        return false;
+      case 'other':
+        showChallengeError(...rich('wallet-challenge-other-pass', { label: r.label }, ['label']));
+        return true;
+      case 'unknown':
+        showChallengeError(t('wallet-challenge-unknown-pass'));
+        return true;
+      default:
+        if (!final && text.startsWith('TSR1Q:')) clearChallengeError(); // a party challenge still being typed
+        else showChallengeError(t('wallet-challenge-malformed'));
+        return false;
     }
-    if (challenge.passId !== pass.passId) {
-      const other = passes.find((p) => p.passId === challenge.passId);
-      if (other) showChallengeError(...rich('wallet-challenge-other-pass', { label: other.label || '' }, ['label']));
-      else showChallengeError(t('wallet-challenge-unknown-pass'));
-      return true;
-    }
-    clearChallengeError();
-    showAnswer(await answerChallenge(pass.responseKey, pass.passId, challenge));
-    return true;
   }
 
   function showChallengeError(...message) {
@@ -625,17 +755,17 @@ function showPass(pass, passes) {
       if (mode === 'answer') showCode();
       return;
     }
-    if (!isChallengePrefix(text) || text.length >= 85) handleChallenge(text, { final: false });
+    if (text.startsWith('TSR1Q:') || !isChallengePrefix(text) || text.length >= CHALLENGE_LENGTH) handleTyped(text, { final: false });
     else clearChallengeError();
   });
   input.addEventListener('keydown', (ev) => {
     if (ev.key === 'Enter') {
       ev.preventDefault();
-      handleChallenge(input.value.trim().toUpperCase(), { final: true });
+      handleTyped(input.value.trim().toUpperCase(), { final: true });
     }
   });
 
-  // --- the camera
+  // --- the rear camera: "Scan gate code" (the visitor turns the phone round)
   function stopScan() {
     if (scanner) scanner.stop();
     scanner = null;
@@ -645,6 +775,7 @@ function showPass(pass, passes) {
     if (mode === 'scan' || mode === 'blocked') return;
     clearTimeout(answerTimer);
     alert.clear();
+    stopFace(); // one camera at a time
     mode = 'scan';
     const video = h('video', { class: 'camera', muted: true, playsinline: true, autoplay: true, 'aria-label': t('wallet-camera-view') });
     const cancel = h('button', { type: 'button', class: 'secondary', onclick: showCode }, t('wallet-camera-stop'));
@@ -654,8 +785,8 @@ function showPass(pass, passes) {
       video,
       async (text) => {
         if (scanner !== s) return;
-        if (text.startsWith('TSR1C:')) {
-          const handled = await handleChallenge(text, { final: true });
+        if (text.startsWith('TSR1C:') || text.startsWith('TSR1Q:')) {
+          const handled = await handleTyped(text, { final: true });
           if (handled && mode === 'scan') showCode(); // the challenge was for another pass
         } else {
           status.textContent = t('wallet-camera-not-challenge');
@@ -686,7 +817,40 @@ function showPass(pass, passes) {
   }
   scanButton.addEventListener('click', startScan);
 
-  // --- screen wake lock (where the platform has it)
+  // --- time
+  function tick() {
+    if (screen.destroyed) return;
+    const nowMs = Date.now();
+    const blocked = opts.blocked(nowMs);
+    if (blocked) {
+      if (mode !== 'blocked' || stage.dataset.state !== blocked.state) {
+        stopScan();
+        stopFace('paused');
+        mode = 'blocked';
+        stage.dataset.state = blocked.state;
+        stage.replaceChildren(blocked.view());
+        shownT = null;
+        scanButton.hidden = blocked.hideAnswering;
+        field.hidden = blocked.hideAnswering;
+        hint.hidden = true;
+      }
+    } else if (mode === 'blocked') {
+      delete stage.dataset.state;
+      alert.clear();
+      scanButton.hidden = false;
+      field.hidden = false;
+      hint.hidden = false;
+      showCode();
+    } else if (mode === 'code') {
+      renderCode(nowMs / 1000);
+    } else if (mode === 'answer' && faceAnswer && nowMs - challengeSeenAt > FACE_ANSWER_HOLD_MS) {
+      showCode(); // the gate has read it: its challenge is gone
+    }
+    if (opts.onTick) opts.onTick(nowMs);
+    timer = setTimeout(tick, mode === 'answer' && faceAnswer ? 250 : 1000 - (Date.now() % 1000) + 5);
+  }
+
+  // --- screen wake lock (where the platform has it), cameras off while hidden
   async function lockScreen() {
     if (!('wakeLock' in navigator) || document.visibilityState !== 'visible' || screen.destroyed) return;
     try {
@@ -699,12 +863,111 @@ function showPass(pass, passes) {
     if (document.visibilityState === 'visible') {
       lockScreen();
       shownT = null;
+      if (mode === 'code' || mode === 'answer') startFace();
     } else {
       stopScan();
+      stopFace();
       if (mode === 'scan') showCode();
     }
   };
   document.addEventListener('visibilitychange', onVisibility);
+
+  return {
+    alert,
+    stage,
+    status,
+    scanButton,
+    field,
+    hint,
+    faceBox,
+    /** Draws the code now (the members changed). */
+    redraw() {
+      shownT = null;
+      if (mode === 'code') renderCode(Date.now() / 1000);
+    },
+    start() {
+      renderFace('starting');
+      showCode();
+      tick();
+      lockScreen();
+    },
+    destroy() {
+      clearTimeout(timer);
+      clearTimeout(answerTimer);
+      stopScan();
+      stopFace();
+      document.removeEventListener('visibilitychange', onVisibility);
+      if (wakeLock) wakeLock.release().catch(() => {});
+    },
+  };
+}
+
+// ---------------------------------------------------------------- pass view
+
+function showPass(pass, passes) {
+  applyLanguage(pass);
+  const screen = { destroyed: false };
+  const validity = h('p', { class: 'validity' });
+  const zone = zoneNote(pass.timeZone);
+  const others = passes.length > 1 ? h('a', { href: '/wallet#list', class: 'link back', onclick: listLink }, t('wallet-all-passes', { count: passes.length })) : null;
+  const remove = h('button', { type: 'button', class: 'quiet' }, t('wallet-remove'));
+  // Only offered while the server has not said this pass may not be handed on: the claim's
+  // answer does not say, so the first try tells (409 transfer_not_allowed) and is remembered.
+  const transfer = pass.transferAllowed === false ? null : h('button', { type: 'button', class: 'secondary transfer' }, t('wallet-transfer'));
+  const transferNote = pass.transferStartedAt
+    ? h('p', { class: 'transfer-note' }, t('wallet-transfer-note', { date: fmt(pass.transferStartedAt, pass.timeZone) }))
+    : null;
+  const partySlot = h('div', { class: 'party-slot' });
+  let partyKey = null;
+
+  function listLink(ev) {
+    ev.preventDefault();
+    history.pushState(null, '', '/wallet#list');
+    route();
+  }
+
+  function blockedView(state) {
+    if (state === 'expired') {
+      cs.alert.show(t('wallet-expired-alert', { date: fmt(pass.validUntil, pass.timeZone) }));
+      return h(
+        'div',
+        { class: 'notice expired' },
+        h('p', { class: 'notice-title', text: t('wallet-expired') }),
+        h('p', { text: t('wallet-validity-valid', { date: fmt(pass.validUntil, pass.timeZone) }) }),
+      );
+    }
+    return h(
+      'div',
+      { class: 'notice not-yet' },
+      h('p', { class: 'notice-title', text: t('wallet-not-yet') }),
+      h('p', { text: t('wallet-not-yet-from', { date: fmt(pass.validFrom, pass.timeZone) }) }),
+    );
+  }
+
+  const cs = codeScreen({
+    screen,
+    passes,
+    periodS: pass.periodS,
+    mine: () => [pass],
+    makeCode: (nowS) => rotatingCode(pass.codeKey, pass.passId, nowS, pass.periodS, pass.digits),
+    codeLabel: () => (pass.label ? t('wallet-qr-entry', { label: pass.label, seconds: pass.periodS }) : t('wallet-qr-entry-unnamed', { seconds: pass.periodS })),
+    blocked(nowMs) {
+      const state = validityAt(pass, nowMs);
+      return state === 'valid' ? null : { state, view: () => blockedView(state), hideAnswering: state === 'expired' };
+    },
+    onTick(nowMs) {
+      const state = validityAt(pass, nowMs);
+      validity.textContent = validityText(pass, nowMs);
+      validity.className = `validity ${state}`;
+      // A party this pass can go through with now: offered beside its own code.
+      const group = partyOf(pass, passes, nowMs);
+      const key = group ? group.map((p) => p.passId).join() : '';
+      if (key !== partyKey) {
+        partyKey = key;
+        partySlot.replaceChildren(...(group ? [partyLink(group, 'party-link secondary-link')] : []));
+      }
+    },
+  });
 
   if (transfer) {
     transfer.addEventListener('click', () => {
@@ -718,7 +981,7 @@ function showPass(pass, passes) {
     try {
       await store.deletePass(pass.passId);
     } catch {
-      alert.show(storageMessage());
+      cs.alert.show(storageMessage());
       return;
     }
     goWallet();
@@ -726,11 +989,7 @@ function showPass(pass, passes) {
 
   screen.destroy = () => {
     screen.destroyed = true;
-    clearTimeout(timer);
-    clearTimeout(answerTimer);
-    stopScan();
-    document.removeEventListener('visibilitychange', onVisibility);
-    if (wakeLock) wakeLock.release().catch(() => {});
+    cs.destroy();
   };
 
   mount(
@@ -744,13 +1003,107 @@ function showPass(pass, passes) {
         h('h1', {}, pass.label ? bdi(pass.label) : t('wallet-visitor-pass')),
         h('p', { class: 'pass-meta' }, pass.site ? h('span', { class: 'site' }, bdi(pass.site)) : null, validity, zone),
       ),
-      h('div', { class: 'pass-body' }, h('div', { class: 'pass-main' }, stage, hint), h('div', { class: 'pass-side' }, alert.el, status, scanButton, field, others)),
+      h(
+        'div',
+        { class: 'pass-body' },
+        h('div', { class: 'pass-main' }, cs.stage, cs.faceBox, cs.hint),
+        h('div', { class: 'pass-side' }, cs.alert.el, cs.status, partySlot, cs.scanButton, cs.field, others),
+      ),
       h('div', { class: 'pass-foot' }, transferNote, transfer, remove),
     ),
   );
-  showCode();
-  tick();
-  lockScreen();
+  cs.start();
+}
+
+// ---------------------------------------------------------------- party view
+
+/**
+ * One code for a party: the passes of `group` that are ticked (all, at first, up to
+ * PARTY_MAX) in one `TSR1P:` code; the front camera answers the gate's `TSR1Q:` challenge
+ * with one `TSR1S:` answer for them all. Lists the people, each one a checkbox.
+ */
+function showParty(group, passes) {
+  applyLanguage(group[group.length - 1]);
+  const screen = { destroyed: false };
+  const chosen = new Set(group.slice(0, PARTY_MAX).map((p) => p.passId));
+  const members = () => group.filter((p) => chosen.has(p.passId) && validityAt(p, Date.now()) === 'valid');
+  const names = (list) => list.map((p) => p.label || t('wallet-visitor-pass'));
+  const count = h('p', { class: 'party-count lead' });
+  const tooMany = h('p', { class: 'party-note small', role: 'status' });
+
+  const people = h(
+    'ul',
+    { class: 'party-people' },
+    group.map((p, i) => {
+      const id = `party-member-${i}`;
+      const box = h('input', { type: 'checkbox', id, checked: chosen.has(p.passId) });
+      box.addEventListener('change', () => {
+        if (box.checked) {
+          if (chosen.size >= PARTY_MAX) {
+            box.checked = false;
+            tooMany.textContent = t('wallet-party-max', { max: PARTY_MAX });
+            return;
+          }
+          chosen.add(p.passId);
+        } else chosen.delete(p.passId);
+        tooMany.textContent = '';
+        update();
+        cs.redraw();
+      });
+      return h('li', {}, box, h('label', { for: id }, p.label ? bdi(p.label) : t('wallet-visitor-pass')));
+    }),
+  );
+  const fieldset = h('fieldset', { class: 'party-who' }, h('legend', { text: t('wallet-party-who') }), people, tooMany);
+
+  function update() {
+    const list = members();
+    count.textContent = t('wallet-party-lead', { count: list.length });
+  }
+
+  const cs = codeScreen({
+    screen,
+    passes,
+    periodS: group[0].periodS,
+    mine: members,
+    async makeCode(nowS) {
+      const list = members();
+      if (list.length < 2) return null;
+      return partyCode(await Promise.all(list.map((p) => rotatingCode(p.codeKey, p.passId, nowS, p.periodS, p.digits))));
+    },
+    codeLabel: () => t('wallet-qr-party', { names: names(members()).join(', '), seconds: group[0].periodS }),
+    blocked(nowMs) {
+      void nowMs;
+      if (members().length >= 2) return null;
+      return {
+        state: 'too-few',
+        hideAnswering: false,
+        view: () => h('div', { class: 'notice not-yet' }, h('p', { class: 'notice-title', text: t('wallet-party-too-few-title') }), h('p', { text: t('wallet-party-too-few') })),
+      };
+    },
+    onTick: update,
+  });
+
+  const back = h('a', { href: '/wallet#list', class: 'link back', onclick: (ev) => { ev.preventDefault(); history.pushState(null, '', '/wallet#list'); route(); } }, t('wallet-party-back'));
+  screen.destroy = () => {
+    screen.destroyed = true;
+    cs.destroy();
+  };
+  update();
+  mount(
+    screen,
+    h(
+      'section',
+      { class: 'pass party' },
+      h('div', { class: 'pass-head' }, h('h1', { text: t('wallet-party-title') }), count),
+      h(
+        'div',
+        { class: 'pass-body' },
+        h('div', { class: 'pass-main' }, cs.stage, cs.faceBox, cs.hint),
+        h('div', { class: 'pass-side' }, cs.alert.el, cs.status, fieldset, cs.scanButton, cs.field, back),
+      ),
+    ),
+  );
+  cs.start();
 }
 
 // ---------------------------------------------------------------- transfer

@@ -1,7 +1,8 @@
-// The camera reader: getUserMedia (rear camera), then BarcodeDetector where the platform has
-// one for QR, else jsQR over frames drawn to a canvas. It reports every decoded text; the
-// pass screen (or the gate) decides what a text means. The wallet stops the camera after two
-// minutes; the gate passes `{ maxScanMs: Infinity }` and scans for as long as it is open.
+// The camera reader: getUserMedia (the rear camera unless `facingMode` says `user`), then
+// BarcodeDetector where the platform has one for QR, else jsQR over frames drawn to a canvas.
+// It reports every decoded text; the pass screen (or the gate) decides what a text means. The
+// wallet's "Scan gate code" stops the camera after two minutes; the wallet's face-to-face
+// watcher and the gate pass `{ maxScanMs: Infinity }` and scan for as long as they are shown.
 
 import jsQR from 'jsqr';
 
@@ -10,7 +11,8 @@ const MAX_SIDE = 800; // jsQR's cost grows with pixels; 800 px still reads a pho
 const MAX_SCAN_MS = 120_000; // a forgotten camera drains the battery
 
 export class Scanner {
-  constructor(video, onText, onTimeout, { frameMs = FRAME_MS, maxScanMs = MAX_SCAN_MS, maxSide = MAX_SIDE } = {}) {
+  constructor(video, onText, onTimeout, { frameMs = FRAME_MS, maxScanMs = MAX_SCAN_MS, maxSide = MAX_SIDE, facingMode = 'environment' } = {}) {
+    this.facingMode = facingMode;
     this.frameMs = frameMs;
     this.maxScanMs = maxScanMs;
     this.maxSide = maxSide;
@@ -21,6 +23,7 @@ export class Scanner {
     this.stopped = false;
     this.detector = null;
     this.canvas = null;
+    this.zoomed = false;
   }
 
   /** Opens the camera; rejects with the DOMException getUserMedia gave (e.g. NotAllowedError). */
@@ -30,7 +33,7 @@ export class Scanner {
     }
     const stream = await navigator.mediaDevices.getUserMedia({
       audio: false,
-      video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
+      video: { facingMode: { ideal: this.facingMode }, width: { ideal: 1280 }, height: { ideal: 720 } },
     });
     if (this.stopped) {
       stream.getTracks().forEach((t) => t.stop());
@@ -82,13 +85,19 @@ export class Scanner {
     const vw = this.video.videoWidth;
     const vh = this.video.videoHeight;
     const scale = Math.min(1, this.maxSide / Math.max(vw, vh));
+    // Every other frame, the middle of the picture at full resolution instead of the whole of
+    // it scaled down: a code held up face to face fills only part of a 720p frame, and a
+    // party's code has small modules. Same pixels per frame either way.
+    this.zoomed = scale < 1 && !this.zoomed;
+    const sw = this.zoomed ? Math.round(vw * scale) : vw;
+    const sh = this.zoomed ? Math.round(vh * scale) : vh;
     const w = Math.round(vw * scale);
     const h = Math.round(vh * scale);
     if (!this.canvas) this.canvas = document.createElement('canvas');
     if (this.canvas.width !== w) this.canvas.width = w;
     if (this.canvas.height !== h) this.canvas.height = h;
     const ctx = this.canvas.getContext('2d', { willReadFrequently: true });
-    ctx.drawImage(this.video, 0, 0, w, h);
+    ctx.drawImage(this.video, Math.round((vw - sw) / 2), Math.round((vh - sh) / 2), sw, sh, 0, 0, w, h);
     const img = ctx.getImageData(0, 0, w, h);
     const found = jsQR(img.data, w, h, { inversionAttempts: 'attemptBoth' });
     return found ? found.data : null;

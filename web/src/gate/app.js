@@ -1,7 +1,13 @@
 // The web gate: a guard's tablet at a turnstile. Pairing from the link's fragment, then the
 // camera (and a keyboard-wedge scanner) feed texts through the de-duplication filter into
 // the state machine (core.js, the native gate's GateCore ported), whose actions this file
-// turns into WebSocket frames and screens. A visitor without a pass is a walk-in: the guard
+// turns into WebSocket frames and screens. Face to face (issue 52): the tablet's screen and
+// its camera face the visitor; the challenge is drawn big for a phone's front camera 20–40 cm
+// away, and the camera keeps reading while it shows (the answer, then the next visitor's
+// code). A party's code (`TSR1P:`) is split by the core into single scans; its one challenge
+// (`TSR1Q:`) and its verdict, naming each person, are drawn here. Every verdict also goes to
+// the strip of the last few, so a verdict cleared by the next visitor is not lost to the
+// guard. A visitor without a pass is a walk-in: the guard
 // asks a host (the "Walk-in" form; walkins.js keeps the requests in the journal and resends
 // them), and the host's answer is a verdict like a scan's. DOM calls only: the CSP allows no
 // inline script or style.
@@ -16,15 +22,21 @@ import { Dedupe } from './dedupe.js';
 import { GateStore, MemoryGateStore } from './journal.js';
 import { WalkIns, walkInProblem } from './walkins.js';
 import { MusterMarks, markAnswer, musterPeople, personKey, personRef } from './muster.js';
-import { hostName, knownError, plainNumber, scopeWords, verdictView, walkInLine, walkInVerdict } from './words.js';
-import { formatNumber, setTimeZone, t } from '../i18n.js';
+import { hostName, knownError, partyView, plainNumber, scopeWords, stripLine, verdictView, walkInLine, walkInVerdict } from './words.js';
+import { PassHold, codePasses, pendingPasses } from './dedupe.js';
+import { formatNumber, formatTime, setTimeZone, t } from '../i18n.js';
 import { mountSwitcher, startLanguage } from '../locale.js';
 import { qrSvg } from '../qr.js';
 import { Scanner } from '../scanner.js';
 import { fetchJson, h, showScreen } from '../ui.js';
 
 const VERDICT_MS = 3000;
+const PARTY_VERDICT_MS = 5000; // a line per person to read
 const WALK_IN_VERDICT_MS = 6000; // the guard may be looking at the visitor, not the screen
+const STRIP_SIZE = 6; // verdicts the strip keeps: a full party, or the last few visitors
+// Which camera reads the codes: the front one faces the visitor when the tablet's screen
+// does (face to face); a tablet mounted the other way round uses its back one. Per device.
+const CAMERA_KEY = 'tessera.gate.camera';
 const TICK_MS = 250;
 const RECONNECT_BASE_MS = 250;
 const RECONNECT_CAP_MS = 5000;
@@ -232,6 +244,7 @@ async function openGate(store, persistent, me) {
 
   const state = { ws: null, welcomed: false, online: false, attempt: 0, skewMs: 0, closed: false, reconnectTimer: null, verdictTimer: null };
   const dedupe = new Dedupe();
+  const held = new PassHold();
 
   // --- layout
   const statusPill = h('span', { class: 'pill offline', id: 'connection', text: t('gate-status-connecting') });
@@ -270,6 +283,16 @@ async function openGate(store, persistent, me) {
   const offlineBanner = h('div', { class: 'offline-banner', role: 'alert' });
   const video = h('video', { class: 'camera', muted: true, playsinline: true, autoplay: true, 'aria-label': t('gate-camera-label') });
   const cameraNote = h('p', { class: 'camera-note', role: 'status' });
+  let facing = 'user';
+  try {
+    facing = localStorage.getItem(CAMERA_KEY) === 'environment' ? 'environment' : 'user';
+  } catch {
+    // private mode: the front camera
+  }
+  const cameraSwitch = h('button', { type: 'button', class: 'secondary camera-switch', 'aria-pressed': String(facing === 'environment'), text: t('gate-camera-back') });
+  // The last few verdicts, newest first: what the guard may have missed while looking away.
+  const strip = h('ol', { class: 'strip', 'aria-labelledby': 'strip-heading' });
+  const stripPanel = h('section', { class: 'strip-panel' }, h('h2', { id: 'strip-heading', text: t('gate-strip-heading') }), strip);
   const scanInput = h('input', {
     id: 'scanner-input',
     type: 'text',
@@ -295,7 +318,15 @@ async function openGate(store, persistent, me) {
     h('p', { class: 'walkins-empty muted', text: t('gate-walkins-empty') }),
     walkInList,
   );
-  const cameraPanel = h('section', { class: 'camera-panel', 'aria-label': t('gate-scanner-panel-label') }, h('div', { class: 'camera-frame' }, video), cameraNote, keyboard, walkInPanel);
+  const cameraPanel = h(
+    'section',
+    { class: 'camera-panel', 'aria-label': t('gate-scanner-panel-label') },
+    h('div', { class: 'camera-frame' }, video),
+    h('div', { class: 'camera-row' }, cameraNote, cameraSwitch),
+    keyboard,
+    stripPanel,
+    walkInPanel,
+  );
   const stage = h('section', { class: 'stage', 'aria-live': 'polite' });
   const notice = h('p', { class: 'notice', role: 'status' });
   const verdict = h('div', { class: 'verdict', hidden: true, role: 'alert', tabindex: '-1' });
@@ -350,14 +381,16 @@ async function openGate(store, persistent, me) {
       else if (a.emit === 'connected') {
         state.skewMs = (a.clock_skew_s || 0) * 1000;
         if (Math.abs(a.clock_skew_s) >= 10) flash(t('gate-clock-skew', { seconds: plainNumber(a.clock_skew_s) }));
-      } else if (a.emit === 'verdict') showVerdict(a);
+      } else if (a.emit === 'verdict') {
+        if (!a.party_id) showVerdict(a); // a party member's waits for its party's
+      } else if (a.emit === 'party_verdict') showPartyVerdict(a);
       else if (a.emit === 'duplicate') flash(t('gate-duplicate'));
       else if (a.emit === 'scan') flash(a.queued ? t('gate-scan-queued') : t('gate-checking-code'));
       else if (a.emit === 'response_accepted') flash(a.queued ? t('gate-answer-queued') : t('gate-checking-answer'));
       else if (a.emit === 'rejected') flash(t('gate-ignored', { why: a.message }));
       else if (a.emit === 'error') flash(a.retryable ? t('gate-server-busy', { code: a.code }) : refused(a.code));
-      else if (a.emit === 'unanswered') flash(a.pass && a.pass.label ? t('gate-unanswered', { visitor: a.pass.label }) : t('gate-unanswered-phone'));
-      else if (a.emit === 'abandoned') flash(t('gate-abandoned'));
+      else if (a.emit === 'unanswered' && !a.party_id) flash(a.pass && a.pass.label ? t('gate-unanswered', { visitor: a.pass.label }) : t('gate-unanswered-phone'));
+      else if (a.emit === 'abandoned' && !a.party_id) flash(t('gate-abandoned'));
       else if (a.emit === 'walk_in') {
         renderWalkIn(a.request);
         if (a.closed) showWalkInVerdict(a.request);
@@ -373,12 +406,18 @@ async function openGate(store, persistent, me) {
     return reason ? t('gate-server-refused-reason', { code, reason }) : t('gate-server-refused', { code });
   }
 
-  // --- the stage: the newest open challenge, or "ready"
+  // --- the stage: the newest challenge (a visitor's or a party's), or "ready"
   let shownChallenge = null; // what the stage shows: a challenge text, or a key for the other states
   let countdown = null;
   function renderStage() {
-    const open = core.openChallenges();
-    const c = open[open.length - 1] || null;
+    const prompts = core.prompts();
+    const c = prompts[prompts.length - 1] || null;
+    // A verdict never hides a challenge: while one is open it moves beside it.
+    verdict.classList.toggle('beside', Boolean(c));
+    // While a challenge shows, the camera's preview is blurred: the phone's front camera
+    // sees this whole screen, and the preview would show it its own code back, a second QR
+    // code beside the one it must read.
+    cameraPanel.classList.toggle('asking', Boolean(c));
     if (!c) {
       // Nothing to show the wallet: an answer or a code on its way, or ready for the next.
       const scans = core.scans;
@@ -389,10 +428,10 @@ async function openGate(store, persistent, me) {
         ? [
           `answer:${answered.scan_id}:${state.online}`,
           t('gate-checking-answer'),
-          wait(answered.challenge.pass.label ? t('gate-answer-on-way', { visitor: answered.challenge.pass.label }) : t('gate-answer-on-way-anonymous')),
+          wait(answered.party ? t('gate-answers-on-way') : answered.challenge.pass.label ? t('gate-answer-on-way', { visitor: answered.challenge.pass.label }) : t('gate-answer-on-way-anonymous')),
         ]
         : checking
-          ? [`code:${checking.scan_id}:${state.online}`, t('gate-checking-code'), wait(t('gate-code-on-way'))]
+          ? [`code:${checking.scan_id}:${state.online}`, t('gate-checking-code'), wait(checking.party ? t('gate-codes-on-way') : t('gate-code-on-way'))]
           : muster.on
             ? ['', t('gate-muster-ready-title'), t('gate-muster-ready-text')]
             : ['', t('gate-ready-title'), t('gate-ready-text')];
@@ -400,23 +439,29 @@ async function openGate(store, persistent, me) {
       if (shownChallenge !== shownKey) {
         shownChallenge = shownKey;
         countdown = null;
+        stage.classList.remove('showing-challenge');
         stage.replaceChildren(h('div', { class: key ? 'ready busy' : muster.on ? 'ready muster-ready' : 'ready' }, h('h1', { text: title }), h('p', { text })));
       }
       return;
     }
-    if (shownChallenge !== c.wallet_challenge) {
-      shownChallenge = c.wallet_challenge;
+    if (shownChallenge !== c.key) {
+      shownChallenge = c.key;
       countdown = h('p', { class: 'countdown', role: 'timer' });
-      const waiting = open.length > 1 ? h('p', { class: 'muted', text: t('gate-more-waiting', { count: open.length - 1 }) }) : null;
+      const others = prompts.length - 1;
+      const waiting = others > 0 ? h('p', { class: 'muted', text: t('gate-more-waiting', { count: others }) }) : null;
+      const party = c.kind === 'party';
+      const names = party ? c.passes.map((p) => p.label).filter(Boolean) : c.pass && c.pass.label ? [c.pass.label] : [];
+      stage.classList.add('showing-challenge');
       stage.replaceChildren(
         h(
           'div',
-          { class: 'challenge' },
-          h('h1', { text: t('gate-challenge-title') }),
-          h('div', { class: 'qr-box' }, qrSvg(c.wallet_challenge, t('gate-challenge-qr-label'), 4)),
-          h('p', { class: 'challenge-pass', dir: 'auto', text: c.pass && c.pass.label ? c.pass.label : '' }),
-          countdown,
-          h('p', { class: 'muted', text: t('gate-challenge-then') }),
+          { class: `challenge${party ? ' party' : ''}` },
+          h('h1', { text: party ? t('gate-party-challenge-title', { count: c.passes.length }) : t('gate-challenge-title') }),
+          // Drawn for a phone's front camera 20–40 cm away: as large as the stage allows,
+          // black on white, a six-module quiet zone (the standard asks four).
+          h('div', { class: 'qr-box' }, qrSvg(c.wallet_challenge, party ? t('gate-party-challenge-qr-label', { count: c.passes.length }) : t('gate-challenge-qr-label'), 6)),
+          h('div', { class: 'challenge-foot' }, h('p', { class: 'challenge-pass', dir: 'auto', text: names.join(' · ') }), countdown),
+          h('p', { class: 'muted challenge-then', text: t('gate-challenge-then') }),
           waiting,
         ),
       );
@@ -459,9 +504,14 @@ async function openGate(store, persistent, me) {
     }
   }
 
-  /** The full-screen verdict: a scan's (`scanId`) or a walk-in's (`requestId`). */
-  function paintVerdict(view, { scanId = null, requestId = null, kind }) {
-    verdict.className = `verdict ${view.tone}${kind === 'walk_in' ? ' walk-in' : ''}`;
+  /**
+   * The full-screen verdict: a scan's (`scanId`), a party's (`partyId`, one line per person
+   * in `view.people`) or a walk-in's (`requestId`). While a challenge is open it stands
+   * beside it instead (`beside`), so the next visitor's phone can read on.
+   */
+  function paintVerdict(view, { scanId = null, requestId = null, partyId = null, kind }) {
+    verdict.className = `verdict ${view.tone}${kind === 'walk_in' ? ' walk-in' : ''}${kind === 'party' ? ' party' : ''}`;
+    verdict.classList.toggle('beside', core.prompts().length > 0);
     // Never colour alone: an icon above the word. A headline with a reason after its word
     // ("DENIED — … (code)") shows the word big and the reason smaller.
     const split = view.word && view.headline !== view.word && view.headline.startsWith(view.word);
@@ -471,17 +521,61 @@ async function openGate(store, persistent, me) {
         ? h('p', { class: 'verdict-headline' }, h('span', { class: 'verdict-word', text: view.word }), view.headline.slice(view.word.length))
         : h('p', { class: 'verdict-headline', text: view.headline }),
       ...view.details.map((d) => h('p', { class: 'verdict-detail', dir: 'auto', text: d })),
+      view.people
+        ? h(
+          'ul',
+          { class: 'verdict-people' },
+          view.people.map((p) =>
+            h('li', { class: `person ${p.tone}` }, verdictIcon(p.icon), h('span', { class: 'person-name', dir: 'auto', text: p.name }), h('span', { class: 'person-outcome', text: p.headline }), ...p.details.map((d) => h('span', { class: 'person-detail', dir: 'auto', text: d }))),
+          ),
+        )
+        : null,
       h('p', { class: 'verdict-hint', text: t('gate-verdict-hint') }),
     );
     verdict.hidden = false;
     if (scanId) verdict.dataset.scanId = scanId;
     else delete verdict.dataset.scanId;
+    if (partyId) verdict.dataset.partyId = partyId;
+    else delete verdict.dataset.partyId;
     if (requestId) verdict.dataset.requestId = requestId;
     else delete verdict.dataset.requestId;
     verdict.dataset.kind = kind;
     beep(view.tone);
     clearTimeout(state.verdictTimer);
-    state.verdictTimer = setTimeout(hideVerdict, kind === 'walk_in' ? WALK_IN_VERDICT_MS : VERDICT_MS);
+    state.verdictTimer = setTimeout(hideVerdict, kind === 'walk_in' ? WALK_IN_VERDICT_MS : kind === 'party' ? PARTY_VERDICT_MS : VERDICT_MS);
+  }
+
+  /** Adds lines to the strip of the last verdicts (newest first), keeping STRIP_SIZE. */
+  function addToStrip(lines) {
+    const at = clockNow();
+    for (const line of lines) {
+      const li = h('li', { class: `strip-item ${line.tone}` }, verdictIcon(line.icon), h('span', { class: 'strip-time', text: at }), h('span', { class: 'strip-word', text: line.word }), h('span', { class: 'strip-name', dir: 'auto', text: line.name }), line.why ? h('span', { class: 'strip-why', text: line.why }) : null);
+      strip.prepend(li);
+    }
+    while (strip.children.length > STRIP_SIZE) strip.lastElementChild.remove();
+    stripPanel.classList.add('has-verdicts');
+  }
+
+  function clockNow() {
+    return formatTime(Date.now() + state.skewMs, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  }
+
+  /** A party's verdict: one line per person, each with its own outcome and reason. */
+  function showPartyVerdict(p) {
+    const view = partyView(p, Date.now() + state.skewMs);
+    paintVerdict(view, { partyId: p.party_id, kind: 'party' });
+    addToStrip([...view.people].reverse().map((person) => person.strip));
+    // Don't stop the next visitor for a party just let in: their passes are held a moment.
+    for (const m of p.members) if (m.verdict && !m.verdict.muster && (m.verdict.outcome === 'admitted' || m.verdict.outcome === 'already_admitted')) held.hold(m.pass_id, Date.now());
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        run(async () => {
+          await core.partyShown(p.party_id);
+          await refreshCounters();
+          return [];
+        });
+      }),
+    );
   }
 
   function showWalkInVerdict(r) {
@@ -501,6 +595,8 @@ async function openGate(store, persistent, me) {
     if (v.muster) pollRollCalls(); // the list and its counts changed
     const view = verdictView(v, Date.now() + state.skewMs);
     paintVerdict(view, { scanId: v.scan_id, kind: 'scan' });
+    addToStrip([stripLine(v, view)]);
+    if (v.pass && v.pass.id && !v.muster && (v.outcome === 'admitted' || v.outcome === 'already_admitted')) held.hold(v.pass.id, Date.now());
     // Only once the verdict is on screen may it leave the journal (GateCore::verdict_shown).
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
@@ -534,10 +630,17 @@ async function openGate(store, persistent, me) {
   // --- input: camera and keyboard scanner
   function input(text, from) {
     const now = Date.now();
+    // A phone still held up shows its next code: after its verdict, or before it has read
+    // the challenge for the last one. Neither is a new visitor.
+    if (from === 'camera') {
+      const passes = codePasses(text);
+      if (held.holds(passes, now)) return;
+      const pending = pendingPasses(core.scans, now + state.skewMs);
+      if (passes.some((id) => pending.has(id))) return;
+    }
     if (!text || !dedupe.accept(text, now)) return;
-    if (!verdict.hidden && text.startsWith('TSR1:')) hideVerdict(); // the next visitor
+    if (!verdict.hidden && (text.startsWith('TSR1:') || text.startsWith('TSR1P:'))) hideVerdict(); // the next visitor
     run(() => core.onLine(text, 'scanner', now, { muster: muster.on }));
-    void from;
   }
 
   function submitTyped() {
@@ -569,20 +672,38 @@ async function openGate(store, persistent, me) {
   };
   document.addEventListener('keydown', onKey);
 
-  const scanner = new Scanner(video, (text) => input(text, 'camera'), null, { frameMs: 40, maxScanMs: Infinity, maxSide: 720 });
-  scanner.start().then(
-    () => {
-      cameraNote.textContent = t('gate-camera-on');
-    },
-    (e) => {
-      const name = e && e.name;
-      cameraNote.textContent =
-        name === 'NotAllowedError' || name === 'SecurityError'
-          ? t('gate-camera-refused')
-          : t('gate-camera-none');
-      cameraNote.classList.add('bad');
-    },
-  );
+  let scanner = null;
+  function startCamera() {
+    if (scanner) scanner.stop();
+    const mine = new Scanner(video, (text) => input(text, 'camera'), null, { frameMs: 40, maxScanMs: Infinity, maxSide: 720, facingMode: facing });
+    scanner = mine;
+    cameraNote.classList.remove('bad');
+    mine.start().then(
+      () => {
+        if (scanner === mine) cameraNote.textContent = facing === 'user' ? t('gate-camera-on') : t('gate-camera-on-back');
+      },
+      (e) => {
+        if (scanner !== mine) return;
+        const name = e && e.name;
+        cameraNote.textContent =
+          name === 'NotAllowedError' || name === 'SecurityError'
+            ? t('gate-camera-refused')
+            : t('gate-camera-none');
+        cameraNote.classList.add('bad');
+      },
+    );
+  }
+  cameraSwitch.addEventListener('click', () => {
+    facing = facing === 'user' ? 'environment' : 'user';
+    try {
+      localStorage.setItem(CAMERA_KEY, facing);
+    } catch {
+      // kept for this visit only
+    }
+    cameraSwitch.setAttribute('aria-pressed', String(facing === 'environment'));
+    startCamera();
+  });
+  startCamera();
 
   // --- roll call: muster mode, the list, marks by hand
   function setMuster(on) {
@@ -970,7 +1091,7 @@ async function openGate(store, persistent, me) {
     clearInterval(rollCallTimer);
     clearTimeout(state.reconnectTimer);
     clearTimeout(state.verdictTimer);
-    scanner.stop();
+    if (scanner) scanner.stop();
     document.removeEventListener('keydown', onKey);
     window.removeEventListener('online', wake);
     if (state.ws) state.ws.close(1000, 'bye');

@@ -16,10 +16,19 @@
 // (send `response`) → removed when its `result` arrives; the result then waits in the
 // journal's `verdicts` until the UI says it was shown (`verdictShown`).
 //
+// A party (several passes on one phone, a Tessera addition: docs/protocol.md, "Parties") is
+// split here: its `TSR1P:` code becomes one journaled scan per member, each sent as TSR1's
+// own `scan` frame under its own scan_id; once every member has its challenge or its result
+// the members still to answer make one `TSR1Q:` challenge (`party_challenge`, and
+// `prompts()` for the screen); a `TSR1S:` answer becomes each member's own `response`
+// frame. The server sees single scans, so every per-pass rule holds. A party's results
+// wait in the journal until the last member is settled, then come out together as one
+// `party_verdict`, and leave the journal together once shown (`partyShown`).
+//
 // A `rejected` action's `message` is in the gate's language (i18n.js, at call time).
 
 import { t } from '../i18n.js';
-import { base32Decode, uuidFromBytes } from '../tsr1.js';
+import { base32Decode, parsePartyAnswer, parsePartyCode, partyChallenge, uuidFromBytes } from '../tsr1.js';
 
 /** Longest accepted input line, in UTF-8 bytes (as the native gate). */
 export const MAX_INPUT_LINE = 1024;
@@ -65,7 +74,7 @@ export function responsePass(text) {
   return uuidFromBytes(pass);
 }
 
-const emptyDoc = () => ({ gate_id: null, scans: [], verdicts: [] });
+const emptyDoc = () => ({ gate_id: null, scans: [], verdicts: [], parties: [] });
 const clone = (doc) => structuredClone(doc);
 const TRIM = /^[\s\u0085\uFEFF]+|[\s\u0085\uFEFF]+$/g;
 const utf8Length = (s) => new TextEncoder().encode(s).length;
@@ -92,6 +101,11 @@ export function verdictEvent(result, thisGate) {
     marked_at: result.marked_at ?? null,
     marked_by: result.marked_by ?? null,
   };
+}
+
+/** A party member's verdict event: the result's, marked with its party. */
+function memberVerdict(result, thisGate, partyId) {
+  return { ...verdictEvent(result, thisGate), party_id: partyId };
 }
 
 export class GateCore {
@@ -122,7 +136,9 @@ export class GateCore {
     const doc = { ...emptyDoc(), ...(loaded || {}) };
     const core = new GateCore(journal, doc, { ...DEFAULT_CONFIG, ...config }, random, newId);
     const actions = [{ emit: 'started', pending: doc.scans.length }];
-    for (const v of doc.verdicts) actions.push(verdictEvent(v.result, doc.gate_id));
+    // A party's results come out together, once the party is settled.
+    for (const v of doc.verdicts) if (!v.party) actions.push(verdictEvent(v.result, doc.gate_id));
+    for (const p of doc.parties) if (p.done) actions.push(partyVerdict(doc, p));
     return { core, actions };
   }
 
@@ -159,11 +175,53 @@ export class GateCore {
     return this.#doc.gate_id;
   }
 
-  /** Challenges waiting for a wallet's answer, oldest first. */
+  /** Challenges waiting for a wallet's answer, oldest first (a party's members each). */
   openChallenges() {
     return this.#doc.scans
       .filter((s) => s.response === null && s.challenge)
       .map((s) => ({ scan_id: s.scan_id, ...clone(s.challenge) }));
+  }
+
+  /**
+   * What the wallets in front of the gate must answer, oldest first: a single scan's own
+   * challenge (`kind: 'single'`, `pass`), or a party's one `TSR1Q:` challenge (`kind:
+   * 'party'`, `passes`) once none of its members still waits for the server's word on its
+   * code. Each has `key` (what it shows), `wallet_challenge`, `expires_at` and `scan_ids`.
+   */
+  prompts() {
+    const out = [];
+    const seen = new Set();
+    for (const s of this.#doc.scans) {
+      if (!s.party) {
+        if (s.response === null && s.challenge) {
+          out.push({ kind: 'single', key: s.challenge.wallet_challenge, scan_ids: [s.scan_id], ...clone(s.challenge) });
+        }
+      } else if (!seen.has(s.party)) {
+        seen.add(s.party);
+        const prompt = partyPrompt(this.#doc, s.party);
+        if (prompt) out.push(prompt);
+      }
+    }
+    return out;
+  }
+
+  /** The parties (copies) whose members are still pending or whose verdict is not shown yet. */
+  get parties() {
+    return clone(this.#doc.parties);
+  }
+
+  /** The guard was shown party `partyId`'s verdict: it and its results leave the journal. */
+  partyShown(partyId) {
+    return this.#serial(async () => {
+      const party = this.#doc.parties.find((p) => p.party_id === partyId);
+      if (!party || !party.done) return;
+      const doc = clone(this.#doc);
+      const shown = doc.verdicts.filter((v) => v.party === partyId).map((v) => v.result);
+      doc.verdicts = doc.verdicts.filter((v) => v.party !== partyId);
+      doc.parties = doc.parties.filter((p) => p.party_id !== partyId);
+      await this.#journal.save(doc, { shown });
+      this.#doc = doc;
+    });
   }
 
   /** The guard was shown the result of `scanId`: it may leave the journal now. */
@@ -256,8 +314,10 @@ export class GateCore {
       if (!text) return [];
       if (utf8Length(text) > MAX_INPUT_LINE) return reject(t('gate-rejected-too-long'));
       if (text.startsWith('TSR1R:')) return this.#onResponse(text, source, now);
-      if (text.startsWith('TSR1C:')) return reject(t('gate-rejected-challenge'));
+      if (text.startsWith('TSR1S:')) return this.#onPartyAnswer(text, source, now);
+      if (text.startsWith('TSR1C:') || text.startsWith('TSR1Q:')) return reject(t('gate-rejected-challenge'));
       if (text.startsWith('TSR1:') && source === 'scanner') return this.#onScan(text, now, muster);
+      if (text.startsWith('TSR1P:') && source === 'scanner') return this.#onPartyScan(text, now, muster);
       return reject(t('gate-rejected-not-tessera'));
     });
   }
@@ -273,6 +333,64 @@ export class GateCore {
     await this.#commit(doc);
     const actions = [{ emit: 'scan', scan_id: scanId, queued: !this.#online }];
     this.#send(scanId, now, actions);
+    return actions;
+  }
+
+  /** A party's code: one scan per member, journaled together, each sent as its own `scan`. */
+  async #onPartyScan(text, now, muster) {
+    let party;
+    try {
+      party = parsePartyCode(text);
+    } catch {
+      return [{ emit: 'rejected', message: t('gate-rejected-party-unreadable') }];
+    }
+    const open = this.#doc.scans.find((s) => party.members.some((m) => m.code === s.code));
+    if (open) return [{ emit: 'duplicate', scan_id: open.scan_id }];
+    const partyId = this.#newId();
+    const doc = clone(this.#doc);
+    const members = party.members.map((m) => {
+      const scan = { scan_id: this.#newId(), code: m.code, scanned_at: new Date(now).toISOString(), challenge: null, response: null, party: partyId };
+      if (muster) scan.muster = true;
+      doc.scans.push(scan);
+      return { scan_id: scan.scan_id, pass: m.passId, label: null, ended: null };
+    });
+    doc.parties.push({ party_id: partyId, members, done: false });
+    await this.#commit(doc);
+    const actions = [];
+    for (const m of members) {
+      actions.push({ emit: 'scan', scan_id: m.scan_id, queued: !this.#online, party_id: partyId });
+      this.#send(m.scan_id, now, actions);
+    }
+    return actions;
+  }
+
+  /** A party's answer: each member's own `TSR1R:` goes to its open challenge, in one commit. */
+  async #onPartyAnswer(text, source, now) {
+    let answer;
+    try {
+      answer = parsePartyAnswer(text);
+    } catch {
+      return [{ emit: 'rejected', message: t('gate-rejected-party-unreadable') }];
+    }
+    const doc = clone(this.#doc);
+    const matched = [];
+    let repeated = 0;
+    for (const m of answer.members) {
+      const index = openChallengeOf(doc.scans, m.passId);
+      if (index < 0) {
+        if (doc.scans.some((s) => s.response === m.response)) repeated++;
+        continue;
+      }
+      doc.scans[index].response = m.response;
+      matched.push(doc.scans[index].scan_id);
+    }
+    if (!matched.length) return repeated ? [] : [{ emit: 'rejected', message: t('gate-rejected-no-challenge') }];
+    await this.#commit(doc);
+    const actions = [];
+    for (const scanId of matched) {
+      actions.push({ emit: 'response_accepted', scan_id: scanId, source, queued: !this.#online });
+      this.#send(scanId, now, actions);
+    }
     return actions;
   }
 
@@ -332,9 +450,15 @@ export class GateCore {
     const doc = clone(this.#doc);
     const challenge = { nonce: c.nonce, wallet_challenge: c.wallet_challenge, expires_at: c.expires_at, pass: { id: c.pass.id, label: c.pass.label } };
     doc.scans[index].challenge = challenge;
+    const partyId = scan.party;
+    const member = partyId ? partyMember(doc, partyId, c.scan_id) : null;
+    if (member && c.pass.label) member.label = c.pass.label;
     await this.#commit(doc);
     this.#flights.delete(c.scan_id);
-    return [{ emit: 'challenge', scan_id: c.scan_id, ...clone(challenge) }];
+    const actions = [{ emit: 'challenge', scan_id: c.scan_id, ...clone(challenge), ...(partyId ? { party_id: partyId } : {}) }];
+    const prompt = partyId ? partyPrompt(this.#doc, partyId) : null;
+    if (prompt) actions.push({ emit: 'party_challenge', party_id: partyId, wallet_challenge: prompt.wallet_challenge, expires_at: prompt.expires_at, passes: prompt.passes });
+    return actions;
   }
 
   async #onResult(r) {
@@ -345,17 +469,29 @@ export class GateCore {
       return []; // not the answer to what we sent; keep waiting for ours
     }
     const doc = clone(this.#doc);
+    const partyId = scan.party;
+    const actions = [];
     if (r.reason === 'bad_response') {
       // TSR1 gives the wallet three tries: the challenge stays open for the next answer.
       doc.scans[index].response = null;
     } else {
       doc.scans.splice(index, 1);
       if (doc.verdicts.length >= MAX_UNSHOWN_VERDICTS) doc.verdicts.shift();
-      doc.verdicts.push({ scan_id: r.scan_id, result: clone(r) });
+      doc.verdicts.push(partyId ? { scan_id: r.scan_id, result: clone(r), party: partyId } : { scan_id: r.scan_id, result: clone(r) });
+      const member = partyId ? partyMember(doc, partyId, r.scan_id) : null;
+      if (member) member.ended = 'result';
     }
+    const settled = settleParties(doc);
     await this.#commit(doc);
     this.#flights.delete(r.scan_id);
-    return [verdictEvent(r, this.#doc.gate_id)];
+    actions.push(partyId ? memberVerdict(r, this.#doc.gate_id, partyId) : verdictEvent(r, this.#doc.gate_id));
+    if (partyId && !scan.challenge) {
+      // A member refused at its scan: the others' challenge may be complete now.
+      const prompt = partyPrompt(this.#doc, partyId);
+      if (prompt) actions.push({ emit: 'party_challenge', party_id: partyId, wallet_challenge: prompt.wallet_challenge, expires_at: prompt.expires_at, passes: prompt.passes });
+    }
+    for (const p of settled) actions.push(partyVerdict(this.#doc, p));
+    return actions;
   }
 
   async #onError(e, now) {
@@ -389,12 +525,17 @@ export class GateCore {
       const i = doc.scans.findIndex((s) => s.scan_id === id);
       if (i >= 0) {
         if (doc.scans[i].response !== null) doc.scans[i].response = null; // let the wallet answer again
-        else doc.scans.splice(i, 1);
+        else {
+          const [gone] = doc.scans.splice(i, 1);
+          const member = gone.party ? partyMember(doc, gone.party, id) : null;
+          if (member) member.ended = 'refused';
+        }
       }
       this.#flights.delete(id);
     }
+    const settled = settleParties(doc);
     await this.#commit(doc);
-    return [event(null)];
+    return [event(null), ...settled.map((p) => partyVerdict(this.#doc, p))];
   }
 
   /** Time passed: resend what timed out or is due after an error; close dead scans. */
@@ -435,17 +576,89 @@ export class GateCore {
         if (s.challenge && s.response === null) dead = now > parseTime(s.challenge.expires_at) + cfg.challengeGraceMs;
         else if (!s.challenge && s.response === null) dead = now > parseTime(s.scanned_at) + cfg.scanTtlMs;
         if (dead) {
-          actions.push(s.challenge ? { emit: 'unanswered', scan_id: s.scan_id, pass: s.challenge.pass } : { emit: 'abandoned', scan_id: s.scan_id });
+          const party = s.party ? { party_id: s.party } : {};
+          actions.push(s.challenge ? { emit: 'unanswered', scan_id: s.scan_id, pass: s.challenge.pass, ...party } : { emit: 'abandoned', scan_id: s.scan_id, ...party });
+          const member = s.party ? partyMember(doc, s.party, s.scan_id) : null;
+          if (member) member.ended = s.challenge ? 'unanswered' : 'abandoned';
           this.#flights.delete(s.scan_id);
         } else kept.push(s);
       }
       if (kept.length !== doc.scans.length) {
         doc.scans = kept;
+        const settled = settleParties(doc);
         await this.#commit(doc);
+        for (const p of settled) actions.push(partyVerdict(this.#doc, p));
       }
       return actions;
     });
   }
+}
+
+// ---------------------------------------------------------------- parties
+
+/** The newest scan whose challenge for pass `passId` waits for an answer, or -1. */
+function openChallengeOf(scans, passId) {
+  for (let i = scans.length - 1; i >= 0; i--) {
+    const s = scans[i];
+    if (s.response === null && s.challenge && String(s.challenge.pass.id).toLowerCase() === passId) return i;
+  }
+  return -1;
+}
+
+function partyMember(doc, partyId, scanId) {
+  const party = doc.parties.find((p) => p.party_id === partyId);
+  return party ? party.members.find((m) => m.scan_id === scanId) || null : null;
+}
+
+/**
+ * Party `partyId`'s one challenge, once none of its members still waits for the server's
+ * word on its code: the members still to answer, in the party's order, with the earliest
+ * expiry. Null while a member waits, or when none is left to answer.
+ */
+function partyPrompt(doc, partyId) {
+  const members = doc.scans.filter((s) => s.party === partyId);
+  if (!members.length || members.some((s) => !s.challenge)) return null;
+  const open = members.filter((s) => s.response === null);
+  if (!open.length) return null;
+  const walletChallenge = partyChallenge(open.map((s) => s.challenge.wallet_challenge));
+  const expires = open.map((s) => s.challenge.expires_at).sort((a, b) => Date.parse(a) - Date.parse(b))[0];
+  return {
+    kind: 'party',
+    key: walletChallenge,
+    party_id: partyId,
+    wallet_challenge: walletChallenge,
+    expires_at: expires,
+    passes: open.map((s) => clone(s.challenge.pass)),
+    scan_ids: open.map((s) => s.scan_id),
+  };
+}
+
+/** Marks done (in `doc`) the parties none of whose members is pending any more; returns them. */
+function settleParties(doc) {
+  const pending = new Set(doc.scans.map((s) => s.scan_id));
+  const settled = [];
+  for (const p of doc.parties) {
+    if (!p.done && p.members.every((m) => !pending.has(m.scan_id))) {
+      p.done = true;
+      settled.push(p);
+    }
+  }
+  return settled;
+}
+
+/**
+ * A settled party's verdict: each member in the party's order with its pass, its label (the
+ * result's, else its challenge's) and its own verdict, or how it ended without one
+ * (`unanswered`, `abandoned`, `refused`).
+ */
+function partyVerdict(doc, party) {
+  const members = party.members.map((m) => {
+    const v = doc.verdicts.find((x) => x.scan_id === m.scan_id);
+    const verdict = v ? memberVerdict(v.result, doc.gate_id, party.party_id) : null;
+    const label = (verdict && verdict.pass && verdict.pass.label) || m.label || null;
+    return { scan_id: m.scan_id, pass_id: m.pass, label, verdict, ended: verdict ? 'result' : m.ended || 'unanswered' };
+  });
+  return { emit: 'party_verdict', party_id: party.party_id, members };
 }
 
 /** A journal in memory (tests, and the page when IndexedDB will not open). */
@@ -459,6 +672,6 @@ export class MemoryJournal {
   }
   save(doc, extra) {
     this.doc = clone(doc);
-    if (extra && extra.shown) this.shown.push(extra.shown);
+    if (extra && extra.shown) this.shown.push(...[extra.shown].flat());
   }
 }

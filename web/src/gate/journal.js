@@ -2,9 +2,11 @@
 //   journal  — key "walk_ins": the walk-in requests (walkins.js), the open ones resent on
 //              every reconnect, the closed ones kept until the guard has seen them;
 //              key "doc": the pending scans (scan_id, code, scanned_at,
-//              challenge {nonce, wallet_challenge, expires_at, pass}, response) and the
-//              verdicts received but not yet shown, rewritten whole on every change, as the
-//              native gate's journal file is; a save resolves only once it is durable;
+//              challenge {nonce, wallet_challenge, expires_at, pass}, response, and for a
+//              party's member its party_id), the parties (their members in order, and how
+//              each ended) until their verdict was shown, and the verdicts received but not
+//              yet shown, rewritten whole on every change, as the native gate's journal file
+//              is; a save resolves only once it is durable;
 //   meta     — key "me": the gate this device was last paired as (label, site, and when the
 //              server names them its `language`, the organisation's `default_language` and
 //              the site's `time_zone`), so a reload while the server is unreachable still
@@ -85,8 +87,11 @@ export class GateStore {
           const req = counters.get(day);
           req.onsuccess = () => {
             const c = req.result || { admitted: 0, already: 0, denied: 0 };
-            const counter = counterFor(extra.shown);
-            if (counter) c[counter] += 1;
+            // One result, or a party's results shown together (each counts on its own).
+            for (const shown of [extra.shown].flat()) {
+              const counter = counterFor(shown);
+              if (counter) c[counter] += 1;
+            }
             counters.put(c, day);
           };
         }

@@ -217,3 +217,61 @@ export function walkInLine(r, nowMs, online = true) {
   }
   return r.state;
 }
+
+/** One line of the strip of last verdicts: `{ tone, icon, word, name, why }`. */
+export function stripLine(v, view = verdictView(v)) {
+  const name = v.pass && v.pass.label ? v.pass.label : t('gate-strip-unnamed');
+  let why = '';
+  if (view.tone === 'red') why = t('gate-strip-why', { reason: reasonWords(v.reason), code: shownCode(v.reason) });
+  else if (v.outcome === 'already_admitted') why = view.details[view.details.length - 2] || '';
+  return { tone: view.tone, icon: view.icon, word: view.word, name, why };
+}
+
+/**
+ * A party's verdict (a `party_verdict` action, `now` the local time in ms): the headline
+ * over the whole party, then each person in the party's order with their own outcome and
+ * reason. Green ADMITTED when everyone may go in, red DENIED when nobody may, amber "LET 2
+ * OF 3 IN" otherwise (the list says who); a neutral PLEASE WAIT holds the whole party when
+ * any pass asks for staff. Only an admitting line or headline says "ADMITTED".
+ */
+export function partyView(p, now = Date.now()) {
+  const count = p.members.length;
+  const people = p.members.map((m, i) => {
+    const name = m.label || t('gate-party-person', { n: i + 1, count });
+    let view;
+    if (m.verdict) {
+      view = verdictView(m.verdict, now);
+      // The name is the line's own first column, not a detail.
+      view = { ...view, details: view.details.filter((d) => d !== name && d !== m.label) };
+    } else if (m.ended === 'unanswered') {
+      const word = t('gate-word-no-answer');
+      view = { tone: 'red', icon: 'cross', word, headline: t('gate-party-unanswered'), details: [] };
+    } else {
+      const word = t('gate-word-not-checked');
+      view = { tone: 'red', icon: 'cross', word, headline: t('gate-party-not-checked'), details: [] };
+    }
+    const why = view.tone === 'red' && m.verdict ? t('gate-strip-why', { reason: reasonWords(m.verdict.reason), code: shownCode(m.verdict.reason) }) : view.tone === 'red' ? view.headline.slice(view.word.length).replace(/^\s*—\s*/, '') : m.verdict && m.verdict.outcome === 'already_admitted' ? view.details[0] || '' : '';
+    return { ...view, name, strip: { tone: view.tone, icon: view.icon, word: view.word, name, why } };
+  });
+  const outcome = (m) => (m.verdict ? m.verdict.outcome : null);
+  const admitted = p.members.filter((m) => outcome(m) === 'admitted').length;
+  const holds = p.members.some((m) => m.verdict && m.verdict.reason === 'see_staff');
+  let head;
+  if (holds) {
+    const word = t('gate-word-please-wait');
+    head = { tone: 'amber', icon: 'wait', word, headline: word, details: [t('gate-hold-detail')] };
+  } else if (admitted === count) {
+    const word = t('gate-word-admitted');
+    head = { tone: 'green', icon: 'check', word, headline: word, details: [t('gate-party-all', { count })] };
+  } else if (admitted === 0 && p.members.every((m) => outcome(m) === 'already_admitted')) {
+    const word = t('gate-word-already-admitted');
+    head = { tone: 'amber', icon: 'repeat', word, headline: word, details: [t('gate-party-all-already', { count })] };
+  } else if (admitted === 0) {
+    const word = t('gate-word-denied');
+    head = { tone: 'red', icon: 'cross', word, headline: word, details: [t('gate-party-none', { count })] };
+  } else {
+    const word = t('gate-party-some', { admitted, count });
+    head = { tone: 'amber', icon: 'wait', word, headline: word, details: [t('gate-party-some-detail')] };
+  }
+  return { ...head, people };
+}
