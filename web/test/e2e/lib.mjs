@@ -366,17 +366,33 @@ export async function decodeFrom(target, prefix, name, what) {
 
 // An init script (`context.addInitScript(fakeCameraInit, { fps })`): runs in the page before
 // its scripts; getUserMedia returns a canvas stream showing the QR matrix the test last set
-// (`window.__fakeCamera.show(matrix)`, recording when in `shownAt`), or refuses like a user
-// pressing "Block" (`window.__fakeCamera.mode = 'deny'`).
-export function fakeCameraInit({ fps }) {
+// (`window.__fakeCamera.show(matrix)`, recording when in `shownAt`), or an image, e.g. a
+// screenshot of another page's screen (`showImage(dataUrl)`, through the camera model below),
+// or refuses like a user pressing "Block" (`window.__fakeCamera.mode = 'deny'`). Each call is
+// recorded in `calls` with the facing mode asked for. `width`/`height` size the picture
+// (640×480 unless given; the face-to-face test uses 1280×720, a front camera's 720p).
+export function fakeCameraInit({ fps, width = 640, height = 480, model = null }) {
   const canvas = document.createElement('canvas');
-  canvas.width = 640;
-  canvas.height = 480;
+  canvas.width = width;
+  canvas.height = height;
   const ctx = canvas.getContext('2d');
   let matrix = null;
+  let image = null;
   const draw = () => {
-    ctx.fillStyle = '#ffffff';
+    ctx.filter = 'none';
+    ctx.fillStyle = image ? (model && model.room) || '#5b6470' : '#ffffff';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
+    if (image) {
+      // The other screen as this camera sees it: `fill` of the picture's height, centred,
+      // softened by the lens (`blur`) and washed out by glare (`contrast`).
+      const fill = (model && model.fill) || 0.85;
+      const scale = (canvas.height * fill) / image.height;
+      const w = image.width * scale;
+      const h = image.height * scale;
+      if (model && model.filter) ctx.filter = model.filter;
+      ctx.drawImage(image, (canvas.width - w) / 2, (canvas.height - h) / 2, w, h);
+      return;
+    }
     if (!matrix) return;
     const n = matrix.length + 8;
     const cell = Math.floor(440 / n);
@@ -390,15 +406,34 @@ export function fakeCameraInit({ fps }) {
   window.__fakeCamera = {
     mode: 'allow',
     shownAt: 0,
+    calls: [],
     show(m) {
       matrix = m;
+      image = null;
       draw();
       this.shownAt = performance.now();
+    },
+    showImage(url) {
+      return new Promise((resolve, reject) => {
+        const img = new Image();
+        img.onload = () => {
+          image = img;
+          matrix = null;
+          draw();
+          this.shownAt = performance.now();
+          resolve();
+        };
+        img.onerror = () => reject(new Error('the image did not load'));
+        img.src = url;
+      });
     },
   };
   setInterval(draw, 100);
   if (!navigator.mediaDevices) Object.defineProperty(navigator, 'mediaDevices', { value: {}, configurable: true });
-  navigator.mediaDevices.getUserMedia = async () => {
+  navigator.mediaDevices.getUserMedia = async (constraints) => {
+    const video = constraints && constraints.video;
+    const facing = video && video.facingMode ? (typeof video.facingMode === 'string' ? video.facingMode : video.facingMode.ideal || video.facingMode.exact) : null;
+    window.__fakeCamera.calls.push({ facingMode: facing || null, at: performance.now(), path: location.pathname });
     if (window.__fakeCamera.mode === 'deny') throw new DOMException('Permission denied', 'NotAllowedError');
     draw();
     return canvas.captureStream(fps);
