@@ -52,6 +52,12 @@
 //!   the rows without the buttons; axe-core at tablet and phone sizes, and in Arabic (right
 //!   to left) on the phone.
 //!
+//! - The lane rig, small (issue 52, `web/test/e2e/lane.e2e.mjs`): a phone's web wallet and a
+//!   tablet's web gate face to face, each page's camera fed from the other's screen through
+//!   a camera model; two visitors and a party of four go through, every pass admitted once
+//!   and its verdict painted, and the visitor's taps and turns after holding the phone up
+//!   are the flow's own (`bench/lane.sh` times the same rig).
+//!
 //! - Face to face and parties (issue 52, `web/test/e2e/face.e2e.mjs`): a web wallet on a
 //!   phone and a web gate on a tablet whose fake cameras see only screenshots of each other:
 //!   one visitor admitted with no tap on the phone (the camera asked for when the pass was
@@ -518,6 +524,22 @@ async fn a_roll_call_from_start_to_report_with_a_marshal_cut_off_in_chromium() -
     ensure!(
         out.contains("rollcall e2e: all steps passed"),
         "the roll call e2e did not finish:\n{out}"
+    );
+    Ok(())
+}
+
+/// Issue 52: the lane rig, small (`web/test/e2e/lane.e2e.mjs`, `web/test/lane/`): the web
+/// wallet on a phone and the web gate on a tablet face to face, each camera fed from the
+/// other page's screen through the camera model; two visitors and a party of four sharing
+/// a phone, back to back. Asserts what the visitor had to do and the verdicts (every pass
+/// admitted once, painted on the gate), not times: `bench/lane.sh` measures those. SQLite
+/// only (the pages and the lane, not the backends), no retry.
+#[tokio::test]
+async fn visitors_and_a_party_go_through_the_lane_rig_in_chromium() -> Result<()> {
+    let out = browser_script("e2e:lane", "lane", Backend::Sqlite).await?;
+    ensure!(
+        out.contains("lane e2e: all steps passed"),
+        "the lane e2e did not finish:\n{out}"
     );
     Ok(())
 }
