@@ -82,6 +82,22 @@ async fn node_status(node: &TestServer) -> Result<Value> {
     }
 }
 
+/// Whether the running node decides for its site's passes now (its `/metrics`).
+async fn node_admits(node: &TestServer) -> Result<bool> {
+    let addr = node
+        .metrics_addr
+        .context("the node printed no metrics address")?;
+    let text = reqwest::get(format!("http://{addr}/metrics"))
+        .await?
+        .text()
+        .await?;
+    let gauge = text
+        .lines()
+        .find_map(|line| line.strip_prefix("tessera_node_admits "))
+        .context("the node's metrics have no tessera_node_admits")?;
+    Ok(gauge.trim() == "1")
+}
+
 /// Scans the wallet's current code at `gate` and answers: the outcome, and how long the
 /// gate waited for each of the two answers in all.
 async fn visit(gate: &mut Gate, wallet: &Wallet) -> Result<(ServerMessage, Duration)> {
@@ -202,9 +218,11 @@ impl Venue {
         })
         .await?;
         let sync_down = (started.elapsed(), uplink.bytes().1);
-        // The node holds the lease once it started and the node synced past its start.
+        // The node holds the lease once it started and the node synced past its start: so
+        // says `node status`, which reads the node's database, and so says the running
+        // node's own view, which its gates' scans decide from.
         wait_for("the node to admit", Duration::from_secs(30), || async {
-            Ok(node_status(&node).await?["authority"] == "admits")
+            Ok(node_status(&node).await?["authority"] == "admits" && node_admits(&node).await?)
         })
         .await?;
         let nodes = admin.get("/v1/nodes").await?.expect(200)?;

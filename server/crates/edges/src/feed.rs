@@ -47,6 +47,39 @@ pub enum Start {
     Backlog(i64),
 }
 
+/// A stream's place in the log, fixed while it is asked for, before it is answered: a
+/// client that opens a stream and then acts sees every event its acts make, however late
+/// the stream's task first runs on a loaded machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    /// After this id.
+    After(i64),
+    /// With the newest `count` matching events at or before `newest_id`, the log's newest
+    /// when the stream was asked for.
+    Backlog {
+        /// Events before live.
+        count: i64,
+        /// The newest id then.
+        newest_id: i64,
+    },
+}
+
+impl Anchor {
+    /// Fixes `start` in the log now.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn fix(store: &Store, start: Start) -> crate::Result<Self> {
+        Ok(match start {
+            Start::After(id) => Self::After(id),
+            Start::Backlog(count) => Self::Backlog {
+                count,
+                newest_id: store.max_audit_id().await?,
+            },
+        })
+    }
+}
+
 /// Labels of the gates and passes a stream has named, looked up once each.
 #[derive(Debug, Default)]
 struct Labels {
@@ -82,19 +115,19 @@ impl Labels {
 }
 
 /// Feeds one stream: every event matching `filter` (its tenant, kind, severity, gate and
-/// pass) from `start` on, into `out`, until the receiver goes or the server stops.
+/// pass) from `anchor` on, into `out`, until the receiver goes or the server stops.
 pub async fn run(
     store: Store,
     hub: Arc<Hub>,
     filter: AuditFilter,
-    start: Start,
+    anchor: Anchor,
     out: mpsc::Sender<Event>,
     mut shutdown: watch::Receiver<bool>,
 ) {
     let mut wakeups = hub.subscribe();
     let mut labels = Labels::default();
     let mut cursor = loop {
-        match begin(&store, &filter, start, &mut labels, &out).await {
+        match begin(&store, &filter, anchor, &mut labels, &out).await {
             Ok(Some(cursor)) => break cursor,
             Ok(None) => return,
             Err(error) => {
@@ -132,14 +165,13 @@ pub async fn run(
 async fn begin(
     store: &Store,
     filter: &AuditFilter,
-    start: Start,
+    anchor: Anchor,
     labels: &mut Labels,
     out: &mpsc::Sender<Event>,
 ) -> crate::Result<Option<i64>> {
-    match start {
-        Start::After(id) => Ok(Some(id)),
-        Start::Backlog(count) => {
-            let newest_id = store.max_audit_id().await?;
+    match anchor {
+        Anchor::After(id) => Ok(Some(id)),
+        Anchor::Backlog { count, newest_id } => {
             if count == 0 {
                 return Ok(Some(newest_id));
             }

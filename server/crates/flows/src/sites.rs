@@ -1734,6 +1734,10 @@ impl NodeLink {
             for (pass_id, wallet, keys) in opened {
                 self.keys.delegate(pass_id, wallet, keys);
             }
+            // The gates decide from the view: it follows each page as it commits, so that
+            // what `node status` reads from the database is what a scan sees, even when a
+            // later page fails with the uplink.
+            self.refresh_view().await?;
             after = page.next_seq;
             if !page.more {
                 if resync.take().is_none() {
@@ -1742,6 +1746,11 @@ impl NodeLink {
                 after = state.down_seq;
             }
         }
+        Ok(())
+    }
+
+    /// Sets the view from the node's state as committed.
+    async fn refresh_view(&self) -> Result<(), LinkError> {
         if let Some(state) = self.store.node_state().await? {
             self.view.set(state);
         }

@@ -123,6 +123,7 @@ pub(super) async fn stream(
     let Ok(permit) = state.feed_streams.clone().try_acquire_owned() else {
         return Err(Error::RateLimited(Duration::from_secs(5)));
     };
+    let anchor = crate::feed::Anchor::fix(&state.store, start).await?;
     let (sender, mut receiver) = tokio::sync::mpsc::channel::<Event>(64);
     let (store, hub, shutdown) = (
         state.store.clone(),
@@ -134,7 +135,7 @@ pub(super) async fn stream(
         let _permit = permit;
         // A revoked key, or an ended session, ends the stream within seconds.
         tokio::select! {
-            () = crate::feed::run(store, hub, filter, start, sender, shutdown) => {}
+            () = crate::feed::run(store, hub, filter, anchor, sender, shutdown) => {}
             () = super::auth::until_credential_ends(task_state, caller) => {}
         }
     });
