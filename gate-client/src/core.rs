@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use tessera_protocol::messages::{
     DenyReason, GateMessage, HostSummary, ServerMessage, WalkInState, WalkInStatus, Welcome,
 };
-use tessera_protocol::WalletResponse;
+use tessera_protocol::{PartyAnswer, PartyChallenge, PartyCode, WalletChallenge, WalletResponse};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
@@ -428,13 +428,19 @@ impl<J: JournalStore> GateCore<J> {
         if text.starts_with("TSR1R:") {
             return self.on_response(text, source, now);
         }
-        if text.starts_with("TSR1C:") {
+        if text.starts_with("TSR1S:") {
+            return self.on_party_answer(text, source, now);
+        }
+        if text.starts_with("TSR1C:") || text.starts_with("TSR1Q:") {
             return reject("that is the gate's challenge; the visitor's wallet must answer it");
         }
         if text.starts_with("TSR1:") && source == Source::Scanner {
             return self.on_scan(text, now, wall);
         }
-        reject("not a Tessera code (expected TSR1:… or TSR1R:…)")
+        if text.starts_with("TSR1P:") && source == Source::Scanner {
+            return self.on_party_scan(text, now, wall);
+        }
+        reject("not a Tessera code (expected TSR1:…, TSR1P:…, TSR1R:… or TSR1S:…)")
     }
 
     /// A `WALKIN` line: a host named by id is asked at once; a host named by unit or label
@@ -638,6 +644,7 @@ impl<J: JournalStore> GateCore<J> {
             scanned_at: wall,
             challenge: None,
             response: None,
+            party: None,
         });
         self.commit(doc)?;
         let mut actions = vec![Action::Emit(GateEvent::Scan {
@@ -645,6 +652,101 @@ impl<J: JournalStore> GateCore<J> {
             queued: !self.online,
         })];
         self.send(scan_id, now, &mut actions);
+        Ok(actions)
+    }
+
+    /// A party's code (`TSR1P:…`): each member becomes a scan of its own, journaled
+    /// together and sent as TSR1's own `scan` frames; the party's one challenge follows
+    /// once every member has its challenge or its verdict ([`Self::party_challenge`]).
+    fn on_party_scan(
+        &mut self,
+        text: &str,
+        now: Instant,
+        wall: OffsetDateTime,
+    ) -> Result<Vec<Action>> {
+        let Ok(party) = text.parse::<PartyCode>() else {
+            return Ok(vec![Action::Emit(GateEvent::InputRejected {
+                message: "unreadable party code (TSR1P:…); scan it again".into(),
+            })]);
+        };
+        let codes: Vec<String> = party.codes().iter().map(ToString::to_string).collect();
+        if let Some(open) = self
+            .doc
+            .scans
+            .iter()
+            .find(|s| codes.iter().any(|code| s.code.expose() == code))
+        {
+            return Ok(vec![Action::Emit(GateEvent::DuplicateScan {
+                scan_id: open.scan_id,
+            })]);
+        }
+        let party_id = Uuid::new_v4();
+        let mut doc = self.doc.clone();
+        let scan_ids: Vec<Uuid> = codes
+            .iter()
+            .map(|code| {
+                let scan_id = Uuid::new_v4();
+                doc.scans.push(PendingScan {
+                    scan_id,
+                    code: Sensitive::new(code),
+                    scanned_at: wall,
+                    challenge: None,
+                    response: None,
+                    party: Some(party_id),
+                });
+                scan_id
+            })
+            .collect();
+        self.commit(doc)?;
+        let mut actions = Vec::new();
+        for scan_id in scan_ids {
+            actions.push(Action::Emit(GateEvent::Scan {
+                scan_id,
+                queued: !self.online,
+            }));
+            self.send(scan_id, now, &mut actions);
+        }
+        Ok(actions)
+    }
+
+    /// The party's one challenge, once none of its members still waits for the server's
+    /// word on its code and at least one was challenged.
+    fn party_challenge(&self, party_id: Option<Uuid>) -> Option<GateEvent> {
+        let party_id = party_id?;
+        let members: Vec<&PendingScan> = self
+            .doc
+            .scans
+            .iter()
+            .filter(|s| s.party == Some(party_id))
+            .collect();
+        let challenges = members
+            .iter()
+            .map(|member| member.challenge.as_ref())
+            .collect::<Option<Vec<_>>>()?;
+        let parsed = challenges
+            .iter()
+            .map(|c| c.wallet_challenge.parse::<WalletChallenge>().ok())
+            .collect::<Option<Vec<_>>>()?;
+        let wallet_challenge = PartyChallenge::new(parsed).ok()?.to_string();
+        Some(GateEvent::PartyChallenge {
+            party_id,
+            wallet_challenge,
+            expires_at: challenges.iter().map(|c| c.expires_at).min()?,
+            passes: challenges.iter().map(|c| c.pass.clone()).collect(),
+        })
+    }
+
+    /// A party's answer (`TSR1S:…`): each member's `TSR1R:…` goes as if scanned alone.
+    fn on_party_answer(&mut self, text: &str, source: Source, now: Instant) -> Result<Vec<Action>> {
+        let Ok(answer) = text.parse::<PartyAnswer>() else {
+            return Ok(vec![Action::Emit(GateEvent::InputRejected {
+                message: "unreadable party answer (TSR1S:…); scan it again".into(),
+            })]);
+        };
+        let mut actions = Vec::new();
+        for member in answer.members() {
+            actions.extend(self.on_response(&member.to_string(), source, now)?);
+        }
         Ok(actions)
     }
 
@@ -714,14 +816,17 @@ impl<J: JournalStore> GateCore<J> {
                     expires_at: c.expires_at,
                     pass: c.pass.clone(),
                 });
+                let party = doc.scans[index].party;
                 self.commit(doc)?;
                 self.flights.remove(&c.scan_id);
-                Ok(vec![Action::Emit(GateEvent::Challenge {
+                let mut actions = vec![Action::Emit(GateEvent::Challenge {
                     scan_id: c.scan_id,
                     wallet_challenge: c.wallet_challenge.clone(),
                     expires_at: c.expires_at,
                     pass: c.pass.clone(),
-                })])
+                })];
+                actions.extend(self.party_challenge(party).map(Action::Emit));
+                Ok(actions)
             }
             ServerMessage::Result(r) => {
                 let Some(index) = self.index_of(r.scan_id) else {
@@ -734,6 +839,8 @@ impl<J: JournalStore> GateCore<J> {
                         return Ok(Vec::new());
                     }
                 }
+                let party = scan.party;
+                let challenged = scan.challenge.is_some();
                 let mut doc = self.doc.clone();
                 if r.reason == Some(DenyReason::BadResponse) {
                     // TSR1 gives the wallet three tries: the challenge stays open for the
@@ -752,10 +859,12 @@ impl<J: JournalStore> GateCore<J> {
                 }
                 self.commit(doc)?;
                 self.flights.remove(&r.scan_id);
-                Ok(vec![Action::Emit(GateEvent::from_result(
-                    r,
-                    self.doc.gate_id,
-                ))])
+                let mut actions = vec![Action::Emit(GateEvent::from_result(r, self.doc.gate_id))];
+                if !challenged {
+                    // A member refused at its scan: the others' challenge may be complete.
+                    actions.extend(self.party_challenge(party).map(Action::Emit));
+                }
+                Ok(actions)
             }
             ServerMessage::Error(e) => {
                 let code = serde_json::to_value(e.code)

@@ -96,6 +96,20 @@ pub enum GateEvent {
         /// The pass.
         pass: PassSummary,
     },
+    /// Every member of a party that the server challenged has its challenge: one
+    /// `TSR1Q:…` for the wallet covers them all (members refused at the scan have had
+    /// their verdicts).
+    PartyChallenge {
+        /// The party.
+        party_id: Uuid,
+        /// `TSR1Q:…` for the wallet.
+        wallet_challenge: String,
+        /// Deadline for the answer: the earliest member's.
+        #[serde(with = "time::serde::rfc3339")]
+        expires_at: OffsetDateTime,
+        /// The challenged passes, in the party's order.
+        passes: Vec<PassSummary>,
+    },
     /// A wallet answered; the response is journaled and sent.
     ResponseAccepted {
         /// The scan.
@@ -414,6 +428,22 @@ impl Printer {
                     "code OK for {:?}; the visitor's wallet must answer within {left} s:\n{qr}\n{wallet_challenge}\n\
                      (scan the wallet's TSR1R answer, or let it tap)\n",
                     pass.label
+                )
+            }
+            GateEvent::PartyChallenge {
+                wallet_challenge,
+                expires_at,
+                passes,
+                ..
+            } => {
+                let left = (*expires_at - now).whole_seconds().max(0);
+                let qr = tessera_wallet::qr::render(wallet_challenge).unwrap_or_default();
+                let names: Vec<String> = passes.iter().map(|p| format!("{:?}", p.label)).collect();
+                format!(
+                    "party of {}: codes OK for {}; the visitor's wallet must answer within {left} s:\n{qr}\n{wallet_challenge}\n\
+                     (scan the wallet's TSR1S answer)\n",
+                    passes.len(),
+                    names.join(", ")
                 )
             }
             GateEvent::ResponseAccepted { queued: false, .. } => "answer received; checking…\n".into(),

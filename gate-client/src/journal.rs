@@ -77,6 +77,9 @@ pub struct PendingScan {
     /// `response` until its result arrives.
     #[serde(default)]
     pub response: Option<Sensitive>,
+    /// The party this scan is one member of (a `TSR1P:…` code split apart), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub party: Option<Uuid>,
 }
 
 /// The journal document.
@@ -289,6 +292,7 @@ mod tests {
                     },
                 }),
                 response: Some(Sensitive::new("TSR1R:AGJPHJC3NR6Y5H5AWHBNHZHVAY:MAC")),
+                party: None,
             }],
             verdicts: Vec::new(),
             walk_ins: vec![PendingWalkIn {

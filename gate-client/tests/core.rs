@@ -551,3 +551,150 @@ fn a_verdict_stays_in_the_journal_until_it_is_shown() {
         "only `started` once the verdict was shown"
     );
 }
+
+/// A party's code (issue 52): three members scanned as three scans, one refused at its
+/// scan, one challenge for the other two, one answer split back into their responses, a
+/// restart in the middle keeping the party together.
+#[test]
+fn a_party_goes_through_in_one_exchange_each_member_on_its_own() {
+    use tessera_protocol::{
+        PartyAnswer, PartyChallenge, PartyCode, PassId, ResponseMac, RotatingCode, WalletChallenge,
+        WalletResponse,
+    };
+    let passes: Vec<PassId> = (1..=3u128)
+        .map(|n| PassId::new(Uuid::from_u128(n)))
+        .collect();
+    let codes: Vec<RotatingCode> = passes
+        .iter()
+        .map(|pass| {
+            format!("TSR1:{}:117629440:80238672", pass.to_base32())
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    let party = PartyCode::from_codes(&codes).unwrap().to_string();
+    let journal = MemoryJournal::default();
+    let gate_id = Uuid::new_v4();
+    let (mut gate, _) = Gate::start(journal.clone(), gate_id);
+
+    let sent = sends(&gate.line(&party, 0));
+    let scan_ids: Vec<Uuid> = sent
+        .iter()
+        .zip(&codes)
+        .map(|(message, code)| match message {
+            GateMessage::Scan {
+                scan_id,
+                code: sent,
+            } => {
+                assert_eq!(sent, &code.to_string(), "each member's own code");
+                *scan_id
+            }
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(scan_ids.len(), 3);
+    // Scanned again while it is open: the same party, not three new scans.
+    assert!(sends(&gate.line(&party, 5)).is_empty());
+
+    let member = |i: usize| PassSummary {
+        id: passes[i].uuid(),
+        label: format!("Child {i}"),
+    };
+    let nonce = |i: u8| tessera_protocol::Nonce::from_bytes([i; 32]);
+    let challenge = |i: usize| {
+        ServerMessage::Challenge(Challenge {
+            scan_id: scan_ids[i],
+            nonce: nonce(i as u8),
+            wallet_challenge: WalletChallenge {
+                pass: passes[i],
+                nonce: nonce(i as u8),
+            }
+            .to_string(),
+            expires_at: OffsetDateTime::now_utc() + time::Duration::seconds(30 - i as i64),
+            pass: member(i),
+        })
+    };
+    // The first member's challenge alone is not the party's yet.
+    let shown = events(&gate.core.on_server(&challenge(0), gate.at(10)).unwrap());
+    assert!(
+        matches!(shown.as_slice(), [GateEvent::Challenge { .. }]),
+        "{shown:?}"
+    );
+
+    // A restart here: the journal keeps which scans are one party.
+    let (mut gate, _) = Gate::start(journal, gate_id);
+    let revoked = match denied(scan_ids[1], DenyReason::Revoked) {
+        ServerMessage::Result(r) => ServerMessage::Result(ScanResult {
+            nonce: None,
+            pass: Some(member(1)),
+            ..r
+        }),
+        _ => unreachable!(),
+    };
+    let shown = events(&gate.core.on_server(&revoked, gate.at(20)).unwrap());
+    assert!(
+        matches!(shown.as_slice(), [GateEvent::Result { .. }]),
+        "{shown:?}"
+    );
+    let shown = events(&gate.core.on_server(&challenge(2), gate.at(30)).unwrap());
+    let [GateEvent::Challenge { .. }, GateEvent::PartyChallenge {
+        wallet_challenge,
+        passes: named,
+        expires_at,
+        ..
+    }] = shown.as_slice()
+    else {
+        panic!("{shown:?}")
+    };
+    let expected = PartyChallenge::new(vec![
+        WalletChallenge {
+            pass: passes[0],
+            nonce: nonce(0),
+        },
+        WalletChallenge {
+            pass: passes[2],
+            nonce: nonce(2),
+        },
+    ])
+    .unwrap();
+    assert_eq!(
+        wallet_challenge,
+        &expected.to_string(),
+        "the refused member is left out"
+    );
+    assert_eq!(named, &vec![member(0), member(2)]);
+    assert!(*expires_at < OffsetDateTime::now_utc() + time::Duration::seconds(29));
+
+    // One answer for both: each member's response goes with its own nonce.
+    let answer = |i: usize| WalletResponse {
+        pass: passes[i],
+        mac: ResponseMac::from_bytes([i as u8; 16]),
+    };
+    let text = PartyAnswer::new(vec![answer(0), answer(2)])
+        .unwrap()
+        .to_string();
+    let sent = sends(&gate.line(&text, 40));
+    assert_eq!(
+        sent,
+        vec![
+            GateMessage::Response {
+                scan_id: scan_ids[0],
+                nonce: nonce(0).to_string(),
+                response: answer(0).to_string(),
+            },
+            GateMessage::Response {
+                scan_id: scan_ids[2],
+                nonce: nonce(2).to_string(),
+                response: answer(2).to_string(),
+            },
+        ]
+    );
+    assert!(gate.core.open_challenges().is_empty());
+    // Garbage that looks like a party is refused, not sent.
+    let refused = gate.line("TSR1P:1:AAAA:1", 50);
+    assert!(sends(&refused).is_empty());
+    assert!(matches!(
+        events(&refused).as_slice(),
+        [GateEvent::InputRejected { .. }]
+    ));
+}

@@ -138,6 +138,11 @@ fn normalise(action: &Action) -> Option<Value> {
             GateEvent::WalkInRejected { hosts, .. } => {
                 json!({"show": "walk_in_rejected", "hosts": hosts.len()})
             }
+            GateEvent::PartyChallenge {
+                wallet_challenge, ..
+            } => {
+                json!({"show": "party_challenge", "wallet_challenge": wallet_challenge})
+            }
             GateEvent::ChallengeUnanswered { scan_id, .. } => {
                 json!({"show": "unanswered", "scan_id": scan_id.to_string()})
             }

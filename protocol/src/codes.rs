@@ -237,7 +237,7 @@ fn fields<'a, const N: usize>(text: &'a str, prefix: &'static str) -> Result<[&'
 }
 
 /// Parses the `T` field: decimal digits, no sign, no leading zeros, below 2^64.
-fn parse_counter(text: &str) -> Result<u64> {
+pub(crate) fn parse_counter(text: &str) -> Result<u64> {
     let canonical = !text.is_empty()
         && text.bytes().all(|b| b.is_ascii_digit())
         && (text == "0" || !text.starts_with('0'));

@@ -40,6 +40,15 @@ pub enum Error {
     /// X25519 gave the all-zero shared secret: the peer key has low order.
     #[error("public key has low order (all-zero shared secret)")]
     LowOrderKey,
+    /// A party code, challenge or answer with too few or too many passes (Tessera addition).
+    #[error("a party holds 2 to 6 passes (a challenge or answer 1 to 6)")]
+    PartySize,
+    /// A party names one pass twice.
+    #[error("a party names a pass twice")]
+    PartyRepeats,
+    /// A party's codes are of different time steps.
+    #[error("a party's codes must all be of one time step")]
+    PartySteps,
     /// A wire name (an outcome or a deny reason) that TSR1 does not define.
     #[error("not a TSR1 {0} name")]
     UnknownName(&'static str),

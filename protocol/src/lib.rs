@@ -14,6 +14,7 @@ pub mod encoding;
 pub mod error;
 pub mod keys;
 pub mod messages;
+pub mod party;
 pub mod totp;
 
 pub use codes::{
@@ -21,6 +22,7 @@ pub use codes::{
 };
 pub use error::{Error, Result};
 pub use keys::{CodeKey, PassKeys, PublicKey, ResponseKey, SecretKey, SharedSecret};
+pub use party::{PartyAnswer, PartyChallenge, PartyCode, PARTY_MAX};
 pub use totp::{CodeCheck, CODE_DIGITS, CODE_PERIOD_S, CODE_WINDOW_STEPS};
 
 /// Wrong answers that burn a challenge (§5): answers 1–3 are `bad_response`, the third

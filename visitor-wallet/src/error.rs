@@ -150,6 +150,9 @@ pub enum Error {
     /// The text is not a gate challenge.
     #[error("not a gate challenge (expected TSR1C:<PASS>:<NONCE>): {0}")]
     BadChallenge(tessera_protocol::Error),
+    /// A party code or answer that TSR1's party rules refuse.
+    #[error("not a party of this wallet's passes: {0}")]
+    BadParty(tessera_protocol::Error),
     /// A challenge for a pass this wallet does not hold.
     #[error(
         "this challenge is for pass {0}, which is not in this wallet: the gate scanned another \

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::{Parser, Subcommand};
-use tessera_protocol::WalletChallenge;
+use tessera_protocol::{PartyChallenge, WalletChallenge};
 use tessera_wallet::tap::{self, TapEvent};
 use tessera_wallet::{
     qr, ClaimClient, ClaimLink, ClaimStatus, Error, StoredPass, Validity, Wallet,
@@ -65,10 +65,16 @@ enum Command {
     },
     /// List the passes in the wallet.
     List,
-    /// Print the current rotating code (TSR1:…) of a pass, for scripts and scanners.
+    /// Print the current rotating code (TSR1:…) of a pass, for scripts and scanners; with
+    /// `--party`, one code (TSR1P:…) for several passes, each admitted on its own.
     Code {
-        /// Pass id or unique prefix; may be omitted when the wallet holds one pass.
-        pass: Option<String>,
+        /// Pass id or unique prefix; may be omitted when the wallet holds one pass. Several
+        /// make a party's code (2 to 6 passes); `--party` alone takes every claimed pass
+        /// valid now.
+        passes: Vec<String>,
+        /// One code for a party: a parent showing the family's passes at once.
+        #[arg(long)]
+        party: bool,
         /// Compute the code for this Unix time (seconds) instead of now.
         #[arg(long)]
         at: Option<u64>,
@@ -80,7 +86,8 @@ enum Command {
         /// Pass id or unique prefix; may be omitted when the wallet holds one pass.
         pass: Option<String>,
     },
-    /// Answer a gate challenge (TSR1C:…): prints the TSR1R:… response.
+    /// Answer a gate challenge (TSR1C:…): prints the TSR1R:… response; a party's challenge
+    /// (TSR1Q:…) gets one answer (TSR1S:…) for every member this wallet holds.
     Respond {
         /// The challenge text shown by the gate.
         challenge: String,
@@ -153,6 +160,7 @@ fn exit_code_for(e: &Error) -> u8 {
         | Error::UnknownPass(_)
         | Error::NotClaimed(_)
         | Error::BadChallenge(_)
+        | Error::BadParty(_)
         | Error::WrongPassChallenge(_) => EXIT_USAGE,
         Error::InvalidClaim
         | Error::AlreadyClaimed
@@ -215,8 +223,19 @@ async fn run(cli: Cli) -> Result<u8, Error> {
             }
             Ok(EXIT_OK)
         }
-        Command::Code { pass, at } => {
-            let pass = wallet.select(pass.as_deref())?;
+        Command::Code { passes, party, at } if party || passes.len() > 1 => {
+            let at = match at {
+                Some(seconds) => {
+                    OffsetDateTime::from_unix_timestamp(i64::try_from(seconds).unwrap_or(i64::MAX))
+                        .unwrap_or(OffsetDateTime::UNIX_EPOCH)
+                }
+                None => OffsetDateTime::now_utc(),
+            };
+            println!("{}", wallet.party_code_at(&passes, at)?);
+            Ok(EXIT_OK)
+        }
+        Command::Code { passes, at, .. } => {
+            let pass = wallet.select(passes.first().map(String::as_str))?;
             let code = pass.code_at(at.unwrap_or_else(unix_now))?;
             if let Some(warning) = validity_warning(pass, at) {
                 eprintln!("warning: {warning}");
@@ -230,9 +249,14 @@ async fn run(cli: Cli) -> Result<u8, Error> {
             Ok(EXIT_OK)
         }
         Command::Respond { challenge, qr } => {
-            let challenge: WalletChallenge =
-                challenge.trim().parse().map_err(Error::BadChallenge)?;
-            let response = wallet.respond(&challenge)?.to_string();
+            let challenge = challenge.trim();
+            let response = if challenge.starts_with("TSR1Q:") {
+                let party: PartyChallenge = challenge.parse().map_err(Error::BadChallenge)?;
+                wallet.respond_party(&party)?.to_string()
+            } else {
+                let challenge: WalletChallenge = challenge.parse().map_err(Error::BadChallenge)?;
+                wallet.respond(&challenge)?.to_string()
+            };
             if qr {
                 print!("{}", qr::render(&response)?);
                 println!();

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use tessera_protocol::{
-    PassId, PassKeys, PublicKey, RotatingCode, SecretKey, WalletChallenge, WalletResponse,
+    PartyAnswer, PartyChallenge, PartyCode, PassId, PassKeys, PublicKey, RotatingCode, SecretKey,
+    WalletChallenge, WalletResponse,
 };
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -358,6 +359,54 @@ impl Wallet {
     /// As [`Wallet::pass_for`] and [`StoredPass::respond`].
     pub fn respond(&self, challenge: &WalletChallenge) -> Result<WalletResponse> {
         self.pass_for(challenge)?.respond(challenge)
+    }
+
+    /// One code for a party (a Tessera addition, `docs/protocol.md` "Parties"): the codes
+    /// at `at` of the passes `selectors` name, in that order, or, with no
+    /// selector, of every claimed pass valid then.
+    ///
+    /// # Errors
+    /// As [`Wallet::select`] and [`StoredPass::code_at`]; [`Error::BadParty`] for fewer
+    /// than 2 or more than 6 passes, a pass named twice, or passes whose steps differ.
+    pub fn party_code_at(&self, selectors: &[String], at: OffsetDateTime) -> Result<PartyCode> {
+        let passes: Vec<&StoredPass> = if selectors.is_empty() {
+            self.passes
+                .iter()
+                .filter(|pass| pass.claimed.is_some() && pass.validity_at(at) == Validity::Valid)
+                .collect()
+        } else {
+            selectors
+                .iter()
+                .map(|selector| self.select(Some(selector)))
+                .collect::<Result<_>>()?
+        };
+        let unix_seconds = u64::try_from(at.unix_timestamp()).unwrap_or(0);
+        let codes = passes
+            .iter()
+            .map(|pass| pass.code_at(unix_seconds))
+            .collect::<Result<Vec<_>>>()?;
+        PartyCode::from_codes(&codes).map_err(Error::BadParty)
+    }
+
+    /// Answers every member of a party challenge this wallet holds; members of other
+    /// wallets are left for them.
+    ///
+    /// # Errors
+    /// [`Error::WrongPassChallenge`] when it holds none of them; as [`StoredPass::keys`].
+    pub fn respond_party(&self, challenge: &PartyChallenge) -> Result<PartyAnswer> {
+        let answers = challenge
+            .members()
+            .iter()
+            .filter_map(|member| match self.pass_for(member) {
+                Ok(pass) => Some(pass.respond(member)),
+                Err(_) => None,
+            })
+            .collect::<Result<Vec<_>>>()?;
+        if answers.is_empty() {
+            let first = challenge.members().first().map(|m| m.pass.uuid());
+            return Err(Error::WrongPassChallenge(first.unwrap_or_default()));
+        }
+        PartyAnswer::new(answers).map_err(Error::BadParty)
     }
 
     /// Step one of a claim: make (or reuse) the key pair for the link's pass and save it.

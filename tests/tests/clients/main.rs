@@ -15,6 +15,7 @@
 
 mod config_file;
 mod flows;
+mod party;
 mod stdin_claim;
 mod support;
 mod tls;
