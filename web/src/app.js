@@ -579,6 +579,7 @@ function codeScreen(opts) {
   let shownAnswer = null; // the answer on screen
   let faceAnswer = false; // it was read by the front camera (and goes when the challenge does)
   let challengeSeenAt = 0; // when the front camera last saw the challenge it answers
+  let dismissed = null; // an answer the visitor put away ("Show my code again"): not shown again by itself
 
   // --- the rotating code
   const qrSlot = h('div', { class: 'qr-slot' });
@@ -672,6 +673,7 @@ function codeScreen(opts) {
     if (r.kind !== 'answer' || screen.destroyed || (mode !== 'code' && mode !== 'answer')) return; // another visitor's
     challengeSeenAt = Date.now();
     if (mode === 'answer' && shownAnswer === r.answer) return; // the same challenge, still in view
+    if (r.answer === dismissed) return; // the visitor asked for the code while it is still in view
     showAnswer(r.answer, { face: true });
   }
 
@@ -683,7 +685,7 @@ function codeScreen(opts) {
     shownAnswer = answer;
     faceAnswer = byFace;
     if (byFace) challengeSeenAt = Date.now();
-    const back = h('button', { type: 'button', class: 'secondary', onclick: () => { input.value = ''; showCode(); } }, t('wallet-show-code-again'));
+    const back = h('button', { type: 'button', class: 'secondary', onclick: () => { input.value = ''; dismissed = answer; showCode(); } }, t('wallet-show-code-again'));
     stage.replaceChildren(
       h(
         'div',

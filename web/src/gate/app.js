@@ -521,15 +521,17 @@ async function openGate(store, persistent, me) {
         ? h('p', { class: 'verdict-headline' }, h('span', { class: 'verdict-word', text: view.word }), view.headline.slice(view.word.length))
         : h('p', { class: 'verdict-headline', text: view.headline }),
       ...view.details.map((d) => h('p', { class: 'verdict-detail', dir: 'auto', text: d })),
-      view.people
-        ? h(
-          'ul',
-          { class: 'verdict-people' },
-          view.people.map((p) =>
-            h('li', { class: `person ${p.tone}` }, verdictIcon(p.icon), h('span', { class: 'person-name', dir: 'auto', text: p.name }), h('span', { class: 'person-outcome', text: p.headline }), ...p.details.map((d) => h('span', { class: 'person-detail', dir: 'auto', text: d }))),
+      ...(view.people
+        ? [
+          h(
+            'ul',
+            { class: 'verdict-people' },
+            view.people.map((p) =>
+              h('li', { class: `person ${p.tone}` }, verdictIcon(p.icon), h('span', { class: 'person-name', dir: 'auto', text: p.name }), h('span', { class: 'person-outcome', text: p.headline }), ...p.details.map((d) => h('span', { class: 'person-detail', dir: 'auto', text: d }))),
+            ),
           ),
-        )
-        : null,
+        ]
+        : []),
       h('p', { class: 'verdict-hint', text: t('gate-verdict-hint') }),
     );
     verdict.hidden = false;
