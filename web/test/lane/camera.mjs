@@ -246,7 +246,7 @@ export function holdAt(n) {
  * 'camera' })` answers the rig's state.
  *
  * The rig sets what each camera sees with `window.__laneCamera.scene(facing, spec, jpeg)`:
- * `spec.kind` is 'screen' (a screenshot, base64 JPEG, drawn through `spec.transform` with
+ * `spec.kind` is 'screen' (a screenshot, base64 JPEG or `spec.type`, drawn through `spec.transform` with
  * its device's body round it), 'back' (a phone's back) or 'room' (no screen in view).
  */
 export function laneCameraInit(cfg) {
@@ -312,7 +312,7 @@ export function laneCameraInit(cfg) {
       const text = atob(jpeg);
       const bytes = new Uint8Array(text.length);
       for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-      bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/jpeg' }));
+      bitmap = await createImageBitmap(new Blob([bytes], { type: spec.type || 'image/jpeg' }));
       if (seq !== cam.seq) {
         bitmap.close();
         return; // a newer picture arrived meanwhile

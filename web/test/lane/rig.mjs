@@ -254,6 +254,9 @@ class Feed {
         lastKey = scene.key;
       } catch (e) {
         if (this.page.isClosed()) break;
+        // A page navigating (the wallet's claim links) has no camera for a moment: the next
+        // picture goes to the new document.
+        if (/Execution context was destroyed|navigat/i.test(e.message)) continue;
         this.rig.feedErrors.push(`${this.device} ${this.facing}: ${e.message.split('\n')[0]}`);
       }
       // The next picture: a new frame of the screen in view when one comes, not sooner than
@@ -379,6 +382,9 @@ export class LaneRig {
         return null;
       case 'ws-in': {
         const m = msg.msg;
+        // The gate's screen with its challenge (a party's once its last member's came), as
+        // the phone's camera gets it.
+        if (m.type === 'challenge' && this.current && this.current.keepFrames && this.current.screens.challenge === undefined) this.keepScreen('challenge', this.tablet.screen, 600);
         if (m.type === 'challenge') {
           this.challenges.push({ t: msg.t, scan_id: m.scan_id, pass_id: m.pass_id });
         } else {
@@ -390,6 +396,7 @@ export class LaneRig {
       }
       case 'answer-shown':
         if (who) (who.answers || (who.answers = [])).push(msg.t);
+        if (who && who === this.phone && this.current && this.current.keepFrames && !this.current.screens.answer) this.keepScreen('answer', who.screen);
         return null;
       case 'verdict':
         // A pass's verdict is painted alone (its scan's id) or in its party's (the party's id).
@@ -458,6 +465,19 @@ export class LaneRig {
     for (const w of (this.movers || []).splice(0)) w();
   }
 
+  /** Keeps, for the admission being timed, the first frame `screen` paints from `ms` on, as `rec.screens[name]` (base64 JPEG). */
+  keepScreen(name, screen, ms = 300) {
+    const rec = this.current;
+    rec.screens[name] = 'pending';
+    const after = Date.now() + ms;
+    const take = () => {
+      if (screen.latest && screen.latest.at >= after) rec.screens[name] = screen.latest.data;
+      else if (Date.now() < after + 3000) setTimeout(take, 50);
+      else rec.screens[name] = screen.latest ? screen.latest.data : null;
+    };
+    setTimeout(take, ms);
+  }
+
   noteDelay(ms) {
     if (this.measuring) this.delays.push(ms);
   }
@@ -520,6 +540,8 @@ export class LaneRig {
     phone.rounds = await this.rounds(phone);
     phone.screen = new Screen(page, PHONE.css, SHOT_SCALE.phone);
     await phone.screen.start();
+    // The gate's camera can see the phone only once the rig has a picture of its screen.
+    await until("the phone's first screencast frame", () => phone.screen.latest, 10_000, POLL_MS);
     return phone;
   }
 
@@ -569,7 +591,9 @@ export class LaneRig {
     this.phone = phone;
     phone.atLane = true;
     const passIds = phone.passes.map((p) => p.pass_id);
-    const rec = { who: phone.passes.map((p) => p.label).join(', '), mode, passes: passIds, actions: [], before: phone.before, t0: 0, keepFrames };
+    const rec = { who: phone.passes.map((p) => p.label).join(', '), mode, passes: passIds, actions: [], before: phone.before, t0: 0, keepFrames, screens: {} };
+    // The phone's screen as held up: its code, as the gate's camera gets it.
+    if (keepFrames && phone.screen.latest) rec.screens.code = phone.screen.latest.data;
     this.current = rec;
     const act = (kind, what) => rec.actions.push({ kind, what, at: Date.now() - rec.t0 });
     const turn = async (to) => {
@@ -664,6 +688,7 @@ export class LaneRig {
     this.hold('lowered');
     phone.atLane = false;
     if (rec.frames === 'pending') await until('the frames to be grabbed', () => rec.frames !== 'pending', 5000, POLL_MS);
+    if (Object.values(rec.screens).includes('pending')) await until('the screens to be kept', () => !Object.values(rec.screens).includes('pending'), 5000, POLL_MS);
     this.current = null;
     rec.verdicts = passIds.map((id) => {
       const r = verdictOf(id);

@@ -9,7 +9,7 @@
 //                          [--party-size 4] [--walk-ms 3000] [--feed-fps 10]
 //                          [--tablet-cameras user|user,environment] [--distance-mm 250]
 //                          [--pages-three-step REV] [--pages-face-to-face REV]
-//                          [--json out.json] [--frames DIR]
+//                          [--json out.json] [--frames DIR] [--legibility]
 //
 // --pages-<mode> REV runs that habit against the wallet and gate as committed at git
 // revision REV (its web/dist, served by the rig; the API is the server's): today's three
@@ -17,6 +17,10 @@
 // --frames DIR saves, from the first admission of each mode, what the cameras saw as the gate
 // read the answer: lane-<mode>-tablet-front.png and lane-<mode>-phone-<camera>.png, and says
 // whether each still decodes (jsQR, at full size and at the size the page's scanner reads).
+// --legibility takes the screens of the first admission of each habit and scenario (the
+// phone's code, the gate's challenge, the phone's answer) through the camera that reads each,
+// at 20, 25, 30 and 40 cm over 12 hand positions, and prints which share of pictures the
+// reading page's scanner decodes (legibility.mjs).
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -24,7 +28,8 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import { HUMAN, LaneRig, MODES, counts, quantile } from './rig.mjs';
-import { CAMERAS, LANE, OPTICS, pxPerMm, viewOf } from './camera.mjs';
+import { CAMERAS, LANE, OPTICS, PHONE, TABLET, pxPerMm, viewOf } from './camera.mjs';
+import { legibility, legibilityTable } from './legibility.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -47,6 +52,7 @@ const tabletCameras = opt('tablet-cameras', 'user').split(',');
 const distanceMm = Number(opt('distance-mm', LANE.distanceMm));
 const jsonOut = opt('json', null);
 const framesDir = opt('frames', null);
+const wantLegibility = args.includes('--legibility');
 const pagesOf = (mode) => opt(`pages-${mode}`, null);
 const log = (line) => console.log(line);
 
@@ -124,13 +130,27 @@ async function lane(rig, mode, groups, tag) {
   for (let i = 0; i < passes.length; i++) {
     const phone = await next;
     if (last !== null) await new Promise((r) => setTimeout(r, Math.max(0, last + walk - Date.now())));
-    const rec = await rig.admit(phone, { mode, keepFrames: i === 0 });
+    let rec;
+    try {
+      rec = await rig.admit(phone, { mode, keepFrames: i === 0 });
+    } catch (e) {
+      // A visitor the lane could not admit (rig.mjs gives up 45 s after a code is held up):
+      // counted as such, and the lane goes on with the next.
+      const held = rig.current ? rig.current.t0 : Date.now();
+      rec = { who: phone.passes.map((p) => p.label).join(', '), mode, passes: phone.passes.map((p) => p.pass_id), actions: rig.current ? rig.current.actions : [], before: phone.before, t0: held, ms: Date.now() - held, failed: e.message, verdicts: [] };
+      rig.current = null;
+      rig.measuring = false;
+      phone.atLane = false;
+      rig.hold('lowered');
+      log(`${tag} ${i + 1}/${passes.length}: FAILED: ${e.message.slice(0, 600)}`);
+    }
     firstHeld = firstHeld ?? rec.t0;
     last = rec.t0 + rec.ms;
     records.push(rec);
-    log(`${tag} ${i + 1}/${passes.length}: ${describe(rec)}`);
+    if (!rec.failed) log(`${tag} ${i + 1}/${passes.length}: ${describe(rec)}`);
     for (const v of rec.verdicts) if (v.outcome !== 'admitted') log(`  NOT ADMITTED: ${v.label}: ${v.outcome} ${v.reason || ''}`);
     if (i === 0) saveFrames(mode, rec);
+    if (i === 0 && wantLegibility) screensToRead.push(...toRead(rec, tag));
     const done = rig.dismiss(phone);
     next = i + 1 < passes.length ? done.then(() => rig.phoneWith(passes[i + 1])) : null;
     await done;
@@ -144,7 +164,9 @@ async function lane(rig, mode, groups, tag) {
     scenario: tag,
     party_size: size,
     visitors: records.length,
-    admitted: records.every((r) => r.verdicts.every((v) => v.outcome === 'admitted')),
+    admitted: records.every((r) => !r.failed && r.verdicts.every((v) => v.outcome === 'admitted')),
+    failed: records.filter((r) => r.failed).length,
+    not_admitted: records.filter((r) => !r.failed && r.verdicts.some((v) => v.outcome !== 'admitted')).length,
     p50_ms: quantile(ms, 0.5),
     p95_ms: quantile(ms, 0.95),
     max_ms: Math.max(...ms),
@@ -162,6 +184,21 @@ async function lane(rig, mode, groups, tag) {
   };
 }
 
+const screensToRead = [];
+const legible = {};
+
+/** The first admission's screens, each with the camera that reads it (legibility.mjs). */
+function toRead(rec, tag) {
+  const s = rec.screens || {};
+  const who = tag === 'party' ? `party of ${rec.passes.length}` : 'one person';
+  return [
+    s.code && { name: `wallet code, ${who}`, jpeg: s.code, cssWidth: PHONE.css.width, viewer: 'tablet-front' },
+    s.challenge && { name: `gate challenge, ${who}`, jpeg: s.challenge, cssWidth: TABLET.css.width, viewer: 'phone-front' },
+    s.challenge && { name: `gate challenge, ${who}`, jpeg: s.challenge, cssWidth: TABLET.css.width, viewer: 'phone-rear' },
+    s.answer && { name: `wallet answer, ${who}`, jpeg: s.answer, cssWidth: PHONE.css.width, viewer: 'tablet-front' },
+  ].filter(Boolean);
+}
+
 const results = [];
 const delays = {};
 const load = {};
@@ -177,6 +214,10 @@ for (const mode of modes) {
       results.push(await lane(rig, mode, Array.from({ length: parties }, (_, i) => Array.from({ length: partySize }, (_, j) => `${names[j % names.length]} ${i + 1}`)), 'party'));
     }
     load[mode].after = os.loadavg()[0];
+    if (screensToRead.length) {
+      legible[mode] = await legibility(rig.browser, screensToRead.splice(0));
+      log(`\nlegibility (${mode}): share of pictures the reading page's scanner decodes (camera px per module at full resolution)\n${legibilityTable(legible[mode])}\n`);
+    }
     const d = rig.delays;
     delays[mode] = { frames: d.length, p50_ms: quantile(d, 0.5), p95_ms: quantile(d, 0.95) };
     if (rig.feedErrors.length) log(`feed errors (${rig.feedErrors.length}): ${[...new Set(rig.feedErrors)].slice(0, 5).join(' | ')}`);
@@ -201,6 +242,7 @@ const parameters = {
   tablet_front_px_per_phone_css_px: tabletView.cameraPxPerCssPx,
   front_px_per_mm: pxPerMm('front', distanceMm),
   picture_delay: delays,
+  legibility: legible,
   // The 1-minute load average before and after each habit's run (2 cores): how much else ran.
   load,
   cores: os.cpus().length,
@@ -210,7 +252,7 @@ console.log('\n| mode | who | n | actions after holding up | held up → verdict
 console.log('|---|---|---:|---|---:|---:|---:|---:|');
 for (const r of results) {
   const range = (x) => (x.min === x.max ? `${x.min}` : `${x.min}–${x.max}`);
-  console.log(`| ${r.mode} | ${r.scenario === 'party' ? `party of ${r.party_size}` : 'one person'} | ${r.visitors} | ${range(r.taps)} taps, ${range(r.turns)} turns${r.scrolls.max ? `, ${range(r.scrolls)} scrolls` : ''} | ${fmt(r.p50_ms)} | ${fmt(r.p95_ms)} | ${fmt(r.max_ms)} | ${r.people_per_min.toFixed(1)} |`);
+  console.log(`| ${r.mode} | ${r.scenario === 'party' ? `party of ${r.party_size}` : 'one person'} | ${r.visitors}${r.failed ? ` (${r.failed} not through in 45 s)` : ''}${r.not_admitted ? ` (${r.not_admitted} refused)` : ''} | ${range(r.taps)} taps, ${range(r.turns)} turns${r.scrolls.max ? `, ${range(r.scrolls)} scrolls` : ''} | ${fmt(r.p50_ms)} | ${fmt(r.p95_ms)} | ${fmt(r.max_ms)} | ${r.people_per_min.toFixed(1)} |`);
 }
 for (const [mode, d] of Object.entries(delays)) console.log(`picture delay (${mode}): a screen's change to the other page's camera, p50 ${d.p50_ms} ms, p95 ${d.p95_ms} ms over ${d.frames} new pictures; load average ${load[mode].before.toFixed(1)} before, ${load[mode].after.toFixed(1)} after, ${os.cpus().length} cores`);
 console.log(`cameras: phone front ${front.cameraPxPerCssPx.toFixed(3)} camera px per tablet CSS px, tablet front ${tabletView.cameraPxPerCssPx.toFixed(3)} per phone CSS px at ${distanceMm} mm`);
