@@ -603,18 +603,22 @@ function codeScreen(opts) {
 
   // --- the front camera: face to face
   const faceVideo = h('video', { class: 'face-video', muted: true, playsinline: true, autoplay: true, 'aria-label': t('wallet-face-video') });
-  const faceBox = h('div', { class: 'face', 'data-state': 'starting' });
+  const faceBox = h('div', { class: 'face', 'data-state': 'paused' });
   const face = new FaceWatch(faceVideo, (text) => onFaceText(text));
-  let faceState = 'starting'; // 'starting' | 'on' | 'ask' | 'blocked' | 'none' | 'paused'
+  let faceState = 'paused'; // 'paused' | 'starting' | 'on' | 'ask' | 'blocked' | 'none'
   let faceSeq = 0;
 
   function renderFace(state) {
     faceState = state;
     faceBox.dataset.state = state;
+    if (state === 'starting') faceBox.setAttribute('aria-hidden', 'true');
+    else faceBox.removeAttribute('aria-hidden');
     // One primary button at a time: the camera's while it asks, else the rear camera's when
     // the front one cannot help.
     scanButton.className = state === 'blocked' || state === 'none' ? 'primary scan' : 'secondary scan';
-    if (state === 'on') {
+    if (state === 'on' || state === 'starting') {
+      // The video is in the page before the camera opens (some browsers give a detached
+      // video no frames); while starting it takes its place unseen.
       faceBox.replaceChildren(
         h('div', { class: 'face-on' }, h('span', { class: 'face-frame' }, faceVideo), h('p', { class: 'face-text' }, h('strong', { text: t('wallet-face-on-title') }), ' ', t('wallet-face-on'))),
       );
@@ -649,6 +653,7 @@ function codeScreen(opts) {
     if (state === 'prompt') return renderFace('ask');
     if (state === 'denied') return renderFace('blocked');
     if (state === 'none') return renderFace('none');
+    renderFace('starting');
     const started = await face.start();
     if (seq !== faceSeq || screen.destroyed) {
       face.stop();
@@ -888,7 +893,7 @@ function codeScreen(opts) {
       if (mode === 'code') renderCode(Date.now() / 1000);
     },
     start() {
-      renderFace('starting');
+      renderFace('paused');
       showCode();
       tick();
       lockScreen();

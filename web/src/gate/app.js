@@ -634,8 +634,8 @@ async function openGate(store, persistent, me) {
     const now = Date.now();
     // A phone still held up shows its next code: after its verdict, or before it has read
     // the challenge for the last one. Neither is a new visitor.
-    if (from === 'camera') {
-      const passes = codePasses(text);
+    const passes = from === 'camera' ? codePasses(text) : [];
+    if (passes.length) {
       if (held.holds(passes, now)) return;
       const pending = pendingPasses(core.scans, now + state.skewMs);
       if (passes.some((id) => pending.has(id))) return;
