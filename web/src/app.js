@@ -486,7 +486,7 @@ function partyLink(group, cls = 'party-link') {
  * What the wallet answers to `text` (a gate's challenge, read or pasted) on a screen showing
  * the code of `mine` (one pass, or a party's members); `passes` is the whole wallet. A
  * `TSR1C:` naming one of `mine` gets its `TSR1R:`; a `TSR1Q:` naming one of `mine` gets a
- * `TSR1S:` for every member this wallet holds a key for.
+ * `TSR1S:` for every member of `mine` it names (never for a pass this screen does not show).
  * Returns `{ kind: 'answer', answer, passIds }`, or why not: `incomplete`, `malformed`,
  * `other` (with the `label` of the other pass in this wallet it is for) or `unknown`.
  */
@@ -504,7 +504,9 @@ async function answerFor(text, mine, passes) {
       const other = party.members.map((m) => held(m.passId)).find(Boolean);
       return other ? { kind: 'other', label: other.label || '' } : { kind: 'unknown' };
     }
-    const keys = new Map(passes.filter((p) => p.responseKey).map((p) => [p.passId, p.responseKey]));
+    // Only the passes this screen shows answer: a challenge held up at the lane cannot make
+    // the wallet answer for a pass the visitor is not presenting (docs/threat-model.md 2.18).
+    const keys = new Map(passes.filter((p) => p.responseKey && ours(p.passId)).map((p) => [p.passId, p.responseKey]));
     const out = await answerPartyChallenge(keys, party);
     return { kind: 'answer', answer: out.answer, passIds: out.answered };
   }
