@@ -636,16 +636,10 @@ impl<J: JournalStore> GateCore<J> {
                 scan_id: open.scan_id,
             })]);
         }
-        let scan_id = Uuid::new_v4();
+        let scan = PendingScan::new(code, wall, None);
+        let scan_id = scan.scan_id;
         let mut doc = self.doc.clone();
-        doc.scans.push(PendingScan {
-            scan_id,
-            code: Sensitive::new(code),
-            scanned_at: wall,
-            challenge: None,
-            response: None,
-            party: None,
-        });
+        doc.scans.push(scan);
         self.commit(doc)?;
         let mut actions = vec![Action::Emit(GateEvent::Scan {
             scan_id,
@@ -685,15 +679,9 @@ impl<J: JournalStore> GateCore<J> {
         let scan_ids: Vec<Uuid> = codes
             .iter()
             .map(|code| {
-                let scan_id = Uuid::new_v4();
-                doc.scans.push(PendingScan {
-                    scan_id,
-                    code: Sensitive::new(code),
-                    scanned_at: wall,
-                    challenge: None,
-                    response: None,
-                    party: Some(party_id),
-                });
+                let scan = PendingScan::new(code, wall, Some(party_id));
+                let scan_id = scan.scan_id;
+                doc.scans.push(scan);
                 scan_id
             })
             .collect();

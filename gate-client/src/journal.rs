@@ -82,6 +82,20 @@ pub struct PendingScan {
     pub party: Option<Uuid>,
 }
 
+impl PendingScan {
+    /// A scan just read: a fresh `scan_id`, nothing from the server yet.
+    pub fn new(code: &str, scanned_at: OffsetDateTime, party: Option<Uuid>) -> Self {
+        Self {
+            scan_id: Uuid::new_v4(),
+            code: Sensitive::new(code),
+            scanned_at,
+            challenge: None,
+            response: None,
+            party,
+        }
+    }
+}
+
 /// The journal document.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JournalDoc {
