@@ -84,8 +84,8 @@ export class PassHold {
 
 /**
  * The passes (ids) whose visitor is still in front of the gate as far as `scans` (the state
- * machine's pending scans) tell at `nowMs`: a code on its way, a challenge not yet expired,
- * or an answer on its way. Face to face, the phone held up shows its next code when its
+ * machine's pending scans) tell at `nowMs`: a code on its way (sent less than a code step
+ * ago), a challenge not yet expired, or an answer on its way. Face to face, the phone held up shows its next code when its
  * 15-second step ends, perhaps before it has read the gate's challenge: that code is the
  * same visitor, not a second scan (which would leave two challenges for one pass, and the
  * answer to one matched to the other). So the camera's codes of these passes are held back.
@@ -93,7 +93,11 @@ export class PassHold {
 export function pendingPasses(scans, nowMs) {
   const out = new Set();
   for (const s of scans) {
-    const open = !s.challenge || s.response !== null || Date.parse(s.challenge.expires_at) > nowMs;
+    // A code still on its way counts for one code step: one queued while the gate was
+    // offline may be stale by the time it goes, and the visitor's next code must then count.
+    const open = s.challenge
+      ? s.response !== null || Date.parse(s.challenge.expires_at) > nowMs
+      : nowMs - Date.parse(s.scanned_at) < HOLD_MS;
     if (!open) continue;
     for (const id of codePasses(s.code)) out.add(id);
   }

@@ -109,7 +109,7 @@ test('the passes still in front of the gate: a code on its way, a live challenge
   const now = Date.parse('2025-11-29T18:40:10Z');
   const challenge = (expires) => ({ nonce: 'n', wallet_challenge: 'w', expires_at: expires, pass: { id: 'x', label: null } });
   const scans = [
-    { scan_id: '1', code: `TSR1:${A}:1:12345678`, challenge: null, response: null },
+    { scan_id: '1', code: `TSR1:${A}:1:12345678`, scanned_at: '2025-11-29T18:40:01Z', challenge: null, response: null },
     { scan_id: '2', code: `TSR1:${B}:1:12345678`, challenge: challenge('2025-11-29T18:40:30Z'), response: null },
     { scan_id: '3', code: `TSR1:${C}:1:12345678`, challenge: challenge('2025-11-29T18:40:05Z'), response: null },
   ];
@@ -118,4 +118,5 @@ test('the passes still in front of the gate: a code on its way, a live challenge
   assert.ok(ids.includes(codePasses(`TSR1:${A}:2:12345678`)[0]) && ids.includes(codePasses(`TSR1:${B}:2:12345678`)[0]));
   scans[2].response = 'TSR1R:…';
   assert.equal(pendingPasses(scans, now).size, 3, 'an answer on its way holds its pass');
+  assert.equal(pendingPasses(scans, now + 15_000).size, 2, 'a code queued a step ago (offline) no longer holds its pass');
 });
