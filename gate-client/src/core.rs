@@ -20,9 +20,13 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use tessera_protocol::messages::{
-    DenyReason, GateMessage, HostSummary, ServerMessage, WalkInState, WalkInStatus, Welcome,
+    DenyReason, GateMessage, HostSummary, Outcome, ServerMessage, WalkInState, WalkInStatus,
+    Welcome,
 };
-use tessera_protocol::{PartyAnswer, PartyChallenge, PartyCode, WalletChallenge, WalletResponse};
+use tessera_protocol::{
+    PartyAnswer, PartyChallenge, PartyCode, PassId, RotatingCode, WalletChallenge, WalletResponse,
+    CODE_PERIOD_S,
+};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
@@ -56,6 +60,12 @@ pub struct CoreConfig {
     /// A walk-in the server still calls `waiting` this long after its `expires_at` is asked
     /// about again (resent), and again at this interval, until the server closes it.
     pub walk_in_recheck: time::Duration,
+    /// A reader that faces the visitor and reads without pause (`--face-to-face`): a
+    /// scanner line naming only passes whose scan is still open, or that were let in less
+    /// than this long ago, is the same visitor still holding the phone up (its wallet shows
+    /// the next 15-second code), not a new scan. `None`: every line counts, as a guard's hand
+    /// scanner wants.
+    pub pass_hold: Option<Duration>,
 }
 
 impl Default for CoreConfig {
@@ -68,6 +78,7 @@ impl Default for CoreConfig {
             scan_ttl: time::Duration::seconds(60),
             challenge_grace: time::Duration::seconds(5),
             walk_in_recheck: time::Duration::seconds(5),
+            pass_hold: None,
         }
     }
 }
@@ -121,6 +132,9 @@ pub struct GateCore<J: JournalStore> {
     timeouts_in_a_row: u32,
     /// When each walk-in past its expiry was last asked about again.
     rechecked: HashMap<Uuid, Instant>,
+    /// Passes let in (or already let in) and when, for [`CoreConfig::pass_hold`]. Not
+    /// journaled: after a restart a code counts again, and the server says `already_admitted`.
+    let_in: HashMap<PassId, Instant>,
 }
 
 impl<J: JournalStore> GateCore<J> {
@@ -155,6 +169,7 @@ impl<J: JournalStore> GateCore<J> {
                 config,
                 timeouts_in_a_row: 0,
                 rechecked: HashMap::new(),
+                let_in: HashMap::new(),
             },
             actions,
         ))
@@ -434,6 +449,9 @@ impl<J: JournalStore> GateCore<J> {
         if text.starts_with("TSR1C:") || text.starts_with("TSR1Q:") {
             return reject("that is the gate's challenge; the visitor's wallet must answer it");
         }
+        if source == Source::Scanner && self.holds(text, now, wall) {
+            return Ok(vec![Action::Emit(GateEvent::Held)]);
+        }
         if text.starts_with("TSR1:") && source == Source::Scanner {
             return self.on_scan(text, now, wall);
         }
@@ -441,6 +459,36 @@ impl<J: JournalStore> GateCore<J> {
             return self.on_party_scan(text, now, wall);
         }
         reject("not a Tessera code (expected TSR1:…, TSR1P:…, TSR1R:… or TSR1S:…)")
+    }
+
+    /// With [`CoreConfig::pass_hold`], is `text` a code (`TSR1:`/`TSR1P:`) of a visitor still
+    /// at the reader: every pass it names has an open scan or was let in within the hold?
+    fn holds(&mut self, text: &str, now: Instant, wall: OffsetDateTime) -> bool {
+        let Some(hold) = self.config.pass_hold else {
+            return false;
+        };
+        let passes = code_passes(text);
+        if passes.is_empty() {
+            return false;
+        }
+        self.let_in
+            .retain(|_, at| now.saturating_duration_since(*at) < hold);
+        let step = time::Duration::seconds(CODE_PERIOD_S.try_into().unwrap_or(i64::MAX));
+        let open = |pass: &PassId| {
+            self.doc.scans.iter().any(|s| {
+                let alive = match &s.challenge {
+                    // An answer on its way, or a challenge the phone may still read.
+                    Some(c) => s.response.is_some() || c.expires_at > wall,
+                    // A code on its way for one code step (one queued offline may be stale
+                    // by the time it goes: the visitor's next code must then count).
+                    None => wall - s.scanned_at < step,
+                };
+                alive && code_passes(s.code.expose()).contains(pass)
+            })
+        };
+        passes
+            .iter()
+            .all(|pass| self.let_in.contains_key(pass) || open(pass))
     }
 
     /// A `WALKIN` line: a host named by id is asked at once; a host named by unit or label
@@ -829,6 +877,11 @@ impl<J: JournalStore> GateCore<J> {
                 }
                 let party = scan.party;
                 let challenged = scan.challenge.is_some();
+                if matches!(r.outcome, Outcome::Admitted | Outcome::AlreadyAdmitted) {
+                    for pass in code_passes(scan.code.expose()) {
+                        self.let_in.insert(pass, now);
+                    }
+                }
                 let mut doc = self.doc.clone();
                 if r.reason == Some(DenyReason::BadResponse) {
                     // TSR1 gives the wallet three tries: the challenge stays open for the
@@ -1014,6 +1067,16 @@ impl<J: JournalStore> GateCore<J> {
         }
         Ok(actions)
     }
+}
+
+/// The passes a code (`TSR1:`) or a party code (`TSR1P:`) names; none for anything else.
+fn code_passes(text: &str) -> Vec<PassId> {
+    if let Ok(code) = text.parse::<RotatingCode>() {
+        return vec![code.pass];
+    }
+    text.parse::<PartyCode>()
+        .map(|party| party.codes().iter().map(|c| c.pass).collect())
+        .unwrap_or_default()
 }
 
 fn walk_in_rejected(message: String, hosts: Vec<HostSummary>) -> Vec<Action> {

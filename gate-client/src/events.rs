@@ -84,6 +84,9 @@ pub enum GateEvent {
         /// The open scan.
         scan_id: Uuid,
     },
+    /// With `--face-to-face`: a code of a visitor still at the reader (its scan is open, or
+    /// it was let in moments ago), ignored; no scan starts.
+    Held,
     /// The server challenged a scan: the wallet must answer.
     Challenge {
         /// The scan.
@@ -416,6 +419,7 @@ impl Printer {
                 self.paint(RED, "OFFLINE: do not admit")
             ),
             GateEvent::DuplicateScan { .. } => "same code scanned again; still checking\n".into(),
+            GateEvent::Held => "the same visitor's next code; ignored\n".into(),
             GateEvent::Challenge {
                 wallet_challenge,
                 expires_at,

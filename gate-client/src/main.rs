@@ -90,7 +90,16 @@ struct RunArgs {
     /// Longest delay between reconnect attempts, in milliseconds.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(250..=600_000))]
     reconnect_max_ms: u64,
+    /// The reader faces the visitor and reads without pause (docs/clients.md, "One gesture
+    /// at the lane"): a pass's next codes while its scan is open, and for 20 s after it was
+    /// let in, are the same visitor still holding the phone up, and start no scan.
+    #[arg(long)]
+    face_to_face: bool,
 }
+
+/// How long a let-in pass's codes are held with `--face-to-face`: a visitor walks through
+/// in a few seconds, and the wallet shows its next 15-second code once the answer is read.
+const FACE_TO_FACE_HOLD: Duration = Duration::from_secs(20);
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -223,6 +232,7 @@ fn config(args: RunArgs) -> Result<GateConfig, Error> {
         connect_timeout: Duration::from_millis(args.connect_timeout_ms),
         heartbeat: Duration::from_millis(args.heartbeat_ms),
         reconnect_cap: Duration::from_millis(args.reconnect_max_ms),
+        pass_hold: args.face_to_face.then_some(FACE_TO_FACE_HOLD),
     })
 }
 

@@ -81,6 +81,9 @@ pub struct GateConfig {
     pub heartbeat: Duration,
     /// Longest delay between reconnect attempts.
     pub reconnect_cap: Duration,
+    /// The reader faces the visitor and reads without pause: hold a let-in pass's next
+    /// codes this long ([`CoreConfig::pass_hold`]).
+    pub pass_hold: Option<Duration>,
 }
 
 struct Runner<J: JournalStore> {
@@ -143,6 +146,7 @@ async fn run_inner(
 ) -> Result<u8> {
     let core_config = CoreConfig {
         request_timeout: config.request_timeout,
+        pass_hold: config.pass_hold,
         ..CoreConfig::default()
     };
     // Two gates on one journal would overwrite each other's pending scans: the second one

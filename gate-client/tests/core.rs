@@ -91,8 +91,15 @@ struct Gate {
 
 impl Gate {
     fn start(journal: MemoryJournal, gate_id: Uuid) -> (Self, Vec<Action>) {
-        let (mut core, mut actions) =
-            GateCore::open(journal.clone(), CoreConfig::default()).unwrap();
+        Self::start_with(journal, gate_id, CoreConfig::default())
+    }
+
+    fn start_with(
+        journal: MemoryJournal,
+        gate_id: Uuid,
+        config: CoreConfig,
+    ) -> (Self, Vec<Action>) {
+        let (mut core, mut actions) = GateCore::open(journal.clone(), config).unwrap();
         let t0 = Instant::now();
         actions.extend(
             core.on_connected(&welcome(gate_id), t0, OffsetDateTime::now_utc())
@@ -697,4 +704,95 @@ fn a_party_goes_through_in_one_exchange_each_member_on_its_own() {
         events(&refused).as_slice(),
         [GateEvent::InputRejected { .. }]
     ));
+}
+
+/// A reader facing the visitor (`--face-to-face`) reads the phone without pause: the wallet's
+/// next 15-second code, before the challenge is read or just after the visitor was let in,
+/// is the same visitor, not a second scan. A refused pass, another pass and a party with a
+/// new member still count; a hand scanner's gate (the default) counts every line.
+#[test]
+fn a_face_to_face_reader_holds_the_same_visitors_next_codes() {
+    use tessera_protocol::{PartyCode, PassId, RotatingCode};
+    const NEXT: &str = "TSR1:AGJPHJC3NR6Y5H5AWHBNHZHVAY:117629441:12345678";
+    let other = |n: u128, step: u64| -> RotatingCode {
+        format!(
+            "TSR1:{}:{step}:80238672",
+            PassId::new(Uuid::from_u128(n)).to_base32()
+        )
+        .parse()
+        .unwrap()
+    };
+    let held =
+        |actions: &[Action]| sends(actions).is_empty() && events(actions) == vec![GateEvent::Held];
+    let scanned =
+        |actions: &[Action]| matches!(sends(actions).as_slice(), [GateMessage::Scan { .. }]);
+    let config = CoreConfig {
+        pass_hold: Some(Duration::from_secs(20)),
+        ..CoreConfig::default()
+    };
+    let (mut gate, _) = Gate::start_with(MemoryJournal::default(), Uuid::new_v4(), config.clone());
+
+    // The code goes out; the next step's code, before the challenge and while it shows.
+    let sent = sends(&gate.line(CODE, 0));
+    let [GateMessage::Scan { scan_id, .. }] = sent.as_slice() else {
+        panic!("{sent:?}")
+    };
+    let scan_id = *scan_id;
+    assert!(held(&gate.line(NEXT, 5)));
+    gate.core
+        .on_server(&challenge_for(scan_id), gate.at(10))
+        .unwrap();
+    assert!(held(&gate.line(NEXT, 15)));
+    // Another visitor behind is not held.
+    assert!(scanned(&gate.line(&other(7, 117629441).to_string(), 16)));
+
+    // Answered and let in: its codes are held for 20 s, then count again.
+    gate.line(RESPONSE, 20);
+    let shown = events(
+        &gate
+            .core
+            .on_server(&admitted(scan_id, false), gate.at(30))
+            .unwrap(),
+    );
+    assert!(
+        matches!(shown.as_slice(), [GateEvent::Result { .. }]),
+        "{shown:?}"
+    );
+    assert!(held(&gate.line(NEXT, 1_000)));
+    assert!(held(&gate.line(NEXT, 19_999)));
+    assert!(scanned(&gate.line(NEXT, 20_031)), "the hold ends");
+
+    // A party of a let-in pass and a new member: the new member counts.
+    let (mut gate, _) = Gate::start_with(MemoryJournal::default(), Uuid::new_v4(), config.clone());
+    let (scan_id, _) = gate.scan_and_answer();
+    gate.core
+        .on_server(&admitted(scan_id, false), gate.at(30))
+        .unwrap();
+    let me: RotatingCode = NEXT.parse().unwrap();
+    let party = PartyCode::from_codes(&[me, other(8, 117629441)])
+        .unwrap()
+        .to_string();
+    assert!(held(&gate.line(NEXT, 40)));
+    let sent = sends(&gate.line(&party, 50));
+    assert_eq!(
+        sent.len(),
+        2,
+        "a party with a new member is scanned: {sent:?}"
+    );
+
+    // A refused pass is never held: its visitor may try again at once.
+    let (mut gate, _) = Gate::start_with(MemoryJournal::default(), Uuid::new_v4(), config);
+    let sent = sends(&gate.line(CODE, 0));
+    let [GateMessage::Scan { scan_id, .. }] = sent.as_slice() else {
+        panic!("{sent:?}")
+    };
+    gate.core
+        .on_server(&denied(*scan_id, DenyReason::StaleCode), gate.at(10))
+        .unwrap();
+    assert!(scanned(&gate.line(NEXT, 20)));
+
+    // Without the option every line counts, as a guard's hand scanner wants.
+    let (mut gate, _) = Gate::start(MemoryJournal::default(), Uuid::new_v4());
+    assert!(scanned(&gate.line(CODE, 0)));
+    assert!(scanned(&gate.line(NEXT, 5)));
 }

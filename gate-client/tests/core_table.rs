@@ -158,7 +158,8 @@ fn normalise(action: &Action) -> Option<Value> {
             | GateEvent::Draining { .. }
             | GateEvent::Exit { .. }
             | GateEvent::WalkInRequested { .. }
-            | GateEvent::WalkInResend { .. } => return None,
+            | GateEvent::WalkInResend { .. }
+            | GateEvent::Held => return None,
         },
     })
 }

@@ -102,6 +102,7 @@ async fn a_dropped_connection_after_the_response_resends_it_and_shows_the_stored
         connect_timeout: Duration::from_secs(2),
         heartbeat: Duration::from_secs(5),
         reconnect_cap: Duration::from_millis(500),
+        pass_hold: None,
     };
     let (tx, rx) = tokio::sync::mpsc::channel(8);
     let gate = tokio::spawn(run(config, rx));

@@ -366,6 +366,7 @@ fn config(server: String, journal: std::path::PathBuf, drain: Duration) -> GateC
         connect_timeout: Duration::from_secs(2),
         heartbeat: Duration::from_secs(5),
         reconnect_cap: Duration::from_millis(500),
+        pass_hold: None,
     }
 }
 

@@ -2,7 +2,9 @@
 //! shows one code for three passes, `tessera-gate` splits it into three scans, shows one
 //! challenge for the two the server challenged (the third is revoked and refused on its
 //! own), `tessera-wallet respond` answers both in one `TSR1S`, and each is admitted once;
-//! the same code at a second gate is then a replay for each member.
+//! the same code at a second gate is then a replay for each member. The first gate runs as a
+//! turnstile whose reader faces the visitor (`--face-to-face`): a member's next code, while
+//! the challenge shows and after the verdict, is the same visitor and starts no scan.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -53,7 +55,11 @@ async fn a_party_goes_through_in_one_exchange_each_pass_on_its_own(backend: Back
         })
     };
     let north = admin.create_gate("North gate", None).await?;
-    let mut gate = GateProcess::spawn("north", &gate_setup("north", &north.device_token)?, &[])?;
+    let mut gate = GateProcess::spawn(
+        "north",
+        &gate_setup("north", &north.device_token)?,
+        &["--face-to-face"],
+    )?;
     gate.expect("connected").await?;
 
     // One code for the party: every claimed pass of the wallet, at one step.
@@ -111,6 +117,37 @@ async fn a_party_goes_through_in_one_exchange_each_pass_on_its_own(backend: Back
         "the event names the challenged people: {challenge}"
     );
 
+    // The phone still held up shows the next step's code before it has read the challenge:
+    // the same visitor, held.
+    let id_of = |name: &str| -> Result<String> {
+        Ok(names
+            .iter()
+            .find(|(_, n)| **n == name)
+            .context("a member")?
+            .0
+            .to_string())
+    };
+    let next_step = (std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?
+        + Duration::from_secs(15))
+    .as_secs()
+    .to_string();
+    let next = |name: &str| -> Result<Vec<String>> {
+        Ok(vec![
+            "code".into(),
+            id_of(name)?,
+            "--at".into(),
+            next_step.clone(),
+        ])
+    };
+    let args = next("Cy")?;
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    gate.type_line(&wallet.last_line(&args).await?).await?;
+    let held = gate.next_event(EVENTS_WITHIN).await?;
+    ensure!(
+        event_name(&held) == "held",
+        "Cy's next code while challenged: {held}"
+    );
+
     // One answer for both.
     let answer = wallet.last_line(&["respond", text]).await?;
     let parsed: PartyAnswer = answer
@@ -140,6 +177,20 @@ async fn a_party_goes_through_in_one_exchange_each_pass_on_its_own(backend: Back
     }
     admitted.sort();
     ensure!(admitted == ["Ada", "Cy"], "{admitted:?}");
+    // Let in, Ada walks through with the phone still up: her next code is held too.
+    let args = next("Ada")?;
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    gate.type_line(&wallet.last_line(&args).await?).await?;
+    let held = gate.next_event(EVENTS_WITHIN).await?;
+    ensure!(
+        event_name(&held) == "held",
+        "Ada's next code after her verdict: {held}"
+    );
+    ensure!(
+        gate.seen_count("scan") == 3,
+        "no scan after the party's: {:?}",
+        gate.seen
+    );
     let db = server.db();
     for (pass, name) in &names {
         let uses = db.pass_uses(*pass).await?;
