@@ -692,13 +692,21 @@ function codeScreen(opts) {
     shownAnswer = answer;
     faceAnswer = byFace;
     if (byFace) challengeSeenAt = Date.now();
+    const party = answer.startsWith('TSR1S:');
     const back = h('button', { type: 'button', class: 'secondary', onclick: () => { input.value = ''; dismissed = answer; showCode(); } }, t('wallet-show-code-again'));
     stage.replaceChildren(
       h(
         'div',
         { class: 'answer-view' },
         h('h2', { class: 'answer-title', text: t('wallet-answer-title') }),
-        h('figure', { class: 'qr-card answer' }, qrSvg(answer, t('wallet-qr-answer'))),
+        // A party's answer (TSR1S, 4 members: 221 characters) is drawn as large as the phone
+        // allows, at error correction L (a version 7 code, not 8): the gate's camera, 25 cm
+        // away, then gets about 3.9 of its pixels a module, as a single answer's 4.5, instead
+        // of 2.9 (docs/performance.md, "The lane rig"). A screen is not a torn label: L's 7 %
+        // is enough for glare and blur, which the lane rig's camera model includes.
+        party
+          ? h('figure', { class: 'qr-card answer wide' }, qrSvg(answer, t('wallet-qr-answer'), 4, 'L'))
+          : h('figure', { class: 'qr-card answer' }, qrSvg(answer, t('wallet-qr-answer'))),
         back,
       ),
     );

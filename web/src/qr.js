@@ -7,9 +7,9 @@ import qrcode from 'qrcode-generator';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const ALPHANUMERIC = /^[0-9A-Z $%*+\-./:]*$/;
 
-/** The dark modules of `text` (error correction M) as a square boolean matrix. */
-export function qrMatrix(text) {
-  const qr = qrcode(0, 'M');
+/** The dark modules of `text` (error correction `ecc`, M unless told) as a square boolean matrix. */
+export function qrMatrix(text, ecc = 'M') {
+  const qr = qrcode(0, ecc);
   qr.addData(text, ALPHANUMERIC.test(text) ? 'Alphanumeric' : 'Byte');
   qr.make();
   const n = qr.getModuleCount();
@@ -23,8 +23,8 @@ export function qrMatrix(text) {
 }
 
 /** An `<svg role="img">` of `text` with a `quiet`-module light border, named `label`. */
-export function qrSvg(text, label, quiet = 4) {
-  const m = qrMatrix(text);
+export function qrSvg(text, label, quiet = 4, ecc = 'M') {
+  const m = qrMatrix(text, ecc);
   const n = m.length;
   const size = n + 2 * quiet;
   let d = '';

@@ -11,7 +11,8 @@ const MAX_SIDE = 800; // jsQR's cost grows with pixels; 800 px still reads a pho
 const MAX_SCAN_MS = 120_000; // a forgotten camera drains the battery
 
 export class Scanner {
-  constructor(video, onText, onTimeout, { frameMs = FRAME_MS, maxScanMs = MAX_SCAN_MS, maxSide = MAX_SIDE, facingMode = 'environment' } = {}) {
+  constructor(video, onText, onTimeout, { frameMs = FRAME_MS, maxScanMs = MAX_SCAN_MS, maxSide = MAX_SIDE, facingMode = 'environment', inversion = 'attemptBoth' } = {}) {
+    this.inversion = inversion;
     this.facingMode = facingMode;
     this.frameMs = frameMs;
     this.maxScanMs = maxScanMs;
@@ -99,7 +100,7 @@ export class Scanner {
     const ctx = this.canvas.getContext('2d', { willReadFrequently: true });
     ctx.drawImage(this.video, Math.round((vw - sw) / 2), Math.round((vh - sh) / 2), sw, sh, 0, 0, w, h);
     const img = ctx.getImageData(0, 0, w, h);
-    const found = jsQR(img.data, w, h, { inversionAttempts: 'attemptBoth' });
+    const found = jsQR(img.data, w, h, { inversionAttempts: this.inversion });
     return found ? found.data : null;
   }
 
