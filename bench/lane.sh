@@ -10,6 +10,7 @@
 #   PERSONS=10 PARTIES=5 bench/lane.sh             # a shorter run
 #   MODES=face-to-face bench/lane.sh               # one habit (three-step | face-to-face)
 #   BASELINE_PAGES= bench/lane.sh                  # the three-step habit on today's pages too
+#   PAGES=HEAD bench/lane.sh                       # face to face with the committed pages, not the server's
 #   BIN=/some/target/release bench/lane.sh         # prebuilt server, no build
 #   WALK_MS=2000 FEED_FPS=15 DISTANCE_MM=400 TABLET_CAMERAS=user,environment bench/lane.sh
 #
@@ -22,13 +23,15 @@
 # machine: the server, two Chromium pages, their camera feeds and the pages' QR decoders
 # share its cores, which a real lane does not.
 #
-# Prints one line per admission and a table; raw JSON lands in $OUT/lane.json, and the
-# frames each camera saw during the first admission of each habit in $OUT/frames/ (each
-# checked to decode). Exits non-zero when a visitor is not admitted.
+# Prints one line per admission, the legibility of each code of the face-to-face habit to
+# the camera that reads it (web/test/lane/legibility.mjs) and a table; raw JSON lands in
+# $OUT/lane.json, and the frames each camera saw during the first admission of each habit in
+# $OUT/frames/ (each checked to decode). Exits non-zero when a visitor is not admitted.
 #
 # Environment: MODES ("three-step face-to-face"), PERSONS (50), PARTIES (20), PARTY_SIZE (4),
 # WALK_MS (3000), FEED_FPS (10), DISTANCE_MM (250), TABLET_CAMERAS (user), OUT
-# (target/bench/lane), BIN (unset: build), BASELINE_PAGES (cae3e00; empty: the server's own).
+# (target/bench/lane), BIN (unset: build), BASELINE_PAGES (cae3e00; empty: the server's own),
+# PAGES (the face-to-face habit's pages: a git revision; unset: the server's own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -43,6 +46,7 @@ DISTANCE_MM=${DISTANCE_MM:-250}
 TABLET_CAMERAS=${TABLET_CAMERAS:-user}
 OUT=${OUT:-target/bench/lane}
 BASELINE_PAGES=${BASELINE_PAGES-cae3e00}
+PAGES=${PAGES:-}
 if [ -z "${BIN:-}" ]; then
     BIN=target/release
     say "building the release server"
@@ -61,9 +65,11 @@ cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true; rm -
 trap cleanup EXIT
 
 results=()
+status=0
 for mode in $MODES; do
     pages=()
     [ "$mode" = three-step ] && [ -n "$BASELINE_PAGES" ] && pages=(--pages-three-step "$BASELINE_PAGES")
+    [ "$mode" = face-to-face ] && [ -n "$PAGES" ] && pages=(--pages-face-to-face "$(git rev-parse --short "$PAGES")")
     db="sqlite://$work/$mode.db"
     key_dir=$work/$mode-keys
     start_server "$db" "$mode"
@@ -73,8 +79,9 @@ for mode in $MODES; do
     (cd web && TESSERA_URL="http://localhost:${addr##*:}" TESSERA_ADMIN_KEY=$admin_key node test/lane/run.mjs "${pages[@]}" \
         --modes "$mode" --persons "$PERSONS" --parties "$PARTIES" --party-size "$PARTY_SIZE" \
         --walk-ms "$WALK_MS" --feed-fps "$FEED_FPS" --distance-mm "$DISTANCE_MM" \
-        --tablet-cameras "$TABLET_CAMERAS" --json "$OUT/lane-$mode.json" --frames "$OUT/frames")
-    results+=("$OUT/lane-$mode.json")
+        --tablet-cameras "$TABLET_CAMERAS" --json "$OUT/lane-$mode.json" --frames "$OUT/frames" --legibility) \
+        || { status=1; say "$mode: not every visitor was admitted"; }
+    [ -f "$OUT/lane-$mode.json" ] && results+=("$OUT/lane-$mode.json")
     stop_server
 done
 
@@ -99,3 +106,4 @@ for r in merged["results"]:
 print(f"\nwalk {merged['parameters']['human']['walk']/1000:.1f} s per admission; the UK guide plans 11 people a minute per turnstile")
 print(f"raw: {out}")
 EOF
+exit $status

@@ -9,21 +9,20 @@
 //   [TESSERA_CHROMIUM_SPKI=<base64 sha256>] [TESSERA_SCREENSHOTS=/some/dir] \
 //   node test/e2e/lane.e2e.mjs
 //
-// For each visitor habit: two visitors with one pass each, and a party of four sharing one
-// phone where the habit has one. Every pass must be admitted, the gate must paint its verdict, each pass must be used
-// once, and the visitor's actions after holding the phone up must be the flow's own:
+// For each visitor habit: one visitor with one pass, and a party sharing one phone. Every
+// pass must be admitted, the gate must paint its verdict, each pass must be used once, and the
+// visitor's actions after holding the phone up must be the flow's own:
 // - three-step, the flow before issue 52 (the pages of cae3e00, served by the rig; the API is
 //   the server's, so this also shows that those pages keep working with it): the gate reads
 //   the code and shows its challenge; the visitor turns the phone round, taps "Scan gate
 //   code" (and, the first time, allows the camera), the rear camera reads the challenge, the
-//   visitor turns the phone back to show the answer: 2 turns and 2 taps. A party goes one
-//   pass at a time, the visitor opening the next pass between them ("All passes", its line:
-//   2 taps, 2 turns).
-// - face-to-face, today's pages (issue 52): two visitors hold the phone up and do nothing
-//   else: 0 taps, 0 turns; the camera was allowed when the pass was added, the wallet watched
-//   with its front camera and the gate with its own. (A party of four is not yet asked of
-//   this habit: its answer is not legible to the gate's camera at 25 cm, docs/performance.md,
-//   "The lane rig"; bench/lane.sh measures it.)
+//   visitor turns the phone back to show the answer: 2 turns and 2 taps. A party (of two
+//   here) goes one pass at a time, the visitor opening the next pass between them ("All
+//   passes", its line: 2 taps, 2 turns).
+// - face-to-face, today's pages (issue 52): a visitor, then a party of four on one phone,
+//   hold the phone up and do nothing else: 0 taps, 0 turns; the camera was allowed when the
+//   pass was added, the wallet watched with its front camera and the gate with its own, and
+//   the party went through without the visitor opening one pass after another.
 // Exits 0 when every step passed, 1 with a message otherwise.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -33,7 +32,6 @@ import { LaneRig, counts } from '../lane/rig.mjs';
 
 const TOTAL_TIMEOUT_MS = 220_000;
 
-const PEOPLE = [['Ada Lovelace'], ['Grace Hopper']];
 const PARTY = ['Ann Party', 'Bob Party', 'Cy Party', 'Di Party'];
 
 /**
@@ -47,7 +45,9 @@ const HABITS = {
   // against, kept working.
   'three-step': {
     pages: 'cae3e00',
-    visitors: [...PEOPLE, PARTY],
+    // A party of two: four passes one at a time is the same steps twice more.
+    visitors: [['Ada Lovelace'], PARTY.slice(0, 2)],
+    human: {},
     expected: (passes) => ({ taps: passes + 1 + 2 * (passes - 1), turns: 2 * passes + 2 * (passes - 1), scrolls: 0 }),
     check() {},
   },
@@ -55,7 +55,11 @@ const HABITS = {
   // when the pass was added, and the wallet watched with its front camera.
   'face-to-face': {
     pages: null,
-    visitors: PEOPLE,
+    visitors: [['Grace Hopper'], PARTY],
+    // The visitor waits as long as it takes: on a loaded machine the exchange may take longer
+    // than a person's patience (rig.mjs HUMAN), and this asserts what the visitor had to do,
+    // not how long it took (bench/lane.sh times it).
+    human: { patience: 40_000 },
     expected: () => ({ taps: 0, turns: 0, scrolls: 0 }),
     check(rig, phone, rec, who) {
       if (!rec.before.some((b) => /allow the camera/.test(b))) fail(`${who}: the camera was not asked for before the lane: ${rec.before.join('; ')}`);
@@ -70,7 +74,7 @@ async function run() {
   const base = env('TESSERA_URL').replace(/\/$/, '');
   const shots = process.env.TESSERA_SCREENSHOTS || null;
   for (const [mode, habit] of Object.entries(HABITS)) {
-    const rig = new LaneRig({ base, adminKey: env('TESSERA_ADMIN_KEY'), pages: habit.pages, keepDir: shots && path.join(shots, 'failed'), log: (line) => console.log(line) });
+    const rig = new LaneRig({ base, adminKey: env('TESSERA_ADMIN_KEY'), pages: habit.pages, human: habit.human, keepDir: shots && path.join(shots, 'failed'), log: (line) => console.log(line) });
     try {
       await rig.start();
       const phones = [];

@@ -142,8 +142,10 @@ const shear = (kx) => [1, 0, kx, 1, 0, 0];
  * size and the scale (camera pixels per CSS pixel).
  *
  * `viewer`: 'tablet-front' | 'phone-front' | 'phone-rear'. The phone is where LANE puts it,
- * moved by the visitor's `hold` `{ x, y }` (mm; see holdAt) and the hand's momentary
- * `wander` `{ x, y, roll }` (mm, mm, degrees).
+ * moved by the visitor's `hold` `{ x, y }` (mm; see holdAt), or, turned round, where its rear
+ * camera points at `aim` (mm in the tablet's screen plane: the visitor aims it with the
+ * camera's picture on the phone's screen); and the hand's momentary `wander` `{ x, y, roll }`
+ * (mm, mm, degrees).
  *
  * Nothing is mirrored: a camera's frames show a screen as a person standing where the camera
  * is would see it (only a selfie *preview* is mirrored, never the frames a page reads).
@@ -152,15 +154,24 @@ const shear = (kx) => [1, 0, kx, 1, 0, 0];
  * slightly tilted phone. The keystone of a true perspective (the near edge a few per cent
  * larger than the far one at 10°) is left out.
  */
-export function viewOf(viewer, { distanceMm = LANE.distanceMm, wander = { x: 0, y: 0, roll: 0 }, hold = { x: 0, y: 0 } } = {}) {
+export function viewOf(viewer, { distanceMm = LANE.distanceMm, wander = { x: 0, y: 0, roll: 0 }, hold = { x: 0, y: 0 }, aim = null } = {}) {
   const kind = viewer === 'phone-rear' ? 'rear' : 'front';
   const device = viewer === 'tablet-front' ? 'tablet' : 'phone';
   const target = device === 'tablet' ? PHONE : TABLET;
   const frame = frameSize(device, kind);
   const k = pxPerMm(kind, distanceMm);
   // Positions in the tablet's screen plane as the visitor, facing the tablet, sees it (x to
-  // the right, y up, mm from the tablet screen's centre).
-  const phone = { x: LANE.phoneCentreMm.x + hold.x + wander.x, y: LANE.phoneCentreMm.y + hold.y + wander.y };
+  // the right, y up, mm from the tablet screen's centre). The phone's cameras look at the
+  // tablet, as the visitor does: facing the tablet, its front camera is where its screen's
+  // top is; turned round (about its upright axis), the rear camera is at about the same
+  // height, on the side the visitor sees mirrored.
+  const front = PHONE.frontCameraMm;
+  const rear = { x: -PHONE.rearCameraMm.x, y: PHONE.rearCameraMm.y };
+  // Held blind (the screen towards the gate), the phone is where LANE and `hold` put it;
+  // turned round, the visitor sees the rear camera's picture and aims it at `aim`.
+  const phone = aim
+    ? { x: aim.x - rear.x + wander.x, y: aim.y - rear.y + wander.y }
+    : { x: LANE.phoneCentreMm.x + hold.x + wander.x, y: LANE.phoneCentreMm.y + hold.y + wander.y };
   let camera; // the camera's optical axis, in those coordinates
   let targetCentre; // the target screen's centre, in those coordinates
   let mirrorX = 1; // +1: the camera's right is the visitor's right
@@ -169,10 +180,7 @@ export function viewOf(viewer, { distanceMm = LANE.distanceMm, wander = { x: 0, 
     targetCentre = phone;
     mirrorX = -1; // the tablet looks towards the visitor: its right is the visitor's left
   } else {
-    // The phone's cameras look at the tablet, as the visitor does. Facing the tablet, the
-    // phone's front camera is where its screen's top is; turned round (about its upright
-    // axis), the rear camera is at the same height, on the side the visitor sees mirrored.
-    const offset = viewer === 'phone-front' ? PHONE.frontCameraMm : { x: -PHONE.rearCameraMm.x, y: PHONE.rearCameraMm.y };
+    const offset = viewer === 'phone-front' ? front : rear;
     camera = { x: phone.x + offset.x, y: phone.y + offset.y };
     targetCentre = { x: 0, y: 0 };
   }
@@ -215,6 +223,27 @@ export function wanderAt(tMs, seed = 1) {
     y: LANE.wanderMm * (0.7 * w(0.31, 2.9) + 0.3 * w(1.7, 4.1)),
     roll: LANE.wanderDeg * (0.8 * w(0.23, 5.3) + 0.2 * w(3.3, 0.2)),
   };
+}
+
+/**
+ * A point of the tablet's screen given in its CSS pixels, in the millimetres `aim` takes
+ * (from the screen's centre, y up).
+ */
+export function tabletMm(cssX, cssY) {
+  const k = TABLET.screenMm.width / TABLET.css.width;
+  return { x: (cssX - TABLET.css.width / 2) * k, y: (TABLET.css.height / 2 - cssY) * k };
+}
+
+/**
+ * How far off a visitor aiming the rear camera at a code ends up: ±AIM_ERROR_MM, uniform,
+ * seeded per visitor (the preview on the phone's screen shows the code; a hand is not exact).
+ */
+export const AIM_ERROR_MM = { x: 10, y: 8 };
+
+/** Visitor `n`'s aim at `target` (mm, as tabletMm gives), off by AIM_ERROR_MM at most. */
+export function aimAt(target, n) {
+  const e = holdAt(n + 1000);
+  return { x: target.x + (e.x / LANE.holdSpreadMm.x) * AIM_ERROR_MM.x, y: target.y + (e.y / LANE.holdSpreadMm.y) * AIM_ERROR_MM.y };
 }
 
 /** Where visitor number `n` holds the phone, from LANE's average: `{ x, y }` mm, uniform in holdSpreadMm, the same for the same `n`. */

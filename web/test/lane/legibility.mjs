@@ -7,7 +7,7 @@
 
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
-import { CAMERAS, OPTICS, frameSize, holdAt, laneCameraInit, viewOf, wanderAt } from './camera.mjs';
+import { CAMERAS, OPTICS, aimAt, frameSize, holdAt, laneCameraInit, tabletMm, viewOf, wanderAt } from './camera.mjs';
 
 /** What reads what: the viewer's camera and the reading page's scanner (web/src/face.js, gate/app.js, app.js). */
 export const READERS = {
@@ -64,15 +64,15 @@ export function scan(png, maxSide) {
   return { whole, middle };
 }
 
-/** The QR code in a PNG screenshot at full size: `{ text, version, modulePx }` (px of the PNG per module), or null. */
+/** The QR code in a PNG screenshot at full size: `{ text, version, modules, modulePx, centre }` (in px of the PNG), or null. */
 export function qrIn(png) {
   const img = PNG.sync.read(png);
   const found = jsQR(new Uint8ClampedArray(img.data), img.width, img.height, { inversionAttempts: 'dontInvert' });
   if (!found) return null;
   const n = 17 + 4 * found.version;
-  const { topLeftCorner: a, topRightCorner: b, bottomLeftCorner: c } = found.location;
+  const { topLeftCorner: a, topRightCorner: b, bottomLeftCorner: c, bottomRightCorner: d } = found.location;
   const side = (Math.hypot(b.x - a.x, b.y - a.y) + Math.hypot(c.x - a.x, c.y - a.y)) / 2;
-  return { text: found.data, version: found.version, modules: n, modulePx: side / n };
+  return { text: found.data, version: found.version, modules: n, modulePx: side / n, centre: { x: (a.x + b.x + c.x + d.x) / 4, y: (a.y + b.y + c.y + d.y) / 4 } };
 }
 
 /**
@@ -122,7 +122,10 @@ export async function legibility(browser, screens, { distancesMm = [200, 250, 30
         let either = 0;
         let modulePx = 0;
         for (let i = 0; i < frames; i++) {
-          const view = viewOf(s.viewer, { distanceMm, hold: holdAt(i + 1), wander: wanderAt(i * 733, 1 + i / frames) });
+          // Blind, the phone is held where each visitor holds it; turned round, its rear camera
+          // is aimed at the code with the preview.
+          const place = s.viewer === 'phone-rear' ? { aim: aimAt(tabletMm(qr.centre.x * cssPerPx, qr.centre.y * cssPerPx), i + 1) } : { hold: holdAt(i + 1) };
+          const view = viewOf(s.viewer, { distanceMm, ...place, wander: wanderAt(i * 733, 1 + i / frames) });
           modulePx = qr.modulePx * cssPerPx * view.cameraPxPerCssPx;
           const spec = { kind: 'screen', transform: view.transform, css: view.css, bezelCss: view.bezelCss, cornerCss: view.cornerCss, blurPx: CAMERAS[kind].blurPx, type: 'image/png' };
           const url = await page.evaluate(async ([f, sp, data]) => {

@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminApi, createGate, createPass, fail, launchChromium, until } from '../e2e/lib.mjs';
-import { CAMERAS, OPTICS, PHONE, SHOT_SCALE, TABLET, frameSize, holdAt, laneCameraInit, viewOf, wanderAt } from './camera.mjs';
+import { CAMERAS, OPTICS, PHONE, SHOT_SCALE, TABLET, aimAt, frameSize, holdAt, laneCameraInit, tabletMm, viewOf, wanderAt } from './camera.mjs';
 
 /**
  * How long a person takes, in ms. The rig waits this long before each action; the issue's
@@ -62,7 +62,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Is the element wholly inside the page's viewport? */
 async function onScreen(page, locator) {
-  const box = await locator.boundingBox().catch(() => null);
+  const box = await locator.boundingBox({ timeout: 1000 }).catch(() => null);
   const vp = page.viewportSize();
   return Boolean(box) && box.y >= 0 && box.x >= 0 && box.y + box.height <= vp.height + 0.5 && box.x + box.width <= vp.width + 0.5;
 }
@@ -238,14 +238,14 @@ class Feed {
         if (scene.kind === 'screen') {
           const shot = scene.screen.latest;
           if (shot) {
-            const view = viewOf(scene.viewer, { wander: wanderAt(started, this.seed), hold: this.rig.phone ? this.rig.phone.hold : undefined, distanceMm: this.rig.distanceMm });
+            const view = viewOf(scene.viewer, { wander: wanderAt(started, this.seed), ...this.rig.placement(), distanceMm: this.rig.distanceMm });
             const spec = { kind: 'screen', transform: view.transform, css: view.css, bezelCss: view.bezelCss, cornerCss: view.cornerCss, blurPx: scene.blurPx, capturedAt: shot.at };
             await this.page.evaluate(([f, s, jpeg]) => window.__laneCamera && window.__laneCamera.scene(f, s, jpeg), [this.facing, spec, shot.data]);
             if (shot.n !== lastN) this.rig.noteDelay(Date.now() - shot.at);
             lastN = shot.n;
           }
         } else if (scene.key !== lastKey) {
-          const view = scene.viewer ? viewOf(scene.viewer, { hold: this.rig.phone ? this.rig.phone.hold : undefined, distanceMm: this.rig.distanceMm }) : null;
+          const view = scene.viewer ? viewOf(scene.viewer, { ...this.rig.placement(), distanceMm: this.rig.distanceMm }) : null;
           const spec = view
             ? { kind: scene.kind, transform: view.transform, css: view.css, bezelCss: view.bezelCss, cornerCss: view.cornerCss, backColour: PHONE.backColour, blurPx: scene.blurPx }
             : { kind: 'room', tone: scene.tone, blurPx: scene.blurPx };
@@ -454,6 +454,13 @@ export class LaneRig {
     return { kind: 'room', key: `room-${facing}-${o}`, tone: facing === 'user' && o === 'away' ? 'face' : 'hall', blurPx: CAMERAS.front.blurPx };
   }
 
+  /** Where the phone at the lane is: `{ hold }` held up blind, `{ aim }` turned round and aimed. */
+  placement() {
+    const phone = this.phone;
+    if (!phone) return {};
+    return this.orientation === 'away' && phone.aim ? { aim: phone.aim } : { hold: phone.hold };
+  }
+
   /** Resolves when the phone's orientation or the visitor at the lane next changes. */
   moved() {
     return new Promise((resolve) => (this.movers || (this.movers = [])).push(resolve));
@@ -521,7 +528,7 @@ export class LaneRig {
   async phoneWith(passes, { denyCamera = false } = {}) {
     const context = await this.browser.newContext(PHONE_CONTEXT);
     this.visitorCount = (this.visitorCount || 0) + 1;
-    const phone = { context, passes, permission: 'prompt', denyCamera, atLane: false, before: [], hold: holdAt(this.visitorCount) };
+    const phone = { context, passes, permission: 'prompt', denyCamera, atLane: false, before: [], number: this.visitorCount, hold: holdAt(this.visitorCount), aim: null };
     this.phones = (this.phones || []).concat(phone);
     await this.instrument(context, 'phone', { user: frameSize('phone', 'front'), environment: frameSize('phone', 'rear') }, 'user');
     await context.addInitScript(walletProbe);
@@ -598,7 +605,11 @@ export class LaneRig {
     const act = (kind, what) => rec.actions.push({ kind, what, at: Date.now() - rec.t0 });
     const turn = async (to) => {
       this.hold('turning');
-      await sleep(h.turn);
+      // Turned round, the visitor sees the rear camera's picture and aims it at the gate's
+      // code (the turn's time includes steadying it there).
+      const code = this.tablet.page.getByRole('img', { name: /challenge/i }).first();
+      const [box] = await Promise.all([to === 'away' ? code.count().then((n) => (n ? code.boundingBox({ timeout: 500 }) : null)).catch(() => null) : null, sleep(h.turn)]);
+      phone.aim = to === 'away' ? aimAt(box ? tabletMm(box.x + box.width / 2, box.y + box.height / 2) : tabletMm(TABLET.css.width * 0.7, TABLET.css.height / 2), phone.number) : null;
       this.hold(to);
       act('turn', to === 'away' ? 'turn the phone round (screen to the visitor)' : 'turn the phone round (screen to the gate)');
     };

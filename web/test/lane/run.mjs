@@ -9,7 +9,7 @@
 //                          [--party-size 4] [--walk-ms 3000] [--feed-fps 10]
 //                          [--tablet-cameras user|user,environment] [--distance-mm 250]
 //                          [--pages-three-step REV] [--pages-face-to-face REV]
-//                          [--json out.json] [--frames DIR] [--legibility]
+//                          [--json out.json] [--frames DIR] [--legibility] [--screens FILE]
 //
 // --pages-<mode> REV runs that habit against the wallet and gate as committed at git
 // revision REV (its web/dist, served by the rig; the API is the server's): today's three
@@ -20,7 +20,8 @@
 // --legibility takes the screens of the first admission of each habit and scenario (the
 // phone's code, the gate's challenge, the phone's answer) through the camera that reads each,
 // at 20, 25, 30 and 40 cm over 12 hand positions, and prints which share of pictures the
-// reading page's scanner decodes (legibility.mjs).
+// reading page's scanner decodes (legibility.mjs); --screens FILE also keeps those screens
+// (FILE-<mode>.json) for legibility.mjs to be run on again.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -52,7 +53,8 @@ const tabletCameras = opt('tablet-cameras', 'user').split(',');
 const distanceMm = Number(opt('distance-mm', LANE.distanceMm));
 const jsonOut = opt('json', null);
 const framesDir = opt('frames', null);
-const wantLegibility = args.includes('--legibility');
+const screensOut = opt('screens', null);
+const wantLegibility = args.includes('--legibility') || Boolean(screensOut);
 const pagesOf = (mode) => opt(`pages-${mode}`, null);
 const log = (line) => console.log(line);
 
@@ -150,7 +152,8 @@ async function lane(rig, mode, groups, tag) {
     if (!rec.failed) log(`${tag} ${i + 1}/${passes.length}: ${describe(rec)}`);
     for (const v of rec.verdicts) if (v.outcome !== 'admitted') log(`  NOT ADMITTED: ${v.label}: ${v.outcome} ${v.reason || ''}`);
     if (i === 0) saveFrames(mode, rec);
-    if (i === 0 && wantLegibility) screensToRead.push(...toRead(rec, tag));
+    // The screens of today's pages only: the baseline's are history.
+    if (i === 0 && wantLegibility && mode === 'face-to-face') screensToRead.push(...toRead(rec, tag));
     const done = rig.dismiss(phone);
     next = i + 1 < passes.length ? done.then(() => rig.phoneWith(passes[i + 1])) : null;
     await done;
@@ -214,6 +217,7 @@ for (const mode of modes) {
       results.push(await lane(rig, mode, Array.from({ length: parties }, (_, i) => Array.from({ length: partySize }, (_, j) => `${names[j % names.length]} ${i + 1}`)), 'party'));
     }
     load[mode].after = os.loadavg()[0];
+    if (screensOut) writeFileSync(screensOut.replace(/(\.json)?$/, `-${mode}.json`), JSON.stringify(screensToRead));
     if (screensToRead.length) {
       legible[mode] = await legibility(rig.browser, screensToRead.splice(0));
       log(`\nlegibility (${mode}): share of pictures the reading page's scanner decodes (camera px per module at full resolution)\n${legibilityTable(legible[mode])}\n`);
