@@ -926,17 +926,23 @@ async fn zones_and_standing_in_them_travel_to_the_node_and_back(backend: Backend
         .await?;
     let swimmer = Wallet::claim(admin, &issued).await?;
 
-    // The node learns the zones, the gates' zones and directions, and the pass's zones.
+    // The node learns the zones, the gates' zones and directions, the pass's zones and its
+    // claim. (The pass and its zones may come down in a round before the claim does: the
+    // node says `not_claimed` until the claim is there too.)
     let node_db = venue.node.db();
+    let pass_id = swimmer.pass_id();
     wait_for("the zones on the node", Duration::from_secs(10), || async {
         let pool = node_pool(node_db)?;
         let zoned: i64 = sqlx::query_scalar(
             "SELECT (SELECT COUNT(*) FROM gates WHERE zone_id IS NOT NULL) \
-             + (SELECT COUNT(*) FROM pass_zones)",
+             + (SELECT COUNT(*) FROM pass_zones) \
+             + (SELECT COUNT(*) FROM passes WHERE pass_id = ?1 AND claimed_at_ms IS NOT NULL) \
+             + (SELECT COUNT(*) FROM node_pass_keys WHERE pass_id = ?1)",
         )
+        .bind(pass_id)
         .fetch_one(pool)
         .await?;
-        Ok(zoned == 4)
+        Ok(zoned == 6)
     })
     .await?;
     let url = venue.node.gate_ws_url();
