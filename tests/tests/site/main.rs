@@ -936,7 +936,7 @@ async fn zones_and_standing_in_them_travel_to_the_node_and_back(backend: Backend
         let zoned: i64 = sqlx::query_scalar(
             "SELECT (SELECT COUNT(*) FROM gates WHERE zone_id IS NOT NULL) \
              + (SELECT COUNT(*) FROM pass_zones) \
-             + (SELECT COUNT(*) FROM passes WHERE pass_id = ?1 AND claimed_at_ms IS NOT NULL) \
+             + (SELECT COUNT(*) FROM passes WHERE id = ?1 AND claimed_at_ms IS NOT NULL) \
              + (SELECT COUNT(*) FROM node_pass_keys WHERE pass_id = ?1)",
         )
         .bind(pass_id)
