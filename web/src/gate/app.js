@@ -458,17 +458,18 @@ async function openGate(store, persistent, me) {
           { class: `challenge${party ? ' party' : ''}` },
           h('h1', { text: party ? t('gate-party-challenge-title', { count: c.passes.length }) : t('gate-challenge-title') }),
           // Drawn for a phone's front camera 20–40 cm away: as large as the stage allows,
-          // black on white. One challenge (version 4) keeps a six-module quiet zone. A
-          // party's (4 members: 325 characters) is drawn at error correction L with the
-          // standard's four, as the wallet draws a party's answer: version 9, not 11, and 65
-          // modules across the same pixels instead of 73, so each module is 12 % larger to
-          // the phone's camera (docs/performance.md, "The lane rig"). The stage around it is
-          // white as well, and a screen is not a torn label: L's 7 % covers glare and blur.
+          // black on white, a six-module quiet zone (the standard asks four; in the lane
+          // rig four read worse, at every distance). A party's (4 members: 325 characters)
+          // at error correction L, as the wallet draws a party's answer: version 9, not 11,
+          // so each module is 15 % larger to the phone's camera: in the rig's camera model
+          // 72–96 % of pictures read at 20–30 cm and 56–71 % at 40 cm, against 49–88 % and
+          // none at M (docs/performance.md, "The lane rig"). A screen is not a torn label:
+          // L's 7 % covers glare and blur.
           h(
             'div',
             { class: 'qr-box' },
             party
-              ? qrSvg(c.wallet_challenge, t('gate-party-challenge-qr-label', { count: c.passes.length }), 4, 'L')
+              ? qrSvg(c.wallet_challenge, t('gate-party-challenge-qr-label', { count: c.passes.length }), 6, 'L')
               : qrSvg(c.wallet_challenge, t('gate-challenge-qr-label'), 6),
           ),
           h('div', { class: 'challenge-foot' }, h('p', { class: 'challenge-pass', dir: 'auto', text: names.join(' · ') }), countdown),
