@@ -9,7 +9,6 @@ import jsQR from 'jsqr';
 const FRAME_MS = 150;
 const MAX_SIDE = 800; // jsQR's cost grows with pixels; 800 px still reads a phone-sized code.
 const MAX_SCAN_MS = 120_000; // a forgotten camera drains the battery
-const MIN_REST_MS = 15;
 
 export class Scanner {
   constructor(video, onText, onTimeout, { frameMs = FRAME_MS, maxScanMs = MAX_SCAN_MS, maxSide = MAX_SIDE, facingMode = 'environment', inversion = 'attemptBoth' } = {}) {
@@ -56,14 +55,8 @@ export class Scanner {
   }
 
   async #loop() {
-    let due = Date.now() + this.frameMs;
     while (!this.stopped) {
-      // One frame every `frameMs` from the start of the last, not `frameMs` after its decode
-      // ended: the decode's own time (jsQR, 30-100 ms a frame on a phone) no longer adds to
-      // the wait for the next picture. A decoder slower than `frameMs` still rests
-      // MIN_REST_MS between frames, so the page keeps time to paint and to answer.
-      await new Promise((r) => setTimeout(r, Math.max(MIN_REST_MS, due - Date.now())));
-      due = Date.now() + this.frameMs;
+      await new Promise((r) => setTimeout(r, this.frameMs));
       if (this.stopped) return;
       if (Date.now() - this.startedAt > this.maxScanMs) {
         this.stop();
