@@ -131,22 +131,14 @@ async fn a_party_goes_through_in_one_exchange_each_pass_on_its_own(backend: Back
         + Duration::from_secs(15))
     .as_secs()
     .to_string();
-    let next = |name: &str| -> Result<Vec<String>> {
-        Ok(vec![
-            "code".into(),
-            id_of(name)?,
-            "--at".into(),
-            next_step.clone(),
-        ])
-    };
-    let args = next("Cy")?;
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    gate.type_line(&wallet.last_line(&args).await?).await?;
-    let held = gate.next_event(EVENTS_WITHIN).await?;
-    ensure!(
-        event_name(&held) == "held",
-        "Cy's next code while challenged: {held}"
-    );
+    next_code_is_held(
+        &mut gate,
+        &wallet,
+        &id_of("Cy")?,
+        &next_step,
+        "Cy's next code while challenged",
+    )
+    .await?;
 
     // One answer for both.
     let answer = wallet.last_line(&["respond", text]).await?;
@@ -178,14 +170,14 @@ async fn a_party_goes_through_in_one_exchange_each_pass_on_its_own(backend: Back
     admitted.sort();
     ensure!(admitted == ["Ada", "Cy"], "{admitted:?}");
     // Let in, Ada walks through with the phone still up: her next code is held too.
-    let args = next("Ada")?;
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    gate.type_line(&wallet.last_line(&args).await?).await?;
-    let held = gate.next_event(EVENTS_WITHIN).await?;
-    ensure!(
-        event_name(&held) == "held",
-        "Ada's next code after her verdict: {held}"
-    );
+    next_code_is_held(
+        &mut gate,
+        &wallet,
+        &id_of("Ada")?,
+        &next_step,
+        "Ada's next code after her verdict",
+    )
+    .await?;
     ensure!(
         gate.seen_count("scan") == 3,
         "no scan after the party's: {:?}",
@@ -217,5 +209,21 @@ async fn a_party_goes_through_in_one_exchange_each_pass_on_its_own(backend: Back
         reasons == ["code_replayed", "code_replayed", "revoked"],
         "a shown party code admits nobody twice: {reasons:?}"
     );
+    Ok(())
+}
+
+/// The wallet's code for `pass` at `at` (a later step), typed into the face-to-face gate:
+/// the same visitor's next code, which the gate holds rather than scans.
+async fn next_code_is_held(
+    gate: &mut GateProcess,
+    wallet: &WalletCli,
+    pass: &str,
+    at: &str,
+    when: &str,
+) -> Result<()> {
+    let line = wallet.last_line(&["code", pass, "--at", at]).await?;
+    gate.type_line(&line).await?;
+    let held = gate.next_event(EVENTS_WITHIN).await?;
+    ensure!(event_name(&held) == "held", "{when}: {held}");
     Ok(())
 }
