@@ -241,7 +241,7 @@ class Feed {
             const view = viewOf(scene.viewer, { wander: wanderAt(started, this.seed), ...this.rig.placement(), distanceMm: this.rig.distanceMm });
             const spec = { kind: 'screen', transform: view.transform, css: view.css, bezelCss: view.bezelCss, cornerCss: view.cornerCss, blurPx: scene.blurPx, capturedAt: shot.at };
             await this.page.evaluate(([f, s, jpeg]) => window.__laneCamera && window.__laneCamera.scene(f, s, jpeg), [this.facing, spec, shot.data]);
-            if (shot.n !== lastN) this.rig.noteDelay(Date.now() - shot.at);
+            if (shot.n !== lastN) this.rig.noteDelay(Date.now() - shot.at, this.device);
             lastN = shot.n;
           }
         } else if (scene.key !== lastKey) {
@@ -291,7 +291,8 @@ export class LaneRig {
     this.phone = null; // the visitor at the lane: { context, page, screen, permission, … }
     this.feeds = new Map(); // `${device}:${id}` -> Feed
     this.feedErrors = [];
-    this.delays = [];
+    this.delays = []; // ms from a screen's paint to its picture in the other page's camera
+    this.delaysInto = { phone: [], tablet: [] }; // the same, by the camera's device
     this.measuring = false;
     this.results = []; // the gate's result frames: { t, scan_id, pass_id, outcome, reason, label }
     this.scans = []; // the gate's scan and response frames: { t, type, scan_id, code }
@@ -485,8 +486,10 @@ export class LaneRig {
     setTimeout(take, ms);
   }
 
-  noteDelay(ms) {
-    if (this.measuring) this.delays.push(ms);
+  noteDelay(ms, device) {
+    if (!this.measuring) return;
+    this.delays.push(ms);
+    this.delaysInto[device]?.push(ms);
   }
 
   /**

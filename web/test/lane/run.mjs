@@ -223,7 +223,8 @@ for (const mode of modes) {
       log(`\nlegibility (${mode}): share of pictures the reading page's scanner decodes (camera px per module at full resolution)\n${legibilityTable(legible[mode])}\n`);
     }
     const d = rig.delays;
-    delays[mode] = { frames: d.length, p50_ms: quantile(d, 0.5), p95_ms: quantile(d, 0.95) };
+    const into = (xs) => ({ frames: xs.length, p50_ms: quantile(xs, 0.5), p95_ms: quantile(xs, 0.95) });
+    delays[mode] = { ...into(d), into_phone: into(rig.delaysInto.phone), into_tablet: into(rig.delaysInto.tablet) };
     if (rig.feedErrors.length) log(`feed errors (${rig.feedErrors.length}): ${[...new Set(rig.feedErrors)].slice(0, 5).join(' | ')}`);
     const serious = rig.pageErrors.filter((e) => !/Failed to load resource|status of 40[149]/.test(e));
     if (serious.length) log(`page errors (${serious.length}): ${[...new Set(serious)].slice(0, 5).join(' | ')}`);
@@ -258,7 +259,10 @@ for (const r of results) {
   const range = (x) => (x.min === x.max ? `${x.min}` : `${x.min}–${x.max}`);
   console.log(`| ${r.mode} | ${r.scenario === 'party' ? `party of ${r.party_size}` : 'one person'} | ${r.visitors}${r.failed ? ` (${r.failed} not through in 45 s)` : ''}${r.not_admitted ? ` (${r.not_admitted} refused)` : ''} | ${range(r.taps)} taps, ${range(r.turns)} turns${r.scrolls.max ? `, ${range(r.scrolls)} scrolls` : ''} | ${fmt(r.p50_ms)} | ${fmt(r.p95_ms)} | ${fmt(r.max_ms)} | ${r.people_per_min.toFixed(1)} |`);
 }
-for (const [mode, d] of Object.entries(delays)) console.log(`picture delay (${mode}): a screen's change to the other page's camera, p50 ${d.p50_ms} ms, p95 ${d.p95_ms} ms over ${d.frames} new pictures; load average ${load[mode].before.toFixed(1)} before, ${load[mode].after.toFixed(1)} after, ${os.cpus().length} cores`);
+for (const [mode, d] of Object.entries(delays)) {
+  console.log(`picture delay (${mode}): a screen's change to the other page's camera, p50 ${d.p50_ms} ms, p95 ${d.p95_ms} ms over ${d.frames} new pictures; load average ${load[mode].before.toFixed(1)} before, ${load[mode].after.toFixed(1)} after, ${os.cpus().length} cores`);
+  console.log(`  into the phone's cameras p50 ${d.into_phone.p50_ms} ms, p95 ${d.into_phone.p95_ms} ms (${d.into_phone.frames}); into the tablet's p50 ${d.into_tablet.p50_ms} ms, p95 ${d.into_tablet.p95_ms} ms (${d.into_tablet.frames})`);
+}
 console.log(`cameras: phone front ${front.cameraPxPerCssPx.toFixed(3)} camera px per tablet CSS px, tablet front ${tabletView.cameraPxPerCssPx.toFixed(3)} per phone CSS px at ${distanceMm} mm`);
 if (jsonOut) {
   mkdirSync(path.dirname(jsonOut), { recursive: true });
