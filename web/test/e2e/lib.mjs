@@ -345,6 +345,17 @@ export function qrMatrix(text) {
 
 /** A screenshot (of a page or a locator, with Playwright's `options`), saved as `<name>.png` under TESSERA_SCREENSHOTS. */
 export async function shoot(target, name, options = {}) {
+  // A page just made, or whose content was just set, may not have composited its first frame
+  // yet; Chromium then refuses the capture ("Unable to capture screenshot", seen once in CI on
+  // a mail set with setContent in a new context). Two animation frames mean one was produced.
+  // A page that produces none (hidden) is not waited on for more than a second.
+  const page = typeof target.page === 'function' ? target.page() : target;
+  await page
+    .evaluate(() => new Promise((done) => {
+      requestAnimationFrame(() => requestAnimationFrame(done));
+      setTimeout(done, 1000);
+    }))
+    .catch(() => {});
   const png = await target.screenshot(options);
   const dir = process.env.TESSERA_SCREENSHOTS;
   if (dir && name) {
