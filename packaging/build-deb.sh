@@ -40,7 +40,7 @@ sbom_tool=$sbom_root/bin/cargo-sbom
 if ! "$sbom_tool" --version 2>/dev/null | grep -q "$CARGO_SBOM_VERSION"; then
     say "installing cargo-sbom $CARGO_SBOM_VERSION into $sbom_root (once per machine)"
     mkdir -p "$tools"
-    flock "$tools/.install.lock" env -u CARGO_TARGET_DIR CARGO_PROFILE_RELEASE_OPT_LEVEL=1 \
+    flock "$tools/.install.lock" env -u CARGO_TARGET_DIR CARGO_PROFILE_RELEASE_OPT_LEVEL=0 \
         cargo install --locked --quiet \
         --version "$CARGO_SBOM_VERSION" --root "$sbom_root" --target-dir "$tools/cargo-build" \
         cargo-sbom
