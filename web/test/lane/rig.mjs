@@ -104,10 +104,18 @@ function gateProbe() {
   window.WebSocket = Probed;
 
   const painted = new Set();
+  const challenges = new WeakSet();
   let queued = false;
   const look = () => {
     queued = false;
     const t = Date.now();
+    // The challenge's QR code in the frame that follows its insertion (the wallet's hop
+    // starts there, docs/performance.md).
+    for (const el of document.querySelectorAll('svg[aria-label^="Gate challenge"]')) {
+      if (challenges.has(el)) continue;
+      challenges.add(el);
+      host({ kind: 'challenge-painted', t });
+    }
     for (const el of document.querySelectorAll('[data-scan-id], [data-party-id]')) {
       const cls = typeof el.className === 'string' ? el.className : '';
       if (!/verdict/.test(cls) || el.hidden || el.closest('[hidden]')) continue;
@@ -127,10 +135,36 @@ function gateProbe() {
 }
 
 // An init script for the phone: the moment the wallet shows an answer (a QR code named
-// "Answer…"), reported to the rig.
+// "Answer…"), reported to the rig; and, to split the wallet's hop, the moments its camera
+// reader took its last frames (a `getImageData` on a canvas narrower than a camera's
+// picture: the reader's own) when it signs a gate's challenge (an HMAC over "TSR1R…").
 function walletProbe() {
   let shown = null;
   let queued = false;
+  const grabs = [];
+  const getImageData = CanvasRenderingContext2D.prototype.getImageData;
+  CanvasRenderingContext2D.prototype.getImageData = function probedGetImageData(...args) {
+    const w = this.canvas ? this.canvas.width : 0;
+    if (w > 1 && w < 1000) {
+      grabs.push(Date.now());
+      if (grabs.length > 8) grabs.shift();
+    }
+    return getImageData.apply(this, args);
+  };
+  const sign = SubtleCrypto.prototype.sign;
+  SubtleCrypto.prototype.sign = function probedSign(...args) {
+    try {
+      const data = args[2];
+      const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      // "TSR1R": a gate challenge's answer (the rotating code signs a counter).
+      if (bytes.length > 5 && String.fromCharCode(...bytes.subarray(0, 5)) === 'TSR1R' && typeof window.__laneHost === 'function') {
+        window.__laneHost({ kind: 'wallet-sign', t: Date.now(), grabs: grabs.slice(-3) }).catch(() => {});
+      }
+    } catch {
+      // not a buffer: not ours to time
+    }
+    return sign.apply(this, args);
+  };
   const look = () => {
     queued = false;
     const qr = document.querySelector('svg[aria-label^="Answer"]');
@@ -241,7 +275,10 @@ class Feed {
             const view = viewOf(scene.viewer, { wander: wanderAt(started, this.seed), ...this.rig.placement(), distanceMm: this.rig.distanceMm });
             const spec = { kind: 'screen', transform: view.transform, css: view.css, bezelCss: view.bezelCss, cornerCss: view.cornerCss, blurPx: scene.blurPx, capturedAt: shot.at };
             await this.page.evaluate(([f, s, jpeg]) => window.__laneCamera && window.__laneCamera.scene(f, s, jpeg), [this.facing, spec, shot.data]);
-            if (shot.n !== lastN) this.rig.noteDelay(Date.now() - shot.at, this.device);
+            if (shot.n !== lastN) {
+              this.rig.noteDelay(Date.now() - shot.at, this.device);
+              if (this.device === 'phone' && this.rig.measuring) this.rig.fedPhone.push({ at: shot.at, fed: Date.now() });
+            }
             lastN = shot.n;
           }
         } else if (scene.key !== lastKey) {
@@ -293,6 +330,8 @@ export class LaneRig {
     this.feedErrors = [];
     this.delays = []; // ms from a screen's paint to its picture in the other page's camera
     this.delaysInto = { phone: [], tablet: [] }; // the same, by the camera's device
+    this.challengePaints = []; // when the gate's page painted each challenge's QR code
+    this.fedPhone = []; // the tablet's pictures in the phone's camera: { at (painted), fed (in the camera) }
     this.measuring = false;
     this.results = []; // the gate's result frames: { t, scan_id, pass_id, outcome, reason, label }
     this.scans = []; // the gate's scan and response frames: { t, type, scan_id, code }
@@ -398,6 +437,12 @@ export class LaneRig {
       case 'answer-shown':
         if (who) (who.answers || (who.answers = [])).push(msg.t);
         if (who && who === this.phone && this.current && this.current.keepFrames && !this.current.screens.answer) this.keepScreen('answer', who.screen);
+        return null;
+      case 'challenge-painted':
+        this.challengePaints.push(msg.t);
+        return null;
+      case 'wallet-sign':
+        if (who) (who.signs || (who.signs = [])).push({ t: msg.t, grabs: msg.grabs });
         return null;
       case 'verdict':
         // A pass's verdict is painted alone (its scan's id) or in its party's (the party's id).
@@ -711,6 +756,12 @@ export class LaneRig {
       const challenge = this.challenges.find((c) => c.scan_id === r.scan_id && c.t >= rec.t0);
       const response = this.scans.find((s) => s.type === 'response' && s.scan_id === r.scan_id && s.t >= rec.t0);
       const shown = (phone.answers || []).find((t) => challenge && t >= challenge.t);
+      // The wallet's hop, split: the challenge painted on the gate, that picture in the
+      // phone's camera, the frame the wallet read it from, the answer signed.
+      const painted = challenge ? this.challengePaints.find((t) => t >= challenge.t) : undefined;
+      const fed = painted !== undefined ? this.fedPhone.find((f) => f.at >= painted) : undefined;
+      const signed = fed ? (phone.signs || []).find((x) => x.t >= fed.fed) : undefined;
+      const grab = signed ? signed.grabs.filter((t) => t <= signed.t).pop() : undefined;
       return {
         pass_id: id,
         label: r.label,
@@ -723,6 +774,10 @@ export class LaneRig {
         steps: {
           code_read: firstScan ? firstScan.t - rec.t0 : null,
           challenge: challenge ? challenge.t - rec.t0 : null,
+          challenge_painted: painted !== undefined ? painted - rec.t0 : null,
+          challenge_in_phone_camera: fed ? fed.fed - rec.t0 : null,
+          wallet_frame_read: grab !== undefined ? grab - rec.t0 : null,
+          wallet_signed: signed ? signed.t - rec.t0 : null,
           answer_shown: shown ? shown - rec.t0 : null,
           answer_read: response ? response.t - rec.t0 : null,
           result: r.t - rec.t0,

@@ -263,6 +263,34 @@ for (const [mode, d] of Object.entries(delays)) {
   console.log(`picture delay (${mode}): a screen's change to the other page's camera, p50 ${d.p50_ms} ms, p95 ${d.p95_ms} ms over ${d.frames} new pictures; load average ${load[mode].before.toFixed(1)} before, ${load[mode].after.toFixed(1)} after, ${os.cpus().length} cores`);
   console.log(`  into the phone's cameras p50 ${d.into_phone.p50_ms} ms, p95 ${d.into_phone.p95_ms} ms (${d.into_phone.frames}); into the tablet's p50 ${d.into_tablet.p50_ms} ms, p95 ${d.into_tablet.p95_ms} ms (${d.into_tablet.frames})`);
 }
+// Each step of an admission, p50 over every verdict: from the step before to this one (ms).
+const STEP_NAMES = [
+  ['code_read', 'held up → the gate read the code'],
+  ['challenge', '→ the challenge reached the gate'],
+  ['challenge_painted', '→ the gate painted it'],
+  ['challenge_in_phone_camera', "→ that picture in the phone's camera"],
+  ['wallet_frame_read', '→ the frame the wallet read it from'],
+  ['wallet_signed', '→ the wallet signed its answer'],
+  ['answer_shown', '→ the phone shows its answer'],
+  ['answer_read', '→ the gate read the answer'],
+  ['result', '→ the verdict reached the gate'],
+];
+const stepRows = results.filter((r) => r.mode === 'face-to-face');
+if (stepRows.length) {
+  console.log(`\n| step (p50 of each, ms) | ${stepRows.map((r) => (r.scenario === 'party' ? `party of ${r.party_size}` : 'one person')).join(' | ')} |`);
+  console.log(`|---|${stepRows.map(() => '---:').join('|')}|`);
+  for (const [i, [key, name]] of STEP_NAMES.entries()) {
+    const cells = stepRows.map((r) => {
+      const xs = r.records.flatMap((rec) => rec.verdicts).map((v) => {
+        const at = v.steps[key];
+        const before = i === 0 ? 0 : v.steps[STEP_NAMES[i - 1][0]];
+        return at == null || before == null ? null : at - before;
+      }).filter((x) => x != null);
+      return xs.length ? `${quantile(xs, 0.5)}` : '–';
+    });
+    console.log(`| ${name} | ${cells.join(' | ')} |`);
+  }
+}
 console.log(`cameras: phone front ${front.cameraPxPerCssPx.toFixed(3)} camera px per tablet CSS px, tablet front ${tabletView.cameraPxPerCssPx.toFixed(3)} per phone CSS px at ${distanceMm} mm`);
 if (jsonOut) {
   mkdirSync(path.dirname(jsonOut), { recursive: true });
