@@ -76,9 +76,8 @@ async function bundle(entry, loader) {
     bundle: true,
     minify: true,
     write: false,
-    // A worker is a classic script (an IIFE): every browser the pages support starts one.
-    format: loader === 'js' ? 'esm' : loader === 'worker' ? 'iife' : undefined,
-    target: loader === 'css' ? ['chrome100', 'safari15', 'firefox100'] : ['es2022'],
+    format: loader === 'js' ? 'esm' : undefined,
+    target: loader === 'js' ? ['es2022'] : ['chrome100', 'safari15', 'firefox100'],
     platform: 'browser',
     legalComments: 'none', // the notices are in licenses.txt
     charset: 'utf8',
@@ -109,8 +108,6 @@ async function make() {
     names[key] = `/${rel}`;
   };
 
-  // The QR reader's worker (the wallet's and the gate's scanners), named in their pages.
-  hashed('qr-worker.js', 'qr-worker', 'js', await bundle('src/qr-worker.js', 'worker'));
   hashed('app.js', 'app', 'js', await bundle('src/app.js', 'js'));
   hashed('style.css', 'style', 'css', await bundle('src/style.css', 'css'));
   hashed('gate.js', 'gate', 'js', await bundle('src/gate/app.js', 'js'));

@@ -1,11 +1,10 @@
 // The camera reader: getUserMedia (the rear camera unless `facingMode` says `user`), then
-// BarcodeDetector where the platform has one for QR, else jsQR over frames drawn to a canvas
-// (in a worker: qr-decode.js).
+// BarcodeDetector where the platform has one for QR, else jsQR over frames drawn to a canvas.
 // It reports every decoded text; the pass screen (or the gate) decides what a text means. The
 // wallet's "Scan gate code" stops the camera after two minutes; the wallet's face-to-face
 // watcher and the gate pass `{ maxScanMs: Infinity }` and scan for as long as they are shown.
 
-import { decodeQr } from './qr-decode.js';
+import jsQR from 'jsqr';
 
 const FRAME_MS = 150;
 const MAX_SIDE = 800; // jsQR's cost grows with pixels; 800 px still reads a phone-sized code.
@@ -100,7 +99,9 @@ export class Scanner {
     if (this.canvas.height !== h) this.canvas.height = h;
     const ctx = this.canvas.getContext('2d', { willReadFrequently: true });
     ctx.drawImage(this.video, Math.round((vw - sw) / 2), Math.round((vh - sh) / 2), sw, sh, 0, 0, w, h);
-    return decodeQr(ctx.getImageData(0, 0, w, h), this.inversion);
+    const img = ctx.getImageData(0, 0, w, h);
+    const found = jsQR(img.data, w, h, { inversionAttempts: this.inversion });
+    return found ? found.data : null;
   }
 
   stop() {
