@@ -13,6 +13,8 @@
 #   PAGES=HEAD bench/lane.sh                       # face to face with the committed pages, not the server's
 #   BIN=/some/target/release bench/lane.sh         # prebuilt server, no build
 #   WALK_MS=2000 FEED_FPS=15 DISTANCE_MM=400 TABLET_CAMERAS=user,environment bench/lane.sh
+#   LANE_TRACE=/tmp/lane.json MODES=face-to-face PERSONS=8 PARTIES=0 bench/lane.sh   # a Chromium trace,
+#       then node web/test/lane/trace-summary.mjs /tmp/lane.json (the gate's page, challenge to paint)
 #
 # For each habit: a release tessera-server on a fresh SQLite database (in a scratch
 # directory) over plain HTTP on localhost (a secure context for the pages), a fresh

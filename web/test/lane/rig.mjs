@@ -84,6 +84,8 @@ function gateProbe() {
         try {
           const m = JSON.parse(e.data);
           if (['challenge', 'result', 'error'].includes(m.type) && m.scan_id) {
+            // Marks for a trace of the page (run.mjs's LANE_TRACE): the hop from here to the paint.
+            if (m.type === 'challenge') console.timeStamp('lane:challenge-in');
             host({ kind: 'ws-in', t: Date.now(), msg: { type: m.type, scan_id: m.scan_id, outcome: m.outcome, reason: m.reason, code: m.code, pass_id: m.pass && m.pass.id, label: m.pass && m.pass.label } });
           }
         } catch {
@@ -114,6 +116,7 @@ function gateProbe() {
     for (const el of document.querySelectorAll('svg[aria-label^="Gate challenge"]')) {
       if (challenges.has(el)) continue;
       challenges.add(el);
+      console.timeStamp('lane:challenge-painted');
       host({ kind: 'challenge-painted', t });
     }
     for (const el of document.querySelectorAll('[data-scan-id], [data-party-id]')) {

@@ -211,7 +211,12 @@ for (const mode of modes) {
   if (pagesOf(mode)) log(`${mode}: the pages of ${pagesOf(mode)}`);
   try {
     await rig.start();
+    // LANE_TRACE=<file.json>: a Chromium trace of both pages (devtools timeline, V8) while the
+    // people go through, for web/test/lane/trace-summary.mjs.
+    const trace = process.env.LANE_TRACE;
+    if (trace) await rig.browser.startTracing(undefined, { path: trace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'toplevel'] });
     if (persons > 0) results.push(await lane(rig, mode, Array.from({ length: persons }, (_, i) => [`Visitor ${i + 1}`]), 'person'));
+    if (trace) await rig.browser.stopTracing();
     if (parties > 0) {
       const names = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay'];
       results.push(await lane(rig, mode, Array.from({ length: parties }, (_, i) => Array.from({ length: partySize }, (_, j) => `${names[j % names.length]} ${i + 1}`)), 'party'));
