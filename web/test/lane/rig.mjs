@@ -331,8 +331,8 @@ export class LaneRig {
     this.phone = null; // the visitor at the lane: { context, page, screen, permission, … }
     this.feeds = new Map(); // `${device}:${id}` -> Feed
     this.feedErrors = [];
-    this.delays = []; // ms from a screen's paint to its picture in the other page's camera
-    this.delaysInto = { phone: [], tablet: [] }; // the same, by the camera's device
+    // ms from a screen's paint to its picture in the other page's camera, by the camera's device
+    this.delaysInto = { phone: [], tablet: [] };
     this.challengePaints = []; // when the gate's page painted each challenge's QR code
     this.fedPhone = []; // the tablet's pictures in the phone's camera: { at (painted), fed (in the camera) }
     this.measuring = false;
@@ -535,9 +535,12 @@ export class LaneRig {
   }
 
   noteDelay(ms, device) {
-    if (!this.measuring) return;
-    this.delays.push(ms);
-    this.delaysInto[device]?.push(ms);
+    if (this.measuring) this.delaysInto[device].push(ms);
+  }
+
+  /** Every picture delay, whichever camera it fed. */
+  get delays() {
+    return [...this.delaysInto.phone, ...this.delaysInto.tablet];
   }
 
   /**

@@ -35,7 +35,6 @@ const KIND = {
   FireAnimationFrame: 'script (animation frame)',
   EventDispatch: 'script (event)',
   RunMicrotasks: 'script (microtasks)',
-  V8Execute: null,
   UpdateLayoutTree: 'style',
   Layout: 'layout',
   PrePaint: 'paint',
@@ -73,12 +72,11 @@ for (const w of windows) {
   const open = [];
   for (const e of seen) {
     while (open.length && open[open.length - 1].ts + (open[open.length - 1].dur || 0) <= e.ts) open.pop();
-    if (open.some((o) => KIND[o.name] === KIND[e.name] || (KIND[o.name].startsWith('script') && KIND[e.name].startsWith('script')))) {
-      open.push(e);
-      continue;
-    }
-    open.push(e);
     const kind = KIND[e.name];
+    const group = (k) => (k.startsWith('script') ? 'script' : k);
+    const nested = open.some((o) => group(KIND[o.name]) === group(kind));
+    open.push(e);
+    if (nested) continue;
     byKind.set(kind, (byKind.get(kind) || 0) + clip(e));
     if (kind.startsWith('script')) {
       const d = e.args && e.args.data ? e.args.data : {};
