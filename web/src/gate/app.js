@@ -359,6 +359,14 @@ async function openGate(store, persistent, me) {
     return chain;
   };
 
+  // The server's messages for the scans, taken together when several came in while the
+  // journal was busy (a party's members' challenges or results): one durable write for all.
+  const inbox = [];
+  function fromServer(msg) {
+    inbox.push(msg);
+    if (inbox.length === 1) run(() => core.onServerAll(inbox.splice(0), Date.now()));
+  }
+
   function send(message) {
     if (state.ws && state.ws.readyState === WebSocket.OPEN) state.ws.send(JSON.stringify(message));
   }
@@ -1025,7 +1033,7 @@ async function openGate(store, persistent, me) {
         // Walk-in answers, and errors about a walk_in frame (they carry its request_id and
         // "scan_id": null), belong to the walk-ins; everything else to the scans.
         if (msg && (msg.type === 'walk_in' || (msg.type === 'error' && typeof msg.request_id === 'string'))) run(() => walkIns.onServer(msg, Date.now()));
-        else run(() => core.onServer(msg, Date.now()));
+        else fromServer(msg);
       }
     });
     ws.addEventListener('close', (ev) => {

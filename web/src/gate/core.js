@@ -118,6 +118,7 @@ export class GateCore {
   #random;
   #newId;
   #queue = Promise.resolve();
+  #staging = false; // inside onServerAll: a commit changes the document, the batch saves it
 
   constructor(journal, doc, config, random, newId) {
     this.#journal = journal;
@@ -150,7 +151,8 @@ export class GateCore {
   }
 
   async #commit(doc) {
-    await this.#journal.save(doc);
+    // Within `onServerAll`, the batch's one write makes it durable.
+    if (!this.#staging) await this.#journal.save(doc);
     this.#doc = doc;
   }
 
@@ -422,20 +424,53 @@ export class GateCore {
 
   /** A message (parsed JSON) from the server. */
   onServer(message, now) {
+    return this.onServerAll([message], now);
+  }
+
+  /**
+   * Messages (parsed JSON) from the server that arrived together, in order, in one durable
+   * write: a party's members' challenges come back together, and so do their results, and
+   * one `strict` IndexedDB commit each held up the party's challenge and its verdict on the
+   * gate's screen. Each message's changes are made as `onServer` would make them, one after
+   * another; nothing is emitted before the one write is durable, and if it fails the core is
+   * left as it was before the first message (the error is the caller's, as a failed commit's).
+   */
+  onServerAll(messages, now) {
     return this.#serial(async () => {
-      this.#timeoutsInARow = 0;
-      switch (message && message.type) {
-        case 'challenge':
-          return this.#onChallenge(message);
-        case 'result':
-        case 'muster_result':
-          return this.#onResult(message);
-        case 'error':
-          return this.#onError(message, now);
-        default:
-          return []; // welcome (handled by the caller) and anything unknown
+      const doc = this.#doc;
+      const flights = new Map([...this.#flights].map(([id, f]) => [id, { ...f }]));
+      const timeouts = this.#timeoutsInARow;
+      const actions = [];
+      this.#staging = true;
+      try {
+        for (const message of messages) actions.push(...(await this.#onServerMessage(message, now)));
+        this.#staging = false;
+        if (this.#doc !== doc) await this.#journal.save(this.#doc);
+      } catch (e) {
+        this.#doc = doc;
+        this.#flights = flights;
+        this.#timeoutsInARow = timeouts;
+        throw e;
+      } finally {
+        this.#staging = false;
       }
+      return actions;
     });
+  }
+
+  #onServerMessage(message, now) {
+    this.#timeoutsInARow = 0;
+    switch (message && message.type) {
+      case 'challenge':
+        return this.#onChallenge(message);
+      case 'result':
+      case 'muster_result':
+        return this.#onResult(message);
+      case 'error':
+        return this.#onError(message, now);
+      default:
+        return []; // welcome (handled by the caller) and anything unknown
+    }
   }
 
   async #onChallenge(c) {

@@ -178,3 +178,73 @@ test('a single scan is unchanged: no party fields, prompts() shows its own chall
   assert.equal(a[0].party_id, undefined);
   assert.deepEqual(core.prompts().map((p) => [p.kind, p.wallet_challenge]), [['single', `TSR1C:${PASS[0]}:${NONCE[0]}`]]);
 });
+
+// Messages that came in together (the app's inbox while the journal was busy) are applied in
+// order and made durable in one write: what they emit is what one call each would emit.
+test("a party's challenges and results that arrive together: one journal write each, the same actions", async () => {
+  class Counting extends MemoryJournal {
+    saves = 0;
+    save(doc, extra) {
+      this.saves += 1;
+      return super.save(doc, extra);
+    }
+  }
+  const strip = (actions) => JSON.parse(JSON.stringify(actions));
+  const one = new Counting();
+  const apart = await online(one);
+  const together = new Counting();
+  const batched = await online(together);
+  const idsApart = sends(await apart.onLine(party(), 'scanner', 10), 'scan').map((f) => f.scan_id);
+  const ids = sends(await batched.onLine(party(), 'scanner', 10), 'scan').map((f) => f.scan_id);
+  assert.deepEqual(ids, idsApart);
+  const before = [one.saves, together.saves];
+
+  const challenges = [0, 1, 2].map((i) => challenge(ids[i], i));
+  const each = [];
+  for (const c of challenges) each.push(...(await apart.onServer(c, 20)));
+  const all = await batched.onServerAll(challenges, 20);
+  assert.deepEqual(strip(all), strip(each));
+  assert.equal(emits(all, 'party_challenge').length, 1);
+  assert.equal(one.saves - before[0], 3);
+  assert.equal(together.saves - before[1], 1, 'one durable write for the three challenges');
+  assert.deepEqual(together.doc, one.doc);
+
+  const answer = partyAnswer([0, 1, 2].map((i) => `TSR1R:${PASS[i]}:${MAC[i]}`));
+  await apart.onLine(answer, 'scanner', 100);
+  await batched.onLine(answer, 'scanner', 100);
+  const results = [result(ids[0], 0, 'admitted'), result(ids[1], 1, 'denied', 'revoked'), result(ids[2], 2, 'already_admitted')];
+  const mid = [one.saves, together.saves];
+  const eachResult = [];
+  for (const r of results) eachResult.push(...(await apart.onServer(r, 120)));
+  const allResults = await batched.onServerAll(results, 120);
+  assert.deepEqual(strip(allResults), strip(eachResult));
+  assert.equal(emits(allResults, 'party_verdict').length, 1);
+  assert.equal(together.saves - mid[1], 1);
+  assert.equal(one.saves - mid[0], 3);
+  assert.deepEqual(together.doc, one.doc);
+});
+
+test('a batch whose one write fails changes nothing: the core is as before its first message', async () => {
+  class Failing extends MemoryJournal {
+    fail = false;
+    save(doc, extra) {
+      if (this.fail) throw new Error('disk full');
+      return super.save(doc, extra);
+    }
+  }
+  const journal = new Failing();
+  const core = await online(journal);
+  const ids = sends(await core.onLine(party(), 'scanner', 10), 'scan').map((f) => f.scan_id);
+  const kept = JSON.parse(JSON.stringify(journal.doc));
+  journal.fail = true;
+  await assert.rejects(core.onServerAll([0, 1, 2].map((i) => challenge(ids[i], i)), 20), /disk full/);
+  assert.deepEqual(core.prompts(), [], 'no challenge shown that was not journaled');
+  assert.deepEqual(core.scans.map((s) => s.challenge), [null, null, null]);
+  assert.deepEqual(journal.doc, kept);
+  // The scans are still in flight: they time out and are sent again, as after any failed commit.
+  journal.fail = false;
+  const later = await core.onTick(10 + 2_500);
+  assert.equal(sends(later, 'scan').length, 3);
+  const again = await core.onServerAll([0, 1, 2].map((i) => challenge(ids[i], i)), 2_520);
+  assert.equal(emits(again, 'party_challenge').length, 1);
+});
