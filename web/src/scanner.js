@@ -25,7 +25,6 @@ export class Scanner {
     this.detector = null;
     this.canvas = null;
     this.zoomed = false;
-    this.hit = false; // the last frame's view read a code
   }
 
   /** Opens the camera; rejects with the DOMException getUserMedia gave (e.g. NotAllowedError). */
@@ -87,13 +86,10 @@ export class Scanner {
     const vw = this.video.videoWidth;
     const vh = this.video.videoHeight;
     const scale = Math.min(1, this.maxSide / Math.max(vw, vh));
-    // The middle of the picture at full resolution, or the whole of it scaled down: a code
-    // held up face to face fills only part of a 720p frame, and a party's code has small
-    // modules. Same pixels per frame either way. While nothing reads, every other frame; once
-    // one view reads a code, that view again until it fails: the code in view is usually the
-    // one that comes next (a code, then its answer in the same place).
-    if (scale >= 1) this.zoomed = false;
-    else if (!this.hit) this.zoomed = !this.zoomed;
+    // Every other frame, the middle of the picture at full resolution instead of the whole of
+    // it scaled down: a code held up face to face fills only part of a 720p frame, and a
+    // party's code has small modules. Same pixels per frame either way.
+    this.zoomed = scale < 1 && !this.zoomed;
     const sw = this.zoomed ? Math.round(vw * scale) : vw;
     const sh = this.zoomed ? Math.round(vh * scale) : vh;
     const w = Math.round(vw * scale);
@@ -105,7 +101,6 @@ export class Scanner {
     ctx.drawImage(this.video, Math.round((vw - sw) / 2), Math.round((vh - sh) / 2), sw, sh, 0, 0, w, h);
     const img = ctx.getImageData(0, 0, w, h);
     const found = jsQR(img.data, w, h, { inversionAttempts: this.inversion });
-    this.hit = Boolean(found);
     return found ? found.data : null;
   }
 
