@@ -444,7 +444,6 @@ export class GateCore {
       this.#staging = true;
       try {
         for (const message of messages) actions.push(...(await this.#onServerMessage(message, now)));
-        this.#staging = false;
         if (this.#doc !== doc) await this.#journal.save(this.#doc);
       } catch (e) {
         this.#doc = doc;
