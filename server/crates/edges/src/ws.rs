@@ -452,9 +452,8 @@ async fn serve_frames<S, R>(
                 bad_request(None, "binary frames are not part of TSR1; send JSON text")
             }
             Some(Ok(Message::Text(text))) => {
-                let mut reply =
+                let reply =
                     handle_text(state, gate, refused, &mut issued_here, text.as_str()).await;
-                name_first_gate(state, &mut reply).await;
                 watched.note(&reply);
                 reply
             }
@@ -475,22 +474,6 @@ async fn still_valid(state: &AppState, gate: &GateRow, credential: &[u8; 32]) ->
         Err(error) => {
             tracing::debug!(%error, gate_id = %gate.id, "could not recheck a gate credential");
             true
-        }
-    }
-}
-
-/// An `already_admitted` names the first gate by its label too (`first_gate_label`,
-/// `docs/protocol.md`), so a guard reads "North entrance", not an id. Without the label
-/// (a storage hiccup) the answer still goes out with the id alone.
-async fn name_first_gate(state: &AppState, reply: &mut ServerMessage) {
-    if let ServerMessage::Result(result) = reply {
-        if let (Some(id), None) = (result.first_gate_id, &result.first_gate_label) {
-            match state.store.gate_label(id).await {
-                Ok(label) => result.first_gate_label = label,
-                Err(error) => {
-                    tracing::warn!(%error, gate_id = %id, "could not load the first gate's label")
-                }
-            }
         }
     }
 }

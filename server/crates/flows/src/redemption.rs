@@ -326,7 +326,9 @@ async fn resent_scan(
                 .await?
                 .ok_or(Error::Internal("a stored challenge has no context"))?;
             match rules::decide_challenge_resend(&context, now_ms()) {
-                ChallengeResend::Stored(stored) => stored_result(stored, &context.pass, true),
+                ChallengeResend::Stored(stored) => {
+                    stored_result(flow, stored, &context.pass, true).await
+                }
                 ChallengeResend::Closed(reason) => ServerMessage::Result(challenge_denial(
                     &context.challenge,
                     nonce,
@@ -580,7 +582,7 @@ async fn replay(
     flow.store
         .insert_audit(&response_event(stored, nonce_fp, true, None))
         .await?;
-    Ok(stored_result(stored, pass, true))
+    Ok(stored_result(flow, stored, pass, true).await)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -614,7 +616,7 @@ async fn redeem(
     let zone = gate_zone(gate);
     let hold = flow.watchlist.at_gate(&flow.store, pass).await?;
     if zone.is_none() && hold.is_none() && flow.store.admit(&admission).await? {
-        return Ok(stored_result(&admission.row, pass, false));
+        return Ok(stored_result(flow, &admission.row, pass, false).await);
     }
     let mut attempt = 1;
     loop {
@@ -695,7 +697,7 @@ async fn settle(
         };
         tx.append_audit(&hold.event(subject, row.scan_id)).await?;
         tx.commit().await?;
-        return Ok(stored_result(&row, pass, false));
+        return Ok(stored_result(flow, &row, pass, false).await);
     }
     if let Some((zone_id, direction)) = zone {
         let (zone, view) = tx
@@ -726,7 +728,7 @@ async fn settle(
                 let event = response_event(&row, nonce_fp, false, Some(moved));
                 tx.store_outcome(&row, &event).await?;
                 tx.commit().await?;
-                return Ok(stored_result(&row, pass, false));
+                return Ok(stored_result(flow, &row, pass, false).await);
             }
         }
     }
@@ -760,14 +762,14 @@ async fn settle(
             tx.store_outcome(&row, &response_event(&row, nonce_fp, false, None))
                 .await?;
             tx.commit().await?;
-            Ok(stored_result(&row, pass, false))
+            Ok(stored_result(flow, &row, pass, false).await)
         }
         Settlement::Store(outcome) => {
             let row = outcome_row(&locked.challenge, outcome);
             tx.store_outcome(&row, &response_event(&row, nonce_fp, false, None))
                 .await?;
             tx.commit().await?;
-            Ok(stored_result(&row, pass, false))
+            Ok(stored_result(flow, &row, pass, false).await)
         }
     }
 }
@@ -897,7 +899,16 @@ fn denial_result(denial: &ScanDenialRow, replayed: bool) -> ScanResult {
     result
 }
 
-fn stored_result(row: &RedemptionRow, pass: &PassRow, replayed: bool) -> ServerMessage {
+/// A stored outcome as the gate reads it. An `already_admitted` names the first gate by
+/// its label too (`first_gate_label`, `docs/protocol.md`), so that a guard reads "North
+/// entrance", not an id; without the label (a storage hiccup) the answer still goes out
+/// with the id alone.
+async fn stored_result(
+    flow: &Redemption,
+    row: &RedemptionRow,
+    pass: &PassRow,
+    replayed: bool,
+) -> ServerMessage {
     let nonce = <[u8; 32]>::try_from(row.nonce.as_slice())
         .ok()
         .map(Nonce::from_bytes);
@@ -906,6 +917,13 @@ fn stored_result(row: &RedemptionRow, pass: &PassRow, replayed: bool) -> ServerM
         _ => None,
     };
     let already = row.outcome.outcome() == Outcome::AlreadyAdmitted;
+    let first_gate_label = match named {
+        Some(at) => flow.store.gate_label(at.gate_id).await.unwrap_or_else(|error| {
+            tracing::warn!(%error, gate_id = %at.gate_id, "could not load the first gate's label");
+            None
+        }),
+        None => None,
+    };
     ServerMessage::Result(ScanResult {
         scan_id: row.scan_id,
         nonce,
@@ -915,7 +933,7 @@ fn stored_result(row: &RedemptionRow, pass: &PassRow, replayed: bool) -> ServerM
         pass: Some(summary(pass)),
         first_admitted_at: named.map(|at| ms_to_datetime(at.at_ms)),
         first_gate_id: named.map(|at| at.gate_id),
-        first_gate_label: None,
+        first_gate_label,
         same_wallet: already,
         age_s: None,
         ahead_s: None,
