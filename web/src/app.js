@@ -710,6 +710,10 @@ function codeScreen(opts) {
         back,
       ),
     );
+    // The whole code in view: tapping "Scan gate code" may have scrolled the page down to
+    // that button, and the gate's camera must see every module of the answer. A no-op
+    // when it is in view already (face to face, where it replaced the code in place).
+    stage.querySelector('.qr-card')?.scrollIntoView({ block: 'nearest' });
     status.textContent = byFace ? t('wallet-answer-face') : t('wallet-answer-ready');
     answerTimer = setTimeout(() => {
       if (mode === 'answer') showCode();
