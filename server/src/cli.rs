@@ -289,7 +289,7 @@ fn print_line(line: &str) -> Result<()> {
 async fn open_store(settings: &Settings) -> Result<Store> {
     let store = Store::connect(&settings.store_options()).await?;
     if store.is_sqlite() {
-        store.migrate().await?;
+        store.schema().migrate().await?;
     } else if store.schema_status().await? == SchemaStatus::Behind {
         return Err(Error::SchemaBehind);
     }
@@ -301,9 +301,12 @@ async fn run(cli: Cli) -> Result<()> {
         Command::Serve => serve(cli.settings).await,
         Command::Migrate => {
             let store = Store::connect(&cli.settings.store_options()).await?;
-            store.migrate().await?;
-            tracing::info!(backend = store.backend_name(), "migrations applied");
-            store.close().await;
+            store.schema().migrate().await?;
+            tracing::info!(
+                backend = store.backend().backend_name(),
+                "migrations applied"
+            );
+            store.backend().close().await;
             Ok(())
         }
         Command::Init { org } => {
@@ -312,37 +315,37 @@ async fn run(cli: Cli) -> Result<()> {
             let store = open_store(&cli.settings).await?;
             let (org_id, admin_key) = create_org(&store, &org).await?;
             print_line(&json!({ "org_id": org_id, "admin_key": admin_key.as_str() }).to_string())?;
-            store.close().await;
+            store.backend().close().await;
             Ok(())
         }
         Command::Keys { action } => {
             let store = open_store(&cli.settings).await?;
             let done = keys(&store, action).await;
-            store.close().await;
+            store.backend().close().await;
             done
         }
         Command::Mail { action } => {
             let store = open_store(&cli.settings).await?;
             let done = mail(&store, &cli.settings, action).await;
-            store.close().await;
+            store.backend().close().await;
             done
         }
         Command::Sso { action } => {
             let store = open_store(&cli.settings).await?;
             let done = crate::sso_domains::run(&store, action).await;
-            store.close().await;
+            store.backend().close().await;
             done
         }
         Command::Nodes { action } => {
             let store = open_store(&cli.settings).await?;
             let done = crate::nodes_cli::run(&store, action).await;
-            store.close().await;
+            store.backend().close().await;
             done
         }
         Command::Node { action } => {
             let store = open_store(&cli.settings).await?;
             let done = node(&store, &cli.settings, action).await;
-            store.close().await;
+            store.backend().close().await;
             done
         }
         // Answered in `main`, before logging starts.
@@ -355,7 +358,7 @@ async fn node(store: &Store, settings: &Settings, action: NodeAction) -> Result<
         || Error::Config("this database is not an on-site node's, or it holds no lease".into());
     match action {
         NodeAction::Status => {
-            let state = store.node_state().await?.ok_or_else(no_lease)?;
+            let state = store.site_up().node_state().await?.ok_or_else(no_lease)?;
             let lease = state.lease();
             let authority = tessera_domain::sites::node_authority(
                 lease.as_ref(),
@@ -426,10 +429,10 @@ async fn mail(store: &Store, settings: &Settings, action: MailAction) -> Result<
     use tessera_domain::mail::{EmailAddress, SmtpTls};
     match action {
         MailAction::Show => {
-            print_line(&smtp_json(store.smtp_settings().await?.as_ref()).to_string())
+            print_line(&smtp_json(store.messages().smtp_settings().await?.as_ref()).to_string())
         }
         MailAction::Off => {
-            store.put_smtp_settings(None).await?;
+            store.messages().put_smtp_settings(None).await?;
             print_line("null")
         }
         MailAction::Set {
@@ -485,7 +488,7 @@ async fn mail(store: &Store, settings: &Settings, action: MailAction) -> Result<
                 from_address: from.to_string(),
                 updated_at_ms: tessera_domain::now_ms(),
             };
-            store.put_smtp_settings(Some(&row)).await?;
+            store.messages().put_smtp_settings(Some(&row)).await?;
             print_line(&smtp_json(Some(&row)).to_string())
         }
     }
@@ -520,7 +523,7 @@ fn no_such_key(error: tessera_flows::Error, org: uuid::Uuid, key_id: uuid::Uuid)
 async fn keys(store: &Store, action: KeysAction) -> Result<()> {
     match action {
         KeysAction::List { org } => {
-            for key in store.list_api_keys(org).await? {
+            for key in store.orgs().list_api_keys(org).await? {
                 print_line(&key_json(&key).to_string())?;
             }
         }

@@ -62,7 +62,7 @@ pub async fn run(store: &Store, action: NodesAction) -> Result<()> {
     };
     match action {
         NodesAction::List { org } => {
-            for node in store.site_nodes(org).await? {
+            for node in store.sites().site_nodes(org).await? {
                 print(&json!({
                     "node_id": node.id,
                     "site": node.site,

@@ -66,7 +66,7 @@ pub async fn run(store: &Store, action: SsoAction) -> Result<()> {
                 .map_err(refused)
         }
         SsoAction::Domains { org } => {
-            for row in store.sso_domains(org).await? {
+            for row in store.sign_in().sso_domains(org).await? {
                 print(&row)?;
             }
             Ok(())

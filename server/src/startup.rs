@@ -139,9 +139,9 @@ impl Application {
         let mut bootstrap = None;
         match store.is_sqlite() {
             true => {
-                store.migrate().await?;
+                store.schema().migrate().await?;
                 // A node's organisation comes from the central server.
-                if node.is_none() && store.count_orgs().await? == 0 {
+                if node.is_none() && store.orgs().count_orgs().await? == 0 {
                     let (org_id, admin_key) = create_org(&store, "default").await?;
                     let state_dir = match store.sqlite_file().and_then(std::path::Path::parent) {
                         Some(dir) if dir.as_os_str().is_empty() => std::path::PathBuf::from("."),
@@ -157,7 +157,7 @@ impl Application {
             }
             false => match store.schema_status().await {
                 Ok(SchemaStatus::Current) => {
-                    if store.count_orgs().await.unwrap_or(1) == 0 {
+                    if store.orgs().count_orgs().await.unwrap_or(1) == 0 {
                         tracing::warn!(
                             "no organisation yet: create one with `tessera-server init --org NAME` \
                              (same TESSERA_DATABASE_URL); it prints the admin key once"
@@ -458,7 +458,7 @@ impl Application {
                 "background tasks still running after {TASK_DRAIN_LIMIT:?}; closing the store anyway"
             ),
         }
-        store.close().await;
+        store.backend().close().await;
         served.map_err(Error::Io)
     }
 }
@@ -519,6 +519,7 @@ pub async fn create_org(
         }),
     );
     store
+        .orgs()
         .create_org(
             &tessera_store::NewOrg {
                 id: org_id,
@@ -559,7 +560,7 @@ async fn flush_failures(store: &Store, sources: &tessera_edges::abuse::SourceGua
     if events.is_empty() {
         return;
     }
-    if let Err(error) = store.insert_audits_relaxed(&events).await {
+    if let Err(error) = store.audit().insert_audits_relaxed(&events).await {
         tracing::warn!(%error, rows = events.len(), "could not write aggregated failures");
     }
 }
@@ -595,6 +596,7 @@ async fn sweep_unanswered(state: AppState, mut shutdown: Shutdown) {
 async fn sweep_once(state: &AppState) -> crate::error::Result<usize> {
     state
         .store
+        .scans()
         .sweep_unanswered(tessera_domain::now_ms(), SWEEP_BATCH as i64, &|challenge| {
             audit::event(
                 Severity::Warning,
@@ -632,6 +634,7 @@ async fn zone_checkouts(state: AppState) {
         );
         let done = state
             .store
+            .zones()
             .auto_checkout(today, minute, now, &|zone, count| {
                 tessera_domain::audit::event(
                     tessera_domain::audit::Severity::Info,

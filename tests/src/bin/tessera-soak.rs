@@ -73,7 +73,7 @@ async fn main() -> Result<()> {
         SettingsOnly::try_parse_from(["soak", "--database-url", &database.url])?.settings;
     let policy = settings.retention_policy();
     let store = Store::connect(&settings.store_options()).await?;
-    store.migrate().await?;
+    store.schema().migrate().await?;
 
     let end_ms = tessera_domain::now_ms();
     let start_ms = end_ms - args.days * DAY_MS;
@@ -88,6 +88,7 @@ async fn main() -> Result<()> {
         language: None,
     };
     store
+        .gates()
         .insert_gate(&gate, &[1; 32], start_ms, &note(org_id, start_ms))
         .await?;
     let pass = PassRow {
@@ -115,9 +116,11 @@ async fn main() -> Result<()> {
         zones: Vec::new(),
     };
     store
+        .passes()
         .insert_pass(&pass, &note(org_id, start_ms), None)
         .await?;
     store
+        .passes()
         .bind_wallet(pass.id, &[3; 32], start_ms, &note(org_id, start_ms))
         .await?;
 
@@ -142,7 +145,7 @@ async fn main() -> Result<()> {
             .total();
         if (hour + 1) % (24 * args.report_every) == 0 || hour + 1 == args.days * 24 {
             let day = (hour + 1) / 24;
-            let rows = store.retained_rows().await?;
+            let rows = store.retention().retained_rows().await?;
             println!(
                 "{day}\t{}\t{}\t{}\t{}\t{removed_total}\t{:.0}",
                 rows.challenges,
@@ -295,6 +298,7 @@ async fn deny_at(store: &Store, gate: &GateRow, at_ms: i64) -> Result<()> {
         }),
     );
     store
+        .scans()
         .insert_scan_denial(&denial, &stamped(event, at_ms))
         .await?;
     Ok(())

@@ -523,6 +523,7 @@ pub async fn learn_known_good(
     loop {
         let now_ms = tessera_domain::now_ms();
         match store
+            .orgs()
             .live_credential_hashes(now_ms, since_ms, KNOWN_GOOD as i64)
             .await
         {
@@ -533,6 +534,7 @@ pub async fn learn_known_good(
                     }
                 }
                 match store
+                    .passes()
                     .claimable_pass_ids(now_ms, since_ms, KNOWN_PASSES as i64)
                     .await
                 {

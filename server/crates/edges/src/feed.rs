@@ -74,7 +74,7 @@ impl Anchor {
             Start::After(id) => Self::After(id),
             Start::Backlog(count) => Self::Backlog {
                 count,
-                newest_id: store.max_audit_id().await?,
+                newest_id: store.audit().max_audit_id().await?,
             },
         })
     }
@@ -93,7 +93,7 @@ impl Labels {
         if let Some(known) = self.gates.get(&id) {
             return known.clone();
         }
-        let label = store.gate_label(id).await.ok().flatten();
+        let label = store.gates().gate_label(id).await.ok().flatten();
         self.gates.insert(id, label.clone());
         label
     }
@@ -104,6 +104,7 @@ impl Labels {
             return known.clone();
         }
         let label = store
+            .passes()
             .pass_by_id(id)
             .await
             .ok()
@@ -176,6 +177,7 @@ async fn begin(
                 return Ok(Some(newest_id));
             }
             let mut rows = store
+                .audit()
                 .audit_tail(&AuditFilter {
                     limit: count,
                     ..filter.clone()
@@ -214,10 +216,11 @@ async fn step(
     labels: &mut Labels,
     out: &mpsc::Sender<Event>,
 ) -> crate::Result<Step> {
-    let ids = store.audit_ids_after(*cursor, SCAN).await?;
+    let ids = store.audit().audit_ids_after(*cursor, SCAN).await?;
     let upto = hub.safe_upto(*cursor, &ids);
     if upto > *cursor {
         let rows = store
+            .audit()
             .query_audit(&AuditFilter {
                 after_id: Some(*cursor),
                 through_id: Some(upto),

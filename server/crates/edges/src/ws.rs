@@ -87,7 +87,7 @@ async fn upgrade(
     if let Err(refused) = crate::http::admit_credential(&state, source, &credential, "gate_ws") {
         return refused.into_response();
     }
-    let gate = match state.store.gate_by_token_hash(&credential).await {
+    let gate = match state.store.gates().gate_by_token_hash(&credential).await {
         Ok(Some(gate)) => {
             state.sources.verified(&credential);
             gate
@@ -164,7 +164,7 @@ async fn refuse_over_cap(
                 limit: u64::try_from(cap.limit()).unwrap_or(u64::MAX),
             }),
         );
-        if let Err(error) = state.store.insert_audit(&event).await {
+        if let Err(error) = state.store.audit().insert_audit(&event).await {
             tracing::warn!(%error, "could not audit a refused gate connection");
         }
     }
@@ -294,6 +294,7 @@ pub async fn refresh_presence(state: AppState) {
         }
         if let Err(error) = state
             .store
+            .backend()
             .touch_gate_sockets(state.replica_id, tessera_domain::now_ms())
             .await
         {
@@ -349,7 +350,7 @@ async fn audit_refused(state: &AppState, gate: &GateRow, window_start_ms: i64, f
             window_s: RefusedFrames::WINDOW_MS / 1000,
         }),
     );
-    if let Err(error) = state.store.insert_audit(&event).await {
+    if let Err(error) = state.store.audit().insert_audit(&event).await {
         tracing::warn!(%error, frames, "could not audit rate-limited frames");
     }
 }
@@ -469,7 +470,7 @@ async fn serve_frames<S, R>(
 /// a new pairing). A storage failure keeps the connection: a flaky database must not cut
 /// every guard off.
 async fn still_valid(state: &AppState, gate: &GateRow, credential: &[u8; 32]) -> bool {
-    match state.store.gate_by_token_hash(credential).await {
+    match state.store.gates().gate_by_token_hash(credential).await {
         Ok(found) => found.is_some_and(|found| found.id == gate.id),
         Err(error) => {
             tracing::debug!(%error, gate_id = %gate.id, "could not recheck a gate credential");

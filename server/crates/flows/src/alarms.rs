@@ -33,7 +33,7 @@ pub async fn act(
     who: &str,
 ) -> Result<AlarmRow> {
     for _ in 0..ATTEMPTS {
-        let Some(alarm) = store.alarm(org_id, alarm_id).await? else {
+        let Some(alarm) = store.security().alarm(org_id, alarm_id).await? else {
             return Err(Error::NotFound);
         };
         let now = now_ms();
@@ -66,6 +66,7 @@ pub async fn act(
         )
         .by(by.person.as_ref());
         if store
+            .security()
             .write_alarm(org_id, alarm_id, alarm.handling.version, &next, &event)
             .await?
         {

@@ -90,7 +90,7 @@ async fn wake_on_local_appends(hub: Arc<Hub>, store: Store, mut shutdown: watch:
             _ = shutdown.changed() => return,
         }
         hub.wake();
-        if let Err(error) = store.notify_audit().await {
+        if let Err(error) = store.backend().notify_audit().await {
             tracing::debug!(%error, "could not notify other replicas of new audit events");
         }
         // Appends during this pause leave one permit: one more wake-up, not one each.
@@ -100,7 +100,7 @@ async fn wake_on_local_appends(hub: Arc<Hub>, store: Store, mut shutdown: watch:
 
 async fn wake_on_notifications(hub: Arc<Hub>, store: Store, mut shutdown: watch::Receiver<bool>) {
     loop {
-        let mut listener = match store.audit_listener().await {
+        let mut listener = match store.backend().audit_listener().await {
             Ok(Some(listener)) => listener,
             Ok(None) => return,
             Err(error) => {

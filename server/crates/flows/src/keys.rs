@@ -65,6 +65,7 @@ pub async fn revoke(
         .by(by.and_then(|actor| actor.person.as_ref()))
     };
     match store
+        .orgs()
         .revoke_api_key(org_id, key_id, tessera_domain::now_ms(), &event)
         .await?
     {
@@ -111,6 +112,7 @@ pub async fn rotate(
         .by(by.and_then(|actor| actor.person.as_ref()))
     };
     match store
+        .orgs()
         .rotate_api_key(org_id, key_id, &secret, now_ms, &event)
         .await?
     {
@@ -153,7 +155,7 @@ impl LastUsed {
 pub fn touch(store: &Store, key: Uuid, role: Role, now_ms: i64) {
     let store = store.clone();
     tokio::spawn(async move {
-        if let Err(error) = store.touch_api_keys(&[(key, role)], now_ms).await {
+        if let Err(error) = store.orgs().touch_api_keys(&[(key, role)], now_ms).await {
             tracing::debug!(%error, "could not note a key's last use");
         }
     });

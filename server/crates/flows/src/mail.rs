@@ -326,7 +326,7 @@ impl Mailer {
     async fn relay(
         &self,
     ) -> Result<Option<(AsyncSmtpTransport<Tokio1Executor>, String)>, MailError> {
-        let Some(settings) = self.store.smtp_settings().await? else {
+        let Some(settings) = self.store.messages().smtp_settings().await? else {
             *self.relay.lock().await = None;
             return Ok(None);
         };
@@ -355,6 +355,7 @@ impl Mailer {
         let now = tessera_domain::now_ms();
         let claimed = self
             .store
+            .messages()
             .claim_messages(now, LEASE_MS, CLAIM_BATCH, relay.is_some())
             .await?;
         let count = claimed.len();
@@ -391,6 +392,7 @@ impl Mailer {
                 at_ms: now,
             };
             self.store
+                .messages()
                 .settle_message(message.id, message.attempts, &settlement, event.as_ref())
                 .await?;
         }
@@ -401,7 +403,7 @@ impl Mailer {
     /// service that says the subscription is gone (404, 410) has it removed.
     async fn push(&self, message: &MessageRow) -> Result<SendResult, MailError> {
         let subscription = match message.subscription_id {
-            Some(id) => self.store.push_subscription(id).await?,
+            Some(id) => self.store.messages().push_subscription(id).await?,
             None => None,
         };
         let Some(subscription) = subscription else {
@@ -413,12 +415,12 @@ impl Mailer {
             return Ok(SendResult::Permanent(refused.to_string()));
         }
         let view = match message.walk_in_id {
-            Some(id) => self.store.walk_in(message.org_id, id).await?,
+            Some(id) => self.store.walk_ins().walk_in(message.org_id, id).await?,
             None => None,
         }
         .ok_or_else(|| MailError::Compose("its walk-in is gone".into()))?;
         let (approve, deny) = self.answer_links(&view)?;
-        let locale = self.store.org_locale(message.org_id).await?.parsed();
+        let locale = self.store.orgs().org_locale(message.org_id).await?.parsed();
         let text =
             catalogues().text(&[subscription.language.as_deref(), locale.language_for(None)]);
         // A push body holds 3,993 bytes of message (RFC 8291 §4); a long name, gate label
@@ -469,6 +471,7 @@ impl Mailer {
             200..=299 => SendResult::Accepted,
             404 | 410 => {
                 self.store
+                    .messages()
                     .delete_push_subscription(None, None, Some(subscription.id))
                     .await?;
                 SendResult::Permanent(format!(
@@ -525,10 +528,11 @@ impl Mailer {
     ) -> Result<lettre::Message, MailError> {
         let org_name = self
             .store
+            .orgs()
             .org_name(message.org_id)
             .await?
             .unwrap_or_default();
-        let org_mail = self.store.org_mail(message.org_id).await?;
+        let org_mail = self.store.messages().org_mail(message.org_id).await?;
         let sender = header_text(org_mail.from_name.as_deref().unwrap_or(&org_name));
         let from_address = from.parse().map_err(|_| {
             MailError::Relay(format!("the From address {from:?} is not an address"))
@@ -571,7 +575,7 @@ impl Mailer {
         org_name: &str,
     ) -> Result<(String, MultiPart), MailError> {
         let pass = match message.pass_id {
-            Some(id) => self.store.pass_by_id(id).await?,
+            Some(id) => self.store.passes().pass_by_id(id).await?,
             None => None,
         }
         .ok_or_else(|| MailError::Compose("its pass is gone".into()))?;
@@ -583,13 +587,14 @@ impl Mailer {
         let host = match pass.host_id {
             Some(id) => self
                 .store
+                .people()
                 .host(pass.org_id, id)
                 .await?
                 .map(|host| host.label),
             None => None,
         };
         let claim_url = tessera_domain::visits::claim_url(&self.public_url, pass.id, &token);
-        let locale = self.store.org_locale(pass.org_id).await?.parsed();
+        let locale = self.store.orgs().org_locale(pass.org_id).await?.parsed();
         let text = catalogues().text(&[
             message.language.as_deref(),
             pass.language.as_deref(),
@@ -625,12 +630,12 @@ impl Mailer {
         message: &MessageRow,
     ) -> Result<(String, String, String), MailError> {
         let view = match message.walk_in_id {
-            Some(id) => self.store.walk_in(message.org_id, id).await?,
+            Some(id) => self.store.walk_ins().walk_in(message.org_id, id).await?,
             None => None,
         }
         .ok_or_else(|| MailError::Compose("its walk-in is gone".into()))?;
         let (approve, deny) = self.answer_links(&view)?;
-        let locale = self.store.org_locale(message.org_id).await?.parsed();
+        let locale = self.store.orgs().org_locale(message.org_id).await?.parsed();
         let own = self.host_language(&view).await?;
         let text = catalogues().text(&[own.as_deref(), locale.language_for(None)]);
         let zone = locale.zone_of(None);
@@ -666,6 +671,7 @@ impl Mailer {
     ) -> Result<Option<String>, MailError> {
         Ok(self
             .store
+            .messages()
             .push_subscriptions(view.walk_in.host_id)
             .await?
             .into_iter()

@@ -81,8 +81,8 @@ fn identifiers(data: &PersonalData, who: &PersonSelector) -> Identifiers {
 /// # Errors
 /// Storage failures.
 pub async fn gather(store: &Store, org_id: Uuid, who: &PersonSelector) -> Result<PersonalData> {
-    let mut data = store.personal_data(org_id, who).await?;
-    let entries = store.watchlist(org_id).await?;
+    let mut data = store.privacy().personal_data(org_id, who).await?;
+    let entries = store.security().watchlist(org_id).await?;
     data.watchlist = watch_matches(&entries, &identifiers(&data, who));
     Ok(data)
 }
@@ -113,7 +113,7 @@ pub async fn export(
         }),
     )
     .by(by.person);
-    store.insert_audit(&event).await?;
+    store.audit().insert_audit(&event).await?;
     Ok(data)
 }
 
@@ -316,7 +316,10 @@ pub async fn erase(
         Details::PersonalDataErased(details.clone()),
     )
     .by(by.and_then(|by| by.person));
-    store.erase_personal_data(&record, &writes, &event).await?;
+    store
+        .privacy()
+        .erase_personal_data(&record, &writes, &event)
+        .await?;
     Ok(Erased {
         erasure_id: id,
         pseudonym: short,
@@ -333,7 +336,7 @@ pub async fn erase(
 pub async fn sweep(store: &Store, now: i64) -> Result<usize> {
     const DAY_MS: i64 = 86_400_000;
     let mut erased = 0;
-    for (org_id, retention) in store.privacy_orgs().await? {
+    for (org_id, retention) in store.privacy().privacy_orgs().await? {
         let Ok(days) = serde_json::from_str::<RetentionDays>(&retention) else {
             tracing::warn!(%org_id, "unreadable privacy settings; nothing erased");
             continue;
@@ -345,7 +348,10 @@ pub async fn sweep(store: &Store, now: i64) -> Result<usize> {
         let mut after = None;
         let mut seen = 0;
         while seen < SWEEP_PASSES {
-            let passes = store.expired_passes(org_id, before, after, 100).await?;
+            let passes = store
+                .privacy()
+                .expired_passes(org_id, before, after, 100)
+                .await?;
             let Some(last) = passes.last() else {
                 break;
             };

@@ -216,7 +216,12 @@ pub async fn scan(
                 subject,
                 Details::Scan(details),
             );
-            if flow.store.insert_scan_denial(&denial, &event).await? {
+            if flow
+                .store
+                .scans()
+                .insert_scan_denial(&denial, &event)
+                .await?
+            {
                 return Ok(ServerMessage::Result(denial_result(&denial, false)));
             }
             // The same scan id was stored concurrently (a fast resend): answer as a resend.
@@ -301,6 +306,7 @@ async fn resent_scan(
     };
     if rules::decide_scan_resend(record.code_hash(), code_hash) == ScanResend::Reused {
         flow.store
+            .audit()
             .insert_audit(&audit::event(
                 Severity::Warning,
                 subject,
@@ -346,6 +352,7 @@ async fn resent_scan(
         _ => Answered::Result,
     };
     flow.store
+        .audit()
         .insert_audit(&audit::event(
             Severity::Info,
             subject,
@@ -432,6 +439,7 @@ pub async fn respond(
         }
         (ResponseVerdict::ScanIdMismatch, Some(context)) => {
             flow.store
+                .audit()
                 .insert_audit(&audit::event(
                     Severity::Warning,
                     Subject {
@@ -499,6 +507,7 @@ async fn wrong_answer(
     let details = answer_details(challenge.scan_id, Some(nonce_fp));
     let counted = flow
         .store
+        .scans()
         .record_wrong_answer(nonce.as_bytes(), BURN_AT, &|counted| {
             response_denial_event(
                 subject,
@@ -539,6 +548,7 @@ async fn foreign_nonce(
         pass_id: Some(challenge.pass_id),
     };
     flow.store
+        .audit()
         .insert_audit(&audit::event(
             Severity::High,
             owner,
@@ -580,6 +590,7 @@ async fn replay(
     nonce_fp: &str,
 ) -> Result<ServerMessage> {
     flow.store
+        .audit()
         .insert_audit(&response_event(stored, nonce_fp, true, None))
         .await?;
     Ok(stored_result(flow, stored, pass, true).await)
@@ -655,7 +666,7 @@ async fn settle(
     zone: Option<(Uuid, Direction)>,
     hold: Option<crate::watchlist::Hold>,
 ) -> Result<ServerMessage> {
-    let mut tx = flow.store.begin_redemption().await?;
+    let mut tx = flow.store.backend().begin_redemption().await?;
     let Some(locked) = tx.lock(nonce.as_bytes()).await? else {
         // The challenge this socket issued is gone: a relaxed commit lost with a failed-over
         // primary (docs/operations.md). Nothing can be admitted under it; the guard scans
@@ -918,7 +929,7 @@ async fn stored_result(
     };
     let already = row.outcome.outcome() == Outcome::AlreadyAdmitted;
     let first_gate_label = match named {
-        Some(at) => flow.store.gate_label(at.gate_id).await.unwrap_or_else(|error| {
+        Some(at) => flow.store.gates().gate_label(at.gate_id).await.unwrap_or_else(|error| {
             tracing::warn!(%error, gate_id = %at.gate_id, "could not load the first gate's label");
             None
         }),
@@ -948,6 +959,7 @@ async fn deny_response(
 ) -> Result<ServerMessage> {
     let reason = denial.reason.unwrap_or(DenyReason::BadResponse);
     flow.store
+        .audit()
         .insert_audit(&response_denial_event(subject, reason, details))
         .await?;
     Ok(ServerMessage::Result(denial))

@@ -88,6 +88,7 @@ pub async fn run_pass(
     let mut removed = RetentionCounts::default();
     for _ in 0..MAX_BATCHES_PER_PASS {
         let counts = store
+            .retention()
             .apply_retention(&cutoffs, batch, &|counts| event(counts, &cutoffs))
             .await?;
         removed.challenges += counts.challenges;

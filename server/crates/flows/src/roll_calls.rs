@@ -74,6 +74,7 @@ pub async fn start(
         .by(by.person.as_ref())
     };
     let listed = store
+        .roll_calls()
         .start_roll_call(&roll_call, roll_calls::list_since_ms(now), &event)
         .await?;
     Ok((roll_call, listed))
@@ -91,7 +92,7 @@ pub async fn end(
     by: &Actor,
     who: &str,
 ) -> Result<Option<Report>> {
-    let Some(roll_call) = store.roll_call(org_id, id).await? else {
+    let Some(roll_call) = store.roll_calls().roll_call(org_id, id).await? else {
         return Err(Error::NotFound);
     };
     let now = now_ms();
@@ -109,7 +110,10 @@ pub async fn end(
         )
         .by(by.person.as_ref())
     };
-    let people = store.end_roll_call(org_id, id, now, who, &event).await?;
+    let people = store
+        .roll_calls()
+        .end_roll_call(org_id, id, now, who, &event)
+        .await?;
     Ok(people.map(|people| Report::of(&roll_call, &people, now)))
 }
 
@@ -143,7 +147,12 @@ pub async fn mark_by_hand(
     org_id: Uuid,
     mark: &ManualMark<'_>,
 ) -> Result<MarkWritten> {
-    if store.roll_call(org_id, mark.roll_call_id).await?.is_none() {
+    if store
+        .roll_calls()
+        .roll_call(org_id, mark.roll_call_id)
+        .await?
+        .is_none()
+    {
         return Err(Error::NotFound);
     }
     let event = audit::event(
@@ -175,7 +184,7 @@ pub async fn mark_by_hand(
         mark_id: Some(mark.mark_id),
         nonce: None,
     };
-    Ok(store.write_mark(&new, &event).await?)
+    Ok(store.roll_calls().write_mark(&new, &event).await?)
 }
 
 /// The roll calls in progress a gate serves as a muster point, newest first.
@@ -183,7 +192,7 @@ pub async fn mark_by_hand(
 /// # Errors
 /// Storage failures.
 pub async fn served_by(store: &Store, gate: &GateRow) -> Result<Vec<RollCallRow>> {
-    let mut active = store.active_roll_calls(gate.org_id).await?;
+    let mut active = store.roll_calls().active_roll_calls(gate.org_id).await?;
     active.retain(|roll_call| roll_call.served_by(gate.site.as_deref()));
     Ok(active)
 }
@@ -291,6 +300,7 @@ pub async fn muster_scan(
     let code_hash: [u8; 32] = Sha256::digest(code_text.as_bytes()).into();
     if let Some(challenge) = flow
         .store
+        .roll_calls()
         .muster_challenge_for_scan(gate.id, scan_id)
         .await?
     {
@@ -306,6 +316,7 @@ pub async fn muster_scan(
     let pass = match &code {
         Some(code) => flow
             .store
+            .passes()
             .pass_by_id(code.pass.uuid())
             .await?
             .filter(|pass| pass.org_id == gate.org_id),
@@ -319,6 +330,7 @@ pub async fn muster_scan(
     let listed_in = match &pass {
         Some(pass) => flow
             .store
+            .roll_calls()
             .listing_roll_calls(pass.id)
             .await?
             .into_iter()
@@ -366,12 +378,14 @@ pub async fn muster_scan(
             );
             if !flow
                 .store
+                .roll_calls()
                 .insert_muster_challenge(&challenge, &event)
                 .await?
             {
                 // The same scan id was stored concurrently (a fast resend).
                 let stored = flow
                     .store
+                    .roll_calls()
                     .muster_challenge_for_scan(gate.id, scan_id)
                     .await?
                     .ok_or(tessera_store::Error::StorageTimeout(
@@ -396,6 +410,7 @@ pub async fn muster_scan(
                 Severity::Info
             };
             flow.store
+                .audit()
                 .insert_audit(&audit::event(
                     severity,
                     subject(gate, pass.as_ref().map(|pass| pass.id)),
@@ -433,11 +448,13 @@ async fn resent(
     let nonce = stored_nonce(challenge)?;
     let pass = flow
         .store
+        .passes()
         .pass_by_id(challenge.pass_id)
         .await?
         .ok_or(Error::Internal("a muster challenge's pass is missing"))?;
     let active = flow
         .store
+        .roll_calls()
         .roll_call(gate.org_id, challenge.roll_call_id)
         .await?
         .is_some_and(|roll_call| roll_call.active());
@@ -453,6 +470,7 @@ async fn resent(
         MusterAnswer::Stored(marked) => {
             let person = flow
                 .store
+                .roll_calls()
                 .roll_call_person(challenge.roll_call_id, challenge.pass_id)
                 .await?;
             marked_result(challenge, nonce, &pass, marked, person.as_ref(), true)
@@ -499,10 +517,15 @@ pub async fn muster_respond(
         )
         .await;
     };
-    let challenge = flow.store.muster_challenge(nonce.as_bytes()).await?;
+    let challenge = flow
+        .store
+        .roll_calls()
+        .muster_challenge(nonce.as_bytes())
+        .await?;
     let roll_call = match &challenge {
         Some(challenge) if challenge.org_id == gate.org_id => {
             flow.store
+                .roll_calls()
                 .roll_call(gate.org_id, challenge.roll_call_id)
                 .await?
         }
@@ -531,6 +554,7 @@ pub async fn muster_respond(
     };
     let pass = flow
         .store
+        .passes()
         .pass_by_id(challenge.pass_id)
         .await?
         .ok_or(Error::Internal("a muster challenge's pass is missing"))?;
@@ -556,6 +580,7 @@ pub async fn muster_respond(
         MusterAnswer::Stored(marked) => {
             let person = flow
                 .store
+                .roll_calls()
                 .roll_call_person(challenge.roll_call_id, challenge.pass_id)
                 .await?;
             Ok(marked_result(
@@ -605,6 +630,7 @@ pub async fn muster_respond(
                 );
                 let counted = flow
                     .store
+                    .roll_calls()
                     .count_muster_wrong_answer(nonce.as_bytes(), &event)
                     .await?;
                 let reason = tessera_domain::rules::wrong_answer_reason(counted);
@@ -655,7 +681,7 @@ async fn mark_scanned(
         nonce: Some(challenge.nonce.clone()),
     };
     let roll_call_id = Some(challenge.roll_call_id);
-    match flow.store.write_mark(&mark, &event).await? {
+    match flow.store.roll_calls().write_mark(&mark, &event).await? {
         MarkWritten::Marked(person) => Ok(marked_result(
             challenge,
             nonce,
@@ -690,6 +716,7 @@ async fn mark_scanned(
         MarkWritten::ChallengeClosed => {
             let now = flow
                 .store
+                .roll_calls()
                 .muster_challenge(&challenge.nonce)
                 .await?
                 .ok_or(Error::Internal("a muster challenge vanished"))?;
@@ -738,6 +765,7 @@ async fn refuse(
     roll_call_id: Option<Uuid>,
 ) -> Result<ServerMessage> {
     flow.store
+        .audit()
         .insert_audit(&refused_event(
             gate,
             scan_id,

@@ -376,7 +376,10 @@ pub async fn enrol(
         up_lag_ms: None,
     };
     let event = node_event(Severity::Info, &node, by_key, Details::SiteNodeCreated);
-    store.insert_site_node(&node, &minted.hash, &event).await?;
+    store
+        .sites()
+        .insert_site_node(&node, &minted.hash, &event)
+        .await?;
     Ok((node, minted.text))
 }
 
@@ -404,6 +407,7 @@ fn node_event(
 
 async fn live_node(store: &Store, org_id: Uuid, node_id: Uuid) -> Result<SiteNodeRow, SiteError> {
     store
+        .sites()
         .site_nodes(org_id)
         .await?
         .into_iter()
@@ -437,6 +441,7 @@ pub async fn revoke(
     };
     let event = node_event(Severity::High, &node, by_key, Details::SiteNodeRevoked);
     if !store
+        .sites()
         .revoke_site_node(org_id, node_id, now, &lease_end, &event)
         .await?
     {
@@ -465,6 +470,7 @@ pub async fn rotate_token(
         Details::SiteNodeTokenRotated,
     );
     if !store
+        .sites()
         .rotate_site_node_token(org_id, node_id, &minted.hash, &event)
         .await?
     {
@@ -486,7 +492,11 @@ pub async fn allow_lease(
 ) -> Result<(), SiteError> {
     let node = live_node(store, org_id, node_id).await?;
     let event = node_event(Severity::Warning, &node, by_key, Details::SiteNodeResumed);
-    if !store.resume_site_node(org_id, node_id, &event).await? {
+    if !store
+        .sites()
+        .resume_site_node(org_id, node_id, &event)
+        .await?
+    {
         return Err(SiteError::NoNode);
     }
     Ok(())
@@ -567,6 +577,7 @@ pub async fn grant(
         return Err(SiteError::KeyChanged);
     }
     let held = store
+        .sites()
         .held_lease(node.org_id, &node.site)
         .await?
         .map(Lease::from);
@@ -580,7 +591,7 @@ pub async fn grant(
     let lease = match held {
         Some(held) if held.node_id != node.id => return Err(SiteError::HeldElsewhere),
         Some(held) => {
-            if !store.renew_lease(held.id, expires_at).await? {
+            if !store.sites().renew_lease(held.id, expires_at).await? {
                 return Err(SiteError::NoLease);
             }
             Lease {
@@ -609,7 +620,11 @@ pub async fn grant(
                 None,
                 Severity::Warning,
             );
-            match store.insert_lease(&lease, &public_key, &event).await? {
+            match store
+                .sites()
+                .insert_lease(&lease, &public_key, &event)
+                .await?
+            {
                 LeaseInsert::Granted => lease,
                 LeaseInsert::SiteHeld => return Err(SiteError::HeldElsewhere),
                 // Revoked or reclaimed while this request was on its way.
@@ -624,6 +639,7 @@ pub async fn grant(
     };
     let (signature, signing_key) = sign(keys, &lease)?;
     let org_name = store
+        .orgs()
         .org_name(node.org_id)
         .await?
         .unwrap_or_else(|| "organisation".to_owned());
@@ -670,6 +686,7 @@ fn lease_event(
 /// [`SiteError::NoLease`]; storage.
 pub async fn give_back(store: &Store, node: &SiteNodeRow, lease_id: Uuid) -> Result<(), SiteError> {
     let held = store
+        .sites()
         .held_lease(node.org_id, &node.site)
         .await?
         .map(Lease::from)
@@ -685,6 +702,7 @@ pub async fn give_back(store: &Store, node: &SiteNodeRow, lease_id: Uuid) -> Res
         Severity::Info,
     );
     if !store
+        .sites()
         .end_lease(node.org_id, held.id, LeaseEnd::Returned, now, &event)
         .await?
     {
@@ -706,6 +724,7 @@ pub async fn reclaim(
     by_key: Option<Uuid>,
 ) -> Result<Lease, SiteError> {
     let held = store
+        .sites()
         .held_leases(org_id)
         .await?
         .into_iter()
@@ -722,6 +741,7 @@ pub async fn reclaim(
         Severity::High,
     );
     if !store
+        .sites()
         .end_lease(org_id, held.id, LeaseEnd::Reclaimed, now, &event)
         .await?
     {
@@ -852,8 +872,9 @@ pub async fn changes(
     let limit = limit.clamp(1, CHANGES_PER_PAGE * 10);
     // Taken before the read: whatever the read does not see was written by a transaction
     // at or past it.
-    let horizon_tx = store.change_horizon().await?;
+    let horizon_tx = store.site_down().change_horizon().await?;
     let page = store
+        .site_down()
         .pass_changes(node.org_id, &node.site, after_seq, resync, limit)
         .await?;
     let more = i64::try_from(page.len()).unwrap_or(i64::MAX) >= limit;
@@ -868,12 +889,14 @@ pub async fn changes(
     let mut presence: HashMap<Uuid, Vec<PresenceRecord>> = HashMap::new();
     if !page.is_empty() {
         for (pass_id, zone_id) in store
+            .site_down()
             .changed_pass_zones(node.org_id, &node.site, after_seq, upto)
             .await?
         {
             pass_zones.entry(pass_id).or_default().push(zone_id);
         }
         for record in store
+            .site_down()
             .changed_presence(node.org_id, &node.site, after_seq, upto)
             .await?
         {
@@ -893,6 +916,7 @@ pub async fn changes(
         )?);
     }
     let zones = store
+        .zones()
         .zone_rows(node.org_id)
         .await?
         .into_iter()
@@ -907,6 +931,7 @@ pub async fn changes(
         })
         .collect();
     let gates = store
+        .site_down()
         .site_gates(node.org_id, &node.site)
         .await?
         .into_iter()
@@ -924,6 +949,7 @@ pub async fn changes(
         .collect();
     let cursor = if resync.is_some() { None } else { Some(upto) };
     store
+        .sites()
         .note_site_node(node.id, as_of_ms, cursor, None)
         .await?;
     Ok(SyncDown {
@@ -999,6 +1025,7 @@ pub async fn ingest(
 ) -> Result<SyncUpAnswer, SiteError> {
     let now = now_ms();
     let leases: Vec<LeaseSpan> = store
+        .sites()
         .node_leases(node.id)
         .await?
         .into_iter()
@@ -1015,6 +1042,7 @@ pub async fn ingest(
         now_ms: now,
     };
     let site_gates: Vec<Uuid> = store
+        .site_down()
         .site_gates(node.org_id, &node.site)
         .await?
         .into_iter()
@@ -1112,6 +1140,7 @@ pub async fn ingest(
     // another organisation's zone is refused.
     if !batch.presence.is_empty() {
         let zones: Vec<Uuid> = store
+            .zones()
             .zone_rows(node.org_id)
             .await?
             .into_iter()
@@ -1125,7 +1154,7 @@ pub async fn ingest(
                 ));
             }
         }
-        store.merge_presence(&batch.presence).await?;
+        store.site_up().merge_presence(&batch.presence).await?;
     }
     let node_id = node.id;
     let org_id = node.org_id;
@@ -1135,6 +1164,7 @@ pub async fn ingest(
         tracing::warn!(%node_id, refused, "an on-site node shipped what it cannot have made");
     }
     let written = store
+        .site_up()
         .ingest_site_batch(
             node.id,
             &node.site,
@@ -1166,6 +1196,7 @@ pub async fn ingest(
         .min()
         .map(|oldest| now - oldest);
     store
+        .sites()
         .note_site_node(node.id, now, None, through.zip(lag))
         .await?;
     Ok(SyncUpAnswer {
@@ -1200,9 +1231,14 @@ impl<'a> SitePasses<'a> {
         if let Some(ours) = self.known.get(&pass_id) {
             return Ok(*ours);
         }
-        let ours = self.store.pass_by_id(pass_id).await?.is_some_and(|pass| {
-            pass.org_id == self.node.org_id && pass.site.as_deref() == Some(&self.node.site)
-        });
+        let ours = self
+            .store
+            .passes()
+            .pass_by_id(pass_id)
+            .await?
+            .is_some_and(|pass| {
+                pass.org_id == self.node.org_id && pass.site.as_deref() == Some(&self.node.site)
+            });
         self.known.insert(pass_id, ours);
         Ok(ours)
     }
@@ -1330,7 +1366,11 @@ pub async fn decides_here(authority: &Authority, store: &Store, pass: &PassRow) 
             let Some(site) = pass.site.as_deref() else {
                 return Ok(true);
             };
-            let held = store.held_lease(pass.org_id, site).await?.map(Lease::from);
+            let held = store
+                .sites()
+                .held_lease(pass.org_id, site)
+                .await?
+                .map(Lease::from);
             Ok(rules::central_admits(Some(site), held.as_ref()))
         }
         Authority::Node(view) => {
@@ -1472,7 +1512,7 @@ impl NodeLink {
     /// # Errors
     /// Storage failures.
     pub async fn load(&self) -> Result<(), LinkError> {
-        if let Some(state) = self.store.node_state().await? {
+        if let Some(state) = self.store.site_up().node_state().await? {
             self.view.set(state);
         }
         let (_, secret) = self
@@ -1480,7 +1520,7 @@ impl NodeLink {
             .active()
             .ok_or(Error::Internal("the node has no key"))?;
         let mut loaded = 0usize;
-        for (pass_id, wallet, stored) in self.store.node_pass_keys().await? {
+        for (pass_id, wallet, stored) in self.store.site_down().node_pass_keys().await? {
             // Stored as `<sealed_by>.<sealed>`: as they arrived, sealed to this node's key.
             let Some((by, sealed)) = stored.split_once('.') else {
                 continue;
@@ -1508,7 +1548,7 @@ impl NodeLink {
     /// # Errors
     /// The first failure (the uplink's, the central server's refusal, storage).
     pub async fn round(&self) -> Result<(), LinkError> {
-        let state = self.store.node_state().await?;
+        let state = self.store.site_up().node_state().await?;
         if let Some(state) = &state {
             self.view.set(state.clone());
         }
@@ -1579,10 +1619,13 @@ impl NodeLink {
             Some(format!("{}.{}", grant.signing_key, grant.signature)),
         );
         next.updated_at_ms = now_ms();
-        self.store.put_node_state(&next, None).await?;
+        self.store.site_up().put_node_state(&next, None).await?;
         // The organisation's copy is written when it is new or renamed, not every round.
-        if self.store.org_name(next.org_id).await?.as_deref() != Some(grant.org_name.as_str()) {
+        if self.store.orgs().org_name(next.org_id).await?.as_deref()
+            != Some(grant.org_name.as_str())
+        {
             self.store
+                .site_up()
                 .put_node_org(next.org_id, &grant.org_name)
                 .await?;
         }
@@ -1591,7 +1634,7 @@ impl NodeLink {
     }
 
     async fn pull(&self) -> Result<(), LinkError> {
-        let Some(state) = self.store.node_state().await? else {
+        let Some(state) = self.store.site_up().node_state().await? else {
             return Ok(());
         };
         // First what transactions running at the last round's horizon wrote at places this
@@ -1692,6 +1735,7 @@ impl NodeLink {
             let node_id = state.node_id;
             let conflicts = self
                 .store
+                .site_down()
                 .apply_site_down(
                     &zones,
                     &gates,
@@ -1751,7 +1795,7 @@ impl NodeLink {
 
     /// Sets the view from the node's state as committed.
     async fn refresh_view(&self) -> Result<(), LinkError> {
-        if let Some(state) = self.store.node_state().await? {
+        if let Some(state) = self.store.site_up().node_state().await? {
             self.view.set(state);
         }
         Ok(())
@@ -1760,10 +1804,14 @@ impl NodeLink {
     /// Sets the sync-up lag from the node's own log: the age of its oldest event the central
     /// server does not have yet.
     async fn measure_unshipped(&self) -> Result<(), LinkError> {
-        let Some(state) = self.store.node_state().await? else {
+        let Some(state) = self.store.site_up().node_state().await? else {
             return Ok(());
         };
-        let oldest = self.store.events_after(state.up_cursor, 1).await?;
+        let oldest = self
+            .store
+            .site_down()
+            .events_after(state.up_cursor, 1)
+            .await?;
         let lag_ms = oldest
             .first()
             .map_or(0, |event| now_ms().saturating_sub(event.at_ms));
@@ -1772,12 +1820,16 @@ impl NodeLink {
     }
 
     async fn ship_all(&self) -> Result<(), LinkError> {
-        let Some(state) = self.store.node_state().await? else {
+        let Some(state) = self.store.site_up().node_state().await? else {
             return Ok(());
         };
         let mut cursor = state.up_cursor;
         loop {
-            let ids = self.store.audit_ids_after(cursor, EVENTS_PER_BATCH).await?;
+            let ids = self
+                .store
+                .audit()
+                .audit_ids_after(cursor, EVENTS_PER_BATCH)
+                .await?;
             let upto = self.hub.safe_upto(cursor, &ids);
             if upto <= cursor {
                 set(&self.metrics.up_lag_s, 0.0);
@@ -1785,6 +1837,7 @@ impl NodeLink {
             }
             let events: Vec<ShippedEvent> = self
                 .store
+                .site_down()
                 .events_after(cursor, EVENTS_PER_BATCH)
                 .await?
                 .into_iter()
@@ -1804,7 +1857,7 @@ impl NodeLink {
             let _: Option<SyncUpAnswer> = self
                 .call(self.http.post(self.url("v1/node/events")?).json(&batch))
                 .await?;
-            self.store.put_up_cursor(upto, now_ms()).await?;
+            self.store.site_up().put_up_cursor(upto, now_ms()).await?;
             cursor = upto;
             if i64::try_from(count).unwrap_or(0) < EVENTS_PER_BATCH {
                 set(&self.metrics.up_lag_s, 0.0);
@@ -1824,6 +1877,7 @@ impl NodeLink {
             {
                 if let Some(stored) = self
                     .store
+                    .site_up()
                     .stored_outcome_of_scan(gate_id, response.scan_id)
                     .await?
                 {
@@ -1857,13 +1911,13 @@ impl NodeLink {
         for pass_id in named {
             batch
                 .presence
-                .extend(self.store.presence_of(pass_id).await?);
+                .extend(self.store.site_up().presence_of(pass_id).await?);
         }
         Ok(batch)
     }
 
     async fn give_back(&self) -> Result<(), LinkError> {
-        let Some(mut state) = self.store.node_state().await? else {
+        let Some(mut state) = self.store.site_up().node_state().await? else {
             return Ok(());
         };
         if let Some(lease_id) = state.lease_id {
@@ -1887,8 +1941,11 @@ impl NodeLink {
                     Severity::Info,
                 )
             });
-            self.store.put_node_state(&state, event.as_ref()).await?;
-            self.store.clear_node_extension().await?;
+            self.store
+                .site_up()
+                .put_node_state(&state, event.as_ref())
+                .await?;
+            self.store.sites().clear_node_extension().await?;
             tracing::info!("on-site node: lease returned to the central server");
         }
         self.view.set(state);
@@ -2014,7 +2071,7 @@ pub async fn run(link: NodeLink, mut shutdown: Shutdown) {
 /// # Errors
 /// [`Error::NotFound`] when the node holds no lease; storage.
 pub async fn extend(store: &Store, until_ms: i64) -> Result<Lease> {
-    let state = store.node_state().await?.ok_or(Error::NotFound)?;
+    let state = store.site_up().node_state().await?.ok_or(Error::NotFound)?;
     let lease = state.lease().ok_or(Error::NotFound)?;
     let event = lease_event(
         Details::SiteLeaseExtended,
@@ -2024,7 +2081,7 @@ pub async fn extend(store: &Store, until_ms: i64) -> Result<Lease> {
         None,
         Severity::High,
     );
-    store.extend_node_lease(until_ms, &event).await?;
+    store.sites().extend_node_lease(until_ms, &event).await?;
     Ok(lease)
 }
 
@@ -2033,9 +2090,9 @@ pub async fn extend(store: &Store, until_ms: i64) -> Result<Lease> {
 /// # Errors
 /// [`Error::NotFound`] when the node holds no lease; storage.
 pub async fn request_return(store: &Store) -> Result<Lease> {
-    let state = store.node_state().await?.ok_or(Error::NotFound)?;
+    let state = store.site_up().node_state().await?.ok_or(Error::NotFound)?;
     let lease = state.lease().ok_or(Error::NotFound)?;
-    store.set_node_return(Some(now_ms())).await?;
+    store.sites().set_node_return(Some(now_ms())).await?;
     Ok(lease)
 }
 
@@ -2044,8 +2101,8 @@ pub async fn request_return(store: &Store) -> Result<Lease> {
 /// # Errors
 /// [`Error::NotFound`] when this is not a node's database; storage.
 pub async fn resume(store: &Store) -> Result<()> {
-    store.node_state().await?.ok_or(Error::NotFound)?;
-    store.set_node_return(None).await?;
+    store.site_up().node_state().await?.ok_or(Error::NotFound)?;
+    store.sites().set_node_return(None).await?;
     Ok(())
 }
 

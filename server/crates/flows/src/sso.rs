@@ -482,7 +482,7 @@ impl Sso {
                 rules::MAX_ENTRIES
             )));
         }
-        let existing = self.store.sso_config(org_id).await?;
+        let existing = self.store.sso().sso_config(org_id).await?;
         let sealed = match (&input.client_secret, &existing) {
             (Some(secret), _) => {
                 if secret.is_empty() || secret.len() > 1024 {
@@ -501,6 +501,7 @@ impl Sso {
         };
         if self
             .store
+            .sso()
             .sso_config_by_client(&issuer, &client_id)
             .await?
             .iter()
@@ -539,7 +540,7 @@ impl Sso {
             }),
         )
         .by(by.person.as_ref());
-        self.store.put_sso_config(&row, &event).await?;
+        self.store.sso().put_sso_config(&row, &event).await?;
         Ok(row)
     }
 
@@ -559,7 +560,7 @@ impl Sso {
             }),
         )
         .by(by.person.as_ref());
-        Ok(self.store.delete_sso_config(org_id, &event).await?)
+        Ok(self.store.sso().delete_sso_config(org_id, &event).await?)
     }
 
     /// The organisation's sign-in domains, proven or not.
@@ -567,7 +568,7 @@ impl Sso {
     /// # Errors
     /// Storage failures.
     pub async fn domains(&self, org_id: Uuid) -> Result<Vec<SsoDomainRow>, SsoError> {
-        Ok(self.store.sso_domains(org_id).await?)
+        Ok(self.store.sign_in().sso_domains(org_id).await?)
     }
 
     /// Claims `domain` for sign-in by email: the row holds the token its TXT record must
@@ -581,7 +582,7 @@ impl Sso {
         domain: &rules::Domain,
         by: &Actor,
     ) -> Result<SsoDomainRow, SsoError> {
-        let claimed = self.store.sso_domains(org_id).await?;
+        let claimed = self.store.sign_in().sso_domains(org_id).await?;
         if let Some(row) = claimed.iter().find(|row| row.domain == domain.as_str()) {
             return Ok(row.clone());
         }
@@ -593,7 +594,7 @@ impl Sso {
         }
         let row = new_domain_row(org_id, domain);
         let event = domain_event(org_id, domain.as_str(), "claimed", None, Some(by));
-        Ok(self.store.claim_sso_domain(&row, &event).await?)
+        Ok(self.store.sign_in().claim_sso_domain(&row, &event).await?)
     }
 
     /// Proves a claimed domain by its TXT record: `_tessera-challenge.<domain>` must hold
@@ -608,7 +609,7 @@ impl Sso {
         domain: &rules::Domain,
         by: &Actor,
     ) -> Result<SsoDomainRow, SsoError> {
-        let claimed = self.store.sso_domains(org_id).await?;
+        let claimed = self.store.sign_in().sso_domains(org_id).await?;
         let Some(row) = claimed
             .into_iter()
             .find(|row| row.domain == domain.as_str())
@@ -656,7 +657,11 @@ impl Sso {
         let domain = rules::Domain::parse(domain).map_err(|_| {
             SsoError::NotConfigured("enter your work email address, such as ada@example.com".into())
         })?;
-        let orgs = self.store.sso_orgs_for_domain(domain.as_str()).await?;
+        let orgs = self
+            .store
+            .sso()
+            .sso_orgs_for_domain(domain.as_str())
+            .await?;
         match orgs.as_slice() {
             [org] => Ok(*org),
             [] => Err(SsoError::NotConfigured(format!(
@@ -675,7 +680,7 @@ impl Sso {
     /// # Errors
     /// [`SsoError::NotConfigured`], [`SsoError::Unreachable`], storage failures.
     pub async fn begin(&self, org_id: Uuid, page: Page) -> Result<Begun, SsoError> {
-        let config = self.store.sso_config(org_id).await?.ok_or_else(|| {
+        let config = self.store.sso().sso_config(org_id).await?.ok_or_else(|| {
             SsoError::NotConfigured("this organisation has not set up single sign-on".into())
         })?;
         let metadata = self.metadata(&config.issuer, Fetch::IfStale).await?;
@@ -716,6 +721,7 @@ impl Sso {
         let now = tessera_domain::now_ms();
         let stored = self
             .store
+            .sso()
             .insert_sso_login(
                 &SsoLoginRow {
                     state_hash: credentials::hash(state.secret()).to_vec(),
@@ -757,6 +763,7 @@ impl Sso {
         let login = match &callback.state {
             Some(state) => {
                 self.store
+                    .sso()
                     .take_sso_login(&credentials::hash(state), now)
                     .await?
             }
@@ -772,7 +779,7 @@ impl Sso {
                 &credentials::hash(secret),
             )
         });
-        let config = self.store.sso_config(login.org_id).await?;
+        let config = self.store.sso().sso_config(login.org_id).await?;
         let issuer = config.as_ref().map(|config| config.issuer.clone());
         let outcome = match (bound, config) {
             (false, _) => Err((SsoError::BadState, None)),
@@ -816,7 +823,7 @@ impl Sso {
                 person,
             }),
         );
-        if let Err(failure) = self.store.insert_audit(&event).await {
+        if let Err(failure) = self.store.audit().insert_audit(&event).await {
             tracing::warn!(%failure, "could not audit a failed sign-in");
         }
     }
@@ -950,6 +957,7 @@ impl Sso {
         };
         let session = self
             .store
+            .sso()
             .sign_in_person(&sign_in, &signed_in)
             .await
             .map_err(|error| (SsoError::Store(error), Some(person.clone())))?;
@@ -1021,6 +1029,7 @@ impl Sso {
         let event = sessions_ended_event(config, "access_ended", Some(&person.subject));
         if let Err(error) = self
             .store
+            .sso()
             .end_person_sessions(
                 config.org_id,
                 &config.issuer,
@@ -1051,7 +1060,12 @@ impl Sso {
             .ok_or_else(|| SsoError::BadToken("no issuer or audience".into()))?;
         let mut configs = Vec::new();
         for audience in &audiences {
-            configs.extend(self.store.sso_config_by_client(&issuer, audience).await?);
+            configs.extend(
+                self.store
+                    .sso()
+                    .sso_config_by_client(&issuer, audience)
+                    .await?,
+            );
         }
         let Some(config) = configs.into_iter().next() else {
             return Err(SsoError::BadToken(
@@ -1100,6 +1114,7 @@ impl Sso {
         let subject = claims.subject().as_str();
         let event = sessions_ended_event(&config, "back_channel_logout", Some(subject));
         self.store
+            .sso()
             .end_person_sessions(
                 config.org_id,
                 &config.issuer,
@@ -1115,7 +1130,7 @@ impl Sso {
     /// Where to send a person signing out, so the provider ends its session too (its
     /// `end_session_endpoint`, when it has one).
     pub async fn end_session_url(&self, org_id: Uuid, back_to: &str) -> Option<url::Url> {
-        let config = self.store.sso_config(org_id).await.ok()??;
+        let config = self.store.sso().sso_config(org_id).await.ok()??;
         let metadata = self.metadata(&config.issuer, Fetch::IfStale).await.ok()?;
         let endpoint = metadata
             .additional_metadata()
@@ -1156,6 +1171,7 @@ pub async fn release_domain(
 ) -> Result<(), SsoError> {
     let event = domain_event(org_id, domain.as_str(), "released", None, by);
     if store
+        .sign_in()
         .release_sso_domain(org_id, domain.as_str(), &event)
         .await?
     {
@@ -1175,6 +1191,7 @@ async fn settle_proof(
 ) -> Result<SsoDomainRow, SsoError> {
     let now = tessera_domain::now_ms();
     match store
+        .sign_in()
         .prove_sso_domain(org_id, domain.as_str(), by, claim, now, event)
         .await?
     {
@@ -1187,6 +1204,7 @@ async fn settle_proof(
         }
     }
     store
+        .sign_in()
         .sso_domains(org_id)
         .await?
         .into_iter()

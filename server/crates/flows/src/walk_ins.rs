@@ -75,7 +75,12 @@ pub async fn ask(
     {
         return refuse(ErrorCode::BadRequest, invalid.to_string());
     }
-    if store.host(gate.org_id, asked.host_id).await?.is_none() {
+    if store
+        .people()
+        .host(gate.org_id, asked.host_id)
+        .await?
+        .is_none()
+    {
         return refuse(
             ErrorCode::BadRequest,
             "host_id is not a host of this gate's organisation".to_owned(),
@@ -100,21 +105,25 @@ pub async fn ask(
     // The host is told on every channel they have, queued with the request: by mail when
     // they have an address, and by Web Push on each browser they subscribed.
     let mut messages = Vec::new();
-    if let Some(address) = store.host_email(row.org_id, row.host_id).await? {
+    if let Some(address) = store.people().host_email(row.org_id, row.host_id).await? {
         if let Ok(to) = tessera_domain::mail::EmailAddress::parse("email", &address) {
             messages.push(crate::mail::approval_request(&row, &to));
         }
     }
-    for subscription in store.push_subscriptions(row.host_id).await? {
+    for subscription in store.messages().push_subscriptions(row.host_id).await? {
         messages.push(crate::mail::approval_push(&row, &subscription));
     }
-    let (stored, created) = store.create_walk_in(&row, &event, &messages).await?;
+    let (stored, created) = store
+        .walk_ins()
+        .create_walk_in(&row, &event, &messages)
+        .await?;
     if created && !messages.is_empty() {
         mailer.wake();
     }
     if !created {
         if !visits::same_walk_in(&stored, asked.visitor_name, asked.host_id, asked.note) {
             store
+                .audit()
                 .insert_audit(&requested_event(
                     Severity::Warning,
                     &stored,
@@ -130,6 +139,7 @@ pub async fn ask(
             );
         }
         store
+            .audit()
             .insert_audit(&requested_event(
                 Severity::Info,
                 &stored,
@@ -141,6 +151,7 @@ pub async fn ask(
             .await?;
     }
     let view = store
+        .walk_ins()
         .walk_in_by_request(gate.id, asked.request_id)
         .await?
         .ok_or(Error::Internal("a stored walk-in vanished"))?;
@@ -157,6 +168,7 @@ pub async fn current(
     request_id: Uuid,
 ) -> Result<Option<WalkInStatus>> {
     Ok(store
+        .walk_ins()
         .walk_in_by_request(gate_id, request_id)
         .await?
         .map(|view| status(&view, now_ms(), false)))
@@ -208,6 +220,7 @@ pub async fn decide(
     wanted: WalkInState,
 ) -> Result<WalkInView> {
     let view = store
+        .walk_ins()
         .walk_in(org_id, id)
         .await?
         .filter(|view| host_id.is_none_or(|host| view.walk_in.host_id == host))
@@ -227,10 +240,12 @@ pub async fn decide(
     let now = now_ms();
     let event = walk_in_event(severity, &view.walk_in, details).by(by.person.as_ref());
     if !store
+        .walk_ins()
         .decide_walk_in(org_id, id, wanted.as_str(), now, host_id, &event)
         .await?
     {
         let stored = store
+            .walk_ins()
             .walk_in(org_id, id)
             .await?
             .ok_or(Error::Internal("a decided walk-in vanished"))?;
@@ -243,6 +258,7 @@ pub async fn decide(
         return Ok(stored);
     }
     store
+        .walk_ins()
         .walk_in(org_id, id)
         .await?
         .ok_or(Error::Internal("a decided walk-in vanished"))
@@ -260,6 +276,7 @@ pub async fn sweep(store: Store, mut shutdown: Shutdown) {
             _ = every.tick() => {}
         }
         let expired = store
+            .walk_ins()
             .expire_walk_ins(now_ms(), 500, &|walk_in| {
                 walk_in_event(
                     Severity::Warning,

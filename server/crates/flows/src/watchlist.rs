@@ -78,7 +78,7 @@ impl Watchlist {
                 return Ok(Arc::clone(entries));
             }
         }
-        let entries = Arc::new(store.watchlist(org_id).await?);
+        let entries = Arc::new(store.security().watchlist(org_id).await?);
         self.lock()
             .insert(org_id, (Instant::now(), Arc::clone(&entries)));
         Ok(entries)
@@ -136,7 +136,7 @@ impl Watchlist {
             }),
         )
         .by(by.and_then(|(_, person)| person));
-        store.insert_audit(&event).await?;
+        store.audit().insert_audit(&event).await?;
         if blocks {
             return Err(Error::Withheld);
         }
@@ -156,7 +156,7 @@ impl Watchlist {
             return Ok(None);
         }
         let email = if entries.iter().any(|entry| entry.email.is_some()) {
-            store.pass_email(pass.id).await?
+            store.privacy().pass_email(pass.id).await?
         } else {
             None
         };

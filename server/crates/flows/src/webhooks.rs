@@ -288,7 +288,7 @@ pub async fn seal_stored_secrets(
     keys: &crate::keyring::Keyring,
 ) -> crate::Result<usize> {
     let mut sealed = 0;
-    for webhook in store.webhooks_unsealed().await? {
+    for webhook in store.webhooks().webhooks_unsealed().await? {
         let stored = crate::sealing::seal(
             keys,
             crate::sealing::Purpose::WebhookSecret,
@@ -301,6 +301,7 @@ pub async fn seal_stored_secrets(
             replacing: Some(webhook.secret.clone()),
         };
         if store
+            .webhooks()
             .change_webhook(webhook.org_id, webhook.id, &change, None)
             .await?
             .1
@@ -333,7 +334,7 @@ pub async fn run(dispatcher: Dispatcher, mut shutdown: Shutdown) {
     loop {
         let round = tokio::time::Instant::now();
         let mut more = false;
-        let claimed = match dispatcher.store.webhooks(None).await {
+        let claimed = match dispatcher.store.webhooks().webhooks(None).await {
             Ok(webhooks) => {
                 for webhook in &webhooks {
                     match stream(&dispatcher, &client, webhook).await {
@@ -383,7 +384,7 @@ async fn stream(
 ) -> crate::Result<bool> {
     let now = tessera_domain::now_ms();
     let from = webhook.audit_cursor;
-    let ids = dispatcher.store.audit_ids_after(from, SCAN).await?;
+    let ids = dispatcher.store.audit().audit_ids_after(from, SCAN).await?;
     let full = i64::try_from(ids.ids.len()).unwrap_or(i64::MAX) >= SCAN;
     let upto = dispatcher.hub.safe_upto(from, &ids);
     if upto <= from {
@@ -391,6 +392,7 @@ async fn stream(
     }
     let events = dispatcher
         .store
+        .audit()
         .query_audit(&AuditFilter {
             org_id: webhook.org_id,
             after_id: Some(from),
@@ -425,6 +427,7 @@ async fn stream(
     // them again while the first is still sending.
     if !dispatcher
         .store
+        .backend()
         .lease_webhook(webhook.id, from, now, LEASE_MS)
         .await?
     {
@@ -433,6 +436,7 @@ async fn stream(
     if wanted.is_empty() {
         dispatcher
             .store
+            .backend()
             .enqueue_deliveries(webhook, from, upto, &[], None, now)
             .await?;
         return Ok(full);
@@ -440,6 +444,7 @@ async fn stream(
     let sending_until = tokio::time::Instant::now() + SEND_FOR;
     let waiting: HashSet<uuid::Uuid> = dispatcher
         .store
+        .webhooks()
         .waiting_passes(webhook.id)
         .await?
         .into_iter()
@@ -484,6 +489,7 @@ async fn stream(
     queue.sort_by_key(|event| event.audit_id);
     let moved = dispatcher
         .store
+        .backend()
         .enqueue_deliveries(
             webhook,
             from,
@@ -512,6 +518,7 @@ async fn deliver(
 ) -> crate::Result<usize> {
     let claimed = dispatcher
         .store
+        .webhooks()
         .claim_deliveries(tessera_domain::now_ms(), LEASE_MS, CLAIM_BATCH)
         .await?;
     if claimed.is_empty() {
@@ -525,6 +532,7 @@ async fn deliver(
             known.extend(
                 dispatcher
                     .store
+                    .webhooks()
                     .webhooks(Some(delivery.org_id))
                     .await?
                     .into_iter()

@@ -1,33 +1,50 @@
-//! Storage: one small set of primitives, on PostgreSQL or SQLite.
+//! Storage: one small interface per aggregate, on PostgreSQL or SQLite.
 //!
-//! [`Backend`] and [`SharedStatements`] declare the primitives, [`RedemptionTx`] and
-//! [`SharedRedemption`] the redemption transaction's steps. Each statement is written once,
-//! a literal beside the code that binds it: in `shared.rs` when both databases run it (up
-//! to the lock clause each backend passes in), in [`postgres`] or [`sqlite`] when only that
-//! one does; [`Store`] picks the backend, and calls the hot path's five primitives (the
-//! scan's reads and challenge, the answer's read and admission) on it directly rather than
-//! through the trait, whose every call boxes its future. The primitives know nothing of
-//! TSR1: the rules live in [`tessera_domain::rules`] and the flow that applies them in
-//! `tessera_flows::redemption`. What a primitive guarantees is atomicity: a state change
-//! and its audit event commit together, and a write refused by a named unique constraint
-//! comes back as the [`Conflict`] it means. [`batch`] holds the group-commit machinery both
-//! backends use for the hot path; it holds no SQL.
+//! [`Store`] is the way in. It names each aggregate's statements (`store.passes()`,
+//! `store.gates()`, `store.audit()`, `store.webhooks()`, … one module and one trait each,
+//! a handful of methods apiece) and calls the hot path's primitives (the scan's reads and
+//! challenge, the answer's read and admission) on its backend directly rather than through
+//! a trait, whose every call boxes its future. [`RedemptionTx`] and [`SharedRedemption`]
+//! are the redemption transaction's steps, [`Backend`] what only one dialect writes (pools,
+//! listeners, gate presence, the webhook lease). Each statement is written once, a literal
+//! beside the code that binds it: in its aggregate's module when both databases run it (up
+//! to the lock clause each backend passes in, `shared.rs`), in [`postgres`] or [`sqlite`]
+//! when only that one does. The primitives know nothing of TSR1: the rules live in
+//! [`tessera_domain::rules`] and the flow that applies them in `tessera_flows::redemption`.
+//! What a primitive guarantees is atomicity: a state change and its audit event commit
+//! together, and a write refused by a named unique constraint comes back as the
+//! [`Conflict`] it means. [`batch`] holds the group-commit machinery both backends use for
+//! the hot path; it holds no SQL.
 
+pub mod audit;
 pub mod batch;
 pub mod error;
+pub mod gates;
+pub mod messages;
+pub mod orgs;
+pub mod passes;
+pub mod people;
 pub mod postgres;
 pub mod primary;
+pub mod privacy;
+pub mod retention;
 pub mod roll_calls;
-mod security;
+pub mod scans;
+pub mod schema;
+pub mod security;
 mod shared;
 pub mod sign_in;
+pub mod site_down;
+pub mod site_up;
 pub mod sites;
 pub mod sqlite;
+pub mod sso;
+pub mod walk_ins;
+pub mod webhooks;
+pub mod zones;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
-
-use sqlx::migrate::Migrator;
 
 use uuid::Uuid;
 
@@ -56,11 +73,28 @@ pub async fn audit_appended_wait() {
 
 use self::postgres::PgStore;
 use self::sqlite::SqliteStore;
+pub use crate::audit::AuditStatements;
 pub use crate::batch::BatchObserver;
 pub use crate::error::{Error, Result};
+pub use crate::gates::GateStatements;
+pub use crate::messages::MessageStatements;
+pub use crate::orgs::OrgStatements;
+pub use crate::passes::PassStatements;
+pub use crate::people::PeopleStatements;
+pub use crate::privacy::PrivacyStatements;
+pub use crate::retention::RetentionStatements;
 pub use crate::roll_calls::{MarkWritten, NewMark, RollCallStatements};
+pub use crate::scans::ScanStatements;
+pub use crate::schema::SchemaStatements;
+pub use crate::security::SecurityStatements;
 pub use crate::sign_in::SignInStatements;
+pub use crate::site_down::SiteDownStatements;
+pub use crate::site_up::SiteUpStatements;
 pub use crate::sites::SiteStatements;
+pub use crate::sso::SsoStatements;
+pub use crate::walk_ins::WalkInStatements;
+pub use crate::webhooks::WebhookStatements;
+pub use crate::zones::ZoneStatements;
 pub use tessera_domain::Conflict;
 
 /// How the storage layer reaches its database and how long it waits for it. The server
@@ -270,7 +304,8 @@ pub struct RetentionCutoffs {
 pub type ScanLookup = (Uuid, i64, Uuid, Uuid);
 
 /// The database, PostgreSQL or SQLite: a handle to one backend, cheap to clone. Every
-/// storage primitive off the hot path is a method of [`Backend`], reached through `Deref`;
+/// storage primitive off the hot path is a method of one aggregate's trait, reached by name
+/// (`store.passes()`, `store.gates()`, …);
 /// the hot path's five (a scan's reads and challenge, an answer's read and admission) are
 /// methods here that match the backend, so that none of them boxes its future; the few
 /// others here add what is the same for both backends.
@@ -341,10 +376,133 @@ macro_rules! on_backend {
     };
 }
 
-impl std::ops::Deref for Store {
-    type Target = dyn Backend;
+/// Named ways in: each aggregate's statements, on this store's backend.
+impl Store {
+    /// The store's this build's migrations, applying them, whether the database answers.
+    #[must_use]
+    pub fn schema(&self) -> &dyn SchemaStatements {
+        on_backend!(self, store => store.as_ref() as &dyn SchemaStatements)
+    }
 
-    fn deref(&self) -> &Self::Target {
+    /// The store's organisations, their names and languages, and their API keys.
+    #[must_use]
+    pub fn orgs(&self) -> &dyn OrgStatements {
+        on_backend!(self, store => store.as_ref() as &dyn OrgStatements)
+    }
+
+    /// The store's passes, claims, links, transfers and walk-ins.
+    #[must_use]
+    pub fn passes(&self) -> &dyn PassStatements {
+        on_backend!(self, store => store.as_ref() as &dyn PassStatements)
+    }
+
+    /// The store's gates, their credentials, labels and pairing links.
+    #[must_use]
+    pub fn gates(&self) -> &dyn GateStatements {
+        on_backend!(self, store => store.as_ref() as &dyn GateStatements)
+    }
+
+    /// The store's the redemption off the hot path: denied scans, wrong answers, the sweep.
+    #[must_use]
+    pub fn scans(&self) -> &dyn ScanStatements {
+        on_backend!(self, store => store.as_ref() as &dyn ScanStatements)
+    }
+
+    /// The store's hosts and console sessions.
+    #[must_use]
+    pub fn people(&self) -> &dyn PeopleStatements {
+        on_backend!(self, store => store.as_ref() as &dyn PeopleStatements)
+    }
+
+    /// The store's webhooks, their deliveries and the passes waiting for one.
+    #[must_use]
+    pub fn webhooks(&self) -> &dyn WebhookStatements {
+        on_backend!(self, store => store.as_ref() as &dyn WebhookStatements)
+    }
+
+    /// The store's walk-ins and their hosts' decisions.
+    #[must_use]
+    pub fn walk_ins(&self) -> &dyn WalkInStatements {
+        on_backend!(self, store => store.as_ref() as &dyn WalkInStatements)
+    }
+
+    /// The store's single sign-on, its logins and the sessions of the people it signed in.
+    #[must_use]
+    pub fn sso(&self) -> &dyn SsoStatements {
+        on_backend!(self, store => store.as_ref() as &dyn SsoStatements)
+    }
+
+    /// The store's personal data, its erasure and the privacy settings.
+    #[must_use]
+    pub fn privacy(&self) -> &dyn PrivacyStatements {
+        on_backend!(self, store => store.as_ref() as &dyn PrivacyStatements)
+    }
+
+    /// The store's exchange with on-site nodes, downwards: changes since a cursor, applied
+    /// on the node.
+    #[must_use]
+    pub fn site_down(&self) -> &dyn SiteDownStatements {
+        on_backend!(self, store => store.as_ref() as &dyn SiteDownStatements)
+    }
+
+    /// The store's exchange with on-site nodes, upwards: batches, cursors, node state, presence.
+    #[must_use]
+    pub fn site_up(&self) -> &dyn SiteUpStatements {
+        on_backend!(self, store => store.as_ref() as &dyn SiteUpStatements)
+    }
+
+    /// The store's zones and their check-out sweep.
+    #[must_use]
+    pub fn zones(&self) -> &dyn ZoneStatements {
+        on_backend!(self, store => store.as_ref() as &dyn ZoneStatements)
+    }
+
+    /// The store's the audit log, read and appended.
+    #[must_use]
+    pub fn audit(&self) -> &dyn AuditStatements {
+        on_backend!(self, store => store.as_ref() as &dyn AuditStatements)
+    }
+
+    /// The store's row counts and deletion past each cutoff.
+    #[must_use]
+    pub fn retention(&self) -> &dyn RetentionStatements {
+        on_backend!(self, store => store.as_ref() as &dyn RetentionStatements)
+    }
+
+    /// The store's the mail and push outbox, mail settings, push subscriptions.
+    #[must_use]
+    pub fn messages(&self) -> &dyn MessageStatements {
+        on_backend!(self, store => store.as_ref() as &dyn MessageStatements)
+    }
+
+    /// The store's alarms, the watchlist and personal data.
+    #[must_use]
+    pub fn security(&self) -> &dyn SecurityStatements {
+        on_backend!(self, store => store.as_ref() as &dyn SecurityStatements)
+    }
+
+    /// The store's sites, their on-site nodes and leases.
+    #[must_use]
+    pub fn sites(&self) -> &dyn SiteStatements {
+        on_backend!(self, store => store.as_ref() as &dyn SiteStatements)
+    }
+
+    /// The store's roll calls and their marks.
+    #[must_use]
+    pub fn roll_calls(&self) -> &dyn RollCallStatements {
+        on_backend!(self, store => store.as_ref() as &dyn RollCallStatements)
+    }
+
+    /// The store's sign-in domains and their proofs.
+    #[must_use]
+    pub fn sign_in(&self) -> &dyn SignInStatements {
+        on_backend!(self, store => store.as_ref() as &dyn SignInStatements)
+    }
+
+    /// What only one dialect writes: pools, listeners, gate presence, the webhook lease,
+    /// the redemption transaction.
+    #[must_use]
+    pub fn backend(&self) -> &dyn Backend {
         on_backend!(self, store => store.as_ref() as &dyn Backend)
     }
 }
@@ -392,15 +550,17 @@ impl Store {
     /// # Errors
     /// [`Error::Storage`] when the database does not answer.
     pub async fn schema_status(&self) -> Result<SchemaStatus> {
-        self.ping().await?;
+        self.schema().ping().await?;
         // No migrations table yet means nothing is applied.
         let applied: BTreeSet<i64> = self
+            .schema()
             .applied_migrations()
             .await
             .unwrap_or_default()
             .into_iter()
             .collect();
         let current = self
+            .schema()
             .migrations()
             .iter()
             .all(|m| applied.contains(&m.version));
@@ -441,18 +601,6 @@ impl Store {
     /// [`Error::Storage`].
     pub async fn admit(&self, op: &AdmitOp) -> Result<bool> {
         let done = on_backend!(self, store => store.admit(op).await);
-        if done.is_ok() {
-            audit_appended();
-        }
-        done
-    }
-
-    /// Appends an audit event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    pub async fn insert_audit(&self, event: &NewAudit) -> Result<()> {
-        let done = (**self).insert_audit(event).await;
         if done.is_ok() {
             audit_appended();
         }
@@ -518,24 +666,15 @@ impl Store {
         if finished.is_empty() {
             return Ok(());
         }
-        (**self).finish_deliveries(finished, now_ms).await
+        self.backend().finish_deliveries(finished, now_ms).await
     }
 }
 
 /// The storage primitives that are not the same statements on both databases, each
 /// implemented by [`postgres`] and [`sqlite`] with the same atomicity: a state change and
-/// its audit event commit together. The others are [`SharedStatements`].
+/// its audit event commit together. The others are each aggregate's, in its module.
 #[async_trait::async_trait]
-pub trait Backend:
-    SharedStatements
-    + SecurityStatements
-    + RollCallStatements
-    + SiteStatements
-    + SignInStatements
-    + Send
-    + Sync
-    + std::fmt::Debug
-{
+pub trait Backend: Send + Sync + std::fmt::Debug {
     /// `postgres` or `sqlite`, for logs.
     fn backend_name(&self) -> &'static str;
 
@@ -624,133 +763,6 @@ pub trait Backend:
     async fn begin_redemption(&self) -> Result<Box<dyn RedemptionTx>>;
 }
 
-/// The security team's primitives (issue 32), the same statements on both backends,
-/// written once in `security.rs`.
-#[async_trait::async_trait]
-pub trait SecurityStatements {
-    /// An organisation's alarms, newest first: its high-severity events with what people
-    /// did with each.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn alarms(&self, filter: &AlarmFilter) -> Result<Vec<AlarmRow>>;
-
-    /// One alarm (read from the primary: a change is decided on it).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn alarm(&self, org_id: Uuid, alarm_id: i64) -> Result<Option<AlarmRow>>;
-
-    /// Stores an alarm's next handling with its event, if the alarm is still at
-    /// `read_version` (0: untouched); false, with nothing written, when someone changed it
-    /// since.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn write_alarm(
-        &self,
-        org_id: Uuid,
-        alarm_id: i64,
-        read_version: i64,
-        next: &tessera_domain::alarms::Handling,
-        event: &NewAudit,
-    ) -> Result<bool>;
-
-    /// Alarms not resolved, across organisations (for `/metrics`).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn open_alarms(&self) -> Result<i64>;
-
-    /// An organisation's watchlist, expired entries included, oldest first.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn watchlist(&self, org_id: Uuid) -> Result<Vec<tessera_domain::watchlist::WatchEntry>>;
-
-    /// Adds (`new`) or replaces a watchlist entry, with its event; false when a replaced
-    /// entry is not the organisation's.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn put_watch_entry(
-        &self,
-        entry: &tessera_domain::watchlist::WatchEntry,
-        new: bool,
-        event: &NewAudit,
-    ) -> Result<bool>;
-
-    /// Removes a watchlist entry with its event; false when there is no such entry.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn remove_watch_entry(&self, org_id: Uuid, id: Uuid, event: &NewAudit) -> Result<bool>;
-
-    /// The address a pass's latest invitation went to, if one was mailed.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn pass_email(&self, pass_id: Uuid) -> Result<Option<String>>;
-
-    /// Everything held about the person `who` names in an organisation.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn personal_data(
-        &self,
-        org_id: Uuid,
-        who: &tessera_domain::privacy::PersonSelector,
-    ) -> Result<PersonalData>;
-
-    /// Records an erasure and writes it, with its event, in one transaction.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn erase_personal_data(
-        &self,
-        erasure: &tessera_domain::privacy::ErasureRecord,
-        writes: &tessera_domain::privacy::ErasureWrites,
-        event: &NewAudit,
-    ) -> Result<()>;
-
-    /// An organisation's retention per class (JSON), if set.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn privacy_settings(&self, org_id: Uuid) -> Result<Option<String>>;
-
-    /// Sets an organisation's retention per class (JSON), with its event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn put_privacy_settings(
-        &self,
-        org_id: Uuid,
-        retention: &str,
-        now_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()>;
-
-    /// Every organisation's retention per class (JSON).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn privacy_orgs(&self) -> Result<Vec<(Uuid, String)>>;
-
-    /// Passes of an organisation that expired before `before_ms`: id, expiry, classes
-    /// erased already; oldest first, at most `limit`, after the pass `after`.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn expired_passes(
-        &self,
-        org_id: Uuid,
-        before_ms: i64,
-        after: Option<Uuid>,
-        limit: i64,
-    ) -> Result<Vec<(Uuid, i64, Option<String>)>>;
-}
-
 /// Everything held about one person (GDPR Article 15).
 #[derive(Clone, Debug, Default)]
 pub struct PersonalData {
@@ -769,904 +781,6 @@ pub struct PersonalData {
     /// Watchlist entries about them: left empty by the store, found by the flow from the
     /// organisation's watchlist and their identifiers (`flows::privacy`).
     pub watchlist: Vec<tessera_domain::privacy::WatchMatch>,
-}
-
-/// The primitives whose statements are the same on both backends, but for a lock clause
-/// each backend passes in: declared here, written once in `shared.rs`, and implemented for
-/// each backend by its `shared_statements!`.
-#[async_trait::async_trait]
-pub trait SharedStatements {
-    /// The migrations this server was built with, for this backend.
-    fn migrations(&self) -> &'static Migrator;
-
-    /// The versions of the migrations applied to the database.
-    ///
-    /// # Errors
-    /// [`Error::Storage`], e.g. when no migration was ever applied.
-    async fn applied_migrations(&self) -> Result<Vec<i64>>;
-
-    /// Applies pending migrations.
-    ///
-    /// # Errors
-    /// [`Error::Migrate`] when a migration fails or an applied one was changed.
-    async fn migrate(&self) -> Result<()>;
-
-    /// Checks that the database answers.
-    ///
-    /// # Errors
-    /// [`Error::Storage`] otherwise.
-    async fn ping(&self) -> Result<()>;
-
-    /// Number of organisations (to bootstrap an empty embedded database).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn count_orgs(&self) -> Result<i64>;
-
-    /// Creates an organisation and its admin key with the key's audit event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn create_org(&self, org: &NewOrg<'_>, event: &NewAudit) -> Result<()>;
-
-    /// Stores a new API key with its audit event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_api_key(
-        &self,
-        key: &ApiKeyRow,
-        hash: &[u8; 32],
-        at_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()>;
-
-    /// Finds a working API key (or host key) by the hash of the presented secret: its
-    /// current secret, or the one a rotation replaced until its overlap ends at `now_ms`.
-    /// A revoked key is not found.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn api_key_by_hash(&self, hash: &[u8; 32], now_ms: i64) -> Result<Option<ApiKeyRow>>;
-
-    /// The hashes of the working credentials of every tenant made or changed after
-    /// `since_ms` (0: all), at most `limit`: gate tokens (a pairing changes one), API and
-    /// host keys (and a rotated-out secret in its overlap), live console and host sessions.
-    /// What a replica knows to be good, so that a flooding neighbour at the same address does
-    /// not keep them out (`tessera_edges::abuse`).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn live_credential_hashes(
-        &self,
-        now_ms: i64,
-        since_ms: i64,
-        limit: i64,
-    ) -> Result<Vec<Vec<u8>>>;
-
-    /// The ids of the passes of every tenant that a wallet may still claim (issued or
-    /// claimed, not expired by `now_ms`) issued after `since_ms` (0: all), at most `limit`.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn claimable_pass_ids(&self, now_ms: i64, since_ms: i64, limit: i64)
-        -> Result<Vec<Uuid>>;
-
-    /// The organisation's keys, host keys included, oldest first: never a secret or hash.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn list_api_keys(&self, org_id: Uuid) -> Result<Vec<ApiKeyListing>>;
-
-    /// Revokes a key and ends every session made from it, with `event(key, sessions
-    /// ended)`, together. The organisation's last working admin key is refused.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn revoke_api_key(
-        &self,
-        org_id: Uuid,
-        key_id: Uuid,
-        at_ms: i64,
-        event: &(dyn for<'k> Fn(&'k ApiKeyListing, u64) -> NewAudit + Send + Sync),
-    ) -> Result<KeyChange>;
-
-    /// Gives a working key a new secret (the old one works on until the overlap ends, or
-    /// stops now) and ends every session made from it, with `event(key, sessions ended)`,
-    /// together.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn rotate_api_key(
-        &self,
-        org_id: Uuid,
-        key_id: Uuid,
-        secret: &NewSecret,
-        at_ms: i64,
-        event: &(dyn for<'k> Fn(&'k ApiKeyListing, u64) -> NewAudit + Send + Sync),
-    ) -> Result<KeyChange>;
-
-    /// Notes that keys were presented at `at_ms` (the key list's "last used"; relaxed).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn touch_api_keys(&self, keys: &[(Uuid, Role)], at_ms: i64) -> Result<()>;
-
-    /// Stores a new gate device with its audit event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_gate(
-        &self,
-        gate: &GateRow,
-        token_hash: &[u8; 32],
-        at_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()>;
-
-    /// Finds a gate by the hash of its presented device token.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn gate_by_token_hash(&self, hash: &[u8; 32]) -> Result<Option<GateRow>>;
-
-    /// A gate's label by id.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn gate_label(&self, id: Uuid) -> Result<Option<String>>;
-
-    /// Stores a pairing link for a live gate of its organisation; false when there is none.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_pairing(&self, pairing: &PairingRow, event: &NewAudit) -> Result<bool>;
-
-    /// Uses a pairing link once and rotates its gate's credential to `token_hash`.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn redeem_pairing(
-        &self,
-        secret_hash: &[u8; 32],
-        token_hash: &[u8; 32],
-        now_ms: i64,
-        event: &(dyn for<'a> Fn(&'a GateRow) -> NewAudit + Send + Sync),
-    ) -> Result<Option<GateRow>>;
-
-    /// Revokes a live gate of `org_id`; false when there is none.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn revoke_gate(
-        &self,
-        org_id: Uuid,
-        gate_id: Uuid,
-        now_ms: i64,
-        event: &NewAudit,
-    ) -> Result<bool>;
-
-    /// Stores a new pass with its audit event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_pass(
-        &self,
-        pass: &PassRow,
-        event: &NewAudit,
-        message: Option<(&MessageRow, &NewAudit)>,
-    ) -> Result<()>;
-
-    /// Loads a pass of any tenant (callers check the tenant).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn pass_by_id(&self, id: Uuid) -> Result<Option<PassRow>>;
-
-    /// Admissions of a pass, oldest first: those committed here and those an on-site node
-    /// decided and shipped (`site_admissions`).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn admissions_of_pass(&self, id: Uuid) -> Result<Vec<AdmissionRow>>;
-
-    /// Revokes a tenant's pass with its audit event; false when it is not the tenant's.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn revoke_pass(
-        &self,
-        org_id: Uuid,
-        id: Uuid,
-        at_ms: i64,
-        event: &NewAudit,
-    ) -> Result<bool>;
-
-    /// Binds a wallet key to an `issued` pass, once, with its audit event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn bind_wallet(
-        &self,
-        id: Uuid,
-        wallet_key: &[u8; 32],
-        at_ms: i64,
-        event: &NewAudit,
-    ) -> Result<bool>;
-
-    /// Stores a scan-time denial with its event; false when the gate already has a record
-    /// for the scan id.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_scan_denial(&self, denial: &ScanDenialRow, event: &NewAudit) -> Result<bool>;
-
-    /// The events of a pass's life, oldest first.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn pass_history(&self, org_id: Uuid, pass_id: Uuid) -> Result<Vec<AuditRow>>;
-
-    /// Stores a host and its key's hash with the creation event, together.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_host(
-        &self,
-        host: &HostRow,
-        key_hash: &[u8; 32],
-        at_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()>;
-
-    /// A host of the tenant, unless revoked (a revoked host is asked nothing and given
-    /// nothing).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn host(&self, org_id: Uuid, id: Uuid) -> Result<Option<HostRow>>;
-
-    /// The tenant's hosts, not revoked, whose label or unit matches `pattern` (a
-    /// lower-case `LIKE` pattern with `\\` escapes), by label.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn search_hosts(&self, org_id: Uuid, pattern: &str, limit: i64) -> Result<Vec<HostRow>>;
-
-    /// Issues a pass under an issuer's reference, once (see `shared.rs`).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_pass_by_ref(
-        &self,
-        pass: &PassRow,
-        content_hash: &[u8; 32],
-        event: &NewAudit,
-        message: Option<(&MessageRow, &NewAudit)>,
-    ) -> Result<ByRef>;
-
-    /// The transfer link of a pass with this token hash, open or not.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn transfer_link(
-        &self,
-        pass_id: Uuid,
-        token_hash: &[u8; 32],
-    ) -> Result<Option<PassLinkRow>>;
-
-    /// Stores a transfer nonce for a pass.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_transfer_nonce(
-        &self,
-        nonce: &[u8; 32],
-        pass: &PassRow,
-        now_ms: i64,
-        expires_at_ms: i64,
-    ) -> Result<()>;
-
-    /// The pass a transfer nonce was issued for, while it lives.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn transfer_nonce(&self, nonce: &[u8; 32], now_ms: i64) -> Result<Option<Uuid>>;
-
-    /// Records a walk-in request once per gate and request id, with its event and the
-    /// messages that tell its host; returns it as stored and whether this call made it
-    /// (only then are the messages queued).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn create_walk_in(
-        &self,
-        walk_in: &WalkInRow,
-        event: &NewAudit,
-        messages: &[(MessageRow, NewAudit)],
-    ) -> Result<(WalkInRow, bool)>;
-
-    /// A gate's walk-in request by its request id.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn walk_in_by_request(
-        &self,
-        gate_id: Uuid,
-        request_id: Uuid,
-    ) -> Result<Option<WalkInView>>;
-
-    /// A tenant's walk-in request by its id.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn walk_in(&self, org_id: Uuid, id: Uuid) -> Result<Option<WalkInView>>;
-
-    /// A tenant's walk-in requests, newest first, of one host and one state when given.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn list_walk_ins(
-        &self,
-        org_id: Uuid,
-        host_id: Option<Uuid>,
-        state: Option<&str>,
-        limit: i64,
-    ) -> Result<Vec<WalkInView>>;
-
-    /// Closes a waiting, unexpired request with a decision and its event; false otherwise.
-    /// A decision made as the host `acting_host` (their key, session or mailed link) is
-    /// written only while that host is not revoked, in the same statement, so a link mailed
-    /// before a revocation answers nothing after it.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn decide_walk_in(
-        &self,
-        org_id: Uuid,
-        id: Uuid,
-        state: &str,
-        now_ms: i64,
-        acting_host: Option<Uuid>,
-        event: &NewAudit,
-    ) -> Result<bool>;
-
-    /// Stores a webhook with its creation event, together.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_webhook(&self, webhook: &WebhookRow, event: &NewAudit) -> Result<()>;
-
-    /// Changes a webhook of the tenant with `event` (none: no event, for the start-up
-    /// sealing of old secrets), together; returns the webhook as it is after, and whether
-    /// anything changed (disabling a disabled webhook changes nothing and writes no event).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn change_webhook(
-        &self,
-        org_id: Uuid,
-        webhook_id: Uuid,
-        change: &WebhookChange,
-        event: Option<&NewAudit>,
-    ) -> Result<(Option<WebhookRow>, bool)>;
-
-    /// Every webhook, of any tenant, whose secret is not stored sealed (written by a server
-    /// from before sealing).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn webhooks_unsealed(&self) -> Result<Vec<WebhookRow>>;
-
-    /// Deletes a webhook of the tenant and its queued and dead deliveries, with `event`,
-    /// together; false when there was none.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn delete_webhook(
-        &self,
-        org_id: Uuid,
-        webhook_id: Uuid,
-        event: &NewAudit,
-    ) -> Result<bool>;
-
-    /// The passes with an undelivered event queued for this webhook.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn waiting_passes(&self, webhook_id: Uuid) -> Result<Vec<Uuid>>;
-
-    /// A tenant's deliveries in one state, newest first.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn deliveries(
-        &self,
-        org_id: Uuid,
-        state: DeliveryState,
-        limit: i64,
-    ) -> Result<Vec<DeliveryRow>>;
-
-    /// Puts a dead delivery back in the queue; false when there is none.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn replay_delivery(&self, org_id: Uuid, id: i64, now_ms: i64) -> Result<bool>;
-
-    /// Stores a zone with its creation event, together.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_zone(&self, zone: &ZoneRow, event: &NewAudit) -> Result<()>;
-
-    /// The organisation's zones by name, without counting who is inside.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn zone_rows(&self, org_id: Uuid) -> Result<Vec<ZoneRow>>;
-
-    /// A tenant's zones, each with how many passes are inside now.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn zones(&self, org_id: Uuid) -> Result<Vec<(ZoneRow, i64)>>;
-
-    /// Stores a console session (the SHA-256 of its cookie) for `key` with its sign-in event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_console_session(
-        &self,
-        token_hash: &[u8; 32],
-        key: &ApiKeyRow,
-        now_ms: i64,
-        expires_at_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()>;
-
-    /// The key behind a console session that has not ended by `now_ms`.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn console_session(
-        &self,
-        token_hash: &[u8; 32],
-        now_ms: i64,
-    ) -> Result<Option<ConsoleSessionRow>>;
-
-    /// Ends a console session with its sign-out event; false when there was none.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn delete_console_session(&self, token_hash: &[u8; 32], event: &NewAudit)
-        -> Result<bool>;
-
-    /// An organisation's identity provider, if it configured one.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn sso_config(&self, org_id: Uuid) -> Result<Option<SsoConfigRow>>;
-
-    /// The organisation whose provider is `issuer` with the client `client_id` (a logout
-    /// token names no organisation, only these).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn sso_config_by_client(
-        &self,
-        issuer: &str,
-        client_id: &str,
-    ) -> Result<Vec<SsoConfigRow>>;
-
-    /// The organisation that proved `domain` (its DNS record, or the operator's
-    /// assignment): the one sign-in by email at that domain goes to. At most one.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn sso_orgs_for_domain(&self, domain: &str) -> Result<Vec<Uuid>>;
-
-    /// Stores (or replaces) an organisation's identity provider, with its event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn put_sso_config(&self, config: &SsoConfigRow, event: &NewAudit) -> Result<()>;
-
-    /// Removes an organisation's identity provider, with its event; false when it had none.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn delete_sso_config(&self, org_id: Uuid, event: &NewAudit) -> Result<bool>;
-
-    /// Stores a sign-in under way (and drops those that expired), unless its organisation
-    /// already has `cap` under way: then false, and nothing is stored.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_sso_login(&self, login: &SsoLoginRow, cap: i64) -> Result<bool>;
-
-    /// Takes (finds and deletes, so it is good once) the sign-in under way with this
-    /// state's hash, if it has not expired by `now_ms`.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn take_sso_login(
-        &self,
-        state_hash: &[u8; 32],
-        now_ms: i64,
-    ) -> Result<Option<SsoLoginRow>>;
-
-    /// Records a verified person's sign-in in one transaction: the person made or updated,
-    /// the key (admin, auditor, issuer) or host they act as made or given their role and
-    /// name now, their sessions under another role ended, the session stored, the event.
-    /// `event` is made for the key or host id. Returns the session, or `None` when an admin
-    /// revoked the key or host they act as.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn sign_in_person(
-        &self,
-        sign_in: &PersonSignIn,
-        event: &(dyn Fn(Uuid) -> NewAudit + Send + Sync),
-    ) -> Result<Option<ConsoleSessionRow>>;
-
-    /// Ends the SSO sessions of a person at `issuer`: those of the provider session `sid`,
-    /// or, without one, every session of `subject`; with `event`, made for how many ended,
-    /// when any ended. Returns how many ended. With `once` (a back-channel logout token),
-    /// the token's `jti` is remembered in the same transaction until it expires, and a
-    /// token remembered before ends nothing: then `None`.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn end_person_sessions(
-        &self,
-        org_id: Uuid,
-        issuer: &str,
-        subject: Option<&str>,
-        sid: Option<&str>,
-        once: Option<&LogoutOnce>,
-        event: &(dyn Fn(u64) -> NewAudit + Send + Sync),
-    ) -> Result<Option<u64>>;
-
-    /// The organisation's console and host sessions that have not ended by `now_ms`,
-    /// newest first.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn list_sessions(&self, org_id: Uuid, now_ms: i64) -> Result<Vec<SessionListing>>;
-
-    /// Ends one of the organisation's sessions (an admin's decision), with its event made for
-    /// the session's key or host; that id, or `None` when there was no such session.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn end_session(
-        &self,
-        org_id: Uuid,
-        token_hash: &[u8; 32],
-        event: &(dyn Fn(Uuid) -> NewAudit + Send + Sync),
-    ) -> Result<Option<Uuid>>;
-
-    /// Ids and times of every tenant's events after `after_id`, in id order, with the
-    /// transactions that could still commit an id among them ([`AuditIds`]).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn audit_ids_after(&self, after_id: i64, limit: i64) -> Result<AuditIds>;
-
-    /// Counts one wrong answer unless burned at `limit`, with `event(counted)`, together.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn record_wrong_answer(
-        &self,
-        nonce: &[u8; 32],
-        limit: i64,
-        event: &(dyn Fn(bool) -> NewAudit + Send + Sync),
-    ) -> Result<bool>;
-
-    /// Settles up to `limit` expired challenges, oldest first, and audits each one that
-    /// has no stored outcome (a challenge nobody answered), once. An answered challenge
-    /// needs no event; it is settled here, in bulk, rather than in its admission's
-    /// statement, so that the admission writes nothing but its own rows. Returns how many
-    /// it settled: `limit` of them means more may be due.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn sweep_unanswered(
-        &self,
-        now_ms: i64,
-        limit: i64,
-        event: &(dyn for<'a> Fn(&'a ChallengeRow) -> NewAudit + Send + Sync),
-    ) -> Result<usize>;
-
-    /// Rows in each table retention bounds, for the soak benchmark and the tests.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn retained_rows(&self) -> Result<RetentionCounts>;
-
-    /// Mints a re-bind or transfer link, unless `refuse` stops it (see `shared.rs`).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn mint_link(
-        &self,
-        link: &PassLinkRow,
-        refuse: &(dyn for<'a> Fn(&'a PassRow) -> Option<LinkOutcome> + Send + Sync),
-        event: &(dyn for<'a> Fn(&'a PassRow) -> NewAudit + Send + Sync),
-    ) -> Result<LinkOutcome>;
-
-    /// Claims a transfer link, unless `refuse` stops it (see `shared.rs`).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn claim_transfer(
-        &self,
-        link_id: Uuid,
-        wallet_key: &[u8; 32],
-        now_ms: i64,
-        refuse: &(dyn for<'a, 'b> Fn(&'a PassRow, &'b PassLinkRow) -> Option<TransferClaim>
-              + Send
-              + Sync),
-        event: &(dyn for<'a> Fn(&'a PassRow) -> NewAudit + Send + Sync),
-    ) -> Result<TransferClaim>;
-
-    /// Expires up to `limit` requests still waiting at `now_ms`, each with its event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn expire_walk_ins(
-        &self,
-        now_ms: i64,
-        limit: i64,
-        event: &(dyn for<'a> Fn(&'a WalkInRow) -> NewAudit + Send + Sync),
-    ) -> Result<usize>;
-
-    /// Webhooks: a tenant's, or (`None`) every enabled one.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn webhooks(&self, org_id: Option<Uuid>) -> Result<Vec<WebhookRow>>;
-
-    /// Claims due deliveries for a lease, each the oldest pending of its pass.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn claim_deliveries(
-        &self,
-        now_ms: i64,
-        lease_ms: i64,
-        limit: i64,
-    ) -> Result<Vec<DeliveryRow>>;
-
-    /// Checks everyone out of the zones whose check-out minute has come today.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn auto_checkout(
-        &self,
-        today: i64,
-        minute: i64,
-        now_ms: i64,
-        event: &(dyn for<'a> Fn(&'a ZoneRow, u64) -> NewAudit + Send + Sync),
-    ) -> Result<usize>;
-
-    /// A page of a tenant's passes, newest first, after the `(created_at_ms, id)` cursor.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn list_passes(
-        &self,
-        org_id: Uuid,
-        before: Option<(i64, Uuid)>,
-        limit: i64,
-        host_id: Option<Uuid>,
-    ) -> Result<Vec<PassRow>>;
-
-    /// The largest event id (0 for an empty log).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn max_audit_id(&self) -> Result<i64>;
-
-    /// The newest `filter.limit` events matching `filter`, newest first.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn audit_tail(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>>;
-
-    /// Appends an audit event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_audit(&self, event: &NewAudit) -> Result<()>;
-
-    /// Appends aggregated events together, with a relaxed commit.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn insert_audits_relaxed(&self, events: &[NewAudit]) -> Result<()>;
-
-    /// One page of a tenant's audit log, oldest first.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>>;
-
-    /// Removes up to `limit` rows per table past `cutoffs` and appends `event(counts)`
-    /// in the same transaction when anything went, so that every removal is audited. On
-    /// PostgreSQL one replica runs a pass at a time; the others find nothing to do.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn apply_retention(
-        &self,
-        cutoffs: &RetentionCutoffs,
-        limit: i64,
-        event: &(dyn for<'a> Fn(&'a RetentionCounts) -> NewAudit + Send + Sync),
-    ) -> Result<RetentionCounts>;
-
-    /// Records a browser's push subscription for a host (replacing any of its endpoint),
-    /// and drops that host's oldest beyond the newest `keep`, in the same transaction;
-    /// answers how many it dropped.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn put_push_subscription(
-        &self,
-        subscription: &PushSubscriptionRow,
-        keep: i64,
-    ) -> Result<u64>;
-
-    /// Removes push subscriptions: of a host, an endpoint, an id (those given, together;
-    /// never all); how many.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn delete_push_subscription(
-        &self,
-        host_id: Option<Uuid>,
-        endpoint: Option<&str>,
-        id: Option<Uuid>,
-    ) -> Result<u64>;
-
-    /// A host's push subscriptions, oldest first.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn push_subscriptions(&self, host_id: Uuid) -> Result<Vec<PushSubscriptionRow>>;
-
-    /// One push subscription.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn push_subscription(&self, id: Uuid) -> Result<Option<PushSubscriptionRow>>;
-
-    /// Where a host is told of walk-ins: their own address, else the one their identity
-    /// provider gave at their last sign-in; none for a revoked host.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn host_email(&self, org_id: Uuid, host_id: Uuid) -> Result<Option<String>>;
-
-    /// An organisation's default language, time zone and per-site zones (issue 34), as
-    /// stored: checked where they were set.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn org_locale(&self, org_id: Uuid) -> Result<OrgLocaleRow>;
-
-    /// Replaces an organisation's language and zones, with its event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn put_org_locale(
-        &self,
-        org_id: Uuid,
-        locale: &OrgLocaleRow,
-        now_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()>;
-
-    /// An organisation's name.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn org_name(&self, org_id: Uuid) -> Result<Option<String>>;
-
-    /// Queues a message with its event (a resend: a new pass's message commits with the
-    /// pass, [`SharedStatements::insert_pass`]).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn queue_message(&self, message: &MessageRow, event: &NewAudit) -> Result<()>;
-
-    /// Gives an unclaimed, unexpired pass a new claim token (the earlier link stops
-    /// working) and queues the message that carries it, with its event, together. False
-    /// (nothing written) when the pass is claimed, used, revoked, expired or not the
-    /// tenant's.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn reinvite(
-        &self,
-        org_id: Uuid,
-        pass_id: Uuid,
-        token_hash: &[u8; 32],
-        now_ms: i64,
-        message: &MessageRow,
-        event: &NewAudit,
-    ) -> Result<bool>;
-
-    /// Claims up to `limit` due pending messages for `lease_ms`: each counts an attempt and
-    /// is not due again before the lease ends, so no two dispatchers send it at once. With
-    /// `with_mail` false only pushes are claimed: mail waits, untouched, for a relay.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn claim_messages(
-        &self,
-        now_ms: i64,
-        lease_ms: i64,
-        limit: i64,
-        with_mail: bool,
-    ) -> Result<Vec<MessageRow>>;
-
-    /// Records what the attempt numbered `attempts` came to, with `event` when it is one
-    /// worth auditing; a settled message loses its sealed secret. False (and nothing
-    /// written) when the message is no longer that attempt's: settled, or claimed again.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn settle_message(
-        &self,
-        id: Uuid,
-        attempts: i64,
-        settled: &MessageSettlement,
-        event: Option<&NewAudit>,
-    ) -> Result<bool>;
-
-    /// A tenant's messages, newest first.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn messages(&self, filter: &MessageFilter) -> Result<Vec<MessageRow>>;
-
-    /// One message of a tenant.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn message(&self, org_id: Uuid, id: Uuid) -> Result<Option<MessageRow>>;
-
-    /// The server's SMTP relay, if one is set.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn smtp_settings(&self) -> Result<Option<SmtpSettingsRow>>;
-
-    /// Sets (or, with `None`, removes) the server's SMTP relay.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn put_smtp_settings(&self, settings: Option<&SmtpSettingsRow>) -> Result<()>;
-
-    /// An organisation's sender name and reply-to address (empty when never set).
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn org_mail(&self, org_id: Uuid) -> Result<OrgMailRow>;
-
-    /// Sets an organisation's sender name and reply-to address, with its event.
-    ///
-    /// # Errors
-    /// [`Error::Storage`].
-    async fn put_org_mail(
-        &self,
-        org_id: Uuid,
-        settings: &OrgMailRow,
-        now_ms: i64,
-        event: &NewAudit,
-    ) -> Result<()>;
 }
 
 /// Filters of `GET /v1/messages`.

@@ -369,6 +369,16 @@ crate::sites::site_statements! {
     db: sqlx::Postgres,
     horizon: "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint",
 }
+crate::site_down::site_down_statements! {
+    store: PgStore,
+    db: sqlx::Postgres,
+    horizon: "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint",
+}
+crate::site_up::site_up_statements! {
+    store: PgStore,
+    db: sqlx::Postgres,
+    horizon: "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint",
+}
 crate::shared::shared_statements! {
     store: PgStore,
     redemption: PgRedemption,

@@ -320,6 +320,16 @@ crate::sites::site_statements! {
     db: sqlx::Sqlite,
     horizon: "SELECT NULL",
 }
+crate::site_down::site_down_statements! {
+    store: SqliteStore,
+    db: sqlx::Sqlite,
+    horizon: "SELECT NULL",
+}
+crate::site_up::site_up_statements! {
+    store: SqliteStore,
+    db: sqlx::Sqlite,
+    horizon: "SELECT NULL",
+}
 crate::shared::shared_statements! {
     store: SqliteStore,
     redemption: SqliteRedemption,

@@ -57,7 +57,10 @@ async fn the_durable_pool_commits_synchronously_when_the_database_default_is_off
     };
     let store = Store::connect(&options).await.unwrap();
     let Some(pg) = store.postgres() else {
-        panic!("a postgres:// URL opened {}", store.backend_name());
+        panic!(
+            "a postgres:// URL opened {}",
+            store.backend().backend_name()
+        );
     };
     for _ in 0..3 {
         assert_eq!(
@@ -80,7 +83,7 @@ async fn the_durable_pool_commits_synchronously_when_the_database_default_is_off
             ("relaxed", "force_generic_plan".to_owned()),
         ]
     );
-    store.close().await;
+    store.backend().close().await;
     sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
         .execute(&mut admin)
         .await

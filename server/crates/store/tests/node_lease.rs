@@ -63,9 +63,10 @@ fn lease(org_id: Uuid, node_id: Uuid) -> Lease {
 /// A migrated store with one organisation and one enrolled node: (store, org, node).
 async fn enrolled(url: String) -> (Store, Uuid, Uuid) {
     let store = Store::connect(&options(url)).await.unwrap();
-    store.migrate().await.unwrap();
+    store.schema().migrate().await.unwrap();
     let org_id = Uuid::new_v4();
     store
+        .orgs()
         .create_org(
             &NewOrg {
                 id: org_id,
@@ -94,6 +95,7 @@ async fn enrolled(url: String) -> (Store, Uuid, Uuid) {
         lease_blocked_at_ms: None,
     };
     store
+        .sites()
         .insert_site_node(&node, &[2; 32], &event(org_id, "site_node_enrolled"))
         .await
         .unwrap();
@@ -103,6 +105,7 @@ async fn enrolled(url: String) -> (Store, Uuid, Uuid) {
 /// Asks the store to grant `lease`.
 async fn grant(store: &Store, lease: &Lease) -> LeaseInsert {
     store
+        .sites()
         .insert_lease(lease, &[3; 32], &event(lease.org_id, "site_lease_granted"))
         .await
         .unwrap()
@@ -110,6 +113,7 @@ async fn grant(store: &Store, lease: &Lease) -> LeaseInsert {
 
 async fn open_leases(store: &Store, node_id: Uuid) -> usize {
     store
+        .sites()
         .node_leases(node_id)
         .await
         .unwrap()
@@ -129,6 +133,7 @@ async fn a_revoke_ends_the_lease_granted_after_its_caller_looked(url: String) {
         event(org_id, "site_lease_ended")
     };
     assert!(store
+        .sites()
         .revoke_site_node(
             org_id,
             node_id,
@@ -153,6 +158,7 @@ async fn a_grant_after_a_reclaim_grants_nothing(url: String) {
     let granted = lease(org_id, node_id);
     assert_eq!(grant(&store, &granted).await, LeaseInsert::Granted);
     assert!(store
+        .sites()
         .end_lease(
             org_id,
             granted.id,

@@ -133,7 +133,7 @@ pub(super) async fn list_api_keys(
     caller: ApiCaller,
 ) -> Result<Json<ApiKeyList>> {
     caller.require(&[])?;
-    let keys = state.store.list_api_keys(caller.key.org_id).await?;
+    let keys = state.store.orgs().list_api_keys(caller.key.org_id).await?;
     Ok(Json(ApiKeyList {
         keys: keys.into_iter().map(ApiKeyView::of).collect(),
     }))
@@ -420,6 +420,7 @@ pub(super) async fn create_api_key(
         .by(caller.person.as_ref());
         state
             .store
+            .people()
             .insert_host(&host, &secret.hash, tessera_domain::now_ms(), &event)
             .await?;
         state.sources.verified(&secret.hash);
@@ -457,6 +458,7 @@ pub(super) async fn create_api_key(
     .by(caller.person.as_ref());
     state
         .store
+        .orgs()
         .insert_api_key(&key, &secret.hash, tessera_domain::now_ms(), &event)
         .await?;
     state.sources.verified(&secret.hash);
@@ -514,7 +516,7 @@ pub(super) async fn create_gate(
         }
         None => None,
         Some(id) => {
-            let zones = state.store.zones(caller.key.org_id).await?;
+            let zones = state.store.zones().zones(caller.key.org_id).await?;
             if !zones.iter().any(|(zone, _)| zone.id == id) {
                 return Err(Error::BadRequest(
                     "zone_id is not a zone of this organisation".into(),
@@ -549,6 +551,7 @@ pub(super) async fn create_gate(
     .by(caller.person.as_ref());
     state
         .store
+        .gates()
         .insert_gate(&gate, &secret.hash, tessera_domain::now_ms(), &event)
         .await?;
     // Known good from the start: a gate's first upgrade is not refused for others'

@@ -161,6 +161,7 @@ pub(super) async fn list(
     };
     let rows = state
         .store
+        .security()
         .alarms(&AlarmFilter {
             org_id: caller.key.org_id,
             state: wanted,
@@ -211,6 +212,7 @@ pub(super) async fn show(
     let id = alarm_id(&id)?;
     state
         .store
+        .security()
         .alarm(caller.key.org_id, id)
         .await?
         .map(|row| Json(AlarmView::of(&row)))

@@ -207,7 +207,7 @@ pub(super) async fn export(
     };
     let filter = parse_filter(caller.key.org_id, &filters)?;
     // One snapshot: events appended while the export pages are not half in it.
-    let through_id = Some(state.store.max_audit_id().await?);
+    let through_id = Some(state.store.audit().max_audit_id().await?);
     let mut body = String::new();
     if format == Format::Csv {
         body.push_str(&COLUMNS.join(","));
@@ -267,6 +267,7 @@ pub(super) async fn audit_rows(
     let mut after_id = filter.after_id;
     loop {
         let page = store
+            .audit()
             .query_audit(&AuditFilter {
                 after_id,
                 limit: EXPORT_PAGE,

@@ -171,7 +171,7 @@ pub(super) async fn list(
 ) -> Result<Response> {
     caller.require(&[Role::Auditor])?;
     let filter = parse_filter(caller.key.org_id, &query)?;
-    let rows = state.store.query_audit(&filter).await?;
+    let rows = state.store.audit().query_audit(&filter).await?;
     let next_cursor = (rows.len() as i64 == filter.limit)
         .then(|| rows.last().map(|r| r.id.to_string()))
         .flatten();

@@ -77,9 +77,10 @@ impl ApiCaller {
     pub async fn still_valid(&self, state: &AppState) -> Result<bool, Error> {
         let now = tessera_domain::now_ms();
         let key = match self.presented {
-            Presented::Key(hash) => state.store.api_key_by_hash(&hash, now).await?,
+            Presented::Key(hash) => state.store.orgs().api_key_by_hash(&hash, now).await?,
             Presented::Session(hash) => state
                 .store
+                .people()
                 .console_session(&hash, now)
                 .await?
                 .map(|session| session.key),
@@ -309,6 +310,7 @@ impl FromRequestParts<AppState> for ApiCaller {
         let caller = verify_credential(state, source, token, "rest", |hash| async move {
             let found = state
                 .store
+                .orgs()
                 .api_key_by_hash(&hash, tessera_domain::now_ms())
                 .await?;
             Ok(found.map(|key| ApiCaller {
@@ -369,6 +371,7 @@ pub async fn session_caller(
     let hash = tessera_flows::credentials::hash(secret);
     let Some(session) = state
         .store
+        .people()
         .console_session(&hash, tessera_domain::now_ms())
         .await?
     else {

@@ -211,6 +211,7 @@ async fn row_host(
             }
             let found = state
                 .store
+                .people()
                 .search_hosts(caller.key.org_id, &exact, 2)
                 .await
                 .map_err(|error| message(error.into()))?;
@@ -296,6 +297,7 @@ async fn issue_row(state: &AppState, caller: &ApiCaller, row: Row) -> Result<Row
     let message = super::passes::invitation(state, caller, &pass, to.as_ref(), &token.text, false)?;
     match state
         .store
+        .passes()
         .insert_pass_by_ref(
             &pass,
             &content_hash,

@@ -130,7 +130,7 @@ pub(super) async fn claim(
         || pass.state == PassState::Issued
         || (pass.state == PassState::Used && pass.wallet_public_key.is_none());
     if first_take {
-        let email = state.store.pass_email(pass.id).await?;
+        let email = state.store.privacy().pass_email(pass.id).await?;
         let stage = tessera_domain::events::WatchStage::Claim;
         super::passes::screen_holder(&state, &pass, email.as_deref(), stage, None).await?;
     }
@@ -152,6 +152,7 @@ pub(super) async fn claim(
     if unbound
         && state
             .store
+            .passes()
             .bind_wallet(
                 current.id,
                 wallet_key.as_bytes(),
@@ -174,6 +175,7 @@ pub(super) async fn claim(
     // Lost the race or already bound: look at what is stored now.
     current = state
         .store
+        .passes()
         .pass_by_id(current.id)
         .await?
         .ok_or(Error::InvalidClaim)?;
@@ -310,6 +312,7 @@ async fn claim_transfer(
     let now = tessera_domain::now_ms();
     let outcome = state
         .store
+        .passes()
         .claim_transfer(
             link_id,
             wallet_key.as_bytes(),
@@ -404,14 +407,19 @@ async fn linked_pass(
         Error::RateLimited(wait)
     })?;
     let presented = tessera_flows::credentials::hash(claim_token);
-    let pass = state.store.pass_by_id(id).await?;
+    let pass = state.store.passes().pass_by_id(id).await?;
     let token_ok = tessera_flows::credentials::hashes_match(
         pass.as_ref().map(|p| p.claim_token_hash.as_slice()),
         &presented,
     );
     match pass {
         Some(pass) if token_ok => Ok((Linked::Issued(pass), slot)),
-        Some(pass) => match state.store.transfer_link(pass.id, &presented).await? {
+        Some(pass) => match state
+            .store
+            .passes()
+            .transfer_link(pass.id, &presented)
+            .await?
+        {
             Some(link) => Ok((Linked::Transfer(pass, link), slot)),
             None => {
                 rejected(state, source, Some(pass.org_id), "invalid_claim");
@@ -422,6 +430,7 @@ async fn linked_pass(
             // The same lookup as for a wrong token, so an unknown pass costs the same.
             state
                 .store
+                .passes()
                 .transfer_link(uuid::Uuid::nil(), &presented)
                 .await?;
             rejected(state, source, None, "invalid_claim");
@@ -474,7 +483,7 @@ async fn audit_conflict(state: &AppState, subject: Subject) -> Result<()> {
             result: ClaimResult::AlreadyClaimed,
         }),
     );
-    state.store.insert_audit(&event).await?;
+    state.store.audit().insert_audit(&event).await?;
     Ok(())
 }
 

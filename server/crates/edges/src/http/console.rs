@@ -54,6 +54,7 @@ async fn host_unit(state: &AppState, session: &ConsoleSessionRow) -> Result<Opti
     }
     Ok(state
         .store
+        .people()
         .host(session.key.org_id, session.key.id)
         .await?
         .and_then(|host| host.unit))
@@ -147,6 +148,7 @@ pub(super) async fn sign_in(
     super::auth::admit_credential(&state, source, &hash, "console")?;
     let Some(key) = state
         .store
+        .orgs()
         .api_key_by_hash(&hash, tessera_domain::now_ms())
         .await?
     else {
@@ -164,7 +166,7 @@ pub(super) async fn sign_in(
     }
     // An organisation that signs its staff in through its identity provider may switch
     // key sign-in off (`docs/sign-in.md`); keys keep working as bearer credentials.
-    if let Some(sso) = state.store.sso_config(key.org_id).await? {
+    if let Some(sso) = state.store.sso().sso_config(key.org_id).await? {
         if !sso.key_sign_in {
             return Err(Error::KeySignInOff);
         }
@@ -187,6 +189,7 @@ pub(super) async fn sign_in(
     );
     state
         .store
+        .people()
         .insert_console_session(&minted.hash, &key, now, expires_at_ms, &event)
         .await?;
     // The cookie comes back with the next request: known good from now on.
@@ -242,6 +245,7 @@ pub(super) async fn current(
     let hash = tessera_flows::credentials::hash(secret);
     let Some(session) = state
         .store
+        .people()
         .console_session(&hash, tessera_domain::now_ms())
         .await?
     else {
@@ -310,6 +314,7 @@ pub(super) async fn sign_out(
     .by(caller.person.as_ref());
     state
         .store
+        .people()
         .delete_console_session(&tessera_flows::credentials::hash(secret), &event)
         .await?;
     // A person who signed in through the provider signs out there too (RP-initiated

@@ -73,13 +73,18 @@ pub(super) async fn export(State(state): State<AppState>, caller: ApiCaller) -> 
     let now = now_ms();
     let gates = state
         .store
+        .backend()
         .gate_statuses(org_id, None, now - ONLINE_WITHIN_MS)
         .await?;
-    let zones = state.store.zones(org_id).await?;
+    let zones = state.store.zones().zones(org_id).await?;
     let mut passes = Vec::new();
     let mut before = None;
     loop {
-        let page = state.store.list_passes(org_id, before, PAGE, None).await?;
+        let page = state
+            .store
+            .passes()
+            .list_passes(org_id, before, PAGE, None)
+            .await?;
         before = page.last().map(|pass| (pass.created_at_ms, pass.id));
         let full = page.len() as i64 == PAGE;
         passes.extend(
@@ -90,11 +95,15 @@ pub(super) async fn export(State(state): State<AppState>, caller: ApiCaller) -> 
             break;
         }
     }
-    let webhooks = state.store.webhooks(Some(org_id)).await?;
-    let watchlist = state.store.watchlist(org_id).await?;
+    let webhooks = state.store.webhooks().webhooks(Some(org_id)).await?;
+    let watchlist = state.store.security().watchlist(org_id).await?;
     let mut roll_calls = Vec::new();
-    for (roll_call, _, _) in state.store.roll_calls(org_id, 200).await? {
-        let people = state.store.roll_call_people(roll_call.id).await?;
+    for (roll_call, _, _) in state.store.roll_calls().roll_calls(org_id, 200).await? {
+        let people = state
+            .store
+            .roll_calls()
+            .roll_call_people(roll_call.id)
+            .await?;
         roll_calls.push(RollCallView::with_people(&roll_call, &people));
     }
     let body = OrgExport {

@@ -139,6 +139,7 @@ pub(super) async fn list(
     let since = tessera_domain::now_ms() - ONLINE_WITHIN_MS;
     let gates = state
         .store
+        .backend()
         .gate_statuses(caller.key.org_id, None, since)
         .await?;
     Ok(Json(GateList {
@@ -173,6 +174,7 @@ pub(super) async fn show(
     let now = tessera_domain::now_ms();
     let Some(gate) = state
         .store
+        .backend()
         .gate_statuses(caller.key.org_id, Some(id), now - ONLINE_WITHIN_MS)
         .await?
         .pop()

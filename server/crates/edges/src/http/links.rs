@@ -210,6 +210,7 @@ pub(super) async fn rebind(
     )?;
     let outcome = state
         .store
+        .passes()
         .mint_link(
             &link,
             &|locked| visits::link_refusal(locked, Minter::Rebind),
@@ -236,6 +237,7 @@ pub(super) async fn rebind(
     };
     let now = state
         .store
+        .passes()
         .pass_by_id(pass.id)
         .await?
         .ok_or(Error::Internal("a re-bound pass vanished"))?;
@@ -266,6 +268,7 @@ async fn transfer(
     )?;
     let outcome = state
         .store
+        .passes()
         .mint_link(
             &link,
             &|locked| visits::link_refusal(locked, minter),
@@ -373,6 +376,7 @@ async fn named_pass(state: &AppState, pass_id: &str) -> Result<PassRow> {
         .map_err(|_| Error::Refused(Refusal::UnknownPass))?;
     state
         .store
+        .passes()
         .pass_by_id(id)
         .await?
         .ok_or(Error::Refused(Refusal::UnknownPass))
@@ -424,6 +428,7 @@ pub(super) async fn transfer_nonce(
     let expires_at_ms = now.saturating_add(TRANSFER_NONCE_MS);
     state
         .store
+        .passes()
         .insert_transfer_nonce(nonce.as_bytes(), &pass, now, expires_at_ms)
         .await?;
     Ok((
@@ -471,6 +476,7 @@ pub(super) async fn holder_transfer(
         .map_err(|_| Error::Refused(Refusal::InvalidNonce))?;
     match state
         .store
+        .passes()
         .transfer_nonce(nonce.as_bytes(), tessera_domain::now_ms())
         .await?
     {

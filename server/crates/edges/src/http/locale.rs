@@ -85,7 +85,9 @@ impl Locale {
     /// # Errors
     /// Storage failures.
     pub(super) async fn of(state: &AppState, org_id: Uuid) -> Result<Self> {
-        Ok(Locale(state.store.org_locale(org_id).await?.parsed()))
+        Ok(Locale(
+            state.store.orgs().org_locale(org_id).await?.parsed(),
+        ))
     }
 
     /// What a page of someone who speaks `language`, at `site`, is told.
@@ -186,6 +188,7 @@ pub(super) async fn set_locale(
     .by(caller.person.as_ref());
     state
         .store
+        .orgs()
         .put_org_locale(caller.key.org_id, &row, tessera_domain::now_ms(), &event)
         .await?;
     Ok(Json(row.into()))

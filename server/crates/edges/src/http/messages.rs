@@ -69,7 +69,7 @@ pub(super) async fn mail_settings(
     caller: ApiCaller,
 ) -> Result<Json<MailSettings>> {
     caller.require(&[])?;
-    let row = state.store.org_mail(caller.key.org_id).await?;
+    let row = state.store.messages().org_mail(caller.key.org_id).await?;
     Ok(Json(MailSettings {
         from_name: row.from_name,
         reply_to: row.reply_to,
@@ -138,6 +138,7 @@ pub(super) async fn set_mail_settings(
     .by(caller.person.as_ref());
     state
         .store
+        .messages()
         .put_org_mail(caller.key.org_id, &row, tessera_domain::now_ms(), &event)
         .await?;
     Ok(Json(MailSettings {
@@ -267,6 +268,7 @@ pub(super) async fn list(
     };
     let rows = state
         .store
+        .messages()
         .messages(&MessageFilter {
             org_id: caller.key.org_id,
             state: wanted,
@@ -310,6 +312,7 @@ pub(super) async fn show(
     let id = parse_id(&id)?;
     state
         .store
+        .messages()
         .message(caller.key.org_id, id)
         .await?
         .map(MessageView::of)
@@ -372,6 +375,7 @@ pub(super) async fn resend(
     let pass = load_own_pass(&state, &caller, &id).await?;
     let last = state
         .store
+        .messages()
         .messages(&MessageFilter {
             org_id: pass.org_id,
             state: None,
@@ -405,6 +409,7 @@ pub(super) async fn resend(
     let now = tessera_domain::now_ms();
     if !state
         .store
+        .messages()
         .reinvite(pass.org_id, pass.id, &token.hash, now, &message, &event)
         .await?
     {

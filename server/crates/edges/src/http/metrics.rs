@@ -19,14 +19,14 @@ pub fn router(state: AppState) -> Router {
 
 async fn scrape(State(state): State<AppState>) -> impl IntoResponse {
     let gauges = Gauges {
-        pools: state.store.pool_stats(),
-        waiting: state.store.waiting(),
+        pools: state.store.backend().pool_stats(),
+        waiting: state.store.backend().waiting(),
         gate_sockets: state.gate_sockets.open_by_tenant(),
         // A scrape never waits long for the database: a slow or failed count keeps the
         // last reading.
         alarms_open: tokio::time::timeout(
             std::time::Duration::from_secs(1),
-            state.store.open_alarms(),
+            state.store.security().open_alarms(),
         )
         .await
         .ok()

@@ -132,7 +132,7 @@ pub(super) async fn create(
         }),
     )
     .by(caller.person.as_ref());
-    if !state.store.insert_pairing(&pairing, &event).await? {
+    if !state.store.gates().insert_pairing(&pairing, &event).await? {
         return Err(Error::NotFound);
     }
     Ok((
@@ -207,6 +207,7 @@ pub(super) async fn pair(
     let secret_hash = tessera_flows::credentials::hash(&body.pairing_secret);
     let paired = state
         .store
+        .gates()
         .redeem_pairing(
             &secret_hash,
             &credential.hash,
@@ -285,6 +286,7 @@ pub(super) async fn revoke(
     .by(caller.person.as_ref());
     if !state
         .store
+        .gates()
         .revoke_gate(caller.key.org_id, gate_id, now, &event)
         .await?
     {
@@ -329,7 +331,7 @@ pub(super) async fn me(
     }
     let hash = tessera_flows::credentials::hash(token);
     super::admit_credential(&state, source, &hash, "gate_me")?;
-    match state.store.gate_by_token_hash(&hash).await? {
+    match state.store.gates().gate_by_token_hash(&hash).await? {
         Some(gate) => {
             state.sources.verified(&hash);
             let locale = super::locale::Locale::of(&state, gate.org_id).await?;

@@ -329,7 +329,7 @@ pub(super) async fn issue(
     let zones = match body.zones {
         None => Vec::new(),
         Some(zones) => {
-            let known = state.store.zones(caller.key.org_id).await?;
+            let known = state.store.zones().zones(caller.key.org_id).await?;
             if let Some(unknown) = zones
                 .iter()
                 .find(|id| !known.iter().any(|(zone, _)| zone.id == **id))
@@ -375,6 +375,7 @@ pub(super) async fn issue(
     let message = invitation(&state, &caller, &pass, to.as_ref(), &token.text, false)?;
     state
         .store
+        .passes()
         .insert_pass(&pass, &event, message.as_ref().map(|(m, e)| (m, e)))
         .await?;
     if message.is_some() {
@@ -431,7 +432,7 @@ pub(super) async fn pass_host(
     }
     match named {
         None => Ok(None),
-        Some(id) => match state.store.host(caller.key.org_id, id).await? {
+        Some(id) => match state.store.people().host(caller.key.org_id, id).await? {
             Some(host) => Ok(Some(host.id)),
             None => Err(Error::BadRequest(
                 "host_id is not a host of this organisation".into(),
@@ -592,7 +593,7 @@ pub(super) async fn load_own_pass(
     id: &str,
 ) -> Result<PassRow> {
     let id = parse_id(id)?;
-    match state.store.pass_by_id(id).await? {
+    match state.store.passes().pass_by_id(id).await? {
         Some(pass)
             if pass.org_id == caller.key.org_id
                 && (caller.role != Role::Host || pass.host_id == Some(caller.key.id)) =>
@@ -629,6 +630,7 @@ pub(super) async fn show(
     let pass = load_own_pass(&state, &caller, &id).await?;
     let admissions = state
         .store
+        .passes()
         .admissions_of_pass(pass.id)
         .await?
         .iter()
@@ -643,6 +645,7 @@ pub(super) async fn show(
         .collect();
     let history = state
         .store
+        .passes()
         .pass_history(pass.org_id, pass.id)
         .await?
         .into_iter()
@@ -740,6 +743,7 @@ pub(super) async fn list(
     let before = query.cursor.as_deref().map(parse_cursor).transpose()?;
     let passes = state
         .store
+        .passes()
         .list_passes(
             caller.key.org_id,
             before,
@@ -802,6 +806,7 @@ pub(super) async fn revoke(
     .by(caller.person.as_ref());
     if !state
         .store
+        .passes()
         .revoke_pass(caller.key.org_id, pass.id, now_ms(), &event)
         .await?
     {

@@ -423,7 +423,11 @@ pub(super) async fn retention(
     caller: ApiCaller,
 ) -> Result<Json<RetentionDays>> {
     caller.require(&[])?;
-    let stored = state.store.privacy_settings(caller.key.org_id).await?;
+    let stored = state
+        .store
+        .privacy()
+        .privacy_settings(caller.key.org_id)
+        .await?;
     Ok(Json(
         stored
             .and_then(|text| serde_json::from_str(&text).ok())
@@ -477,6 +481,7 @@ pub(super) async fn set_retention(
     .by(caller.person.as_ref());
     state
         .store
+        .privacy()
         .put_privacy_settings(caller.key.org_id, &text, tessera_domain::now_ms(), &event)
         .await?;
     Ok(Json(body))

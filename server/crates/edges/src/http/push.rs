@@ -147,6 +147,7 @@ pub(super) async fn subscribe(
     };
     let dropped_oldest = state
         .store
+        .messages()
         .put_push_subscription(&row, MAX_SUBSCRIPTIONS_PER_HOST)
         .await?;
     Ok((
@@ -192,6 +193,7 @@ pub(super) async fn unsubscribe(
     }
     state
         .store
+        .messages()
         .delete_push_subscription(Some(caller.key.id), Some(&body.endpoint), None)
         .await?;
     Ok(StatusCode::NO_CONTENT)

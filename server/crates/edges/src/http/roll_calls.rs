@@ -210,6 +210,7 @@ async fn roll_call(state: &AppState, org_id: Uuid, id: &str) -> Result<RollCallR
     let id = parse_id(id)?;
     state
         .store
+        .roll_calls()
         .roll_call(org_id, id)
         .await?
         .ok_or(Error::NotFound)
@@ -259,7 +260,7 @@ pub(super) async fn start(
             Scope::Site(site)
         }
         (None, Some(zone_id)) => {
-            let zones = state.store.zones(org_id).await?;
+            let zones = state.store.zones().zones(org_id).await?;
             let (zone, _) = zones
                 .into_iter()
                 .find(|(zone, _)| zone.id == zone_id)
@@ -279,7 +280,11 @@ pub(super) async fn start(
         &who(&caller),
     )
     .await?;
-    let people = state.store.roll_call_people(roll_call.id).await?;
+    let people = state
+        .store
+        .roll_calls()
+        .roll_call_people(roll_call.id)
+        .await?;
     Ok((
         StatusCode::CREATED,
         Json(RollCallView::with_people(&roll_call, &people)),
@@ -314,7 +319,11 @@ pub(super) async fn list(
     if !(1..=MAX_LISTED).contains(&limit) {
         return Err(Error::BadRequest(format!("limit must be 1–{MAX_LISTED}")));
     }
-    let rows = state.store.roll_calls(caller.key.org_id, limit).await?;
+    let rows = state
+        .store
+        .roll_calls()
+        .roll_calls(caller.key.org_id, limit)
+        .await?;
     Ok(Json(RollCallList {
         roll_calls: rows
             .iter()
@@ -358,7 +367,11 @@ pub(super) async fn show(
 ) -> Result<Json<RollCallView>> {
     caller.require(&[Role::Security])?;
     let roll_call = roll_call(&state, caller.key.org_id, &id).await?;
-    let people = state.store.roll_call_people(roll_call.id).await?;
+    let people = state
+        .store
+        .roll_calls()
+        .roll_call_people(roll_call.id)
+        .await?;
     Ok(Json(RollCallView::with_people(&roll_call, &people)))
 }
 
@@ -388,7 +401,11 @@ pub(super) async fn csv_export(
 ) -> Result<Response> {
     caller.require(&[Role::Security])?;
     let roll_call = roll_call(&state, caller.key.org_id, &id).await?;
-    let mut people = state.store.roll_call_people(roll_call.id).await?;
+    let mut people = state
+        .store
+        .roll_calls()
+        .roll_call_people(roll_call.id)
+        .await?;
     // The unaccounted first: they are whom the list is printed for.
     people.sort_by_key(|person| person.how.is_some());
     let body = csv_of(&people).map_err(|_| Error::Internal("write the roll call's CSV"))?;
@@ -611,7 +628,11 @@ pub(super) async fn gate_list(
     let gate = super::walk_ins::calling_gate(&state, peer, &headers).await?;
     let mut roll_calls = Vec::new();
     for roll_call in tessera_flows::roll_calls::served_by(&state.store, &gate).await? {
-        let people = state.store.roll_call_people(roll_call.id).await?;
+        let people = state
+            .store
+            .roll_calls()
+            .roll_call_people(roll_call.id)
+            .await?;
         roll_calls.push(RollCallView::with_people(&roll_call, &people));
     }
     Ok(Json(RollCallList { roll_calls }))

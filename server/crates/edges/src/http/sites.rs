@@ -262,10 +262,11 @@ pub(super) async fn list(
 ) -> Result<Json<NodeList>> {
     caller.require(&[Role::Auditor, Role::Security])?;
     let org_id = caller.key.org_id;
-    let leases = state.store.held_leases(org_id).await?;
+    let leases = state.store.sites().held_leases(org_id).await?;
     let now = tessera_domain::now_ms();
     let nodes = state
         .store
+        .sites()
         .site_nodes(org_id)
         .await?
         .into_iter()
@@ -443,7 +444,7 @@ impl FromRequestParts<AppState> for NodeCaller {
             return Err(Error::Unauthorized);
         };
         let node = verify_credential(state, source, token, "node", |hash| async move {
-            Ok(state.store.site_node_by_token_hash(&hash).await?)
+            Ok(state.store.sites().site_node_by_token_hash(&hash).await?)
         })
         .await?;
         Ok(NodeCaller(node))

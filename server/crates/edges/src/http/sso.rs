@@ -205,6 +205,7 @@ pub(super) async fn read(
     caller.require(&[Role::Auditor])?;
     let row = state
         .store
+        .sso()
         .sso_config(caller.key.org_id)
         .await?
         .ok_or(Error::NotFound)?;
@@ -772,6 +773,7 @@ pub(super) async fn sessions(
     caller.require(&[])?;
     let rows = state
         .store
+        .sso()
         .list_sessions(caller.key.org_id, tessera_domain::now_ms())
         .await?;
     Ok(Json(SessionList {
@@ -835,7 +837,12 @@ pub(super) async fn end_session(
         )
         .by(by_person.as_ref())
     };
-    match state.store.end_session(org_id, &token_hash, &event).await? {
+    match state
+        .store
+        .sso()
+        .end_session(org_id, &token_hash, &event)
+        .await?
+    {
         Some(_) => Ok(StatusCode::NO_CONTENT),
         None => Err(Error::NotFound),
     }

@@ -122,7 +122,7 @@ async fn linked_walk_in(
     let Some(wanted) = link.verified(state, id) else {
         return Err(bad_link(state, source));
     };
-    match state.store.walk_in(link.o, id).await {
+    match state.store.walk_ins().walk_in(link.o, id).await {
         Ok(Some(view)) => Ok((id, wanted, view)),
         Ok(None) => Err(bad_link(state, source)),
         Err(error) => Err(Error::from(error).into_response()),
@@ -302,10 +302,12 @@ pub(super) async fn answer_by_link(
                  host it was sent to no longer has access. Ask the venue's staff instead.</p>",
             )
         }
-        Err(tessera_flows::Error::Refused(_)) => match state.store.walk_in(link.o, id).await {
-            Ok(Some(view)) => answered_page(StatusCode::CONFLICT, &view, now),
-            _ => bad_link(&state, source),
-        },
+        Err(tessera_flows::Error::Refused(_)) => {
+            match state.store.walk_ins().walk_in(link.o, id).await {
+                Ok(Some(view)) => answered_page(StatusCode::CONFLICT, &view, now),
+                _ => bad_link(&state, source),
+            }
+        }
         Err(error) => Error::from(error).into_response(),
     }
 }
@@ -469,6 +471,7 @@ pub(super) async fn hosts(
     let pattern = directory_pattern(&query.q)?;
     let hosts = state
         .store
+        .people()
         .search_hosts(caller.key.org_id, &pattern, DIRECTORY_LIMIT)
         .await?;
     Ok(Json(host_list(hosts)))
@@ -499,7 +502,7 @@ pub(super) async fn calling_gate(
         return Err(Error::Unauthorized);
     };
     super::verify_credential(state, source, token, "gate_rest", |hash| async move {
-        Ok(state.store.gate_by_token_hash(&hash).await?)
+        Ok(state.store.gates().gate_by_token_hash(&hash).await?)
     })
     .await
 }
@@ -531,6 +534,7 @@ pub(super) async fn gate_hosts(
     let pattern = directory_pattern(&query.q)?;
     let hosts = state
         .store
+        .people()
         .search_hosts(gate.org_id, &pattern, DIRECTORY_LIMIT)
         .await?;
     Ok(Json(host_list(hosts)))
@@ -576,6 +580,7 @@ pub(super) async fn list(
     // filter is applied to the state as shown.
     let views = state
         .store
+        .walk_ins()
         .list_walk_ins(caller.key.org_id, own_host(&caller), None, LIST_LIMIT * 5)
         .await?;
     let walk_ins = views
@@ -660,6 +665,7 @@ async fn feed_waiting(
         let now = tessera_domain::now_ms();
         match state
             .store
+            .walk_ins()
             .list_walk_ins(org_id, host, Some("waiting"), LIST_LIMIT)
             .await
         {

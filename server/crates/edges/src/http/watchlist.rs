@@ -200,6 +200,7 @@ fn changed(
 async fn stored_entry(state: &AppState, org_id: Uuid, id: Uuid) -> Result<WatchEntry> {
     state
         .store
+        .security()
         .watchlist(org_id)
         .await?
         .into_iter()
@@ -228,7 +229,7 @@ pub(super) async fn list(
 ) -> Result<Json<Watchlist>> {
     caller.require(&[Role::Security])?;
     let now = now_ms();
-    let entries = state.store.watchlist(caller.key.org_id).await?;
+    let entries = state.store.security().watchlist(caller.key.org_id).await?;
     Ok(Json(Watchlist {
         entries: entries
             .iter()
@@ -282,7 +283,11 @@ pub(super) async fn add(
         expires_at_ms: checked.expires_at_ms,
     };
     let event = changed(&entry, &caller, Details::WatchlistEntryAdded);
-    state.store.put_watch_entry(&entry, true, &event).await?;
+    state
+        .store
+        .security()
+        .put_watch_entry(&entry, true, &event)
+        .await?;
     state.redemption.watchlist.forget(entry.org_id);
     Ok((StatusCode::CREATED, Json(WatchEntryView::of(&entry, now))))
 }
@@ -332,7 +337,12 @@ pub(super) async fn change(
         ..current
     };
     let event = changed(&entry, &caller, Details::WatchlistEntryChanged);
-    if !state.store.put_watch_entry(&entry, false, &event).await? {
+    if !state
+        .store
+        .security()
+        .put_watch_entry(&entry, false, &event)
+        .await?
+    {
         return Err(Error::NotFound);
     }
     state.redemption.watchlist.forget(org_id);
@@ -366,7 +376,12 @@ pub(super) async fn remove(
     let org_id = caller.key.org_id;
     let current = stored_entry(&state, org_id, id).await?;
     let event = changed(&current, &caller, Details::WatchlistEntryRemoved);
-    if !state.store.remove_watch_entry(org_id, id, &event).await? {
+    if !state
+        .store
+        .security()
+        .remove_watch_entry(org_id, id, &event)
+        .await?
+    {
         return Err(Error::NotFound);
     }
     state.redemption.watchlist.forget(org_id);

@@ -259,7 +259,7 @@ pub(super) async fn create(
         secret: seal(&state, id, &secret)?,
         events: events.clone(),
         // From now on: the events already in the log were not promised to anyone.
-        audit_cursor: state.store.max_audit_id().await?,
+        audit_cursor: state.store.audit().max_audit_id().await?,
         created_at_ms: tessera_domain::now_ms(),
         disabled_at_ms: None,
         disabled_reason: None,
@@ -278,7 +278,11 @@ pub(super) async fn create(
         }),
     )
     .by(caller.person.as_ref());
-    state.store.insert_webhook(&webhook, &event).await?;
+    state
+        .store
+        .webhooks()
+        .insert_webhook(&webhook, &event)
+        .await?;
     Ok((
         StatusCode::CREATED,
         Json(WebhookCreated {
@@ -310,7 +314,11 @@ pub(super) async fn list(
     caller: ApiCaller,
 ) -> Result<Json<WebhookList>> {
     caller.require(&[Role::Auditor])?;
-    let webhooks = state.store.webhooks(Some(caller.key.org_id)).await?;
+    let webhooks = state
+        .store
+        .webhooks()
+        .webhooks(Some(caller.key.org_id))
+        .await?;
     Ok(Json(WebhookList {
         webhooks: webhooks.into_iter().map(view).collect(),
     }))
@@ -339,6 +347,7 @@ pub(super) async fn dead_letters(
     caller.require(&[Role::Auditor])?;
     let dead = state
         .store
+        .webhooks()
         .deliveries(caller.key.org_id, DeliveryState::Dead, DEAD_LETTER_LIMIT)
         .await?;
     Ok(Json(DeadLetters {
@@ -373,6 +382,7 @@ pub(super) async fn replay(
     let id: i64 = id.parse().map_err(|_| Error::NotFound)?;
     if !state
         .store
+        .webhooks()
         .replay_delivery(caller.key.org_id, id, tessera_domain::now_ms())
         .await?
     {
@@ -423,6 +433,7 @@ pub(super) async fn disable(
     };
     let (webhook, _) = state
         .store
+        .webhooks()
         .change_webhook(caller.key.org_id, webhook_id, &change, Some(&event))
         .await?;
     webhook.map(view).map(Json).ok_or(Error::NotFound)
@@ -456,6 +467,7 @@ pub(super) async fn enable(
     let webhook_id = super::parse_id(&id)?;
     let current = state
         .store
+        .webhooks()
         .webhooks(Some(caller.key.org_id))
         .await?
         .into_iter()
@@ -476,10 +488,11 @@ pub(super) async fn enable(
         }),
     );
     let change = tessera_store::WebhookChange::Enable {
-        cursor: state.store.max_audit_id().await?,
+        cursor: state.store.audit().max_audit_id().await?,
     };
     let (webhook, _) = state
         .store
+        .webhooks()
         .change_webhook(caller.key.org_id, webhook_id, &change, Some(&event))
         .await?;
     webhook.map(view).map(Json).ok_or(Error::NotFound)
@@ -524,6 +537,7 @@ pub(super) async fn rotate_secret(
     };
     match state
         .store
+        .webhooks()
         .change_webhook(caller.key.org_id, webhook_id, &change, Some(&event))
         .await?
     {
@@ -569,6 +583,7 @@ pub(super) async fn delete(
     );
     if state
         .store
+        .webhooks()
         .delete_webhook(caller.key.org_id, webhook_id, &event)
         .await?
     {

@@ -158,7 +158,7 @@ pub(super) async fn create(
         }),
     )
     .by(caller.person.as_ref());
-    state.store.insert_zone(&zone, &event).await?;
+    state.store.zones().insert_zone(&zone, &event).await?;
     Ok((StatusCode::CREATED, Json(view(zone, 0))))
 }
 
@@ -182,7 +182,7 @@ pub(super) async fn list(
     caller: ApiCaller,
 ) -> Result<Json<ZoneList>> {
     caller.require(&[Role::Issuer, Role::Auditor])?;
-    let zones = state.store.zones(caller.key.org_id).await?;
+    let zones = state.store.zones().zones(caller.key.org_id).await?;
     Ok(Json(ZoneList {
         zones: zones
             .into_iter()

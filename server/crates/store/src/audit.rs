@@ -1,0 +1,153 @@
+//! The audit log and the feed's reads of it: appending events, reading them back by filter or
+//! after a cursor.
+//!
+//! [`audit_statements!`] implements [`AuditStatements`] for a backend, with the statements
+//! both run (`shared.rs` says how a dialect's lock clauses are passed in).
+
+use crate::{AuditFilter, AuditIds, AuditRow, NewAudit, Result};
+
+/// The audit log and the feed's reads of it: appending events, reading them back by filter or
+/// after a cursor.
+#[async_trait::async_trait]
+pub trait AuditStatements {
+    /// Ids and times of every tenant's events after `after_id`, in id order, with the
+    /// transactions that could still commit an id among them ([`crate::AuditIds`]).
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    async fn audit_ids_after(&self, after_id: i64, limit: i64) -> Result<AuditIds>;
+
+    /// The largest event id (0 for an empty log).
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    async fn max_audit_id(&self) -> Result<i64>;
+
+    /// The newest `filter.limit` events matching `filter`, newest first.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    async fn audit_tail(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>>;
+
+    /// Appends an audit event, and wakes the live feed once it is stored.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    async fn insert_audit(&self, event: &NewAudit) -> Result<()>;
+
+    /// Appends aggregated events together, with a relaxed commit.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    async fn insert_audits_relaxed(&self, events: &[NewAudit]) -> Result<()>;
+
+    /// One page of a tenant's audit log, oldest first.
+    ///
+    /// # Errors
+    /// [`crate::Error::Storage`].
+    async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>>;
+}
+
+macro_rules! audit_statements {
+    (
+        store: $store:ty,
+        for_update: $for_update:literal,
+        skip_locked: $skip_locked:literal,
+        writers: $writers:literal $(,)?
+    ) => {
+        #[async_trait::async_trait]
+        impl crate::audit::AuditStatements for $store {
+            async fn audit_ids_after(&self, after_id: i64, limit: i64) -> Result<crate::AuditIds> {
+                let rows = sqlx::query_as(concat!(
+                    "SELECT id, at_ms, ",
+                    $writers,
+                    " FROM audit_events WHERE id > $1 ORDER BY id LIMIT $2"
+                ))
+                .bind(after_id)
+                .bind(limit)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("read audit ids"))?;
+                Ok(crate::AuditIds::from_rows(rows))
+            }
+
+            async fn max_audit_id(&self) -> Result<i64> {
+                sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) FROM audit_events")
+                    .fetch_one(self.reads())
+                    .await
+                    .map_err(Error::storage("read the last audit id"))
+            }
+
+            async fn audit_tail(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
+                sqlx::query_as(
+                    "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details, \
+                     actor_issuer, actor_subject, actor_name, origin_node_id \
+                     FROM audit_events WHERE org_id = $1 \
+                     AND ($2 IS NULL OR kind = $2) AND ($3 IS NULL OR severity = $3) \
+                     AND ($4 IS NULL OR gate_id = $4) AND ($5 IS NULL OR pass_id = $5) \
+                     ORDER BY id DESC LIMIT $6",
+                )
+                .bind(filter.org_id)
+                .bind(&filter.kind)
+                .bind(&filter.severity)
+                .bind(filter.gate_id)
+                .bind(filter.pass_id)
+                .bind(filter.limit)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("read the audit tail"))
+            }
+
+            async fn insert_audit(&self, event: &NewAudit) -> Result<()> {
+                let _writing = self.write_turn().await;
+                let mut conn = self
+                    .writes()
+                    .acquire()
+                    .await
+                    .map_err(Error::storage("acquire for audit"))?;
+                let done = insert_audit(&mut conn, event).await;
+                if done.is_ok() {
+                    crate::audit_appended();
+                }
+                done
+            }
+
+            async fn insert_audits_relaxed(&self, events: &[NewAudit]) -> Result<()> {
+                let _writing = self.write_turn().await;
+                let mut tx = self.begin_relaxed("begin aggregated audit").await?;
+                for event in events {
+                    insert_audit(&mut tx, event).await?;
+                }
+                commit(tx, "commit aggregated audit").await
+            }
+
+            async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
+                sqlx::query_as(
+                    "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details, \
+                     actor_issuer, actor_subject, actor_name, origin_node_id \
+                     FROM audit_events WHERE org_id = $1 \
+                     AND ($2 IS NULL OR kind = $2) AND ($3 IS NULL OR severity = $3) \
+                     AND ($4 IS NULL OR gate_id = $4) AND ($5 IS NULL OR pass_id = $5) \
+                     AND ($6 IS NULL OR at_ms >= $6) AND ($7 IS NULL OR at_ms < $7) \
+                     AND ($8 IS NULL OR id > $8) AND ($10 IS NULL OR id <= $10) \
+                     ORDER BY id LIMIT $9",
+                )
+                .bind(filter.org_id)
+                .bind(&filter.kind)
+                .bind(&filter.severity)
+                .bind(filter.gate_id)
+                .bind(filter.pass_id)
+                .bind(filter.since_ms)
+                .bind(filter.until_ms)
+                .bind(filter.after_id)
+                .bind(filter.limit)
+                .bind(filter.through_id)
+                .fetch_all(self.reads())
+                .await
+                .map_err(Error::storage("query audit log"))
+            }
+        }
+    };
+}
+
+pub(crate) use audit_statements;
