@@ -306,9 +306,10 @@ pub type ScanLookup = (Uuid, i64, Uuid, Uuid);
 /// The database, PostgreSQL or SQLite: a handle to one backend, cheap to clone. Every
 /// storage primitive off the hot path is a method of one aggregate's trait, reached by name
 /// (`store.passes()`, `store.gates()`, …);
-/// the hot path's five (a scan's reads and challenge, an answer's read and admission) are
-/// methods here that match the backend, so that none of them boxes its future; the few
-/// others here add what is the same for both backends.
+/// the hot path's primitives (a scan's reads and challenge, an answer's read and admission,
+/// a gate socket's presence) are methods here that match the backend, so that none of them
+/// boxes its future; `schema_status` and `finish_deliveries` add what is the same for both
+/// backends.
 #[derive(Clone, Debug)]
 pub struct Store {
     db: Db,
@@ -321,7 +322,7 @@ enum Db {
 }
 
 /// The audit events after a reader's cursor, as one statement saw them
-/// ([`Backend::audit_ids_after`]).
+/// ([`AuditStatements::audit_ids_after`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct AuditIds {
     /// Each id with its event's time, in id order.

@@ -1,5 +1,5 @@
 //! Messages and their channels: the mail and push outbox, an organisation's mail settings, and
-//! visitors' push subscriptions.
+//! hosts' browser push subscriptions.
 //!
 //! [`messages_statements!`] implements [`MessageStatements`] for a backend, with the statements
 //! both run (`shared.rs` says how a dialect's lock clauses are passed in).
@@ -12,7 +12,7 @@ use crate::{
 };
 
 /// Messages and their channels: the mail and push outbox, an organisation's mail settings, and
-/// visitors' push subscriptions.
+/// hosts' browser push subscriptions.
 #[async_trait::async_trait]
 pub trait MessageStatements {
     /// Queues a message with its event (a resend: a new pass's message commits with the
@@ -146,6 +146,14 @@ pub trait MessageStatements {
     async fn push_subscription(&self, id: Uuid) -> Result<Option<PushSubscriptionRow>>;
 }
 
+/// The columns of a [`MessageRow`], in its order.
+macro_rules! message_columns {
+    () => {
+        "id, org_id, kind, pass_id, walk_in_id, subscription_id, to_address, language, secret, \
+         state, attempts, next_attempt_ms, not_after_ms, last_error, created_at_ms, settled_at_ms"
+    };
+}
+
 macro_rules! messages_statements {
     (
         store: $store:ty,
@@ -212,7 +220,7 @@ macro_rules! messages_statements {
                      AND ($4 OR m.kind = 'approval_push') \
                      ORDER BY m.next_attempt_ms LIMIT $3",
                     $skip_locked,
-                    ") RETURNING ", $crate::shared::message_columns!(),
+                    ") RETURNING ", $crate::messages::message_columns!(),
                 ))
                 .bind(now_ms)
                 .bind(now_ms.saturating_add(lease_ms))
@@ -265,7 +273,7 @@ macro_rules! messages_statements {
 
             async fn messages(&self, filter: &MessageFilter) -> Result<Vec<MessageRow>> {
                 sqlx::query_as(concat!(
-                    "SELECT ", $crate::shared::message_columns!(), " FROM messages WHERE org_id = $1 \
+                    "SELECT ", $crate::messages::message_columns!(), " FROM messages WHERE org_id = $1 \
                      AND ($2 IS NULL OR state = $2) AND ($3 IS NULL OR pass_id = $3) \
                      AND ($4 IS NULL OR (created_at_ms, id) < ($4, $5)) \
                      ORDER BY created_at_ms DESC, id DESC LIMIT $6",
@@ -283,7 +291,7 @@ macro_rules! messages_statements {
 
             async fn message(&self, org_id: Uuid, id: Uuid) -> Result<Option<MessageRow>> {
                 sqlx::query_as(concat!(
-                    "SELECT ", $crate::shared::message_columns!(), " FROM messages WHERE org_id = $1 AND id = $2",
+                    "SELECT ", $crate::messages::message_columns!(), " FROM messages WHERE org_id = $1 AND id = $2",
                 ))
                 .bind(org_id)
                 .bind(id)
@@ -456,4 +464,4 @@ macro_rules! messages_statements {
     };
 }
 
-pub(crate) use messages_statements;
+pub(crate) use {message_columns, messages_statements};

@@ -78,22 +78,6 @@ macro_rules! scan_flags {
     };
 }
 
-/// The columns of an `sso_configs` row, in [`crate::SsoConfigRow`]'s order.
-macro_rules! sso_config_columns {
-    () => {
-        "SELECT org_id, issuer, client_id, client_secret, allowed_domains, role_claim, \
-         role_map, key_sign_in, updated_at_ms FROM sso_configs"
-    };
-}
-
-/// The columns of a [`MessageRow`], in its order.
-macro_rules! message_columns {
-    () => {
-        "id, org_id, kind, pass_id, walk_in_id, subscription_id, to_address, language, secret, \
-         state, attempts, next_attempt_ms, not_after_ms, last_error, created_at_ms, settled_at_ms"
-    };
-}
-
 /// Implements the hot path for `$store`, [`crate::SharedRedemption`] for its redemption
 /// transaction `$redemption` and every aggregate's statements, with the backend's
 /// lock clauses: `$for_update` ends a read whose rows the transaction goes on to change,
@@ -623,8 +607,8 @@ macro_rules! shared_functions {
 }
 
 pub(crate) use {
-    answer_columns, challenge_columns, message_columns, pass_columns, redemption_columns,
-    scan_flags, shared_functions, shared_statements, sso_config_columns,
+    answer_columns, challenge_columns, pass_columns, redemption_columns, scan_flags,
+    shared_functions, shared_statements,
 };
 
 /// The statements that change a key, for the table it lives in: admin, issuer and auditor

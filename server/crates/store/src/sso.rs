@@ -120,6 +120,14 @@ pub trait SsoStatements {
     ) -> Result<Option<Uuid>>;
 }
 
+/// The columns of an `sso_configs` row, in [`crate::SsoConfigRow`]'s order.
+macro_rules! sso_config_columns {
+    () => {
+        "SELECT org_id, issuer, client_id, client_secret, allowed_domains, role_claim, \
+         role_map, key_sign_in, updated_at_ms FROM sso_configs"
+    };
+}
+
 macro_rules! sso_statements {
     (
         store: $store:ty,
@@ -130,7 +138,7 @@ macro_rules! sso_statements {
         #[async_trait::async_trait]
         impl crate::sso::SsoStatements for $store {
             async fn sso_config(&self, org_id: Uuid) -> Result<Option<$crate::SsoConfigRow>> {
-                sqlx::query_as(concat!($crate::shared::sso_config_columns!(), " WHERE org_id = $1"))
+                sqlx::query_as(concat!($crate::sso::sso_config_columns!(), " WHERE org_id = $1"))
                     .bind(org_id)
                     .fetch_optional(self.reads())
                     .await
@@ -142,7 +150,7 @@ macro_rules! sso_statements {
                 issuer: &str,
                 client_id: &str,
             ) -> Result<Vec<$crate::SsoConfigRow>> {
-                sqlx::query_as(concat!($crate::shared::sso_config_columns!(), " WHERE issuer = $1 AND client_id = $2"))
+                sqlx::query_as(concat!($crate::sso::sso_config_columns!(), " WHERE issuer = $1 AND client_id = $2"))
                     .bind(issuer)
                     .bind(client_id)
                     .fetch_all(self.reads())
@@ -537,4 +545,4 @@ macro_rules! sso_statements {
     };
 }
 
-pub(crate) use sso_statements;
+pub(crate) use {sso_config_columns, sso_statements};
