@@ -26,7 +26,7 @@ const outArg = args.indexOf('--out');
 // Each page carries the messages of its own groups only (every language's), not the
 // others' (`locales/en.ftl` groups ids by prefix): a wallet need not download the console.
 const PAGE_GROUPS = {
-  'src/app.js': ['language', 'common', 'error', 'wallet'],
+  'src/wallet/app.js': ['language', 'common', 'error', 'wallet'],
   'src/gate/app.js': ['language', 'common', 'error', 'gate', 'reason'],
   'src/console/app.js': ['language', 'common', 'error', 'console', 'audit', 'reason', 'gate'],
   'src/host/app.js': ['language', 'common', 'error', 'host'],
@@ -108,8 +108,8 @@ async function make() {
     names[key] = `/${rel}`;
   };
 
-  hashed('app.js', 'app', 'js', await bundle('src/app.js', 'js'));
-  hashed('style.css', 'style', 'css', await bundle('src/style.css', 'css'));
+  hashed('app.js', 'app', 'js', await bundle('src/wallet/app.js', 'js'));
+  hashed('style.css', 'style', 'css', await bundle('src/wallet/wallet.css', 'css'));
   hashed('gate.js', 'gate', 'js', await bundle('src/gate/app.js', 'js'));
   hashed('gate.css', 'gate', 'css', await bundle('src/gate/gate.css', 'css'));
   hashed('console.js', 'console', 'js', await bundle('src/console/app.js', 'js'));

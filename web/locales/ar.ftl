@@ -1476,7 +1476,7 @@ host-walk-in-turned-away = رُفض دخوله
 host-walk-in-no-answer = لم يُرَدّ في الوقت المناسب
 host-walk-in-waiting = ينتظر عند المدخل
 
-## محفظة الزائر (web/src/app.js, web/src/index.html).
+## محفظة الزائر (web/src/wallet/app.js, web/src/index.html).
 
 wallet-title = محفظة Tessera
 wallet-bar-note = محفظة الزائر

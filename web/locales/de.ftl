@@ -1381,7 +1381,7 @@ host-walk-in-turned-away = Abgewiesen
 host-walk-in-no-answer = Keine rechtzeitige Antwort
 host-walk-in-waiting = Wartet am Einlass
 
-## Die Wallet der Besucher (web/src/app.js, web/src/index.html).
+## Die Wallet der Besucher (web/src/wallet/app.js, web/src/index.html).
 
 wallet-title = Tessera-Wallet
 wallet-bar-note = Besucher-Wallet

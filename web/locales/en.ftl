@@ -1462,7 +1462,7 @@ host-walk-in-turned-away = Turned away
 host-walk-in-no-answer = No answer in time
 host-walk-in-waiting = Waiting at the gate
 
-## The visitor's wallet (web/src/app.js, web/src/index.html): claim, passes, the pass's
+## The visitor's wallet (web/src/wallet/app.js, web/src/index.html): claim, passes, the pass's
 ## code, answering a gate, handing a pass on. Names of passes and sites come in as
 ## { $label } / { $holder }; dates come in formatted ({ $date }) in the venue's time zone.
 

@@ -1393,7 +1393,7 @@ host-walk-in-turned-away = Rechazado
 host-walk-in-no-answer = Sin respuesta a tiempo
 host-walk-in-waiting = Esperando en la entrada
 
-## La cartera del visitante (web/src/app.js, web/src/index.html).
+## La cartera del visitante (web/src/wallet/app.js, web/src/index.html).
 
 wallet-title = Cartera Tessera
 wallet-bar-note = Cartera de visitante

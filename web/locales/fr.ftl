@@ -1394,7 +1394,7 @@ host-walk-in-turned-away = Refusé
 host-walk-in-no-answer = Pas de réponse à temps
 host-walk-in-waiting = Attend à l’entrée
 
-## Le portefeuille du visiteur (web/src/app.js, web/src/index.html).
+## Le portefeuille du visiteur (web/src/wallet/app.js, web/src/index.html).
 
 wallet-title = Portefeuille Tessera
 wallet-bar-note = Portefeuille visiteur

@@ -1,4 +1,4 @@
-// DOM and network helpers shared by the wallet (app.js) and the gate (gate/app.js). DOM calls
+// DOM and network helpers shared by the wallet (wallet/app.js) and the gate (gate/app.js). DOM calls
 // only: the CSP allows no inline script or style.
 
 import { t } from './i18n.js';

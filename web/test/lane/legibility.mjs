@@ -9,7 +9,7 @@ import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import { CAMERAS, OPTICS, aimAt, frameSize, holdAt, laneCameraInit, tabletMm, viewOf, wanderAt } from './camera.mjs';
 
-/** What reads what: the viewer's camera and the reading page's scanner (web/src/face.js, gate/app.js, app.js). */
+/** What reads what: the viewer's camera and the reading page's scanner (web/src/wallet/face.js and app.js, web/src/gate/app.js). */
 export const READERS = {
   'phone-front': { facing: 'user', maxSide: 720, page: 'wallet, face to face (face.js)' },
   'phone-rear': { facing: 'environment', maxSide: 800, page: 'wallet, Scan gate code (app.js)' },

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { partyView, stripLine, verdictView } from '../../src/gate/words.js';
 import { PassHold, codePasses, pendingPasses } from '../../src/gate/dedupe.js';
-import { partyGroups, partyOf } from '../../src/parties.js';
+import { partyGroups, partyOf } from '../../src/wallet/parties.js';
 
 const member = (label, outcome, reason = null, extra = {}) => ({
   scan_id: `s-${label}`,

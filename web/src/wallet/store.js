@@ -5,7 +5,7 @@
 //   passes  — claimed passes: metadata plus the derived code and response HMAC keys.
 // Nothing else is kept: no claim token, no wallet secret once the claim is complete.
 
-import { done, openDatabase, promise } from './idb.js';
+import { done, openDatabase, promise } from '../idb.js';
 
 const DB_NAME = 'tessera-wallet';
 const DB_VERSION = 1;

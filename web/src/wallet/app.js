@@ -34,15 +34,15 @@ import {
   counterAt,
   transferProof,
   validityAt,
-} from './tsr1.js';
+} from '../tsr1.js';
 import { StorageUnavailable, WalletStore, requestPersistence } from './store.js';
-import { qrSvg } from './qr.js';
-import { Scanner } from './scanner.js';
+import { qrSvg } from '../qr.js';
+import { Scanner } from '../scanner.js';
 import { FaceWatch, askCamera, cameraState } from './face.js';
 import { PARTY_MAX, partyGroups, partyOf } from './parties.js';
-import { fetchJson, h, showScreen } from './ui.js';
-import { formatDate, t, tAttr } from './i18n.js';
-import { mountSwitcher, startLanguage, timesNote } from './locale.js';
+import { fetchJson, h, showScreen } from '../ui.js';
+import { formatDate, t, tAttr } from '../i18n.js';
+import { mountSwitcher, startLanguage, timesNote } from '../locale.js';
 
 const ANSWER_SHOWN_MS = 60_000; // a little past the server's 30 s challenge lifetime
 const REQUEST_TIMEOUT_MS = 20_000;

@@ -1,7 +1,7 @@
 // Which of a wallet's passes can go through the gate together now, as one party (issue 52;
 // docs/protocol.md, "Parties"). Pure, so the unit tests check it.
 
-import { PARTY_MAX, validityAt } from './tsr1.js';
+import { PARTY_MAX, validityAt } from '../tsr1.js';
 
 /**
  * The passes that can go through together at `nowMs`, as parties: passes valid then, with

@@ -9,7 +9,7 @@
 // reports every text it reads. What a text means is the code screen's business (app.js).
 // Nothing is recorded or sent: frames go from the camera to the QR reader and are dropped.
 
-import { Scanner } from './scanner.js';
+import { Scanner } from '../scanner.js';
 
 // What this browser said last time the wallet asked (a hint only: the Permissions API, where
 // it answers, is the truth). Kept so a browser without `permissions.query({name: 'camera'})`
