@@ -1,5 +1,5 @@
-// DOM and network helpers shared by the wallet (wallet/app.js) and the gate (gate/app.js). DOM calls
-// only: the CSP allows no inline script or style.
+// DOM and network helpers shared by the apps: the wallet, the gate, the console and the host
+// page. DOM calls only: the CSP allows no inline script or style.
 
 import { t } from './i18n.js';
 
@@ -32,16 +32,21 @@ export function showScreen(main, ...nodes) {
 }
 
 /**
- * A JSON call to the page's own origin; never throws. Network trouble (or the timeout) is
- * `{ network: true }`; otherwise `{ status, ok, body, code }`, `code` the API's error code.
+ * The one JSON call of every app, to the page's own origin; never throws. Network trouble (or
+ * the timeout) is `{ network: true }`; otherwise `{ status, ok, body, code, field }`: the
+ * API's error code and the field at fault, never its message (the server's English is never
+ * shown). `headers` are added to the JSON ones; `onUnauthorized()` is called on a 401.
  */
-export async function fetchJson(path, { method, body, credentials, timeoutMs }) {
+export async function fetchJson(path, { method, body, headers: extra = {}, credentials, timeoutMs, onUnauthorized }) {
+  const headers = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  Object.assign(headers, extra);
   let res;
   try {
     res = await fetch(path, {
       method,
-      headers: body ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
+      headers,
+      body: body !== undefined ? JSON.stringify(body) : undefined,
       credentials,
       cache: 'no-store',
       referrerPolicy: 'no-referrer',
@@ -52,13 +57,36 @@ export async function fetchJson(path, { method, body, credentials, timeoutMs }) 
     return { network: true };
   }
   let json = null;
-  try {
-    json = await res.json();
-  } catch {
-    json = null;
+  if (res.status !== 204) {
+    try {
+      json = await res.json();
+    } catch {
+      json = null;
+    }
   }
-  const code = json && json.error && typeof json.error.code === 'string' ? json.error.code : null;
-  return { status: res.status, ok: res.ok, body: json, code };
+  const err = json && json.error && typeof json.error === 'object' ? json.error : {};
+  const text = (v) => (typeof v === 'string' && v) || null;
+  const out = { status: res.status, ok: res.ok, body: json, code: text(err.code), field: text(err.field) };
+  if (res.status === 401 && onUnauthorized) onUnauthorized();
+  return out;
+}
+
+/**
+ * `api(method, path, body)` for the pages signed in by the console's scheme (the console and
+ * the host page, docs/console.md): the session's HttpOnly cookie, `X-CSRF-Token` on every
+ * state-changing call, and a 401 while signed in (other than the sign-in call's own) ends the
+ * session by `signedOut()`. `getSession()` is the session, or null when signed out.
+ */
+export function sessionApi({ getSession, signedOut, timeoutMs }) {
+  return (method, path, body) => {
+    const session = getSession();
+    const headers = {};
+    if (method !== 'GET' && session) headers['x-csrf-token'] = session.csrf_token;
+    const onUnauthorized = () => {
+      if (getSession() && !path.startsWith('/v1/console/session')) signedOut();
+    };
+    return fetchJson(path, { method, body, headers, credentials: 'same-origin', timeoutMs, onUnauthorized });
+  };
 }
 
 // Sign-in through the organisation's identity provider (docs/sign-in.md): the work email's

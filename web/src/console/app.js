@@ -22,7 +22,7 @@ import {
 import { personKey, personRef } from '../gate/muster.js';
 import { ago, reasonWords } from '../gate/words.js';
 import { qrSvg } from '../qr.js';
-import { h, providerSignOut, showScreen, ssoForm } from '../ui.js';
+import { h, providerSignOut, sessionApi, showScreen, ssoForm } from '../ui.js';
 import { current as currentLanguage, errorText, formatDate, formatList, formatNumber, setTimeZone, t } from '../i18n.js';
 import { mountSwitcher, picked, startLanguage, timesNote } from '../locale.js';
 
@@ -72,40 +72,8 @@ function newLog() {
 
 // ---------------------------------------------------------------- network
 
-/** A JSON call to the page's own origin; never throws. A 401 with a session signs out. */
-async function api(method, path, body) {
-  const headers = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET' && session) headers['x-csrf-token'] = session.csrf_token;
-  let res;
-  try {
-    res = await fetch(path, {
-      method,
-      headers,
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-      credentials: 'same-origin',
-      cache: 'no-store',
-      referrerPolicy: 'no-referrer',
-      redirect: 'error',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch {
-    return { network: true };
-  }
-  let json = null;
-  if (res.status !== 204) {
-    try {
-      json = await res.json();
-    } catch {
-      json = null;
-    }
-  }
-  const err = json && json.error && typeof json.error === 'object' ? json.error : {};
-  // The error's code (and field) only: its message is the server's English, never shown.
-  const out = { status: res.status, ok: res.ok, body: json, code: err.code || null, field: err.field || null };
-  if (res.status === 401 && session && !path.startsWith('/v1/console/session')) signedOut(t('console-session-ended'));
-  return out;
-}
+/** A JSON call to the page's own origin (ui.js); never throws. A 401 with a session signs out. */
+const api = sessionApi({ getSession: () => session, signedOut: () => signedOut(t('console-session-ended')), timeoutMs: REQUEST_TIMEOUT_MS });
 
 /**
  * A sentence for a failed call: `action` names what was tried (a `console-action-*`

@@ -19,7 +19,7 @@ import {
 } from '../i18n.js';
 import { mountSwitcher, picked, startLanguage, timesNote } from '../locale.js';
 import { qrSvg } from '../qr.js';
-import { h, providerSignOut, showScreen, ssoForm } from '../ui.js';
+import { h, providerSignOut, sessionApi, showScreen, ssoForm } from '../ui.js';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const PASS_PAGES = 5; // × 100 passes
@@ -42,39 +42,8 @@ let timers = [];
 
 // ---------------------------------------------------------------- network
 
-/** A JSON call to the page's own origin; never throws. A 401 with a session signs out. */
-async function api(method, path, body) {
-  const headers = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET' && session) headers['x-csrf-token'] = session.csrf_token;
-  let res;
-  try {
-    res = await fetch(path, {
-      method,
-      headers,
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-      credentials: 'same-origin',
-      cache: 'no-store',
-      referrerPolicy: 'no-referrer',
-      redirect: 'error',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch {
-    return { network: true };
-  }
-  let json = null;
-  if (res.status !== 204) {
-    try {
-      json = await res.json();
-    } catch {
-      json = null;
-    }
-  }
-  const err = json && json.error && typeof json.error === 'object' ? json.error : {};
-  const out = { status: res.status, ok: res.ok, body: json, code: err.code || null }; // never the server's own sentence
-  if (res.status === 401 && session && !path.startsWith('/v1/console/session')) signedOut(t('host-session-ended'));
-  return out;
-}
+/** A JSON call to the page's own origin (ui.js); never throws. A 401 with a session signs out. */
+const api = sessionApi({ getSession: () => session, signedOut: () => signedOut(t('host-session-ended')), timeoutMs: REQUEST_TIMEOUT_MS });
 
 /**
  * A refused call in words. `action` names what was tried (`sign-out`, `notify`, `invite`,

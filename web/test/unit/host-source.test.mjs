@@ -9,6 +9,7 @@ const dir = new URL('../../src/host/', import.meta.url);
 const sources = readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => [f, readFileSync(new URL(f, dir), 'utf8')]);
 const app = readFileSync(new URL('app.js', dir), 'utf8');
 const html = readFileSync(new URL('../../src/host.html', import.meta.url), 'utf8');
+const ui = readFileSync(new URL('../../src/ui.js', import.meta.url), 'utf8');
 
 test('nothing in the host page touches Web Storage, IndexedDB or document.cookie', () => {
   for (const [name, text] of sources) {
@@ -31,7 +32,10 @@ test('role="alert" is made in one place, for errors; arrivals go to a polite liv
 });
 
 test('state-changing calls carry the CSRF token', () => {
-  assert.match(app, /if \(method !== 'GET' && session\) headers\['x-csrf-token'\] = session\.csrf_token;/);
+  // Every call goes through the console scheme's one JSON call (ui.js), which adds it.
+  assert.match(app, /const api = sessionApi\(\{ getSession: \(\) => session,/);
+  assert.match(ui, /if \(method !== 'GET' && session\) headers\['x-csrf-token'\] = session\.csrf_token;/);
+  assert.match(ui, /credentials: 'same-origin'/);
 });
 
 test('the page has no inline script or style and names only its own assets', () => {
