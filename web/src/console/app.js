@@ -19,8 +19,8 @@ import {
   ALARM_FILTERS, ALARM_OUTCOMES, alarmShown, alarmState, alarmStateText, orderAlarms,
   NODE_STATES, nodeFaultReasons, nodeLabel, nodeRow, nodeStateHelp, nodeStateText, nodesSummary, originNode,
 } from './model.js';
-import { personKey, personRef } from '../gate/muster.js';
-import { ago, reasonWords } from '../gate/words.js';
+import { personKey, personRef } from '../people.js';
+import { ago, reasonWords } from '../words.js';
 import { qrSvg } from '../qr.js';
 import { h, providerSignOut, sessionApi, showScreen, ssoForm } from '../ui.js';
 import { current as currentLanguage, errorText, formatDate, formatList, formatNumber, setTimeZone, t } from '../i18n.js';

@@ -6,7 +6,7 @@
 // are in every language. Times are the venue's.
 
 import { formatDate, formatList, formatNumber, formatRelative, has, t } from '../i18n.js';
-import { reasonWords } from '../gate/words.js';
+import { reasonWords } from '../words.js';
 
 /** `details.reason` values of `scan` / `response` events that are alarms (docs/console.md). */
 export const ALARM_REASONS = Object.freeze(['foreign_nonce', 'code_replayed', 'challenge_burned']);

@@ -5,20 +5,9 @@
 // server stores the mark_id, so a resend after a lost answer marks nobody twice: exactly
 // once, even across a reload or a day without network.
 
+import { personKey, personRef } from '../people.js';
+
 const emptyDoc = () => ({ gate_id: null, marks: [] });
-
-/**
- * Whom a person on a list (or a mark) names, as the body of a mark: a pass holder's
- * `pass_id`, or a walk-in's `walk_in_id` (a walk-in has no pass, so no wallet to scan).
- */
-export function personRef(p) {
-  return p.walk_in_id ? { walk_in_id: p.walk_in_id } : { pass_id: p.pass_id };
-}
-
-/** One key per person across both kinds: `walk_in:<id>` or `pass:<id>`. */
-export function personKey(p) {
-  return p.walk_in_id ? `walk_in:${p.walk_in_id}` : `pass:${p.pass_id}`;
-}
 
 export class MusterMarks {
   #journal;

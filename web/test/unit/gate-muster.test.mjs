@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { GateCore, MemoryJournal } from '../../src/gate/core.js';
 import { counterFor } from '../../src/gate/journal.js';
-import { MusterMarks, markAnswer, musterPeople, personKey, personRef } from '../../src/gate/muster.js';
+import { MusterMarks, markAnswer, musterPeople } from '../../src/gate/muster.js';
+import { personKey, personRef } from '../../src/people.js';
 import { verdictView } from '../../src/gate/words.js';
 
 const CODE = 'TSR1:AGJPHJC3NR6Y5H5AWHBNHZHVAY:117629440:80238672';

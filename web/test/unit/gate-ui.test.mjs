@@ -1,9 +1,10 @@
-// The web gate's words and its camera de-duplication.
+// The web gate's words (and the deny reasons' and "ago" words it shares with the console) and its camera de-duplication.
 import './i18n-setup.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { REASON_WORDS, deniedText, verdictView, ago } from '../../src/gate/words.js';
+import { deniedText, verdictView } from '../../src/gate/words.js';
+import { REASON_WORDS, ago } from '../../src/words.js';
 import { Dedupe, HOLD_MS } from '../../src/gate/dedupe.js';
 import { setTimeZone } from '../../src/i18n.js';
 
