@@ -9,8 +9,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { has, t } from '../../src/i18n.js';
 
 const dir = new URL('../../src/console/', import.meta.url);
-const sources = readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => [f, readFileSync(new URL(f, dir), 'utf8')]);
-const app = readFileSync(new URL('app.js', dir), 'utf8');
+const read = (sub) => readdirSync(new URL(sub, dir)).filter((f) => f.endsWith('.js')).map((f) => [`${sub}${f}`, readFileSync(new URL(`${sub}${f}`, dir), 'utf8')]);
+const sources = [...read(''), ...read('views/')];
+// The console's page code: the shell (app.js), what its views share (state.js, parts.js) and
+// the views (views/*.js); model.js and feed.js are pure.
+const page = sources.filter(([f]) => !['model.js', 'feed.js'].includes(f));
+assert.ok(page.length > 10, `${page.length} page modules`);
+const app = page.map(([, text]) => text).join('\n');
 const html = readFileSync(new URL('../../src/console.html', import.meta.url), 'utf8');
 const ui = readFileSync(new URL('../../src/ui.js', import.meta.url), 'utf8');
 
@@ -59,9 +64,9 @@ test('every console-* message the console names is in the English catalogue', ()
 });
 
 test('a server’s error message is never shown, and dates and numbers go through i18n.js', () => {
-  assert.ok(!/\.message\b/.test(app), 'app.js reads an error message');
+  assert.ok(!/\.message\b/.test(app), 'the page reads an error message');
   assert.match(app, /errorText\(res\.code\)/);
-  for (const forbidden of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'Intl.']) assert.ok(!app.includes(forbidden), `app.js uses ${forbidden}`);
+  for (const forbidden of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'Intl.']) assert.ok(!app.includes(forbidden), `the page uses ${forbidden}`);
   assert.match(app, /startLanguage\('console', \{\}\)/);
   assert.match(app, /mountSwitcher\('console'\)/);
   assert.match(app, /setTimeZone\(s\.time_zone\)/);
