@@ -1,7 +1,8 @@
-// What the guard reads: verdict headlines, walk-ins and parties in plain words (the deny
-// reasons' own words are ../words.js, shared with the console), in the gate's language (i18n.js; `t()` only at call time, so the page picks the language first).
-// Pure, so the unit tests check every reason and the rule that only the two admitting
-// verdicts contain the word "ADMITTED" (never "NOT ADMITTED").
+// What the guard reads: verdict headlines, walk-ins and parties in plain words, in the gate's
+// language (i18n.js; `t()` only at call time, so the page picks the language first). The
+// deny reasons' own words are ../words.js, shared with the console. Pure, so the unit tests
+// check every verdict and the rule that only the two admitting verdicts contain the word
+// "ADMITTED" (never "NOT ADMITTED").
 
 import { errorText, formatDuration, formatNumber, formatTime, has, t } from '../i18n.js';
 import { ago, reasonWords } from '../words.js';
