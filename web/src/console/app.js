@@ -40,7 +40,7 @@ const GATES_REFRESH_MS = 30_000;
 
 const main = document.getElementById('main');
 
-// ---------------------------------------------------------------- state (the views' is state.js)
+// ---------------------------------------------------------------- the shell's own state (what the views share is state.js)
 
 let feed = null;
 let highFeed = null; // the high-severity alarms from further back than the main feed's backlog
@@ -48,6 +48,7 @@ let timers = [];
 
 // ---------------------------------------------------------------- start and sign-in
 
+// A 401 from any call while signed in (other than the session's own) ends the session.
 whenSessionEnds(() => signedOut(t('console-session-ended')));
 
 async function start() {
