@@ -11,45 +11,19 @@ const MAX_SIDE = 800; // jsQR's cost grows with pixels; 800 px still reads a pho
 const MAX_SCAN_MS = 120_000; // a forgotten camera drains the battery
 
 /**
- * How frame number `frame` (from 1) is read for a scanner with `invertEvery` (see Scanner):
- * 'both' ways, 'normal' (dark on light) or 'inverted' (light on dark) only.
+ * Reads `img` (an ImageData, or `{ data, width, height }`) for a QR code: dark on light
+ * only, or with `inverted` also light on dark, what a phone shows with its colours
+ * inverted for a visitor who sees better so (jsQR reads such a frame twice). Returns the
+ * code's text or null.
  */
-export function polarityOf(frame, invertEvery) {
-  if (invertEvery === 1) return 'both';
-  return invertEvery > 1 && frame % invertEvery === 0 ? 'inverted' : 'normal';
-}
-
-/**
- * Reads `img` (an ImageData, or `{ data, width, height }`) for a QR code in `polarity` (see
- * polarityOf); a light-on-dark code is what a phone shows with its colours inverted for a
- * visitor who sees better so. For 'inverted' the pixels are flipped here (in place) and jsQR
- * reads one way: its own 'onlyInvert' is broken in 1.4.0 (it never builds the inverted
- * picture). Returns the code's text or null.
- */
-export function readCode(img, polarity) {
-  const { data, width, height } = img;
-  if (polarity === 'both') {
-    const found = jsQR(data, width, height, { inversionAttempts: 'attemptBoth' });
-    return found ? found.data : null;
-  }
-  if (polarity === 'inverted') {
-    for (let i = 0; i < data.length; i += 4) {
-      data[i] = 255 - data[i];
-      data[i + 1] = 255 - data[i + 1];
-      data[i + 2] = 255 - data[i + 2];
-    }
-  }
-  const found = jsQR(data, width, height, { inversionAttempts: 'dontInvert' });
+export function readCode(img, { inverted }) {
+  const found = jsQR(img.data, img.width, img.height, { inversionAttempts: inverted ? 'attemptBoth' : 'dontInvert' });
   return found ? found.data : null;
 }
 
 export class Scanner {
-  constructor(video, onText, onTimeout, { frameMs = FRAME_MS, maxScanMs = MAX_SCAN_MS, maxSide = MAX_SIDE, facingMode = 'environment', invertEvery = 1 } = {}) {
-    // Light-on-dark codes: 0 never looks for one; 1 reads every frame both ways; n > 1 reads
-    // every nth frame as light on dark only and the others as dark on light only, so that a
-    // frame without a code (most of them) costs one reading instead of two.
-    this.invertEvery = invertEvery;
-    this.frames = 0;
+  constructor(video, onText, onTimeout, { frameMs = FRAME_MS, maxScanMs = MAX_SCAN_MS, maxSide = MAX_SIDE, facingMode = 'environment', inverted = true } = {}) {
+    this.inverted = inverted; // also look for light-on-dark codes (readCode)
     this.facingMode = facingMode;
     this.frameMs = frameMs;
     this.maxScanMs = maxScanMs;
@@ -137,8 +111,7 @@ export class Scanner {
     const ctx = this.canvas.getContext('2d', { willReadFrequently: true });
     ctx.drawImage(this.video, Math.round((vw - sw) / 2), Math.round((vh - sh) / 2), sw, sh, 0, 0, w, h);
     const img = ctx.getImageData(0, 0, w, h);
-    this.frames += 1;
-    return readCode(img, polarityOf(this.frames, this.invertEvery));
+    return readCode(img, { inverted: this.inverted });
   }
 
   stop() {

@@ -698,9 +698,10 @@ async function openGate(store, persistent, me) {
   let scanner = null;
   function startCamera() {
     if (scanner) scanner.stop();
-    // A visitor whose phone shows its colours inverted holds up a light-on-dark code: every
-    // third frame looks for one, so the frames without a code (most) are read once, not twice.
-    const mine = new Scanner(video, (text) => input(text, 'camera'), null, { frameMs: 40, maxScanMs: Infinity, maxSide: 720, facingMode: facing, invertEvery: 3 });
+    // Every frame is read both ways: a visitor whose phone shows its colours inverted holds
+    // up a light-on-dark code. Reading only every third frame that way was tried and read a
+    // party's answer later (docs/performance.md, "The lane rig").
+    const mine = new Scanner(video, (text) => input(text, 'camera'), null, { frameMs: 40, maxScanMs: Infinity, maxSide: 720, facingMode: facing });
     scanner = mine;
     cameraNote.classList.remove('bad');
     mine.start().then(

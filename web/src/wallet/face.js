@@ -22,7 +22,7 @@ const MAX_SIDE = 720;
 // The gate draws its challenge dark on light, always (its QR code carries its own white
 // ground): looking for a light-on-dark code as well would double the cost of every frame
 // without one, which is most frames (jsQR, where the browser has no BarcodeDetector).
-const INVERT_EVERY = 0;
+const INVERTED = false;
 
 let grantedHere = false; // a stream was opened in this document: the browser will not ask again
 let deniedHere = false; // the visitor refused in this document (some browsers still say `prompt`)
@@ -107,7 +107,7 @@ export class FaceWatch {
     if (this.scanner) return 'on';
     const scanner = new Scanner(this.video, (text) => {
       if (this.scanner === scanner) this.onText(text);
-    }, null, { frameMs: FRAME_MS, maxScanMs: Infinity, maxSide: MAX_SIDE, facingMode: 'user', invertEvery: INVERT_EVERY });
+    }, null, { frameMs: FRAME_MS, maxScanMs: Infinity, maxSide: MAX_SIDE, facingMode: 'user', inverted: INVERTED });
     this.scanner = scanner;
     try {
       await scanner.start();
