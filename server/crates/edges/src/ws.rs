@@ -3,8 +3,9 @@
 //! The device token is checked before the upgrade, so an unauthenticated client never gets
 //! a socket; a verified gate then waits its turn in this replica's budget of new sockets
 //! per second (`crate::reconnects`: `503` with a spread `Retry-After` past it). Each
-//! connection holds a permit from a bounded pool; frames are capped at 16 KiB; each message is rate-limited per gate device and every database step runs under a
-//! deadline, so a slow database yields a retryable `error` instead of a hung guard.
+//! connection holds a permit from a bounded pool; frames are capped at 16 KiB; each message
+//! is rate-limited per gate device and every database step runs under a deadline, so a slow
+//! database yields a retryable `error` instead of a hung guard.
 //! Messages of one connection are handled in order (a gate waits for each answer anyway).
 //! Only a storage failure is answered `storage_unavailable` (retryable); any other fault is
 //! logged at error level and answered `internal` (not retryable), so a gate stops resending

@@ -48,7 +48,8 @@ use tessera_store::{
     ScanDenialRow, ScanRecord, Store, StoredOutcome,
 };
 
-/// What the redemption uses: storage, the server's keys and the two TSR1 timings.
+/// What the redemption uses: storage, the server's keys, the two TSR1 timings, the
+/// watchlists and who decides for a site's passes.
 #[derive(Clone, Debug)]
 pub struct Redemption {
     /// The database.
