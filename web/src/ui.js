@@ -89,6 +89,26 @@ export function sessionApi({ getSession, signedOut, timeoutMs }) {
   };
 }
 
+/**
+ * Copies `text` to the clipboard; where the page may not (no permission, an older browser),
+ * selects it in `field` and asks the browser to copy the selection. True when it was copied;
+ * false leaves it selected for the person to copy by hand.
+ */
+export async function copyText(text, field) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    field.focus();
+    field.select();
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    }
+  }
+}
+
 // Sign-in through the organisation's identity provider (docs/sign-in.md): the work email's
 // domain finds the organisation, and the browser goes to `/v1/sso/start`, which sends it on
 // to the provider; it comes back signed in, to `page` (`console` or `host`).

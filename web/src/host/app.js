@@ -19,7 +19,7 @@ import {
 } from '../i18n.js';
 import { mountSwitcher, picked, startLanguage, timesNote } from '../locale.js';
 import { qrSvg } from '../qr.js';
-import { h, providerSignOut, sessionApi, showScreen, ssoForm } from '../ui.js';
+import { copyText, h, providerSignOut, sessionApi, showScreen, ssoForm } from '../ui.js';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const PASS_PAGES = 5; // × 100 passes
@@ -579,20 +579,7 @@ function inviteView() {
     const status = h('p', { class: 'copy-status muted', role: 'status' });
     const copy = h('button', { type: 'button', class: 'primary', text: t('host-copy-link') });
     copy.addEventListener('click', async () => {
-      let done = false;
-      try {
-        await navigator.clipboard.writeText(issued.claim_url);
-        done = true;
-      } catch {
-        link.focus();
-        link.select();
-        try {
-          done = document.execCommand('copy');
-        } catch {
-          done = false;
-        }
-      }
-      status.textContent = done ? t('host-link-copied') : t('host-link-not-copied');
+      status.textContent = (await copyText(issued.claim_url, link)) ? t('host-link-copied') : t('host-link-not-copied');
     });
     const share = typeof navigator.share === 'function'
       ? h('button', { type: 'button', class: 'secondary', text: t('host-share'), onclick: () => navigator.share({ title: t('host-share-title', { name: visitor }), url: issued.claim_url }).catch(() => {}) })

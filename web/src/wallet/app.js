@@ -40,7 +40,7 @@ import { qrSvg } from '../qr.js';
 import { Scanner } from '../scanner.js';
 import { FaceWatch, askCamera, cameraState } from './face.js';
 import { PARTY_MAX, partyGroups, partyOf } from './parties.js';
-import { fetchJson, h, showScreen } from '../ui.js';
+import { copyText, fetchJson, h, showScreen } from '../ui.js';
 import { formatDate, t, tAttr } from '../i18n.js';
 import { mountSwitcher, startLanguage, timesNote } from '../locale.js';
 
@@ -1223,20 +1223,7 @@ function showTransfer(pass) {
     const copied = h('p', { class: 'status', role: 'status' });
     const copy = h('button', { type: 'button', class: 'secondary' }, t('wallet-transfer-copy'));
     copy.addEventListener('click', async () => {
-      let done = false;
-      try {
-        await navigator.clipboard.writeText(issued.claim_url);
-        done = true;
-      } catch {
-        link.focus();
-        link.select();
-        try {
-          done = document.execCommand('copy');
-        } catch {
-          done = false;
-        }
-      }
-      copied.textContent = done ? t('wallet-transfer-copied') : t('wallet-transfer-selected');
+      copied.textContent = (await copyText(issued.claim_url, link)) ? t('wallet-transfer-copied') : t('wallet-transfer-selected');
     });
     const share = typeof navigator.share === 'function'
       ? h('button', { type: 'button', class: 'secondary', onclick: () => navigator.share({ title: pass.label || t('wallet-visitor-pass'), url: issued.claim_url }).catch(() => {}) }, t('wallet-transfer-share'))
