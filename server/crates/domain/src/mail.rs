@@ -224,14 +224,12 @@ impl TryFrom<String> for MessageState {
 
 /// A message in the outbox.
 #[derive(Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct MessageRow {
     /// Message id (also its `Message-ID`'s left part).
     pub id: Uuid,
     /// Owning organisation.
     pub org_id: Uuid,
     /// What it is.
-    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub kind: MessageKind,
     /// The pass it is about.
     pub pass_id: Option<Uuid>,
@@ -246,7 +244,6 @@ pub struct MessageRow {
     /// The sealed claim token of an invitation, until the message is settled.
     pub secret: Option<String>,
     /// Where it stands.
-    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub state: MessageState,
     /// Attempts so far (this one included, once claimed).
     pub attempts: i64,
@@ -432,14 +429,12 @@ impl TryFrom<String> for SmtpTls {
 
 /// The server's SMTP relay, as stored: the password sealed.
 #[derive(Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct SmtpSettingsRow {
     /// Relay host.
     pub host: String,
     /// Relay port.
     pub port: i32,
     /// TLS mode.
-    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub tls: SmtpTls,
     /// User, if the relay wants one.
     pub username: Option<String>,
@@ -466,7 +461,6 @@ impl fmt::Debug for SmtpSettingsRow {
 
 /// A host's browser subscribed to Web Push.
 #[derive(Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct PushSubscriptionRow {
     /// Subscription id.
     pub id: Uuid,
@@ -483,7 +477,6 @@ pub struct PushSubscriptionRow {
     /// Subscribed.
     pub created_at_ms: i64,
     /// The language its host's page was in when it subscribed (issue 34).
-    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub language: Option<String>,
 }
 
@@ -498,7 +491,6 @@ impl fmt::Debug for PushSubscriptionRow {
 
 /// An organisation's sender name and reply-to address.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct OrgMailRow {
     /// The `From` name (default: the organisation's name).
     pub from_name: Option<String>,

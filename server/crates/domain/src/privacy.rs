@@ -303,7 +303,6 @@ pub struct PersonSelector {
 
 /// A pass as a personal-data export shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct PassRecord {
     /// The pass.
     pub id: uuid::Uuid,
@@ -329,7 +328,6 @@ pub struct PassRecord {
 
 /// One outcome at a gate (a visit, or a refusal after a correct answer).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct VisitRecord {
     /// The pass.
     pub pass_id: uuid::Uuid,
@@ -345,7 +343,6 @@ pub struct VisitRecord {
 
 /// A walk-in as an export shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct WalkInRecord {
     /// The request.
     pub id: uuid::Uuid,
@@ -365,7 +362,6 @@ pub struct WalkInRecord {
 
 /// A message as an export shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct MessageRecord {
     /// The message.
     pub id: uuid::Uuid,
@@ -383,7 +379,6 @@ pub struct MessageRecord {
 
 /// A queued or sent webhook delivery holding an event about the person.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct DeliveryRecord {
     /// The delivery.
     pub id: i64,

@@ -141,7 +141,6 @@ impl TryFrom<String> for PersonKind {
 
 /// A roll call as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct RollCallRow {
     /// Its id.
     pub id: Uuid,
@@ -180,7 +179,6 @@ impl RollCallRow {
 
 /// A person on a roll call's list, with their pass's label or the walk-in's name.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct RollCallPerson {
     /// A pass holder or a walk-in.
     pub kind: PersonKind,
@@ -286,7 +284,6 @@ impl Report {
 
 /// A muster challenge as stored: bound to one pass, gate device and scan, like a gate's.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct MusterChallengeRow {
     /// The nonce.
     pub nonce: Vec<u8>,

@@ -1,15 +1,12 @@
-//! Rows as the rest of the server sees them, decoded once at the row boundary.
+//! The stored values as the rest of the server sees them: passes, challenges, outcomes,
+//! gates, hosts, walk-ins, links, webhooks and zones, each already in its types.
 //!
-//! Ids are UUIDs (PostgreSQL `uuid`, SQLite BLOB) and times are unix milliseconds in both
-//! schemas, so one decoding serves PostgreSQL and SQLite alike. Columns that hold a domain
-//! value (a pass state, an outcome, a deny reason) are parsed here into their types; a value
-//! the schema's CHECK constraints would refuse fails the read instead of being compared as
-//! text later.
+//! Ids are UUIDs and times unix milliseconds. A value stored as text (a pass state, an
+//! outcome, a deny reason) is held here in its type; the storage layer parses it once when
+//! it reads the row (its `columns` module), so nothing compares it as text later.
 
 use std::str::FromStr;
 
-#[cfg(feature = "sqlx")]
-use sqlx::{ColumnIndex, Decode, FromRow, Row, Type};
 use tessera_protocol::messages::{DenyReason, Outcome};
 use uuid::Uuid;
 
@@ -20,59 +17,14 @@ pub use crate::events::RetentionCounts;
 use crate::gates::Direction;
 pub use crate::webhook::{DeliveryState, WebhookEvents};
 
-/// Decodes columns that hold a domain value as text: a value this server cannot read fails
-/// the read (a decode error), never a silent default.
-#[cfg(feature = "sqlx")]
-macro_rules! decode_as_text {
-    ($($ty:ty),* $(,)?) => {$(
-        impl<DB: sqlx::Database> Type<DB> for $ty
-        where
-            String: Type<DB>,
-        {
-            fn type_info() -> DB::TypeInfo {
-                <String as Type<DB>>::type_info()
-            }
-
-            fn compatible(ty: &DB::TypeInfo) -> bool {
-                <String as Type<DB>>::compatible(ty)
-            }
-        }
-
-        impl<'r, DB: sqlx::Database> Decode<'r, DB> for $ty
-        where
-            String: Decode<'r, DB>,
-        {
-            fn decode(
-                value: <DB as sqlx::Database>::ValueRef<'r>,
-            ) -> Result<Self, sqlx::error::BoxDynError> {
-                let text = <String as Decode<'r, DB>>::decode(value)?;
-                Ok(<$ty>::try_from(text)?)
-            }
-        }
-    )*};
-}
-
-#[cfg(feature = "sqlx")]
-decode_as_text!(
-    Direction,
-    Severity,
-    DeliveryState,
-    WebhookEvents,
-    crate::roll_calls::MarkHow,
-    crate::roll_calls::Marked,
-    crate::roll_calls::PersonKind,
-);
-
 pub use crate::roles::Role;
 
 /// A key as its organisation's key list shows it: never its secret or hash.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct ApiKeyListing {
     /// Key id (a host's key id is the host id).
     pub id: Uuid,
     /// What it may do.
-    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub role: Role,
     /// Who holds it.
     pub label: String,
@@ -92,14 +44,12 @@ pub struct ApiKeyListing {
 
 /// An API key as stored (without its hash).
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct ApiKeyRow {
     /// Key id.
     pub id: Uuid,
     /// Owning organisation.
     pub org_id: Uuid,
     /// What it may do.
-    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub role: Role,
     /// Free text.
     pub label: String,
@@ -122,7 +72,6 @@ pub struct PairingRow {
 
 /// A gate device as stored (without its token hash).
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct GateRow {
     /// Gate id.
     pub id: Uuid,
@@ -133,13 +82,10 @@ pub struct GateRow {
     /// Site the gate stands at, if any.
     pub site: Option<String>,
     /// The zone it lets people into or out of (issue 17); `None`: the whole site, as TSR1.
-    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub zone_id: Option<Uuid>,
     /// Whether it lets people in or out (only meaningful with a zone).
-    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub direction: Option<Direction>,
     /// The language of its guards' screens (issue 34), if set.
-    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub language: Option<String>,
 }
 
@@ -184,7 +130,6 @@ impl TryFrom<String> for PassState {
 
 /// A pass.
 #[derive(Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct PassRow {
     /// Pass id.
     pub id: Uuid,
@@ -203,7 +148,6 @@ pub struct PassRow {
     /// Admissions so far.
     pub uses: i64,
     /// Where it is in its life cycle.
-    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub state: PassState,
     /// SHA-256 of the claim token.
     pub claim_token_hash: Vec<u8>,
@@ -220,27 +164,20 @@ pub struct PassRow {
     /// The host whose pass it is (issue 16). This and the fields below are read only where
     /// they are shown (`pass_by_id`, `list_passes`); the gate's hot-path reads leave them
     /// at their defaults, as nothing there depends on them.
-    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub host_id: Option<Uuid>,
     /// How many times it may be handed on (0: not transferable).
-    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub max_transfers: i64,
     /// Transfers completed.
-    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub transfers: i64,
     /// Re-binds so far.
-    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub rebinds: i64,
     /// The issuer's reference (bulk issue), unique per organisation.
-    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub external_ref: Option<String>,
     /// The visitor's language (issue 34), set at issue time: the wallet opens in it and the
     /// invitation is written in it.
-    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub language: Option<String>,
     /// The zones it is valid for, written with the pass (empty: every zone). Never read
     /// back into this field: the redemption transaction reads `pass_zones` itself.
-    #[cfg_attr(feature = "sqlx", sqlx(skip))]
     pub zones: Vec<Uuid>,
 }
 
@@ -258,7 +195,6 @@ impl std::fmt::Debug for PassRow {
 
 /// A challenge issued to a gate for a scan.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct ChallengeRow {
     /// The nonce (32 bytes), primary key.
     pub nonce: Vec<u8>,
@@ -369,7 +305,6 @@ impl StoredOutcome {
 /// One admission of a pass, as its page lists it: committed here at a gate, or decided on
 /// site by an on-site node and shipped back (issue 35).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct AdmissionRow {
     /// The challenge nonce it was committed under.
     pub nonce: Vec<u8>,
@@ -422,50 +357,6 @@ impl RedemptionRow {
     }
 }
 
-#[cfg(feature = "sqlx")]
-fn decode_error(column: &str, message: String) -> sqlx::Error {
-    sqlx::Error::ColumnDecode {
-        index: column.to_owned(),
-        source: message.into(),
-    }
-}
-
-#[cfg(feature = "sqlx")]
-impl<'r, R> FromRow<'r, R> for RedemptionRow
-where
-    R: Row,
-    for<'c> &'c str: ColumnIndex<R>,
-    Vec<u8>: Decode<'r, R::Database> + Type<R::Database>,
-    Uuid: Decode<'r, R::Database> + Type<R::Database>,
-    i64: Decode<'r, R::Database> + Type<R::Database>,
-    String: Decode<'r, R::Database> + Type<R::Database>,
-    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
-{
-    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
-        let outcome: String = row.try_get("outcome")?;
-        let reason: Option<String> = row.try_get("reason")?;
-        let outcome = StoredOutcome::from_columns(
-            &outcome,
-            reason.as_deref(),
-            row.try_get("first_admitted_at_ms")?,
-            row.try_get("first_gate_id")?,
-        )
-        .map_err(|message| decode_error("outcome", message))?;
-        Ok(RedemptionRow {
-            nonce: row.try_get("nonce")?,
-            org_id: row.try_get("org_id")?,
-            gate_id: row.try_get("gate_id")?,
-            scan_id: row.try_get("scan_id")?,
-            pass_id: row.try_get("pass_id")?,
-            counter: row.try_get("counter")?,
-            outcome,
-            created_at_ms: row.try_get("created_at_ms")?,
-        })
-    }
-}
-
 /// A scan-time denial stored under the gate's scan id, so that a resend gets it again (§7
 /// rule 1 applies to denials too).
 #[derive(Clone, Debug)]
@@ -490,38 +381,6 @@ pub struct ScanDenialRow {
     pub ahead_s: Option<i64>,
     /// Time of the denial.
     pub created_at_ms: i64,
-}
-
-#[cfg(feature = "sqlx")]
-impl<'r, R> FromRow<'r, R> for ScanDenialRow
-where
-    R: Row,
-    for<'c> &'c str: ColumnIndex<R>,
-    Vec<u8>: Decode<'r, R::Database> + Type<R::Database>,
-    Uuid: Decode<'r, R::Database> + Type<R::Database>,
-    i64: Decode<'r, R::Database> + Type<R::Database>,
-    String: Decode<'r, R::Database> + Type<R::Database>,
-    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
-{
-    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
-        let reason: String = row.try_get("reason")?;
-        let reason = DenyReason::from_str(&reason)
-            .map_err(|error| decode_error("reason", error.to_string()))?;
-        Ok(ScanDenialRow {
-            gate_id: row.try_get("gate_id")?,
-            scan_id: row.try_get("scan_id")?,
-            org_id: row.try_get("org_id")?,
-            code_hash: row.try_get("code_hash")?,
-            reason,
-            pass_id: row.try_get("pass_id")?,
-            pass_label: row.try_get("pass_label")?,
-            age_s: row.try_get("age_s")?,
-            ahead_s: row.try_get("ahead_s")?,
-            created_at_ms: row.try_get("created_at_ms")?,
-        })
-    }
 }
 
 /// What a gate already got for a scan id: a challenge or a stored denial.
@@ -567,47 +426,6 @@ pub struct AuditRow {
     pub origin_node_id: Option<Uuid>,
 }
 
-#[cfg(feature = "sqlx")]
-impl<'r, R> FromRow<'r, R> for AuditRow
-where
-    R: Row,
-    for<'c> &'c str: ColumnIndex<R>,
-    i64: Decode<'r, R::Database> + Type<R::Database>,
-    String: Decode<'r, R::Database> + Type<R::Database>,
-    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
-{
-    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
-        let actor = match (
-            row.try_get::<Option<String>, _>("actor_issuer")?,
-            row.try_get::<Option<String>, _>("actor_subject")?,
-            row.try_get::<Option<String>, _>("actor_name")?,
-        ) {
-            (Some(issuer), Some(subject), name) => Some(crate::sso::Person {
-                name: name.unwrap_or_else(|| subject.clone()),
-                issuer,
-                subject,
-            }),
-            _ => None,
-        };
-        let kind: String = row.try_get("kind")?;
-        let details: String = row.try_get("details")?;
-        let severity: String = row.try_get("severity")?;
-        Ok(AuditRow {
-            id: row.try_get("id")?,
-            at_ms: row.try_get("at_ms")?,
-            org_id: row.try_get("org_id")?,
-            severity: Severity::try_from(severity)
-                .map_err(|message| decode_error("severity", message))?,
-            gate_id: row.try_get("gate_id")?,
-            pass_id: row.try_get("pass_id")?,
-            event: Recorded::decode(&kind, &details),
-            actor,
-            origin_node_id: row.try_get("origin_node_id")?,
-        })
-    }
-}
-
 /// An alarm: the high-severity event that raised it, and what people did with it since.
 #[derive(Clone, Debug)]
 pub struct AlarmRow {
@@ -615,50 +433,6 @@ pub struct AlarmRow {
     pub event: AuditRow,
     /// Its handling ([`crate::alarms::Handling::untouched`] when nobody touched it).
     pub handling: crate::alarms::Handling,
-}
-
-#[cfg(feature = "sqlx")]
-impl<'r, R> FromRow<'r, R> for AlarmRow
-where
-    R: Row,
-    for<'c> &'c str: ColumnIndex<R>,
-    i64: Decode<'r, R::Database> + Type<R::Database>,
-    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
-    String: Decode<'r, R::Database> + Type<R::Database>,
-    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
-{
-    /// Reads an audit event's columns and, from a `LEFT JOIN alarms`, `alarm_state`,
-    /// `alarm_version`, `assignee`, `acknowledged_at_ms`, `acknowledged_by`,
-    /// `resolved_at_ms`, `resolved_by`, `outcome`, `note` and `alarm_updated_at_ms`.
-    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
-        use crate::alarms::{AlarmOutcome, AlarmState, Handling};
-        let state = row
-            .try_get::<Option<String>, _>("alarm_state")?
-            .map(AlarmState::try_from)
-            .transpose()
-            .map_err(|message| decode_error("alarm_state", message))?;
-        let outcome = row
-            .try_get::<Option<String>, _>("outcome")?
-            .map(AlarmOutcome::try_from)
-            .transpose()
-            .map_err(|message| decode_error("outcome", message))?;
-        Ok(AlarmRow {
-            event: AuditRow::from_row(row)?,
-            handling: Handling {
-                state: Some(state.unwrap_or(AlarmState::Open)),
-                version: row.try_get::<Option<i64>, _>("alarm_version")?.unwrap_or(0),
-                assignee: row.try_get("assignee")?,
-                acknowledged_at_ms: row.try_get("acknowledged_at_ms")?,
-                acknowledged_by: row.try_get("acknowledged_by")?,
-                resolved_at_ms: row.try_get("resolved_at_ms")?,
-                resolved_by: row.try_get("resolved_by")?,
-                outcome,
-                note: row.try_get("note")?,
-                updated_at_ms: row.try_get("alarm_updated_at_ms")?,
-            },
-        })
-    }
 }
 
 /// Filters of `GET /v1/alarms`.
@@ -701,7 +475,6 @@ pub struct AuditFilter {
 
 /// A gate device as the console shows it: whether a socket of it is open on any replica.
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct GateStatusRow {
     /// Gate id.
     pub id: Uuid,
@@ -721,10 +494,8 @@ pub struct GateStatusRow {
 
 /// The key behind a live console session, and when the session ends.
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct ConsoleSessionRow {
     /// The API key that signed in.
-    #[cfg_attr(feature = "sqlx", sqlx(flatten))]
     pub key: ApiKeyRow,
     /// When the session stops being honoured.
     pub expires_at_ms: i64,
@@ -750,10 +521,8 @@ impl ConsoleSessionRow {
 
 /// An expired challenge the sweep settled, and whether an outcome is stored under it.
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct SweptChallenge {
     /// The challenge as it was stored.
-    #[cfg_attr(feature = "sqlx", sqlx(flatten))]
     pub challenge: ChallengeRow,
     /// An outcome is stored under its nonce: it was answered, and needs no event.
     pub answered: bool,
@@ -835,177 +604,10 @@ pub struct LockedRedemption {
 }
 
 /// Decodes the pass columns of a joined row, each named `p_<column>`.
-#[cfg(feature = "sqlx")]
-fn pass_from_prefixed<'r, R>(row: &'r R) -> Result<PassRow, sqlx::Error>
-where
-    R: Row,
-    for<'c> &'c str: ColumnIndex<R>,
-    Vec<u8>: Decode<'r, R::Database> + Type<R::Database>,
-    Uuid: Decode<'r, R::Database> + Type<R::Database>,
-    i64: Decode<'r, R::Database> + Type<R::Database>,
-    String: Decode<'r, R::Database> + Type<R::Database>,
-    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<Vec<u8>>: Decode<'r, R::Database> + Type<R::Database>,
-{
-    let state: String = row.try_get("p_state")?;
-    Ok(PassRow {
-        id: row.try_get("p_id")?,
-        org_id: row.try_get("p_org_id")?,
-        label: row.try_get("p_label")?,
-        site: row.try_get("p_site")?,
-        valid_from_ms: row.try_get("p_valid_from_ms")?,
-        valid_until_ms: row.try_get("p_valid_until_ms")?,
-        max_uses: row.try_get("p_max_uses")?,
-        uses: row.try_get("p_uses")?,
-        state: PassState::try_from(state).map_err(|message| decode_error("p_state", message))?,
-        claim_token_hash: row.try_get("p_claim_token_hash")?,
-        wallet_public_key: row.try_get("p_wallet_public_key")?,
-        server_kid: row.try_get("p_server_kid")?,
-        created_at_ms: row.try_get("p_created_at_ms")?,
-        claimed_at_ms: row.try_get("p_claimed_at_ms")?,
-        revoked_at_ms: row.try_get("p_revoked_at_ms")?,
-        host_id: None,
-        max_transfers: 0,
-        transfers: 0,
-        rebinds: 0,
-        external_ref: None,
-        language: None,
-        zones: Vec::new(),
-    })
-}
-
 /// Decodes the outcome columns of a joined row, each named `r_<column>` (all null when no
 /// outcome is stored), for the challenge `challenge`.
-#[cfg(feature = "sqlx")]
-fn stored_from_prefixed<'r, R>(
-    row: &'r R,
-    challenge: &ChallengeRow,
-) -> Result<Option<RedemptionRow>, sqlx::Error>
-where
-    R: Row,
-    for<'c> &'c str: ColumnIndex<R>,
-    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
-{
-    let outcome: Option<String> = row.try_get("r_outcome")?;
-    let created_at_ms: Option<i64> = row.try_get("r_created_at_ms")?;
-    let (Some(outcome), Some(created_at_ms)) = (outcome, created_at_ms) else {
-        return Ok(None);
-    };
-    let reason: Option<String> = row.try_get("r_reason")?;
-    let outcome = StoredOutcome::from_columns(
-        &outcome,
-        reason.as_deref(),
-        row.try_get("r_first_admitted_at_ms")?,
-        row.try_get("r_first_gate_id")?,
-    )
-    .map_err(|message| decode_error("r_outcome", message))?;
-    Ok(Some(RedemptionRow::for_challenge(
-        challenge,
-        outcome,
-        created_at_ms,
-    )))
-}
-
-#[cfg(feature = "sqlx")]
-fn admission_from_columns(gate_id: Option<Uuid>, at_ms: Option<i64>) -> Option<Admission> {
-    gate_id
-        .zip(at_ms)
-        .map(|(gate_id, at_ms)| Admission { gate_id, at_ms })
-}
-
-#[cfg(feature = "sqlx")]
-impl<'r, R> FromRow<'r, R> for ChallengeContext
-where
-    R: Row,
-    for<'c> &'c str: ColumnIndex<R>,
-    Vec<u8>: Decode<'r, R::Database> + Type<R::Database>,
-    Uuid: Decode<'r, R::Database> + Type<R::Database>,
-    i64: Decode<'r, R::Database> + Type<R::Database>,
-    bool: Decode<'r, R::Database> + Type<R::Database>,
-    String: Decode<'r, R::Database> + Type<R::Database>,
-    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<Vec<u8>>: Decode<'r, R::Database> + Type<R::Database>,
-{
-    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
-        let challenge = ChallengeRow::from_row(row)?;
-        let stored = stored_from_prefixed(row, &challenge)?;
-        Ok(ChallengeContext {
-            pass: pass_from_prefixed(row)?,
-            challenge,
-            stored,
-        })
-    }
-}
-
-#[cfg(feature = "sqlx")]
-impl<'r, R> FromRow<'r, R> for LockedRedemption
-where
-    R: Row,
-    for<'c> &'c str: ColumnIndex<R>,
-    Vec<u8>: Decode<'r, R::Database> + Type<R::Database>,
-    Uuid: Decode<'r, R::Database> + Type<R::Database>,
-    i64: Decode<'r, R::Database> + Type<R::Database>,
-    bool: Decode<'r, R::Database> + Type<R::Database>,
-    String: Decode<'r, R::Database> + Type<R::Database>,
-    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<Vec<u8>>: Decode<'r, R::Database> + Type<R::Database>,
-{
-    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
-        let ChallengeContext {
-            challenge,
-            pass,
-            stored,
-        } = ChallengeContext::from_row(row)?;
-        Ok(LockedRedemption {
-            challenge,
-            pass,
-            stored,
-            step_admission: admission_from_columns(
-                row.try_get("step_gate_id")?,
-                row.try_get("step_at_ms")?,
-            ),
-            last_admission: admission_from_columns(
-                row.try_get("last_gate_id")?,
-                row.try_get("last_at_ms")?,
-            ),
-        })
-    }
-}
-
-#[cfg(feature = "sqlx")]
-impl<'r, R> FromRow<'r, R> for ScanContext
-where
-    R: Row,
-    for<'c> &'c str: ColumnIndex<R>,
-    Vec<u8>: Decode<'r, R::Database> + Type<R::Database>,
-    Uuid: Decode<'r, R::Database> + Type<R::Database>,
-    i64: Decode<'r, R::Database> + Type<R::Database>,
-    bool: Decode<'r, R::Database> + Type<R::Database>,
-    String: Decode<'r, R::Database> + Type<R::Database>,
-    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<Uuid>: Decode<'r, R::Database> + Type<R::Database>,
-    Option<Vec<u8>>: Decode<'r, R::Database> + Type<R::Database>,
-{
-    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
-        Ok(ScanContext {
-            pass: pass_from_prefixed(row)?,
-            step_gate_id: row.try_get("step_gate_id")?,
-            resent_scan: row.try_get("resent_scan")?,
-        })
-    }
-}
-
 /// A host: a person who invites visitors, with its own API key.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct HostRow {
     /// Host id (also its key id).
     pub id: Uuid,
@@ -1016,13 +618,11 @@ pub struct HostRow {
     /// Unit, flat or office.
     pub unit: Option<String>,
     /// Where the host is told of a walk-in waiting for them.
-    #[cfg_attr(feature = "sqlx", sqlx(default))]
     pub email: Option<String>,
 }
 
 /// A walk-in request as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct WalkInRow {
     /// Server id.
     pub id: Uuid,
@@ -1039,7 +639,6 @@ pub struct WalkInRow {
     /// The guard's note.
     pub note: Option<String>,
     /// Where it stands.
-    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub state: WalkIn,
     /// When it was asked.
     pub created_at_ms: i64,
@@ -1065,10 +664,8 @@ impl TryFrom<String> for WalkIn {
 
 /// A walk-in request, its gate's label and its host, as hosts and gates are shown it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct WalkInView {
     /// The request.
-    #[cfg_attr(feature = "sqlx", sqlx(flatten))]
     pub walk_in: WalkInRow,
     /// The asking gate's label.
     pub gate_label: String,
@@ -1080,7 +677,6 @@ pub struct WalkInView {
 
 /// A claim link minted after issue: a re-bind or a transfer.
 #[derive(Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct PassLinkRow {
     /// Link id (the claim token is derived from it).
     pub id: Uuid,
@@ -1089,7 +685,6 @@ pub struct PassLinkRow {
     /// Owning organisation.
     pub org_id: Uuid,
     /// `rebind` or `transfer`.
-    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub kind: LinkKind,
     /// The idempotency key: a request id or a transfer nonce.
     pub request_key: Vec<u8>,
@@ -1149,7 +744,6 @@ impl TryFrom<String> for LinkKind {
 
 /// A webhook endpoint of a tenant (issue 17).
 #[derive(Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct WebhookRow {
     /// Webhook id.
     pub id: Uuid,
@@ -1207,7 +801,6 @@ pub struct NewDelivery {
 
 /// A queued delivery as the dispatcher and the console see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct DeliveryRow {
     /// Queue id (the order of the log).
     pub id: i64,
@@ -1257,7 +850,6 @@ pub struct Finished {
 
 /// A zone and its rules (issue 17, `crate::zones`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct ZoneRow {
     /// Zone id.
     pub id: Uuid,

@@ -180,7 +180,6 @@ pub fn merge_pass(local: Option<&PassRow>, central: PassRow) -> Merged {
 /// (`zone_presence`). Only the site's lease holder moves a pass between zones, so the two
 /// copies differ only by who moved it last.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct PresenceRecord {
     /// The pass.
     pub pass_id: Uuid,

@@ -109,7 +109,6 @@ impl RoleMap {
 /// An organisation's identity provider, as stored: the client secret is sealed
 /// (`tessera_flows::sealing`, bound to the organisation's id).
 #[derive(Clone)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct SsoConfigRow {
     /// The organisation.
     pub org_id: Uuid,
@@ -120,12 +119,10 @@ pub struct SsoConfigRow {
     /// The client secret, sealed.
     pub client_secret: String,
     /// Email domains admitted; empty admits anyone the provider vouches for.
-    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub allowed_domains: Domains,
     /// The claim whose values map to roles (`groups`, `roles`, `realm_access.roles`).
     pub role_claim: String,
     /// Which claim value gives which role.
-    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub role_map: RoleMap,
     /// Whether staff may still sign in to the pages with an API key.
     pub key_sign_in: bool,
@@ -190,7 +187,6 @@ impl TryFrom<String> for Page {
 
 /// A sign-in under way, between the redirect to the provider and its callback.
 #[derive(Clone)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct SsoLoginRow {
     /// SHA-256 of the `state` sent to the provider.
     pub state_hash: Vec<u8>,
@@ -203,7 +199,6 @@ pub struct SsoLoginRow {
     /// The PKCE verifier the code is exchanged with.
     pub pkce_verifier: String,
     /// Where the person goes once signed in.
-    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub page: Page,
     /// When it began.
     pub created_at_ms: i64,
@@ -272,14 +267,12 @@ impl std::fmt::Debug for PersonSignIn {
 
 /// A live console or host session, as an admin's session list shows it.
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct SessionListing {
     /// SHA-256 of the session's cookie: the session's id (it reveals nothing of the cookie).
     pub token_hash: Vec<u8>,
     /// The key or host it acts as.
     pub key_id: Uuid,
     /// Its role.
-    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub role: Role,
     /// The key's or host's label.
     pub label: String,
@@ -550,7 +543,6 @@ pub const CHALLENGE_PREFIX: &str = "tessera-verify=";
 
 /// A domain an organisation claimed for sign-in by email, proven or not yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct SsoDomainRow {
     /// The organisation.
     pub org_id: Uuid,

@@ -75,7 +75,6 @@ impl MatchedBy {
 
 /// A watchlist entry as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::FromRow))]
 pub struct WatchEntry {
     /// Its id.
     pub id: Uuid,
@@ -90,7 +89,6 @@ pub struct WatchEntry {
     /// Why they are on the list.
     pub reason: String,
     /// `flag` or `block`.
-    #[cfg_attr(feature = "sqlx", sqlx(try_from = "String"))]
     pub mode: WatchMode,
     /// Who added it (a person's name, or the key's label).
     pub added_by: String,

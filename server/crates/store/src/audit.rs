@@ -4,6 +4,7 @@
 //! [`audit_statements!`] implements [`AuditStatements`] for a backend, with the statements
 //! both run (`shared.rs` says how a dialect's lock clauses are passed in).
 
+use crate::columns::{Columns, FromColumns};
 use crate::{AuditFilter, AuditIds, AuditRow, NewAudit, Result};
 
 /// The audit log and the feed's reads of it: appending events, reading them back by filter or
@@ -79,7 +80,7 @@ macro_rules! audit_statements {
             }
 
             async fn audit_tail(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details, \
                      actor_issuer, actor_subject, actor_name, origin_node_id \
                      FROM audit_events WHERE org_id = $1 \
@@ -93,6 +94,7 @@ macro_rules! audit_statements {
                 .bind(filter.gate_id)
                 .bind(filter.pass_id)
                 .bind(filter.limit)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("read the audit tail"))
@@ -122,7 +124,7 @@ macro_rules! audit_statements {
             }
 
             async fn query_audit(&self, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details, \
                      actor_issuer, actor_subject, actor_name, origin_node_id \
                      FROM audit_events WHERE org_id = $1 \
@@ -142,6 +144,7 @@ macro_rules! audit_statements {
                 .bind(filter.after_id)
                 .bind(filter.limit)
                 .bind(filter.through_id)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("query audit log"))
@@ -151,3 +154,33 @@ macro_rules! audit_statements {
 }
 
 pub(crate) use audit_statements;
+
+impl FromColumns for crate::AuditRow {
+    fn from_columns(row: &impl Columns) -> sqlx::Result<Self> {
+        let actor = match (
+            row.col::<Option<String>>("actor_issuer")?,
+            row.col::<Option<String>>("actor_subject")?,
+            row.col::<Option<String>>("actor_name")?,
+        ) {
+            (Some(issuer), Some(subject), name) => Some(tessera_domain::sso::Person {
+                name: name.unwrap_or_else(|| subject.clone()),
+                issuer,
+                subject,
+            }),
+            _ => None,
+        };
+        let kind: String = row.col("kind")?;
+        let details: String = row.col("details")?;
+        Ok(crate::AuditRow {
+            id: row.col("id")?,
+            at_ms: row.col("at_ms")?,
+            org_id: row.col("org_id")?,
+            severity: row.text("severity")?,
+            gate_id: row.col("gate_id")?,
+            pass_id: row.col("pass_id")?,
+            event: tessera_domain::events::Recorded::decode(&kind, &details),
+            actor,
+            origin_node_id: row.col("origin_node_id")?,
+        })
+    }
+}

@@ -5,6 +5,7 @@
 
 use uuid::Uuid;
 
+use crate::columns::{Columns, FromColumns};
 use crate::{GateRow, NewAudit, PairingRow, Result};
 
 /// Gates and their pairing: a gate's credential, label and pairing links, and revoking it.
@@ -104,11 +105,12 @@ macro_rules! gates_statements {
             }
 
             async fn gate_by_token_hash(&self, hash: &[u8; 32]) -> Result<Option<GateRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, org_id, label, site, zone_id, direction, language FROM gates \
                      WHERE token_hash = $1 AND revoked_at_ms IS NULL",
                 )
                 .bind(&hash[..])
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.reads())
                 .await
                 .map_err(Error::storage("load gate"))
@@ -172,12 +174,13 @@ macro_rules! gates_statements {
                 let Some(gate_id) = gate_id else {
                     return Ok(None);
                 };
-                let gate: Option<GateRow> = sqlx::query_as(
+                let gate: Option<GateRow> = sqlx::query(
                     "UPDATE gates SET token_hash = $1 WHERE id = $2 AND revoked_at_ms IS NULL \
                      RETURNING id, org_id, label, site, language",
                 )
                 .bind(&token_hash[..])
                 .bind(gate_id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(&mut *tx)
                 .await
                 .map_err(Error::storage("rotate gate credential"))?;
@@ -224,3 +227,30 @@ macro_rules! gates_statements {
 }
 
 pub(crate) use gates_statements;
+
+impl FromColumns for crate::GateRow {
+    fn from_columns(row: &impl Columns) -> sqlx::Result<Self> {
+        let direction = match row.opt_text("direction") {
+            Err(sqlx::Error::ColumnNotFound(_)) => None,
+            read => read?,
+        };
+        Ok(crate::GateRow {
+            id: row.col("id")?,
+            org_id: row.col("org_id")?,
+            label: row.col("label")?,
+            site: row.col("site")?,
+            zone_id: row.col_or_default("zone_id")?,
+            direction,
+            language: row.col_or_default("language")?,
+        })
+    }
+}
+crate::columns::from_columns!(crate::GateStatusRow {
+    id,
+    label,
+    site,
+    created_at_ms,
+    revoked_at_ms,
+    sockets,
+    last_seen_ms,
+});

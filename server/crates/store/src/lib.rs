@@ -18,6 +18,7 @@
 
 pub mod audit;
 pub mod batch;
+mod columns;
 pub mod error;
 pub mod gates;
 pub mod messages;

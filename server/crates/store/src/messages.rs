@@ -213,7 +213,7 @@ macro_rules! messages_statements {
             ) -> Result<Vec<MessageRow>> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin_presence("claim messages").await?;
-                let claimed = sqlx::query_as(concat!(
+                let claimed = sqlx::query(concat!(
                     "UPDATE messages SET next_attempt_ms = $2, attempts = attempts + 1 \
                      WHERE id IN (SELECT m.id FROM messages m \
                      WHERE m.state = 'pending' AND m.next_attempt_ms <= $1 \
@@ -226,6 +226,7 @@ macro_rules! messages_statements {
                 .bind(now_ms.saturating_add(lease_ms))
                 .bind(limit)
                 .bind(with_mail)
+                .try_map(crate::columns::decode)
                 .fetch_all(&mut *tx)
                 .await
                 .map_err(Error::storage("claim messages"))?;
@@ -272,7 +273,7 @@ macro_rules! messages_statements {
             }
 
             async fn messages(&self, filter: &MessageFilter) -> Result<Vec<MessageRow>> {
-                sqlx::query_as(concat!(
+                sqlx::query(concat!(
                     "SELECT ", $crate::messages::message_columns!(), " FROM messages WHERE org_id = $1 \
                      AND ($2 IS NULL OR state = $2) AND ($3 IS NULL OR pass_id = $3) \
                      AND ($4 IS NULL OR (created_at_ms, id) < ($4, $5)) \
@@ -284,27 +285,30 @@ macro_rules! messages_statements {
                 .bind(filter.before.map(|(at, _)| at))
                 .bind(filter.before.map(|(_, id)| id))
                 .bind(filter.limit)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("list messages"))
             }
 
             async fn message(&self, org_id: Uuid, id: Uuid) -> Result<Option<MessageRow>> {
-                sqlx::query_as(concat!(
+                sqlx::query(concat!(
                     "SELECT ", $crate::messages::message_columns!(), " FROM messages WHERE org_id = $1 AND id = $2",
                 ))
                 .bind(org_id)
                 .bind(id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.reads())
                 .await
                 .map_err(Error::storage("load message"))
             }
 
             async fn smtp_settings(&self) -> Result<Option<SmtpSettingsRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT host, port, tls, username, password, from_address, updated_at_ms \
                      FROM smtp_settings WHERE id = 1",
                 )
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.reads())
                 .await
                 .map_err(Error::storage("load SMTP settings"))
@@ -337,10 +341,11 @@ macro_rules! messages_statements {
             }
 
             async fn org_mail(&self, org_id: Uuid) -> Result<OrgMailRow> {
-                let row: Option<OrgMailRow> = sqlx::query_as(
+                let row: Option<OrgMailRow> = sqlx::query(
                     "SELECT from_name, reply_to FROM org_mail_settings WHERE org_id = $1",
                 )
                 .bind(org_id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.reads())
                 .await
                 .map_err(Error::storage("load mail settings"))?;
@@ -440,22 +445,24 @@ macro_rules! messages_statements {
             }
 
             async fn push_subscriptions(&self, host_id: Uuid) -> Result<Vec<PushSubscriptionRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, org_id, host_id, endpoint, p256dh, auth, created_at_ms, \
                      language FROM push_subscriptions WHERE host_id = $1 ORDER BY created_at_ms",
                 )
                 .bind(host_id)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("list push subscriptions"))
             }
 
             async fn push_subscription(&self, id: Uuid) -> Result<Option<PushSubscriptionRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, org_id, host_id, endpoint, p256dh, auth, created_at_ms, \
                      language FROM push_subscriptions WHERE id = $1",
                 )
                 .bind(id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.reads())
                 .await
                 .map_err(Error::storage("load push subscription"))
@@ -465,3 +472,45 @@ macro_rules! messages_statements {
 }
 
 pub(crate) use {message_columns, messages_statements};
+
+crate::columns::from_columns!(crate::MessageRow {
+    id,
+    org_id,
+    kind: text,
+    pass_id,
+    walk_in_id,
+    subscription_id,
+    to_address,
+    language,
+    secret,
+    state: text,
+    attempts,
+    next_attempt_ms,
+    not_after_ms,
+    last_error,
+    created_at_ms,
+    settled_at_ms,
+});
+crate::columns::from_columns!(crate::SmtpSettingsRow {
+    host,
+    port,
+    tls: text,
+    username,
+    password,
+    from_address,
+    updated_at_ms,
+});
+crate::columns::from_columns!(crate::PushSubscriptionRow {
+    id,
+    org_id,
+    host_id,
+    endpoint,
+    p256dh,
+    auth,
+    created_at_ms,
+    language: default,
+});
+crate::columns::from_columns!(crate::OrgMailRow {
+    from_name,
+    reply_to
+});

@@ -265,7 +265,7 @@ macro_rules! orgs_statements {
             }
 
             async fn api_key_by_hash(&self, hash: &[u8; 32], now_ms: i64) -> Result<Option<ApiKeyRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, org_id, COALESCE(role_name, role) AS role, label FROM api_keys \
                      WHERE key_hash = $1 AND revoked_at_ms IS NULL \
                      UNION ALL SELECT id, org_id, COALESCE(role_name, role), label FROM api_keys \
@@ -277,6 +277,7 @@ macro_rules! orgs_statements {
                 )
                 .bind(&hash[..])
                 .bind(now_ms)
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.reads())
                 .await
                 .map_err(Error::storage("load api key"))
@@ -314,7 +315,7 @@ macro_rules! orgs_statements {
             }
 
             async fn list_api_keys(&self, org_id: Uuid) -> Result<Vec<ApiKeyListing>> {
-                sqlx::query_as(concat!(
+                sqlx::query(concat!(
                     "SELECT id, COALESCE(role_name, role) AS role, label, CAST(NULL AS TEXT) AS unit, \
                      created_at_ms, last_used_ms, \
                      rotated_at_ms, previous_valid_until_ms, revoked_at_ms FROM api_keys WHERE org_id = $1 \
@@ -324,6 +325,7 @@ macro_rules! orgs_statements {
                     10000
                 ))
                 .bind(org_id)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("list api keys"))
@@ -450,3 +452,15 @@ macro_rules! orgs_statements {
 }
 
 pub(crate) use orgs_statements;
+
+crate::columns::from_columns!(crate::ApiKeyListing {
+    id,
+    role: text,
+    label,
+    unit,
+    created_at_ms,
+    last_used_ms,
+    rotated_at_ms,
+    previous_valid_until_ms,
+    revoked_at_ms,
+});

@@ -198,20 +198,21 @@ macro_rules! passes_statements {
             }
 
             async fn pass_by_id(&self, id: Uuid) -> Result<Option<PassRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
                      state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
                      claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
                      external_ref, language FROM passes WHERE id = $1",
                 )
                 .bind(id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.reads())
                 .await
                 .map_err(Error::storage("load pass"))
             }
 
             async fn admissions_of_pass(&self, id: Uuid) -> Result<Vec<crate::AdmissionRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT nonce, gate_id, created_at_ms AS at_ms, NULL AS node_id \
                      FROM redemptions WHERE pass_id = $1 AND outcome = 'admitted' \
                      UNION ALL \
@@ -220,6 +221,7 @@ macro_rules! passes_statements {
                      ORDER BY at_ms, nonce",
                 )
                 .bind(id)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("load admissions"))
@@ -283,7 +285,7 @@ macro_rules! passes_statements {
             }
 
             async fn pass_history(&self, org_id: Uuid, pass_id: Uuid) -> Result<Vec<AuditRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details, \
                      actor_issuer, actor_subject, actor_name, origin_node_id \
                      FROM audit_events WHERE org_id = $1 AND pass_id = $2 AND kind IN ('pass_issued', \
@@ -292,6 +294,7 @@ macro_rules! passes_statements {
                 )
                 .bind(org_id)
                 .bind(pass_id)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("read pass history"))
@@ -342,13 +345,14 @@ macro_rules! passes_statements {
                 pass_id: Uuid,
                 token_hash: &[u8; 32],
             ) -> Result<Option<PassLinkRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, pass_id, org_id, kind, request_key, token_hash, created_at_ms, \
                      expires_at_ms, closed_at_ms, claimed_key FROM pass_links \
                      WHERE pass_id = $1 AND token_hash = $2 AND kind = 'transfer'",
                 )
                 .bind(pass_id)
                 .bind(&token_hash[..])
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.reads())
                 .await
                 .map_err(Error::storage("load transfer link"))
@@ -396,7 +400,7 @@ macro_rules! passes_statements {
             ) -> Result<LinkOutcome> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("mint pass link").await?;
-                let pass: Option<PassRow> = sqlx::query_as(concat!(
+                let pass: Option<PassRow> = sqlx::query(concat!(
                     "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
                      state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
                      claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
@@ -405,17 +409,19 @@ macro_rules! passes_statements {
                 ))
                 .bind(link.pass_id)
                 .bind(link.org_id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(&mut *tx)
                 .await
                 .map_err(Error::storage("load pass for a link"))?;
                 let Some(pass) = pass else {
                     return Ok(LinkOutcome::UnknownPass);
                 };
-                let earlier: Option<PassLinkRow> = sqlx::query_as(
+                let earlier: Option<PassLinkRow> = sqlx::query(
                     "SELECT id, pass_id, org_id, kind, request_key, token_hash, created_at_ms, \
                      expires_at_ms, closed_at_ms, claimed_key FROM pass_links WHERE request_key = $1",
                 )
                 .bind(&link.request_key)
+                .try_map(crate::columns::decode)
                 .fetch_optional(&mut *tx)
                 .await
                 .map_err(Error::storage("find pass link"))?;
@@ -483,20 +489,21 @@ macro_rules! passes_statements {
             ) -> Result<TransferClaim> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("claim transfer").await?;
-                let link: Option<PassLinkRow> = sqlx::query_as(concat!(
+                let link: Option<PassLinkRow> = sqlx::query(concat!(
                     "SELECT id, pass_id, org_id, kind, request_key, token_hash, created_at_ms, \
                      expires_at_ms, closed_at_ms, claimed_key FROM pass_links \
                      WHERE id = $1 AND kind = 'transfer'",
                     $for_update,
                 ))
                 .bind(link_id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(&mut *tx)
                 .await
                 .map_err(Error::storage("load transfer link"))?;
                 let Some(link) = link else {
                     return Ok(TransferClaim::Invalid);
                 };
-                let pass: Option<PassRow> = sqlx::query_as(concat!(
+                let pass: Option<PassRow> = sqlx::query(concat!(
                     "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
                      state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
                      claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
@@ -504,6 +511,7 @@ macro_rules! passes_statements {
                     $for_update,
                 ))
                 .bind(link.pass_id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(&mut *tx)
                 .await
                 .map_err(Error::storage("load transferred pass"))?;
@@ -542,7 +550,7 @@ macro_rules! passes_statements {
                 limit: i64,
                 host_id: Option<Uuid>,
             ) -> Result<Vec<PassRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, org_id, label, site, valid_from_ms, valid_until_ms, max_uses, uses, \
                      state, claim_token_hash, wallet_public_key, server_kid, created_at_ms, \
                      claimed_at_ms, revoked_at_ms, host_id, max_transfers, transfers, rebinds, \
@@ -556,6 +564,7 @@ macro_rules! passes_statements {
                 .bind(before.map(|(_, id)| id))
                 .bind(limit)
                 .bind(host_id)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("list passes"))
@@ -566,3 +575,46 @@ macro_rules! passes_statements {
 }
 
 pub(crate) use passes_statements;
+
+crate::columns::from_columns!(crate::PassRow {
+    id,
+    org_id,
+    label,
+    site,
+    valid_from_ms,
+    valid_until_ms,
+    max_uses,
+    uses,
+    state: text,
+    claim_token_hash,
+    wallet_public_key,
+    server_kid,
+    created_at_ms,
+    claimed_at_ms,
+    revoked_at_ms,
+    host_id: default,
+    max_transfers: default,
+    transfers: default,
+    rebinds: default,
+    external_ref: default,
+    language: default,
+    zones: skip,
+});
+crate::columns::from_columns!(crate::PassLinkRow {
+    id,
+    pass_id,
+    org_id,
+    kind: text,
+    request_key,
+    token_hash,
+    created_at_ms,
+    expires_at_ms,
+    closed_at_ms,
+    claimed_key,
+});
+crate::columns::from_columns!(crate::AdmissionRow {
+    nonce,
+    gate_id,
+    at_ms,
+    node_id
+});

@@ -111,19 +111,20 @@ macro_rules! people_statements {
             }
 
             async fn host(&self, org_id: Uuid, id: Uuid) -> Result<Option<HostRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, org_id, label, unit FROM hosts \
                      WHERE id = $1 AND org_id = $2 AND revoked_at_ms IS NULL",
                 )
                     .bind(id)
                     .bind(org_id)
+                    .try_map(crate::columns::decode)
                     .fetch_optional(self.reads())
                     .await
                     .map_err(Error::storage("load host"))
             }
 
             async fn search_hosts(&self, org_id: Uuid, pattern: &str, limit: i64) -> Result<Vec<HostRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, org_id, label, unit FROM hosts WHERE org_id = $1 \
                      AND revoked_at_ms IS NULL \
                      AND (lower(label) LIKE $2 ESCAPE '\\' OR lower(COALESCE(unit, '')) LIKE $2 ESCAPE '\\') \
@@ -132,6 +133,7 @@ macro_rules! people_statements {
                 .bind(org_id)
                 .bind(pattern)
                 .bind(limit)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("search hosts"))
@@ -186,7 +188,7 @@ macro_rules! people_statements {
                 token_hash: &[u8; 32],
                 now_ms: i64,
             ) -> Result<Option<ConsoleSessionRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT k.id, k.org_id, COALESCE(k.role_name, k.role) AS role, k.label, \
                      s.expires_at_ms, \
                      p.name AS person_name, p.issuer AS person_issuer, p.subject AS person_subject \
@@ -201,6 +203,7 @@ macro_rules! people_statements {
                 )
                 .bind(&token_hash[..])
                 .bind(now_ms)
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.reads())
                 .await
                 .map_err(Error::storage("load console session"))
@@ -238,3 +241,24 @@ macro_rules! people_statements {
 }
 
 pub(crate) use people_statements;
+
+crate::columns::from_columns!(crate::HostRow {
+    id,
+    org_id,
+    label,
+    unit,
+    email: default
+});
+crate::columns::from_columns!(crate::ApiKeyRow {
+    id,
+    org_id,
+    role: text,
+    label
+});
+crate::columns::from_columns!(crate::ConsoleSessionRow {
+    key: flatten,
+    expires_at_ms,
+    person_name,
+    person_issuer,
+    person_subject,
+});

@@ -32,7 +32,7 @@ use std::sync::Arc;
 
 use sqlx::migrate::Migrator;
 use sqlx::postgres::PgPoolOptions;
-use sqlx::{FromRow, PgPool, Postgres, Transaction};
+use sqlx::{PgPool, Postgres, Transaction};
 use uuid::Uuid;
 
 use super::batch::{by_position, Attempt, Batcher, ALONE_IN_FLIGHT};
@@ -55,6 +55,7 @@ use super::{
     PushSubscriptionRow, SmtpSettingsRow,
 };
 use super::{SocketChange, SocketMove};
+use crate::columns::{Columns, FromColumns};
 use crate::error::{Error, Result};
 use crate::{Backend, RedemptionTx, ScanLookup, StoreOptions};
 
@@ -587,7 +588,7 @@ impl Backend for PgStore {
         gate_id: Option<Uuid>,
         seen_since_ms: i64,
     ) -> Result<Vec<GateStatusRow>> {
-        sqlx::query_as(
+        sqlx::query(
             "SELECT g.id, g.label, g.site, g.created_at_ms, g.revoked_at_ms, \
              (SELECT COUNT(*) FROM gate_sockets s \
               WHERE s.gate_id = g.id AND s.seen_at_ms >= $3) AS sockets, \
@@ -599,6 +600,7 @@ impl Backend for PgStore {
         .bind(org_id)
         .bind(gate_id)
         .bind(seen_since_ms)
+        .try_map(crate::columns::decode)
         .fetch_all(&self.durable)
         .await
         .map_err(Error::storage("load gates"))
@@ -628,10 +630,9 @@ impl Backend for PgStore {
 /// A batched read's row with the 1-based position of the lookup it answers.
 struct Numbered<T>(i64, T);
 
-impl<'r, T: FromRow<'r, sqlx::postgres::PgRow>> FromRow<'r, sqlx::postgres::PgRow> for Numbered<T> {
-    fn from_row(row: &'r sqlx::postgres::PgRow) -> std::result::Result<Self, sqlx::Error> {
-        use sqlx::Row;
-        Ok(Numbered(row.try_get("i")?, T::from_row(row)?))
+impl<T: FromColumns> FromColumns for Numbered<T> {
+    fn from_columns(row: &impl Columns) -> sqlx::Result<Self> {
+        Ok(Numbered(row.col("i")?, T::from_columns(row)?))
     }
 }
 
@@ -641,7 +642,7 @@ async fn scan_contexts(
     pool: PgPool,
     lookups: Arc<[ScanLookup]>,
 ) -> Result<Vec<Attempt<Option<ScanContext>>>> {
-    let rows: Vec<Numbered<ScanContext>> = sqlx::query_as(concat!(
+    let rows: Vec<Numbered<ScanContext>> = sqlx::query(concat!(
         "SELECT q.i, ",
         crate::shared::pass_columns!(),
         ", ",
@@ -653,6 +654,7 @@ async fn scan_contexts(
     .bind(lookups.iter().map(|l| l.1).collect::<Vec<_>>())
     .bind(lookups.iter().map(|l| l.2).collect::<Vec<_>>())
     .bind(lookups.iter().map(|l| l.3).collect::<Vec<_>>())
+    .try_map(crate::columns::decode)
     .fetch_all(&pool)
     .await
     .map_err(Error::storage("load scan contexts"))?;
@@ -676,7 +678,7 @@ async fn challenge_contexts(
     pool: PgPool,
     nonces: Arc<[[u8; 32]]>,
 ) -> Result<Vec<Attempt<Option<ChallengeContext>>>> {
-    let rows: Vec<Numbered<ChallengeContext>> = sqlx::query_as(concat!(
+    let rows: Vec<Numbered<ChallengeContext>> = sqlx::query(concat!(
         "SELECT q.i, ",
         crate::shared::answer_columns!(),
         " FROM unnest($1::bytea[]) WITH ORDINALITY AS q(nonce, i) JOIN challenges c ON ",
@@ -684,6 +686,7 @@ async fn challenge_contexts(
         "ON r.nonce = c.nonce",
     ))
     .bind(nonces.iter().map(|n| n.to_vec()).collect::<Vec<_>>())
+    .try_map(crate::columns::decode)
     .fetch_all(&pool)
     .await
     .map_err(Error::storage("load challenge contexts"))?;
@@ -944,7 +947,7 @@ impl RedemptionTx for PgRedemption {
         if locked.is_none() {
             return Ok(None);
         }
-        sqlx::query_as(concat!(
+        sqlx::query(concat!(
             "SELECT ",
             crate::shared::answer_columns!(),
             ", s.gate_id AS step_gate_id, s.created_at_ms AS step_at_ms, l.gate_id AS ",
@@ -956,6 +959,7 @@ impl RedemptionTx for PgRedemption {
             "created_at_ms DESC, nonce DESC LIMIT 1) l ON TRUE WHERE c.nonce = $1",
         ))
         .bind(&nonce[..])
+        .try_map(crate::columns::decode)
         .fetch_optional(&mut *self.tx)
         .await
         .map_err(Error::storage("read locked redemption"))

@@ -109,31 +109,36 @@ macro_rules! privacy_statements {
                 let mut passes: Vec<PassRecord> = Vec::new();
                 for id in &who.pass_ids {
                     let sql = format!("{PASS}AND id = $2");
-                    passes.extend(sqlx::query_as::<_, PassRecord>(&sql).bind(org_id).bind(id)
+                    passes.extend(sqlx::query(&sql).bind(org_id).bind(id)
+                        .try_map(crate::columns::decode::<_, PassRecord>)
                         .fetch_all(self.writes()).await.map_err(Error::storage("find passes by id"))?);
                 }
                 if let Some(email) = &who.email {
                     let sql = format!("{PASS}AND id IN (SELECT pass_id FROM messages \
                         WHERE org_id = $1 AND lower(to_address) = lower($2) AND pass_id IS NOT NULL)");
-                    passes.extend(sqlx::query_as::<_, PassRecord>(&sql).bind(org_id).bind(email.trim())
+                    passes.extend(sqlx::query(&sql).bind(org_id).bind(email.trim())
+                        .try_map(crate::columns::decode::<_, PassRecord>)
                         .fetch_all(self.writes()).await.map_err(Error::storage("find passes by email"))?);
                 }
                 if let Some(reference) = &who.external_ref {
                     let sql = format!("{PASS}AND external_ref = $2");
-                    passes.extend(sqlx::query_as::<_, PassRecord>(&sql).bind(org_id).bind(reference.trim())
+                    passes.extend(sqlx::query(&sql).bind(org_id).bind(reference.trim())
+                        .try_map(crate::columns::decode::<_, PassRecord>)
                         .fetch_all(self.writes()).await.map_err(Error::storage("find passes by reference"))?);
                 }
                 if let Some(name) = &who.name {
                     let sql = format!("{PASS}AND lower(label) = lower($2)");
-                    passes.extend(sqlx::query_as::<_, PassRecord>(&sql).bind(org_id).bind(name.trim())
+                    passes.extend(sqlx::query(&sql).bind(org_id).bind(name.trim())
+                        .try_map(crate::columns::decode::<_, PassRecord>)
                         .fetch_all(self.writes()).await.map_err(Error::storage("find passes by name"))?);
-                    data.walk_ins = sqlx::query_as::<_, WalkInRecord>(
+                    data.walk_ins = sqlx::query(
                         "SELECT id, gate_id, host_id, visitor_name, note, state, created_at_ms \
                          FROM walk_ins WHERE org_id = $1 AND lower(visitor_name) = lower($2) \
                          ORDER BY created_at_ms, id",
                     )
                     .bind(org_id)
                     .bind(name.trim())
+                    .try_map(crate::columns::decode::<_, WalkInRecord>)
                     .fetch_all(self.writes())
                     .await
                     .map_err(Error::storage("find walk-ins by name"))?;
@@ -143,28 +148,28 @@ macro_rules! privacy_statements {
                 let mut messages: Vec<MessageRecord> = Vec::new();
                 let mut audit: Vec<AuditRow> = Vec::new();
                 for pass in &passes {
-                    data.visits.extend(sqlx::query_as::<_, VisitRecord>(
+                    data.visits.extend(sqlx::query(
                         "SELECT pass_id, gate_id, outcome, reason, created_at_ms FROM redemptions \
                          WHERE org_id = $1 AND pass_id = $2 ORDER BY created_at_ms",
-                    ).bind(org_id).bind(pass.id).fetch_all(self.writes()).await
+                    ).bind(org_id).bind(pass.id).try_map(crate::columns::decode::<_, VisitRecord>).fetch_all(self.writes()).await
                     .map_err(Error::storage("find visits"))?);
-                    messages.extend(sqlx::query_as::<_, MessageRecord>(
+                    messages.extend(sqlx::query(
                         "SELECT id, pass_id, kind, to_address, state, created_at_ms FROM messages \
                          WHERE org_id = $1 AND pass_id = $2",
-                    ).bind(org_id).bind(pass.id).fetch_all(self.writes()).await
+                    ).bind(org_id).bind(pass.id).try_map(crate::columns::decode::<_, MessageRecord>).fetch_all(self.writes()).await
                     .map_err(Error::storage("find messages"))?);
-                    audit.extend(sqlx::query_as::<_, AuditRow>(
+                    audit.extend(sqlx::query(
                         "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details, \
                          actor_issuer, actor_subject, actor_name, origin_node_id FROM audit_events \
                          WHERE org_id = $1 AND pass_id = $2",
-                    ).bind(org_id).bind(pass.id).fetch_all(self.writes()).await
+                    ).bind(org_id).bind(pass.id).try_map(crate::columns::decode::<_, AuditRow>).fetch_all(self.writes()).await
                     .map_err(Error::storage("find audit events of a pass"))?);
                 }
                 if let Some(email) = &who.email {
-                    messages.extend(sqlx::query_as::<_, MessageRecord>(
+                    messages.extend(sqlx::query(
                         "SELECT id, pass_id, kind, to_address, state, created_at_ms FROM messages \
                          WHERE org_id = $1 AND lower(to_address) = lower($2)",
-                    ).bind(org_id).bind(email.trim()).fetch_all(self.writes()).await
+                    ).bind(org_id).bind(email.trim()).try_map(crate::columns::decode::<_, MessageRecord>).fetch_all(self.writes()).await
                     .map_err(Error::storage("find messages by address"))?);
                 }
                 messages.sort_by_key(|message| (message.created_at_ms, message.id));
@@ -173,20 +178,20 @@ macro_rules! privacy_statements {
                 let named: Vec<String> = data.walk_ins.iter().map(|w| w.id.to_string())
                     .chain(messages.iter().map(|m| m.id.to_string())).collect();
                 for id in &named {
-                    audit.extend(sqlx::query_as::<_, AuditRow>(
+                    audit.extend(sqlx::query(
                         "SELECT id, at_ms, org_id, kind, severity, gate_id, pass_id, details, \
                          actor_issuer, actor_subject, actor_name, origin_node_id FROM audit_events \
                          WHERE org_id = $1 AND (kind LIKE 'walk_in%' OR kind LIKE 'message%') \
                          AND details LIKE $2",
-                    ).bind(org_id).bind(format!("%{id}%")).fetch_all(self.writes()).await
+                    ).bind(org_id).bind(format!("%{id}%")).try_map(crate::columns::decode::<_, AuditRow>).fetch_all(self.writes()).await
                     .map_err(Error::storage("find audit events of a walk-in or message"))?);
                 }
                 audit.sort_by_key(|event| event.id);
                 audit.dedup_by_key(|event| event.id);
                 for event in &audit {
-                    data.deliveries.extend(sqlx::query_as::<_, DeliveryRecord>(
+                    data.deliveries.extend(sqlx::query(
                         "SELECT id, audit_id, body FROM webhook_deliveries WHERE org_id = $1 AND audit_id = $2",
-                    ).bind(org_id).bind(event.id).fetch_all(self.writes()).await
+                    ).bind(org_id).bind(event.id).try_map(crate::columns::decode::<_, DeliveryRecord>).fetch_all(self.writes()).await
                     .map_err(Error::storage("find webhook deliveries"))?);
                 }
                 data.passes = passes;
@@ -337,3 +342,41 @@ macro_rules! privacy_statements {
 }
 
 pub(crate) use privacy_statements;
+
+crate::columns::from_columns!(tessera_domain::privacy::PassRecord {
+    id,
+    label,
+    site,
+    external_ref,
+    state,
+    valid_from_ms,
+    valid_until_ms,
+    uses,
+    created_at_ms,
+    erased_classes,
+});
+crate::columns::from_columns!(tessera_domain::privacy::VisitRecord {
+    pass_id,
+    gate_id,
+    outcome,
+    reason,
+    created_at_ms,
+});
+crate::columns::from_columns!(tessera_domain::privacy::WalkInRecord {
+    id,
+    gate_id,
+    host_id,
+    visitor_name,
+    note,
+    state,
+    created_at_ms,
+});
+crate::columns::from_columns!(tessera_domain::privacy::MessageRecord {
+    id,
+    pass_id,
+    kind,
+    to_address,
+    state,
+    created_at_ms,
+});
+crate::columns::from_columns!(tessera_domain::privacy::DeliveryRecord { id, audit_id, body });

@@ -304,12 +304,13 @@ macro_rules! roll_call_statements {
                 org_id: Uuid,
                 limit: i64,
             ) -> Result<Vec<(tessera_domain::roll_calls::RollCallRow, i64, i64)>> {
-                let rows: Vec<tessera_domain::roll_calls::RollCallRow> = sqlx::query_as(concat!(
+                let rows: Vec<tessera_domain::roll_calls::RollCallRow> = sqlx::query(concat!(
                     crate::roll_calls::roll_call_columns!(),
                     "WHERE org_id = $1 ORDER BY started_at_ms DESC, id LIMIT $2"
                 ))
                 .bind(org_id)
                 .bind(limit)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.writes())
                 .await
                 .map_err(Error::storage("list roll calls"))?;
@@ -335,12 +336,13 @@ macro_rules! roll_call_statements {
                 org_id: Uuid,
                 id: Uuid,
             ) -> Result<Option<tessera_domain::roll_calls::RollCallRow>> {
-                sqlx::query_as(concat!(
+                sqlx::query(concat!(
                     crate::roll_calls::roll_call_columns!(),
                     "WHERE org_id = $1 AND id = $2"
                 ))
                 .bind(org_id)
                 .bind(id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.writes())
                 .await
                 .map_err(Error::storage("load roll call"))
@@ -350,11 +352,12 @@ macro_rules! roll_call_statements {
                 &self,
                 id: Uuid,
             ) -> Result<Vec<tessera_domain::roll_calls::RollCallPerson>> {
-                sqlx::query_as(concat!(
+                sqlx::query(concat!(
                     crate::roll_calls::person_columns!(),
                     "WHERE roll_call_id = $1 ORDER BY label, id"
                 ))
                 .bind(id)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.writes())
                 .await
                 .map_err(Error::storage("load a roll call's list"))
@@ -364,11 +367,12 @@ macro_rules! roll_call_statements {
                 &self,
                 org_id: Uuid,
             ) -> Result<Vec<tessera_domain::roll_calls::RollCallRow>> {
-                sqlx::query_as(concat!(
+                sqlx::query(concat!(
                     crate::roll_calls::roll_call_columns!(),
                     "WHERE org_id = $1 AND ended_at_ms IS NULL ORDER BY started_at_ms DESC, id"
                 ))
                 .bind(org_id)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.writes())
                 .await
                 .map_err(Error::storage("load roll calls in progress"))
@@ -378,7 +382,7 @@ macro_rules! roll_call_statements {
                 &self,
                 pass_id: Uuid,
             ) -> Result<Vec<tessera_domain::roll_calls::RollCallRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT r.id, r.org_id, r.site, r.zone_id, r.scope, r.started_at_ms, \
                      r.started_by, r.ended_at_ms, r.ended_by FROM roll_calls r \
                      JOIN roll_call_people p ON p.roll_call_id = r.id \
@@ -386,6 +390,7 @@ macro_rules! roll_call_statements {
                      ORDER BY r.started_at_ms DESC, r.id",
                 )
                 .bind(pass_id)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.writes())
                 .await
                 .map_err(Error::storage("find a pass's roll calls"))
@@ -405,7 +410,7 @@ macro_rules! roll_call_statements {
                     "WHERE roll_call_id = $1 AND id = $2 AND kind = $3"
                 );
                 if let Some(mark_id) = mark.mark_id {
-                    let before: Option<(Uuid, Uuid, PersonKind)> = sqlx::query_as(
+                    let before: Option<(Uuid, Uuid, String)> = sqlx::query_as(
                         "SELECT roll_call_id, pass_id, 'pass' FROM roll_call_people \
                          WHERE mark_id = $1 \
                          UNION ALL SELECT roll_call_id, walk_in_id, 'walk_in' \
@@ -415,14 +420,15 @@ macro_rules! roll_call_statements {
                     .fetch_optional(&mut *tx)
                     .await
                     .map_err(Error::storage("look a mark id up"))?;
-                    if let Some(before) = before {
-                        if before != (mark.roll_call_id, mark.id, mark.kind) {
+                    if let Some((roll_call_id, id, kind)) = before {
+                        if (roll_call_id, id, kind.as_str()) != (mark.roll_call_id, mark.id, mark.kind.as_str()) {
                             return Ok(MarkWritten::MarkIdReused);
                         }
-                        let person = sqlx::query_as::<_, RollCallPerson>(read_person)
+                        let person = sqlx::query(read_person)
                             .bind(mark.roll_call_id)
                             .bind(mark.id)
                             .bind(mark.kind.as_str())
+                            .try_map(crate::columns::decode::<_, RollCallPerson>)
                             .fetch_optional(&mut *tx)
                             .await
                             .map_err(Error::storage("read a mark"))?;
@@ -467,10 +473,11 @@ macro_rules! roll_call_statements {
                 .map_err(Error::storage("mark safe"))?
                 .rows_affected()
                     == 1;
-                let person = sqlx::query_as::<_, RollCallPerson>(read_person)
+                let person = sqlx::query(read_person)
                     .bind(mark.roll_call_id)
                     .bind(mark.id)
                     .bind(mark.kind.as_str())
+                    .try_map(crate::columns::decode::<_, RollCallPerson>)
                     .fetch_optional(&mut *tx)
                     .await
                     .map_err(Error::storage("read a mark"))?;
@@ -536,11 +543,12 @@ macro_rules! roll_call_statements {
                     return Ok(None);
                 }
                 let people: Vec<tessera_domain::roll_calls::RollCallPerson> =
-                    sqlx::query_as(concat!(
+                    sqlx::query(concat!(
                         crate::roll_calls::person_columns!(),
                         "WHERE roll_call_id = $1 ORDER BY label, id"
                     ))
                     .bind(id)
+                    .try_map(crate::columns::decode)
                     .fetch_all(&mut *tx)
                     .await
                     .map_err(Error::storage("read the final list"))?;
@@ -588,8 +596,9 @@ macro_rules! roll_call_statements {
                 &self,
                 nonce: &[u8],
             ) -> Result<Option<tessera_domain::roll_calls::MusterChallengeRow>> {
-                sqlx::query_as(concat!(crate::roll_calls::muster_columns!(), "WHERE nonce = $1"))
+                sqlx::query(concat!(crate::roll_calls::muster_columns!(), "WHERE nonce = $1"))
                     .bind(nonce)
+                    .try_map(crate::columns::decode)
                     .fetch_optional(self.writes())
                     .await
                     .map_err(Error::storage("load muster challenge"))
@@ -600,12 +609,13 @@ macro_rules! roll_call_statements {
                 gate_id: Uuid,
                 scan_id: Uuid,
             ) -> Result<Option<tessera_domain::roll_calls::MusterChallengeRow>> {
-                sqlx::query_as(concat!(
+                sqlx::query(concat!(
                     crate::roll_calls::muster_columns!(),
                     "WHERE gate_id = $1 AND scan_id = $2"
                 ))
                 .bind(gate_id)
                 .bind(scan_id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.writes())
                 .await
                 .map_err(Error::storage("load muster challenge"))
@@ -634,12 +644,13 @@ macro_rules! roll_call_statements {
                 roll_call_id: Uuid,
                 pass_id: Uuid,
             ) -> Result<Option<tessera_domain::roll_calls::RollCallPerson>> {
-                sqlx::query_as(concat!(
+                sqlx::query(concat!(
                     crate::roll_calls::person_columns!(),
                     "WHERE roll_call_id = $1 AND id = $2 AND kind = 'pass'"
                 ))
                 .bind(roll_call_id)
                 .bind(pass_id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.writes())
                 .await
                 .map_err(Error::storage("read a mark"))
@@ -652,3 +663,38 @@ pub(crate) use muster_columns;
 pub(crate) use person_columns;
 pub(crate) use roll_call_columns;
 pub(crate) use roll_call_statements;
+
+crate::columns::from_columns!(tessera_domain::roll_calls::RollCallRow {
+    id,
+    org_id,
+    site,
+    zone_id,
+    scope,
+    started_at_ms,
+    started_by,
+    ended_at_ms,
+    ended_by,
+});
+crate::columns::from_columns!(tessera_domain::roll_calls::RollCallPerson {
+    kind: text,
+    id,
+    label,
+    last_seen,
+    marked_at_ms,
+    marked_by,
+    marked_where,
+    how: opt_text,
+});
+crate::columns::from_columns!(tessera_domain::roll_calls::MusterChallengeRow {
+    nonce,
+    org_id,
+    gate_id,
+    scan_id,
+    roll_call_id,
+    pass_id,
+    code_hash,
+    created_at_ms,
+    expires_at_ms,
+    wrong_answers,
+    outcome: opt_text,
+});

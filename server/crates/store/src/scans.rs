@@ -4,6 +4,9 @@
 //! [`scans_statements!`] implements [`ScanStatements`] for a backend, with the statements
 //! both run (`shared.rs` says how a dialect's lock clauses are passed in).
 
+use uuid::Uuid;
+
+use crate::columns::{decode_error, Columns, FromColumns};
 use crate::{ChallengeRow, NewAudit, Result, ScanDenialRow};
 
 /// The redemption's statements off the hot path: a scan denied before any challenge, a wrong
@@ -112,7 +115,7 @@ macro_rules! scans_statements {
             ) -> Result<usize> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("sweep").await?;
-                let settled: Vec<SweptChallenge> = sqlx::query_as(
+                let settled: Vec<SweptChallenge> = sqlx::query(
                     "UPDATE challenges SET unanswered_audited = TRUE \
                      WHERE unanswered_audited = FALSE AND nonce IN ( \
                         SELECT c.nonce FROM challenges c \
@@ -125,6 +128,7 @@ macro_rules! scans_statements {
                 )
                 .bind(now_ms)
                 .bind(limit)
+                .try_map(crate::columns::decode)
                 .fetch_all(&mut *tx)
                 .await
                 .map_err(Error::storage("settle expired challenges"))?;
@@ -139,3 +143,133 @@ macro_rules! scans_statements {
 }
 
 pub(crate) use scans_statements;
+
+crate::columns::from_columns!(crate::ChallengeRow {
+    nonce,
+    org_id,
+    gate_id,
+    scan_id,
+    pass_id,
+    counter,
+    code_hash,
+    created_at_ms,
+    expires_at_ms,
+    wrong_answers,
+});
+crate::columns::from_columns!(crate::ScanDenialRow {
+    gate_id,
+    scan_id,
+    org_id,
+    code_hash,
+    reason: parsed,
+    pass_id,
+    pass_label,
+    age_s,
+    ahead_s,
+    created_at_ms,
+});
+crate::columns::from_columns!(crate::SweptChallenge {
+    challenge: flatten,
+    answered
+});
+
+impl FromColumns for crate::ScanContext {
+    fn from_columns(row: &impl Columns) -> sqlx::Result<Self> {
+        Ok(crate::ScanContext {
+            pass: pass_from_prefixed(row)?,
+            step_gate_id: row.col("step_gate_id")?,
+            resent_scan: row.col("resent_scan")?,
+        })
+    }
+}
+
+impl FromColumns for crate::ChallengeContext {
+    fn from_columns(row: &impl Columns) -> sqlx::Result<Self> {
+        let challenge = crate::ChallengeRow::from_columns(row)?;
+        let stored = stored_from_prefixed(row, &challenge)?;
+        Ok(crate::ChallengeContext {
+            pass: pass_from_prefixed(row)?,
+            challenge,
+            stored,
+        })
+    }
+}
+
+impl FromColumns for crate::LockedRedemption {
+    fn from_columns(row: &impl Columns) -> sqlx::Result<Self> {
+        let crate::ChallengeContext {
+            challenge,
+            pass,
+            stored,
+        } = crate::ChallengeContext::from_columns(row)?;
+        let admission = |gate: &str, at: &str| -> sqlx::Result<Option<crate::Admission>> {
+            let columns: (Option<Uuid>, Option<i64>) = (row.col(gate)?, row.col(at)?);
+            Ok(columns
+                .0
+                .zip(columns.1)
+                .map(|(gate_id, at_ms)| crate::Admission { gate_id, at_ms }))
+        };
+        Ok(crate::LockedRedemption {
+            challenge,
+            pass,
+            stored,
+            step_admission: admission("step_gate_id", "step_at_ms")?,
+            last_admission: admission("last_gate_id", "last_at_ms")?,
+        })
+    }
+}
+
+/// The pass columns of a joined row, each named `p_<column>`, as the hot path reads them
+/// (the fields only the pass's page shows keep their defaults).
+fn pass_from_prefixed(row: &impl Columns) -> sqlx::Result<crate::PassRow> {
+    Ok(crate::PassRow {
+        id: row.col("p_id")?,
+        org_id: row.col("p_org_id")?,
+        label: row.col("p_label")?,
+        site: row.col("p_site")?,
+        valid_from_ms: row.col("p_valid_from_ms")?,
+        valid_until_ms: row.col("p_valid_until_ms")?,
+        max_uses: row.col("p_max_uses")?,
+        uses: row.col("p_uses")?,
+        state: row.text("p_state")?,
+        claim_token_hash: row.col("p_claim_token_hash")?,
+        wallet_public_key: row.col("p_wallet_public_key")?,
+        server_kid: row.col("p_server_kid")?,
+        created_at_ms: row.col("p_created_at_ms")?,
+        claimed_at_ms: row.col("p_claimed_at_ms")?,
+        revoked_at_ms: row.col("p_revoked_at_ms")?,
+        host_id: None,
+        max_transfers: 0,
+        transfers: 0,
+        rebinds: 0,
+        external_ref: None,
+        language: None,
+        zones: Vec::new(),
+    })
+}
+
+/// The outcome columns of a joined row, each named `r_<column>` (all null when no outcome
+/// is stored), for the challenge `challenge`.
+fn stored_from_prefixed(
+    row: &impl Columns,
+    challenge: &crate::ChallengeRow,
+) -> sqlx::Result<Option<crate::RedemptionRow>> {
+    let outcome: Option<String> = row.col("r_outcome")?;
+    let created_at_ms: Option<i64> = row.col("r_created_at_ms")?;
+    let (Some(outcome), Some(created_at_ms)) = (outcome, created_at_ms) else {
+        return Ok(None);
+    };
+    let reason: Option<String> = row.col("r_reason")?;
+    let outcome = crate::StoredOutcome::from_columns(
+        &outcome,
+        reason.as_deref(),
+        row.col("r_first_admitted_at_ms")?,
+        row.col("r_first_gate_id")?,
+    )
+    .map_err(|message| decode_error("r_outcome", message))?;
+    Ok(Some(crate::RedemptionRow::for_challenge(
+        challenge,
+        outcome,
+        created_at_ms,
+    )))
+}

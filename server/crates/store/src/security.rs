@@ -8,6 +8,7 @@
 
 use uuid::Uuid;
 
+use crate::columns::{Columns, FromColumns};
 use crate::{AlarmFilter, AlarmRow, NewAudit, Result};
 
 /// Columns of an alarm: its event, and its handling from `LEFT JOIN alarms a`.
@@ -89,7 +90,7 @@ macro_rules! security_statements {
         #[async_trait::async_trait]
         impl crate::security::SecurityStatements for $store {
             async fn alarms(&self, filter: &AlarmFilter) -> Result<Vec<AlarmRow>> {
-                sqlx::query_as(concat!(
+                sqlx::query(concat!(
                     crate::security::alarm_columns!(),
                     "WHERE e.org_id = $1 AND e.severity = 'high' \
                      AND ($2 IS NULL OR COALESCE(a.state, 'open') = $2) \
@@ -99,18 +100,20 @@ macro_rules! security_statements {
                 .bind(filter.state.map(|state| state.as_str()))
                 .bind(filter.before_id)
                 .bind(filter.limit)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("list alarms"))
             }
 
             async fn alarm(&self, org_id: Uuid, alarm_id: i64) -> Result<Option<AlarmRow>> {
-                sqlx::query_as(concat!(
+                sqlx::query(concat!(
                     crate::security::alarm_columns!(),
                     "WHERE e.org_id = $1 AND e.id = $2 AND e.severity = 'high'"
                 ))
                 .bind(org_id)
                 .bind(alarm_id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.writes())
                 .await
                 .map_err(Error::storage("load alarm"))
@@ -189,12 +192,13 @@ macro_rules! security_statements {
             }
 
             async fn watchlist(&self, org_id: Uuid) -> Result<Vec<tessera_domain::watchlist::WatchEntry>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, org_id, name, email, external_ref, reason, mode, added_by, \
                      created_at_ms, updated_at_ms, expires_at_ms FROM watchlist \
                      WHERE org_id = $1 ORDER BY created_at_ms, id LIMIT 100000",
                 )
                 .bind(org_id)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("load watchlist"))
@@ -267,3 +271,41 @@ macro_rules! security_statements {
 }
 
 pub(crate) use {alarm_columns, security_statements};
+
+/// Reads an audit event's columns and, from a `LEFT JOIN alarms`, `alarm_state`,
+/// `alarm_version`, `assignee`, `acknowledged_at_ms`, `acknowledged_by`, `resolved_at_ms`,
+/// `resolved_by`, `outcome`, `note` and `alarm_updated_at_ms`.
+impl FromColumns for crate::AlarmRow {
+    fn from_columns(row: &impl Columns) -> sqlx::Result<Self> {
+        use tessera_domain::alarms::{AlarmState, Handling};
+        let state: Option<AlarmState> = row.opt_text("alarm_state")?;
+        Ok(crate::AlarmRow {
+            event: crate::AuditRow::from_columns(row)?,
+            handling: Handling {
+                state: Some(state.unwrap_or(AlarmState::Open)),
+                version: row.col::<Option<i64>>("alarm_version")?.unwrap_or(0),
+                assignee: row.col("assignee")?,
+                acknowledged_at_ms: row.col("acknowledged_at_ms")?,
+                acknowledged_by: row.col("acknowledged_by")?,
+                resolved_at_ms: row.col("resolved_at_ms")?,
+                resolved_by: row.col("resolved_by")?,
+                outcome: row.opt_text("outcome")?,
+                note: row.col("note")?,
+                updated_at_ms: row.col("alarm_updated_at_ms")?,
+            },
+        })
+    }
+}
+crate::columns::from_columns!(tessera_domain::watchlist::WatchEntry {
+    id,
+    org_id,
+    name,
+    email,
+    external_ref,
+    reason,
+    mode: text,
+    added_by,
+    created_at_ms,
+    updated_at_ms,
+    expires_at_ms,
+});

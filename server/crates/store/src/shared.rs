@@ -96,20 +96,21 @@ macro_rules! shared_statements {
         impl $store {
             /// What a gate already got for a scan id ([`crate::Store::scan_record`]).
             pub(crate) async fn scan_record(&self, gate_id: Uuid, scan_id: Uuid) -> Result<Option<ScanRecord>> {
-                let challenge: Option<ChallengeRow> = sqlx::query_as(
+                let challenge: Option<ChallengeRow> = sqlx::query(
                     "SELECT nonce, org_id, gate_id, scan_id, pass_id, counter, code_hash, \
                      created_at_ms, expires_at_ms, wrong_answers FROM challenges \
                      WHERE gate_id = $1 AND scan_id = $2",
                 )
                 .bind(gate_id)
                 .bind(scan_id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.reads())
                 .await
                 .map_err(Error::storage("load challenge by scan"))?;
                 if let Some(challenge) = challenge {
                     return Ok(Some(ScanRecord::Challenge(challenge)));
                 }
-                let denial: Option<ScanDenialRow> = sqlx::query_as(
+                let denial: Option<ScanDenialRow> = sqlx::query(
                     "SELECT d.gate_id, d.scan_id, d.org_id, d.code_hash, d.reason, d.pass_id, \
                      p.label AS pass_label, d.age_s, d.ahead_s, d.created_at_ms \
                      FROM scan_denials d LEFT JOIN passes p ON p.id = d.pass_id \
@@ -117,6 +118,7 @@ macro_rules! shared_statements {
                 )
                 .bind(gate_id)
                 .bind(scan_id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.reads())
                 .await
                 .map_err(Error::storage("load denial by scan"))?;
@@ -228,11 +230,12 @@ macro_rules! shared_statements {
                 pass_id: Uuid,
                 zone_id: Uuid,
             ) -> Result<Option<(ZoneRow, super::ZoneView)>> {
-                let zone: Option<ZoneRow> = sqlx::query_as(
+                let zone: Option<ZoneRow> = sqlx::query(
                     "SELECT id, org_id, name, allow_reentry, max_entries_per_day, checkout_at_minute, \
                      checks_out_others, last_checkout_day, created_at_ms FROM zones WHERE id = $1",
                 )
                 .bind(zone_id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(&mut *self.tx)
                 .await
                 .map_err(Error::storage("load zone"))?;
@@ -413,9 +416,10 @@ macro_rules! shared_functions {
             key_id: Uuid,
         ) -> Result<Option<(ApiKeyListing, &'static crate::shared::KeyTable)>> {
             for table in [&crate::shared::API_KEYS, &crate::shared::HOSTS] {
-                let key: Option<ApiKeyListing> = sqlx::query_as(table.find)
+                let key: Option<ApiKeyListing> = sqlx::query(table.find)
                     .bind(org_id)
                     .bind(key_id)
+                    .try_map(crate::columns::decode)
                     .fetch_optional(&mut *conn)
                     .await
                     .map_err(Error::storage("load api key"))?;

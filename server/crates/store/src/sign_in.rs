@@ -62,11 +62,12 @@ macro_rules! sign_in_statements {
                 &self,
                 org_id: Uuid,
             ) -> Result<Vec<tessera_domain::sso::SsoDomainRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT org_id, domain, token, created_at_ms, proven_at_ms, proven_by \
                      FROM sso_domains WHERE org_id = $1 ORDER BY domain",
                 )
                 .bind(org_id)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("list sso domains"))
@@ -94,12 +95,13 @@ macro_rules! sign_in_statements {
                 if claimed > 0 {
                     insert_audit(&mut tx, event).await?;
                 }
-                let stored: tessera_domain::sso::SsoDomainRow = sqlx::query_as(
+                let stored: tessera_domain::sso::SsoDomainRow = sqlx::query(
                     "SELECT org_id, domain, token, created_at_ms, proven_at_ms, proven_by \
                      FROM sso_domains WHERE org_id = $1 AND domain = $2",
                 )
                 .bind(row.org_id)
                 .bind(&row.domain)
+                .try_map(crate::columns::decode)
                 .fetch_one(&mut *tx)
                 .await
                 .map_err(Error::storage("read claimed sso domain"))?;
@@ -192,3 +194,12 @@ macro_rules! sign_in_statements {
 }
 
 pub(crate) use sign_in_statements;
+
+crate::columns::from_columns!(crate::SsoDomainRow {
+    org_id,
+    domain,
+    token,
+    created_at_ms,
+    proven_at_ms,
+    proven_by,
+});

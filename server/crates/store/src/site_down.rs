@@ -113,13 +113,13 @@ macro_rules! site_down_statements {
                 limit: i64,
             ) -> Result<Vec<crate::sites::PassChange>> {
                 let query = match resync {
-                    None => sqlx::query_as(
+                    None => sqlx::query(
                         "SELECT c.seq, c.at_ms AS changed_at_ms, p.* FROM pass_changes c \
                          JOIN passes p ON p.id = c.pass_id \
                          WHERE c.seq > $1 AND p.org_id = $2 AND p.site = $3 \
                          ORDER BY c.seq LIMIT $4",
                     ),
-                    Some(_) => sqlx::query_as(
+                    Some(_) => sqlx::query(
                         "SELECT c.seq, c.at_ms AS changed_at_ms, p.* FROM pass_changes c \
                          JOIN passes p ON p.id = c.pass_id \
                          WHERE c.tx >= $5 AND c.seq > $1 AND c.seq <= $6 AND p.org_id = $2 \
@@ -132,6 +132,7 @@ macro_rules! site_down_statements {
                     Some(resync) => query.bind(resync.since_tx).bind(resync.through_seq),
                 };
                 query
+                    .try_map(crate::columns::decode)
                     .fetch_all(self.writes())
                     .await
                     .map_err(Error::storage("read pass changes"))
@@ -231,8 +232,9 @@ macro_rules! site_down_statements {
                 for site_pass in passes {
                     let central = &site_pass.pass;
                     let local: Option<tessera_domain::rows::PassRow> =
-                        sqlx::query_as("SELECT * FROM passes WHERE id = $1")
+                        sqlx::query("SELECT * FROM passes WHERE id = $1")
                             .bind(central.id)
+                            .try_map(crate::columns::decode)
                             .fetch_optional(&mut *tx)
                             .await
                             .map_err(Error::storage("read the node's pass"))?;
@@ -392,7 +394,7 @@ macro_rules! site_down_statements {
                 after_seq: i64,
                 through_seq: i64,
             ) -> Result<Vec<tessera_domain::sites::PresenceRecord>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT z.pass_id, z.zone_id, z.org_id, z.inside, z.entry_day, \
                      z.entries_on_day, z.entered_at_ms, z.exited_at_ms FROM pass_changes c \
                      JOIN passes p ON p.id = c.pass_id \
@@ -403,6 +405,7 @@ macro_rules! site_down_statements {
                 .bind(site)
                 .bind(after_seq)
                 .bind(through_seq)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.writes())
                 .await
                 .map_err(Error::storage("read changed passes' standing in zones"))

@@ -280,11 +280,12 @@ macro_rules! site_up_statements {
                 &self,
                 pass_id: Uuid,
             ) -> Result<Vec<tessera_domain::sites::PresenceRecord>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT pass_id, zone_id, org_id, inside, entry_day, entries_on_day, \
                      entered_at_ms, exited_at_ms FROM zone_presence WHERE pass_id = $1",
                 )
                 .bind(pass_id)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.writes())
                 .await
                 .map_err(Error::storage("read a pass's standing in zones"))

@@ -92,16 +92,21 @@ impl From<LeaseRow> for Lease {
 }
 
 /// A pass from the change log, with its place in it.
-#[derive(Clone, Debug, sqlx::FromRow)]
+#[derive(Clone, Debug)]
 pub struct PassChange {
     /// Its place in the log.
     pub seq: i64,
     /// When it was last written (the database's clock).
     pub changed_at_ms: i64,
     /// The pass as it is now.
-    #[sqlx(flatten)]
     pub pass: PassRow,
 }
+
+crate::columns::from_columns!(PassChange {
+    seq,
+    changed_at_ms,
+    pass: flatten
+});
 
 /// A gate of a site, with what a node needs to let it connect.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -495,13 +500,14 @@ macro_rules! site_statements {
             conn: &mut <$db as sqlx::Database>::Connection,
             record: &tessera_domain::sites::PresenceRecord,
         ) -> Result<()> {
-            let current: Option<tessera_domain::sites::PresenceRecord> = sqlx::query_as(
+            let current: Option<tessera_domain::sites::PresenceRecord> = sqlx::query(
                 "SELECT pass_id, zone_id, org_id, inside, entry_day, entries_on_day, \
                  entered_at_ms, exited_at_ms FROM zone_presence \
                  WHERE pass_id = $1 AND zone_id = $2",
             )
             .bind(record.pass_id)
             .bind(record.zone_id)
+            .try_map(crate::columns::decode)
             .fetch_optional(&mut *conn)
             .await
             .map_err(Error::storage("read a standing in a zone"))?;
@@ -891,3 +897,14 @@ macro_rules! site_statements {
 }
 
 pub(crate) use {lease_columns, lease_fields, node_columns, site_statements};
+
+crate::columns::from_columns!(tessera_domain::sites::PresenceRecord {
+    pass_id,
+    zone_id,
+    org_id,
+    inside,
+    entry_day,
+    entries_on_day,
+    entered_at_ms,
+    exited_at_ms,
+});

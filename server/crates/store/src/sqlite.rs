@@ -115,7 +115,7 @@ impl SqliteStore {
         &self,
         (pass_id, counter, gate_id, scan_id): (Uuid, i64, Uuid, Uuid),
     ) -> Result<Option<ScanContext>> {
-        sqlx::query_as(concat!(
+        sqlx::query(concat!(
             "SELECT ",
             crate::shared::pass_columns!(),
             ", ",
@@ -127,6 +127,7 @@ impl SqliteStore {
         .bind(counter)
         .bind(gate_id)
         .bind(scan_id)
+        .try_map(crate::columns::decode)
         .fetch_optional(&self.read)
         .await
         .map_err(Error::storage("load scan context"))
@@ -137,13 +138,14 @@ impl SqliteStore {
         &self,
         nonce: [u8; 32],
     ) -> Result<Option<ChallengeContext>> {
-        sqlx::query_as(concat!(
+        sqlx::query(concat!(
             "SELECT ",
             crate::shared::answer_columns!(),
             " FROM challenges c JOIN passes p ON p.id = c.pass_id LEFT JOIN redemptions r ",
             "ON r.nonce = c.nonce WHERE c.nonce = $1",
         ))
         .bind(&nonce[..])
+        .try_map(crate::columns::decode)
         .fetch_optional(&self.read)
         .await
         .map_err(Error::storage("load challenge context"))
@@ -499,7 +501,7 @@ impl Backend for SqliteStore {
         seen_since_ms: i64,
     ) -> Result<Vec<GateStatusRow>> {
         // SQLite's two-argument MAX is NULL if either is; 0 stands in and is turned back.
-        sqlx::query_as(
+        sqlx::query(
             "SELECT g.id, g.label, g.site, g.created_at_ms, g.revoked_at_ms, \
              (SELECT COUNT(*) FROM gate_sockets s \
               WHERE s.gate_id = g.id AND s.seen_at_ms >= $3) AS sockets, \
@@ -512,6 +514,7 @@ impl Backend for SqliteStore {
         .bind(org_id)
         .bind(gate_id)
         .bind(seen_since_ms)
+        .try_map(crate::columns::decode)
         .fetch_all(&self.read)
         .await
         .map_err(Error::storage("load gates"))
@@ -657,7 +660,7 @@ pub struct SqliteRedemption {
 #[async_trait::async_trait]
 impl RedemptionTx for SqliteRedemption {
     async fn lock(&mut self, nonce: &[u8; 32]) -> Result<Option<LockedRedemption>> {
-        sqlx::query_as(concat!(
+        sqlx::query(concat!(
             "SELECT ",
             crate::shared::answer_columns!(),
             ", s.gate_id AS step_gate_id, s.created_at_ms AS step_at_ms, (SELECT l.gate_id ",
@@ -671,6 +674,7 @@ impl RedemptionTx for SqliteRedemption {
             "= $1",
         ))
         .bind(&nonce[..])
+        .try_map(crate::columns::decode)
         .fetch_optional(&mut *self.tx)
         .await
         .map_err(Error::storage("read locked redemption"))

@@ -138,8 +138,9 @@ macro_rules! sso_statements {
         #[async_trait::async_trait]
         impl crate::sso::SsoStatements for $store {
             async fn sso_config(&self, org_id: Uuid) -> Result<Option<$crate::SsoConfigRow>> {
-                sqlx::query_as(concat!($crate::sso::sso_config_columns!(), " WHERE org_id = $1"))
+                sqlx::query(concat!($crate::sso::sso_config_columns!(), " WHERE org_id = $1"))
                     .bind(org_id)
+                    .try_map(crate::columns::decode)
                     .fetch_optional(self.reads())
                     .await
                     .map_err(Error::storage("load sso config"))
@@ -150,9 +151,10 @@ macro_rules! sso_statements {
                 issuer: &str,
                 client_id: &str,
             ) -> Result<Vec<$crate::SsoConfigRow>> {
-                sqlx::query_as(concat!($crate::sso::sso_config_columns!(), " WHERE issuer = $1 AND client_id = $2"))
+                sqlx::query(concat!($crate::sso::sso_config_columns!(), " WHERE issuer = $1 AND client_id = $2"))
                     .bind(issuer)
                     .bind(client_id)
+                    .try_map(crate::columns::decode)
                     .fetch_all(self.reads())
                     .await
                     .map_err(Error::storage("load sso config by client"))
@@ -255,11 +257,12 @@ macro_rules! sso_statements {
             ) -> Result<Option<$crate::SsoLoginRow>> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("take sso login").await?;
-                let login: Option<$crate::SsoLoginRow> = sqlx::query_as(
+                let login: Option<$crate::SsoLoginRow> = sqlx::query(
                     "DELETE FROM sso_logins WHERE state_hash = $1 RETURNING state_hash, org_id, \
                      browser_hash, nonce, pkce_verifier, page, created_at_ms, expires_at_ms",
                 )
                 .bind(&state_hash[..])
+                .try_map(crate::columns::decode)
                 .fetch_optional(&mut *tx)
                 .await
                 .map_err(Error::storage("take sso login"))?;
@@ -490,7 +493,7 @@ macro_rules! sso_statements {
             }
 
             async fn list_sessions(&self, org_id: Uuid, now_ms: i64) -> Result<Vec<$crate::SessionListing>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT s.token_hash, k.id AS key_id, COALESCE(k.role_name, k.role) AS role, \
                      k.label, p.name AS person_name, \
                      p.email AS person_email, s.created_at_ms, s.expires_at_ms \
@@ -506,6 +509,7 @@ macro_rules! sso_statements {
                 )
                 .bind(org_id)
                 .bind(now_ms)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("list sessions"))
@@ -546,3 +550,35 @@ macro_rules! sso_statements {
 }
 
 pub(crate) use {sso_config_columns, sso_statements};
+
+crate::columns::from_columns!(crate::SsoConfigRow {
+    org_id,
+    issuer,
+    client_id,
+    client_secret,
+    allowed_domains: text,
+    role_claim,
+    role_map: text,
+    key_sign_in,
+    updated_at_ms,
+});
+crate::columns::from_columns!(crate::SsoLoginRow {
+    state_hash,
+    org_id,
+    browser_hash,
+    nonce,
+    pkce_verifier,
+    page: text,
+    created_at_ms,
+    expires_at_ms,
+});
+crate::columns::from_columns!(crate::SessionListing {
+    token_hash,
+    key_id,
+    role: text,
+    label,
+    person_name,
+    person_email,
+    created_at_ms,
+    expires_at_ms,
+});

@@ -125,13 +125,14 @@ macro_rules! walk_ins_statements {
                         insert_audit(&mut tx, queued).await?;
                     }
                 }
-                let stored: WalkInRow = sqlx::query_as(
+                let stored: WalkInRow = sqlx::query(
                     "SELECT id, org_id, gate_id, request_id, host_id, visitor_name, note, state, \
                      created_at_ms, expires_at_ms, decided_at_ms FROM walk_ins \
                      WHERE gate_id = $1 AND request_id = $2",
                 )
                 .bind(walk_in.gate_id)
                 .bind(walk_in.request_id)
+                .try_map(crate::columns::decode)
                 .fetch_one(&mut *tx)
                 .await
                 .map_err(Error::storage("load walk-in"))?;
@@ -144,7 +145,7 @@ macro_rules! walk_ins_statements {
                 gate_id: Uuid,
                 request_id: Uuid,
             ) -> Result<Option<WalkInView>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT w.id, w.org_id, w.gate_id, w.request_id, w.host_id, w.visitor_name, w.note, \
                      w.state, w.created_at_ms, w.expires_at_ms, w.decided_at_ms, g.label AS gate_label, \
                      h.label AS host_label, h.unit AS host_unit FROM walk_ins w \
@@ -153,13 +154,14 @@ macro_rules! walk_ins_statements {
                 )
                 .bind(gate_id)
                 .bind(request_id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.reads())
                 .await
                 .map_err(Error::storage("load walk-in"))
             }
 
             async fn walk_in(&self, org_id: Uuid, id: Uuid) -> Result<Option<WalkInView>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT w.id, w.org_id, w.gate_id, w.request_id, w.host_id, w.visitor_name, w.note, \
                      w.state, w.created_at_ms, w.expires_at_ms, w.decided_at_ms, g.label AS gate_label, \
                      h.label AS host_label, h.unit AS host_unit FROM walk_ins w \
@@ -168,6 +170,7 @@ macro_rules! walk_ins_statements {
                 )
                 .bind(id)
                 .bind(org_id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(self.reads())
                 .await
                 .map_err(Error::storage("load walk-in"))
@@ -180,7 +183,7 @@ macro_rules! walk_ins_statements {
                 state: Option<&str>,
                 limit: i64,
             ) -> Result<Vec<WalkInView>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT w.id, w.org_id, w.gate_id, w.request_id, w.host_id, w.visitor_name, w.note, \
                      w.state, w.created_at_ms, w.expires_at_ms, w.decided_at_ms, g.label AS gate_label, \
                      h.label AS host_label, h.unit AS host_unit FROM walk_ins w \
@@ -193,6 +196,7 @@ macro_rules! walk_ins_statements {
                 .bind(host_id)
                 .bind(state)
                 .bind(limit)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("list walk-ins"))
@@ -240,7 +244,7 @@ macro_rules! walk_ins_statements {
             ) -> Result<usize> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("expire walk-ins").await?;
-                let expired: Vec<WalkInRow> = sqlx::query_as(concat!(
+                let expired: Vec<WalkInRow> = sqlx::query(concat!(
                     "UPDATE walk_ins SET state = 'expired', decided_at_ms = expires_at_ms \
                      WHERE id IN (SELECT id FROM walk_ins WHERE state = 'waiting' \
                      AND expires_at_ms <= $1 ORDER BY expires_at_ms LIMIT $2",
@@ -250,6 +254,7 @@ macro_rules! walk_ins_statements {
                 ))
                 .bind(now_ms)
                 .bind(limit)
+                .try_map(crate::columns::decode)
                 .fetch_all(&mut *tx)
                 .await
                 .map_err(Error::storage("expire walk-ins"))?;
@@ -264,3 +269,23 @@ macro_rules! walk_ins_statements {
 }
 
 pub(crate) use walk_ins_statements;
+
+crate::columns::from_columns!(crate::WalkInRow {
+    id,
+    org_id,
+    gate_id,
+    request_id,
+    host_id,
+    visitor_name,
+    note,
+    state: text,
+    created_at_ms,
+    expires_at_ms,
+    decided_at_ms,
+});
+crate::columns::from_columns!(crate::WalkInView {
+    walk_in: flatten,
+    gate_label,
+    host_label,
+    host_unit,
+});

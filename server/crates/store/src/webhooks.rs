@@ -165,12 +165,13 @@ macro_rules! webhooks_statements {
                         insert_audit(&mut tx, event).await?;
                     }
                 }
-                let webhook: Option<WebhookRow> = sqlx::query_as(
+                let webhook: Option<WebhookRow> = sqlx::query(
                     "SELECT id, org_id, url, secret, events, audit_cursor, created_at_ms, \
                      disabled_at_ms, disabled_reason FROM webhooks WHERE id = $1 AND org_id = $2",
                 )
                 .bind(webhook_id)
                 .bind(org_id)
+                .try_map(crate::columns::decode)
                 .fetch_optional(&mut *tx)
                 .await
                 .map_err(Error::storage("load webhook"))?;
@@ -179,10 +180,11 @@ macro_rules! webhooks_statements {
             }
 
             async fn webhooks_unsealed(&self) -> Result<Vec<WebhookRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, org_id, url, secret, events, audit_cursor, created_at_ms, \
                      disabled_at_ms, disabled_reason FROM webhooks WHERE secret NOT LIKE 'sealed1.%'",
                 )
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("list unsealed webhooks"))
@@ -229,7 +231,7 @@ macro_rules! webhooks_statements {
             }
 
             async fn deliveries(&self, org_id: Uuid, state: $crate::DeliveryState, limit: i64) -> Result<Vec<DeliveryRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, webhook_id, org_id, audit_id, pass_id, event_type, body, state, \
                      attempts, next_attempt_ms, last_error, created_at_ms, delivered_at_ms \
                      FROM webhook_deliveries WHERE org_id = $1 AND state = $2 ORDER BY id DESC LIMIT $3",
@@ -237,6 +239,7 @@ macro_rules! webhooks_statements {
                 .bind(org_id)
                 .bind(state.as_str())
                 .bind(limit)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("list deliveries"))
@@ -261,13 +264,14 @@ macro_rules! webhooks_statements {
             }
 
             async fn webhooks(&self, org_id: Option<Uuid>) -> Result<Vec<WebhookRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, org_id, url, secret, events, audit_cursor, created_at_ms, \
                      disabled_at_ms, disabled_reason FROM webhooks \
                      WHERE ($1 IS NULL AND disabled_at_ms IS NULL) OR org_id = $1 \
                      ORDER BY created_at_ms, id",
                 )
                 .bind(org_id)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("list webhooks"))
@@ -281,7 +285,7 @@ macro_rules! webhooks_statements {
             ) -> Result<Vec<DeliveryRow>> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin_presence("claim deliveries").await?;
-                let claimed = sqlx::query_as(concat!(
+                let claimed = sqlx::query(concat!(
                     "UPDATE webhook_deliveries SET next_attempt_ms = $2, attempts = attempts + 1 \
                      WHERE id IN (SELECT d.id FROM webhook_deliveries d \
                      WHERE d.state = 'pending' AND d.next_attempt_ms <= $1 \
@@ -296,6 +300,7 @@ macro_rules! webhooks_statements {
                 .bind(now_ms)
                 .bind(now_ms.saturating_add(lease_ms))
                 .bind(limit)
+                .try_map(crate::columns::decode)
                 .fetch_all(&mut *tx)
                 .await
                 .map_err(Error::storage("claim deliveries"))?;
@@ -309,3 +314,30 @@ macro_rules! webhooks_statements {
 }
 
 pub(crate) use webhooks_statements;
+
+crate::columns::from_columns!(crate::WebhookRow {
+    id,
+    org_id,
+    url,
+    secret,
+    events: text,
+    audit_cursor,
+    created_at_ms,
+    disabled_at_ms,
+    disabled_reason,
+});
+crate::columns::from_columns!(crate::DeliveryRow {
+    id,
+    webhook_id,
+    org_id,
+    audit_id,
+    pass_id,
+    event_type,
+    body,
+    state: text,
+    attempts,
+    next_attempt_ms,
+    last_error,
+    created_at_ms,
+    delivered_at_ms,
+});

@@ -75,12 +75,13 @@ macro_rules! zones_statements {
             }
 
             async fn zone_rows(&self, org_id: Uuid) -> Result<Vec<ZoneRow>> {
-                sqlx::query_as(
+                sqlx::query(
                     "SELECT id, org_id, name, allow_reentry, max_entries_per_day, checkout_at_minute, \
                      checks_out_others, last_checkout_day, created_at_ms FROM zones \
                      WHERE org_id = $1 ORDER BY name, id",
                 )
                 .bind(org_id)
+                .try_map(crate::columns::decode)
                 .fetch_all(self.reads())
                 .await
                 .map_err(Error::storage("list zones"))
@@ -117,7 +118,7 @@ macro_rules! zones_statements {
             ) -> Result<usize> {
                 let _writing = self.write_turn().await;
                 let mut tx = self.begin("automatic check-out").await?;
-                let due: Vec<ZoneRow> = sqlx::query_as(concat!(
+                let due: Vec<ZoneRow> = sqlx::query(concat!(
                     "SELECT id, org_id, name, allow_reentry, max_entries_per_day, checkout_at_minute, \
                      checks_out_others, last_checkout_day, created_at_ms FROM zones \
                      WHERE checkout_at_minute IS NOT NULL AND checkout_at_minute <= $2 \
@@ -126,6 +127,7 @@ macro_rules! zones_statements {
                 ))
                 .bind(today)
                 .bind(minute)
+                .try_map(crate::columns::decode)
                 .fetch_all(&mut *tx)
                 .await
                 .map_err(Error::storage("find zones to check out"))?;
@@ -156,3 +158,15 @@ macro_rules! zones_statements {
 }
 
 pub(crate) use zones_statements;
+
+crate::columns::from_columns!(crate::ZoneRow {
+    id,
+    org_id,
+    name,
+    allow_reentry,
+    max_entries_per_day,
+    checkout_at_minute,
+    checks_out_others,
+    last_checkout_day,
+    created_at_ms,
+});
