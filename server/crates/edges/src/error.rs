@@ -95,6 +95,51 @@ pub struct ErrorBody {
     pub error: ErrorDetail,
 }
 
+/// The refusals every staff route can answer with, written once for the OpenAPI document:
+/// no credential, a source throttled for failing to authenticate, storage unavailable.
+#[derive(utoipa::IntoResponses)]
+#[expect(
+    dead_code,
+    reason = "only described in the OpenAPI document, never built"
+)]
+pub(crate) enum StaffRefusals {
+    #[response(
+        status = 401,
+        description = "Missing or unknown API key or console session"
+    )]
+    Unauthenticated(ErrorBody),
+    #[response(
+        status = 429,
+        description = "This source failed to authenticate too often; see `Retry-After`"
+    )]
+    Throttled(ErrorBody),
+    #[response(status = 503, description = "Storage unavailable; retry")]
+    Unavailable(ErrorBody),
+}
+
+/// [`StaffRefusals`] of an admin's route, with its refusal of any other key.
+#[derive(utoipa::IntoResponses)]
+#[expect(
+    dead_code,
+    reason = "only described in the OpenAPI document, never built"
+)]
+pub(crate) enum AdminRefusals {
+    #[response(
+        status = 401,
+        description = "Missing or unknown API key or console session"
+    )]
+    Unauthenticated(ErrorBody),
+    #[response(status = 403, description = "Not an admin key")]
+    NotAdmin(ErrorBody),
+    #[response(
+        status = 429,
+        description = "This source failed to authenticate too often; see `Retry-After`"
+    )]
+    Throttled(ErrorBody),
+    #[response(status = 503, description = "Storage unavailable; retry")]
+    Unavailable(ErrorBody),
+}
+
 /// A machine-readable code and a human-readable message.
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct ErrorDetail {

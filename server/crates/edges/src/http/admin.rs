@@ -122,10 +122,7 @@ pub(super) struct ApiKeyRotated {
     security(("api_key" = []), ("console_session" = [])),
     responses(
         (status = 200, description = "The keys, oldest first", body = ApiKeyList),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn list_api_keys(
@@ -152,12 +149,9 @@ pub(super) async fn list_api_keys(
     params(("id" = String, Path, format = Uuid, description = "The key id (a host's id for a host key)")),
     responses(
         (status = 200, description = "Revoked (now or before)", body = ApiKeyView),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 404, description = "No such key in this organisation, or not a UUID", body = ErrorBody),
         (status = 409, description = "`last_admin_key`: the organisation's last working admin key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn revoke_api_key(
@@ -188,12 +182,9 @@ pub(super) async fn revoke_api_key(
     params(("id" = String, Path, format = Uuid, description = "The key id (a host's id for a host key)")),
     responses(
         (status = 200, description = "Revoked (now or before)", body = ApiKeyView),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 404, description = "No such key in this organisation, or not a UUID", body = ErrorBody),
         (status = 409, description = "`last_admin_key`: the organisation's last working admin key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn delete_api_key(
@@ -218,13 +209,10 @@ pub(super) async fn delete_api_key(
     responses(
         (status = 200, description = "Rotated; the new secret is shown only now", body = ApiKeyRotated),
         (status = 400, description = "Malformed body, or an overlap over a week", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 404, description = "No such key in this organisation, or not a UUID", body = ErrorBody),
         (status = 409, description = "`key_revoked`: a revoked key stays revoked", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn rotate_api_key(
@@ -357,12 +345,9 @@ pub(super) struct GateCreated {
     responses(
         (status = 201, description = "Created; the key is shown only now", body = ApiKeyCreated),
         (status = 400, description = "Malformed body, unknown role, bad label or unit, or a unit or email for a non-host key", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 422, description = "`invalid_field`: a host's `email` that is not an address", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn create_api_key(
@@ -488,11 +473,8 @@ pub(super) async fn create_api_key(
         )),
         (status = 400, description = "Malformed body or bad label or site", body = ErrorBody),
         (status = 422, description = "`invalid_field`: `language` is not a language tag", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn create_gate(

@@ -116,10 +116,8 @@ pub(super) struct AlarmList {
     responses(
         (status = 200, description = "The alarms, newest first", body = AlarmList),
         (status = 400, description = "An unknown filter or value", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "An issuer or host key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn list(
@@ -196,11 +194,9 @@ fn alarm_id(text: &str) -> Result<i64> {
     params(("id" = i64, Path, description = "The alarm id (its event's audit id)")),
     responses(
         (status = 200, description = "The alarm", body = AlarmView),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "An issuer or host key", body = ErrorBody),
         (status = 404, description = "No such alarm in this organisation", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn show(
@@ -276,12 +272,10 @@ async fn change(
     params(("id" = i64, Path, description = "The alarm id")),
     responses(
         (status = 200, description = "Acknowledged", body = AlarmView),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not a security or admin key", body = ErrorBody),
         (status = 404, description = "No such alarm in this organisation", body = ErrorBody),
         (status = 409, description = "`already_acknowledged` or `already_resolved`: someone was first; the message names them", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn acknowledge(
@@ -304,13 +298,11 @@ pub(super) async fn acknowledge(
     responses(
         (status = 200, description = "Assigned", body = AlarmView),
         (status = 400, description = "Malformed body, or an assignee that is not 1–200 printable characters", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not a security or admin key", body = ErrorBody),
         (status = 404, description = "No such alarm in this organisation", body = ErrorBody),
         (status = 409, description = "`already_resolved`", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn assign(
@@ -341,13 +333,11 @@ pub(super) async fn assign(
     responses(
         (status = 200, description = "Resolved", body = AlarmView),
         (status = 400, description = "Malformed body, an unknown outcome, or a note that is not 1–2000 printable characters", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not a security or admin key", body = ErrorBody),
         (status = 404, description = "No such alarm in this organisation", body = ErrorBody),
         (status = 409, description = "`already_resolved`: someone was first; the message names them", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn resolve(

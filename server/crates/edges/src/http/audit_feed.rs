@@ -187,10 +187,8 @@ enum Format {
             (String = "application/x-ndjson"),
         )),
         (status = 400, description = "Bad filter or format, or over 100,000 rows", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an auditor or admin key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn export(

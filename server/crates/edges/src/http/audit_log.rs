@@ -157,10 +157,8 @@ pub(super) fn parse_filter(
             ("X-Next-Cursor" = String, description = "CSV only: the next page's cursor, absent on the last page"),
         )),
         (status = 400, description = "An unknown or malformed filter", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an auditor or admin key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn list(

@@ -284,10 +284,8 @@ pub(super) async fn current(
         (status = 200, description = "Signed out of a single sign-on session whose provider ends its own session too: send the browser to `end_session_url`; `Set-Cookie` clears the cookie", body = SignedOut),
         (status = 204, description = "Signed out; `Set-Cookie` clears the cookie"),
         (status = 400, description = "The request carries no console session (a bearer key only)", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not this server's `Origin`, or a wrong or missing `X-CSRF-Token`", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn sign_out(

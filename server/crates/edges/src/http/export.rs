@@ -20,7 +20,7 @@ use super::watchlist::WatchEntryView;
 use super::webhooks::WebhookView;
 use super::zones::ZoneView;
 use super::{rfc3339, ApiCaller, Role};
-use crate::error::{ErrorBody, Result};
+use crate::error::Result;
 use crate::state::AppState;
 use tessera_domain::now_ms;
 
@@ -61,10 +61,7 @@ pub(super) struct OrgExport {
     security(("api_key" = []), ("console_session" = [])),
     responses(
         (status = 200, description = "Gates, zones, passes, webhooks, the watchlist and roll calls, as an attachment", body = OrgExport),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn export(State(state): State<AppState>, caller: ApiCaller) -> Result<Response> {

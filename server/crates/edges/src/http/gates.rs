@@ -125,10 +125,8 @@ pub struct MinuteScans {
     security(("api_key" = []), ("console_session" = [])),
     responses(
         (status = 200, description = "The gates, newest first", body = GateList),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an auditor or admin key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn list(
@@ -158,10 +156,8 @@ pub(super) async fn list(
     responses(
         (status = 200, description = "The gate and its activity (`stats`)", body = GateDetail),
         (status = 404, description = "No such gate in this organisation (or not a UUID)", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an auditor or admin key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn show(

@@ -182,14 +182,12 @@ fn refusal(outcome: LinkOutcome) -> Error {
     responses(
         (status = 200, description = "Re-bound (now, or before under this request id)", body = Rebound),
         (status = 400, description = "Malformed body", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an issuer or admin key", body = ErrorBody),
         (status = 404, description = "No such pass in this organisation", body = ErrorBody),
         (status = 409, description = "`revoked`, or `request_id_reused` for another pass", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
         (status = 500, description = "The pass's server key is not loaded", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn rebind(
@@ -312,14 +310,12 @@ async fn transfer(
     responses(
         (status = 201, description = "The recipient's link (now, or before under this request id)", body = TransferLink),
         (status = 400, description = "Malformed body", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an issuer or admin key", body = ErrorBody),
         (status = 404, description = "No such pass in this organisation", body = ErrorBody),
         (status = 409, description = "`revoked`, `not_claimed`, or `request_id_reused` for another pass", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
         (status = 500, description = "The pass's server key is not loaded", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn issuer_transfer(

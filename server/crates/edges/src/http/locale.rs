@@ -113,9 +113,7 @@ impl Locale {
     security(("api_key" = []), ("console_session" = [])),
     responses(
         (status = 200, description = "The settings; absent fields are not set", body = LocaleSettings),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn locale(
@@ -139,12 +137,9 @@ pub(super) async fn locale(
     responses(
         (status = 200, description = "Set", body = LocaleSettings),
         (status = 400, description = "Malformed body, an empty or over-long site, or more than 1000 sites", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 422, description = "`invalid_field`: `default_language` is not a language tag, or `time_zone` (or a site's) not an IANA zone", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn set_locale(

@@ -58,10 +58,8 @@ pub(super) struct MailSettings {
     security(("api_key" = []), ("console_session" = [])),
     responses(
         (status = 200, description = "The settings", body = MailSettings),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn mail_settings(
@@ -86,13 +84,11 @@ pub(super) async fn mail_settings(
     request_body = MailSettings,
     responses(
         (status = 200, description = "Set", body = MailSettings),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 422, description = "`invalid_field`: a name that is not 1–200 printable characters, or a bad address", body = ErrorBody),
         (status = 400, description = "Malformed body", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn set_mail_settings(
@@ -221,10 +217,8 @@ pub(super) struct MessageList {
     responses(
         (status = 200, description = "The messages, newest first", body = MessageList),
         (status = 400, description = "An unknown filter or value", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "A host key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn list(
@@ -296,11 +290,9 @@ pub(super) async fn list(
     params(("id" = String, Path, format = Uuid, description = "The message id")),
     responses(
         (status = 200, description = "The message", body = MessageView),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "A host key", body = ErrorBody),
         (status = 404, description = "No such message in this organisation", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn show(
@@ -354,15 +346,13 @@ pub(super) struct Resent {
     request_body = Resend,
     responses(
         (status = 202, description = "Queued", body = Resent),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "An auditor key", body = ErrorBody),
         (status = 404, description = "No such pass in this organisation (or not the host's)", body = ErrorBody),
         (status = 409, description = "`already_claimed` or `revoked`: there is no claim link to send; or `bad_request` for an expired pass", body = ErrorBody),
         (status = 422, description = "`invalid_field`: a bad `email` or `language`, or no address known", body = ErrorBody),
         (status = 400, description = "Malformed body", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn resend(

@@ -94,11 +94,8 @@ pub(super) struct GateRevoked {
     params(("id" = String, Path, format = Uuid, description = "The gate id")),
     responses(
         (status = 201, description = "The link", body = PairingLink),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 404, description = "No such gate in this organisation, revoked, or not a UUID", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn create(
@@ -257,11 +254,8 @@ pub(super) async fn pair(
     params(("id" = String, Path, format = Uuid, description = "The gate id")),
     responses(
         (status = 200, description = "Revoked", body = GateRevoked),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 404, description = "No such gate in this organisation, already revoked, or not a UUID", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn revoke(

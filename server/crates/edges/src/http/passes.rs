@@ -295,14 +295,12 @@ pub(super) struct PassRevoked {
             }))),
         )),
         (status = 400, description = "Malformed body, bad label or site, `max_uses` out of range, or `valid_until` not after `valid_from`", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 409, description = "`not_permitted`: this pass cannot be issued (neutral on purpose; the security team knows why)", body = ErrorBody),
         (status = 403, description = "Not an issuer or admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 422, description = "`invalid_field`: a bad `email` or `language` (`field` names it)", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
         (status = 500, description = "No server key is loaded (a misconfigured server)", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn issue(
@@ -614,11 +612,9 @@ pub(super) async fn load_own_pass(
     params(("id" = String, Path, format = Uuid, description = "The pass id")),
     responses(
         (status = 200, description = "The pass", body = PassView),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "The key's role may not read passes", body = ErrorBody),
         (status = 404, description = "No such pass in this organisation (or not a UUID)", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn show(
@@ -722,10 +718,8 @@ pub(super) fn parse_cursor(text: &str) -> Result<(i64, Uuid)> {
     responses(
         (status = 200, description = "A page of passes", body = PassPage),
         (status = 400, description = "An unknown or malformed parameter", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "The key's role may not read passes", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn list(
@@ -776,11 +770,9 @@ pub(super) async fn list(
     params(("id" = String, Path, format = Uuid, description = "The pass id")),
     responses(
         (status = 200, description = "Revoked", body = PassRevoked),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an issuer or admin key", body = ErrorBody),
         (status = 404, description = "No such pass in this organisation (or not a UUID)", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn revoke(

@@ -192,11 +192,8 @@ pub(super) struct PersonalDataExport {
     responses(
         (status = 200, description = "The person's data", body = PersonalDataExport),
         (status = 400, description = "Malformed body, or nobody named", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn export(
@@ -350,11 +347,8 @@ pub(super) struct ErasureReport {
     responses(
         (status = 200, description = "Erased", body = ErasureReport),
         (status = 400, description = "Malformed body, nobody named, an unknown class or none", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn erase(
@@ -412,10 +406,7 @@ pub(super) async fn erase(
     security(("api_key" = []), ("console_session" = [])),
     responses(
         (status = 200, description = "Days per class; a class not listed is kept", body = RetentionDays),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn retention(
@@ -447,11 +438,8 @@ pub(super) async fn retention(
     responses(
         (status = 200, description = "Set", body = RetentionDays),
         (status = 400, description = "Malformed body, or days outside 1–3650", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn set_retention(

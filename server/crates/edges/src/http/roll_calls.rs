@@ -228,12 +228,10 @@ async fn roll_call(state: &AppState, org_id: Uuid, id: &str) -> Result<RollCallR
     responses(
         (status = 201, description = "Started, with its list", body = RollCallView),
         (status = 400, description = "Malformed body, or both a site and a zone", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not a security or admin key (an auditor cannot start a roll call)", body = ErrorBody),
         (status = 404, description = "No such zone", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn start(
@@ -302,10 +300,8 @@ pub(super) async fn start(
     responses(
         (status = 200, description = "Roll calls, newest first, without their lists", body = RollCallList),
         (status = 400, description = "An unknown or malformed parameter", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not a security or admin key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn list(
@@ -353,11 +349,9 @@ pub(super) async fn list(
     params(("id" = String, Path, format = Uuid, description = "The roll call id")),
     responses(
         (status = 200, description = "The roll call and its list", body = RollCallView),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not a security or admin key", body = ErrorBody),
         (status = 404, description = "No such roll call", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn show(
@@ -387,11 +381,9 @@ pub(super) async fn show(
     params(("id" = String, Path, format = Uuid, description = "The roll call id")),
     responses(
         (status = 200, description = "One line per person, unaccounted first", content_type = "text/csv", body = String),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not a security or admin key", body = ErrorBody),
         (status = 404, description = "No such roll call", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn csv_export(
@@ -573,12 +565,10 @@ pub(super) async fn mark(
     params(("id" = String, Path, format = Uuid, description = "The roll call id")),
     responses(
         (status = 200, description = "Ended; its report", body = EndView),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not a security or admin key", body = ErrorBody),
         (status = 404, description = "No such roll call", body = ErrorBody),
         (status = 409, description = "`roll_call_ended`: it had ended already", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn end(

@@ -192,12 +192,9 @@ fn checked(text: &str, field: &'static str, max: usize) -> Result<String> {
     responses(
         (status = 201, description = "Enrolled; the token is shown once", body = CreatedNode),
         (status = 400, description = "Malformed body", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 422, description = "`invalid_field`: an empty or over-long site or label", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn create(
@@ -250,10 +247,8 @@ pub(super) async fn create(
     security(("api_key" = []), ("console_session" = [])),
     responses(
         (status = 200, description = "The nodes, oldest first", body = NodeList),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "An issuer or host key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn list(
@@ -294,11 +289,8 @@ pub(super) async fn list(
     params(("node_id" = Uuid, Path, description = "The node")),
     responses(
         (status = 204, description = "Reclaimed: the central server decides for the site again"),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 404, description = "No such node, or it holds no lease", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn reclaim(
@@ -330,11 +322,8 @@ pub(super) async fn reclaim(
     params(("node_id" = Uuid, Path, description = "The node")),
     responses(
         (status = 204, description = "Revoked"),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 404, description = "No such node, or it is revoked already", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn revoke(
@@ -366,11 +355,8 @@ pub(super) async fn revoke(
     params(("node_id" = Uuid, Path, description = "The node")),
     responses(
         (status = 200, description = "The new token, shown once", body = RotatedNode),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 404, description = "No such node, or it is revoked", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn rotate(
@@ -405,11 +391,8 @@ pub(super) async fn rotate(
     params(("node_id" = Uuid, Path, description = "The node")),
     responses(
         (status = 204, description = "The node may take its site's lease again"),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 404, description = "No such node, it is revoked, or its lease was not reclaimed", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn resume(

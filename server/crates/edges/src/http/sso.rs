@@ -191,11 +191,9 @@ fn view(state: &AppState, row: &SsoConfigRow) -> SsoView {
     security(("api_key" = []), ("console_session" = [])),
     responses(
         (status = 200, description = "The provider, without its secret", body = SsoView),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin or auditor", body = ErrorBody),
         (status = 404, description = "No identity provider is set up", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn read(
@@ -224,12 +222,10 @@ pub(super) async fn read(
     responses(
         (status = 200, description = "Stored", body = SsoView),
         (status = 400, description = "A bad value, or no secret the first time", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 422, description = "`refused_by_policy`: the provider could not be reached, or is inside the network and not allowed (`TESSERA_IDP_ALLOW`)", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn configure(
@@ -270,11 +266,9 @@ pub(super) async fn configure(
     security(("api_key" = []), ("console_session" = [])),
     responses(
         (status = 204, description = "Removed"),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No identity provider is set up", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn remove(State(state): State<AppState>, caller: ApiCaller) -> Result<StatusCode> {
@@ -350,10 +344,8 @@ fn parse_domain(text: &str) -> Result<Domain> {
     security(("api_key" = []), ("console_session" = [])),
     responses(
         (status = 200, description = "Claimed domains, proven or not, with their TXT records", body = DomainList),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin or auditor", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn list_domains(
@@ -379,11 +371,9 @@ pub(super) async fn list_domains(
     responses(
         (status = 200, description = "Claimed; publish `txt_value` at `txt_name`", body = DomainView),
         (status = 400, description = "Not a domain, or too many claimed", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn claim_domain(
@@ -412,13 +402,11 @@ pub(super) async fn claim_domain(
     responses(
         (status = 200, description = "Proven", body = DomainView),
         (status = 400, description = "Not a domain", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "This organisation has not claimed the domain", body = ErrorBody),
         (status = 409, description = "`domain_taken`: another organisation proved it first", body = ErrorBody),
         (status = 422, description = "`invalid_field`: the TXT record is missing or holds another value, or DNS did not answer", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn verify_domain(
@@ -446,11 +434,9 @@ pub(super) async fn verify_domain(
     responses(
         (status = 204, description = "Released"),
         (status = 400, description = "Not a domain", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "This organisation has not claimed the domain", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn release_domain(
@@ -760,10 +746,8 @@ pub(super) struct SessionList {
     security(("api_key" = []), ("console_session" = [])),
     responses(
         (status = 200, description = "Live sessions", body = SessionList),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn sessions(
@@ -804,11 +788,9 @@ pub(super) async fn sessions(
     params(("id" = String, Path, description = "The session's id, from the list")),
     responses(
         (status = 204, description = "Ended"),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such live session in this organisation", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn end_session(

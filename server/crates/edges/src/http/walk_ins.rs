@@ -455,10 +455,8 @@ fn host_list(hosts: Vec<HostRow>) -> HostList {
     responses(
         (status = 200, description = "Up to 20 hosts, by label", body = HostList),
         (status = 400, description = "An unknown or malformed parameter", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "A host key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn hosts(
@@ -557,9 +555,7 @@ fn own_host(caller: &ApiCaller) -> Option<Uuid> {
     responses(
         (status = 200, description = "Up to 100 requests", body = WalkInList),
         (status = 400, description = "An unknown or malformed parameter", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn list(
@@ -729,12 +725,10 @@ async fn answer(
     params(("id" = String, Path, format = Uuid, description = "The walk_in_id")),
     responses(
         (status = 200, description = "Approved (now or before)", body = WalkInJson),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not a host or admin key", body = ErrorBody),
         (status = 404, description = "No such request for this host (or not a UUID)", body = ErrorBody),
         (status = 409, description = "`already_decided` (denied) or `approval_timeout`", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn approve(
@@ -755,12 +749,10 @@ pub(super) async fn approve(
     params(("id" = String, Path, format = Uuid, description = "The walk_in_id")),
     responses(
         (status = 200, description = "Denied (now or before)", body = WalkInJson),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not a host or admin key", body = ErrorBody),
         (status = 404, description = "No such request for this host (or not a UUID)", body = ErrorBody),
         (status = 409, description = "`already_decided` (approved) or `approval_timeout`", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn deny(

@@ -217,10 +217,8 @@ async fn stored_entry(state: &AppState, org_id: Uuid, id: Uuid) -> Result<WatchE
     security(("api_key" = []), ("console_session" = [])),
     responses(
         (status = 200, description = "The entries, oldest first", body = Watchlist),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not a security or admin key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn list(
@@ -250,12 +248,10 @@ pub(super) async fn list(
     responses(
         (status = 201, description = "Added", body = WatchEntryView),
         (status = 400, description = "Malformed body, no identifier, text that is not printable or too long, or an expiry in the past", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not a security or admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 422, description = "`invalid_field`: an email that is not an address", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn add(
@@ -305,13 +301,11 @@ pub(super) async fn add(
     responses(
         (status = 200, description = "Changed", body = WatchEntryView),
         (status = 400, description = "Malformed body, no identifier, text that is not printable or too long, or an expiry in the past", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not a security or admin key", body = ErrorBody),
         (status = 404, description = "No such entry in this organisation", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
         (status = 422, description = "`invalid_field`: an email that is not an address", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn change(
@@ -359,11 +353,9 @@ pub(super) async fn change(
     params(("id" = String, Path, format = Uuid, description = "The entry id")),
     responses(
         (status = 204, description = "Removed"),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not a security or admin key", body = ErrorBody),
         (status = 404, description = "No such entry in this organisation", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn remove(

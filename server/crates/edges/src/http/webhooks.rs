@@ -207,11 +207,8 @@ fn check_url(text: &str) -> Result<url::Url> {
         (status = 201, description = "Created; the secret is shown only now", body = WebhookCreated),
         (status = 400, description = "Malformed body, a bad URL or an unknown event type", body = ErrorBody),
         (status = 422, description = "`refused_by_policy`: the URL points inside the network (loopback, private, link-local, CGNAT, ULA…); the message names the rule", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn create(
@@ -303,10 +300,8 @@ pub(super) async fn create(
     security(("api_key" = []), ("console_session" = [])),
     responses(
         (status = 200, description = "The webhooks, oldest first", body = WebhookList),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin or auditor key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn list(
@@ -334,10 +329,8 @@ pub(super) async fn list(
     security(("api_key" = []), ("console_session" = [])),
     responses(
         (status = 200, description = "Up to 200 dead letters", body = DeadLetters),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "Not an admin or auditor key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn dead_letters(
@@ -366,11 +359,8 @@ pub(super) async fn dead_letters(
     params(("id" = i64, Path, description = "The delivery_id")),
     responses(
         (status = 200, description = "Queued again", body = Replayed),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 404, description = "No such dead letter in this organisation", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn replay(
@@ -405,11 +395,8 @@ pub(super) async fn replay(
     params(("id" = String, Path, format = Uuid, description = "The webhook id")),
     responses(
         (status = 200, description = "Disabled (now or before)", body = WebhookView),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 404, description = "No such webhook in this organisation, or not a UUID", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn disable(
@@ -450,12 +437,9 @@ pub(super) async fn disable(
     params(("id" = String, Path, format = Uuid, description = "The webhook id")),
     responses(
         (status = 200, description = "Enabled (now or before)", body = WebhookView),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 404, description = "No such webhook in this organisation, or not a UUID", body = ErrorBody),
         (status = 422, description = "`refused_by_policy`: its URL points inside the network, which the server's policy no longer allows", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn enable(
@@ -509,11 +493,8 @@ pub(super) async fn enable(
     params(("id" = String, Path, format = Uuid, description = "The webhook id")),
     responses(
         (status = 200, description = "The new secret, shown only now", body = SecretRotated),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 404, description = "No such webhook in this organisation, or not a UUID", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn rotate_secret(
@@ -560,11 +541,8 @@ pub(super) async fn rotate_secret(
     params(("id" = String, Path, format = Uuid, description = "The webhook id")),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 404, description = "No such webhook in this organisation, or not a UUID", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn delete(

@@ -104,11 +104,8 @@ pub(super) fn view(zone: ZoneRow, inside: i64) -> ZoneView {
     responses(
         (status = 201, description = "Created", body = ZoneView),
         (status = 400, description = "Malformed body, a bad name, limit or time", body = ErrorBody),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
-        (status = 403, description = "Not an admin key", body = ErrorBody),
         (status = 413, description = "Body over 64 KiB", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::AdminRefusals,
     )
 )]
 pub(super) async fn create(
@@ -171,10 +168,8 @@ pub(super) async fn create(
     security(("api_key" = []), ("console_session" = [])),
     responses(
         (status = 200, description = "The zones, by name", body = ZoneList),
-        (status = 401, description = "Missing or unknown API key or console session", body = ErrorBody),
         (status = 403, description = "A host key", body = ErrorBody),
-        (status = 429, description = "This source failed to authenticate too often; see `Retry-After`", body = ErrorBody),
-        (status = 503, description = "Storage unavailable; retry", body = ErrorBody),
+        crate::error::StaffRefusals,
     )
 )]
 pub(super) async fn list(
