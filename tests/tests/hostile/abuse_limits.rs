@@ -67,9 +67,13 @@ async fn a_failing_source_is_refused_before_any_database_work_and_audited_in_agg
     }
     let unauthorized = statuses.iter().filter(|s| **s == 401).count();
     let limited = statuses.iter().filter(|s| **s == 429).count();
+    // The budget refills at BUDGET a minute: a flood that takes long (a loaded machine took
+    // 10.7 s) earns a refusal more per 60/BUDGET seconds, and no more than that.
+    let refilled = (started.elapsed().as_secs_f64() * BUDGET as f64 / 60.0).ceil() as usize;
     ensure!(
-        unauthorized <= BUDGET + 2 && limited >= FLOOD - BUDGET - 2,
-        "expected about {BUDGET} 401s then 429s, got {unauthorized} 401 and {limited} 429"
+        unauthorized <= BUDGET + refilled + 1 && limited >= FLOOD - BUDGET - refilled - 1,
+        "expected about {BUDGET} 401s (+{refilled} refilled) then 429s, got {unauthorized} 401 \
+         and {limited} 429"
     );
     ensure!(
         retry_after.is_some_and(|s| (1..=60).contains(&s)),
