@@ -45,7 +45,7 @@ use tessera_domain::zones::{self, Direction, ZoneMove, ZoneSettlement};
 use tessera_domain::{ms_to_datetime, now_ms};
 use tessera_store::{
     AdmitOp, ChallengeContext, ChallengeRow, GateRow, NewAudit, PassRow, RedemptionRow,
-    ScanDenialRow, ScanRecord, Store, StoredOutcome,
+    ScanDenialRow, ScanLookup, ScanRecord, Store, StoredOutcome,
 };
 
 /// What the redemption uses: storage, the server's keys, the two TSR1 timings, the
@@ -125,10 +125,13 @@ pub async fn scan(
     let context = match &code {
         // A step at or above 2^63 can never be fresh; -1 matches no stored step.
         Some(code) => {
-            let counter = i64::try_from(code.counter).unwrap_or(-1);
-            flow.store
-                .scan_context(code.pass.uuid(), counter, gate.id, scan_id)
-                .await?
+            let lookup = ScanLookup {
+                pass_id: code.pass.uuid(),
+                counter: i64::try_from(code.counter).unwrap_or(-1),
+                gate_id: gate.id,
+                scan_id,
+            };
+            flow.store.scan_context(lookup).await?
         }
         None => None,
     };

@@ -301,8 +301,18 @@ pub struct RetentionCutoffs {
     pub audit_before_ms: i64,
 }
 
-/// What the batched scan read looks up: the pass, its code step, the gate and the scan id.
-pub type ScanLookup = (Uuid, i64, Uuid, Uuid);
+/// What the scan's one read looks up (batched on PostgreSQL).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScanLookup {
+    /// The pass the code names.
+    pub pass_id: Uuid,
+    /// The code's step (`-1`, which matches no stored step, for one no step can be).
+    pub counter: i64,
+    /// The scanning gate.
+    pub gate_id: Uuid,
+    /// The gate's scan id.
+    pub scan_id: Uuid,
+}
 
 /// The database, PostgreSQL or SQLite: a handle to one backend, cheap to clone. Every
 /// storage primitive off the hot path is a method of one aggregate's trait, reached by name
@@ -626,19 +636,12 @@ impl Store {
         done
     }
 
-    /// The scan's one read for pass `pass_id` at step `counter`, scanned by `gate_id` as
-    /// `scan_id`.
+    /// The scan's one read: the pass, the gate its step already admitted at, and whether
+    /// the gate already answered the scan id.
     ///
     /// # Errors
     /// [`Error::Storage`].
-    pub async fn scan_context(
-        &self,
-        pass_id: Uuid,
-        counter: i64,
-        gate_id: Uuid,
-        scan_id: Uuid,
-    ) -> Result<Option<ScanContext>> {
-        let lookup = (pass_id, counter, gate_id, scan_id);
+    pub async fn scan_context(&self, lookup: ScanLookup) -> Result<Option<ScanContext>> {
         on_backend!(self, store => store.scan_context(lookup).await)
     }
 

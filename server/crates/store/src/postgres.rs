@@ -650,10 +650,10 @@ async fn scan_contexts(
         " FROM unnest($1::uuid[], $2::int8[], $3::uuid[], $4::uuid[]) WITH ORDINALITY ",
         "AS q(pass_id, counter, gate_id, scan_id, i) JOIN passes p ON p.id = q.pass_id",
     ))
-    .bind(lookups.iter().map(|l| l.0).collect::<Vec<_>>())
-    .bind(lookups.iter().map(|l| l.1).collect::<Vec<_>>())
-    .bind(lookups.iter().map(|l| l.2).collect::<Vec<_>>())
-    .bind(lookups.iter().map(|l| l.3).collect::<Vec<_>>())
+    .bind(lookups.iter().map(|l| l.pass_id).collect::<Vec<_>>())
+    .bind(lookups.iter().map(|l| l.counter).collect::<Vec<_>>())
+    .bind(lookups.iter().map(|l| l.gate_id).collect::<Vec<_>>())
+    .bind(lookups.iter().map(|l| l.scan_id).collect::<Vec<_>>())
     .try_map(crate::columns::decode)
     .fetch_all(&pool)
     .await

@@ -113,7 +113,7 @@ impl SqliteStore {
     /// The scan's one read ([`crate::Store::scan_context`]).
     pub(crate) async fn scan_context(
         &self,
-        (pass_id, counter, gate_id, scan_id): (Uuid, i64, Uuid, Uuid),
+        lookup: crate::ScanLookup,
     ) -> Result<Option<ScanContext>> {
         sqlx::query(concat!(
             "SELECT ",
@@ -123,10 +123,10 @@ impl SqliteStore {
             " FROM (SELECT $1 AS pass_id, $2 AS counter, $3 AS gate_id, $4 AS scan_id) q ",
             "CROSS JOIN passes p WHERE p.id = q.pass_id",
         ))
-        .bind(pass_id)
-        .bind(counter)
-        .bind(gate_id)
-        .bind(scan_id)
+        .bind(lookup.pass_id)
+        .bind(lookup.counter)
+        .bind(lookup.gate_id)
+        .bind(lookup.scan_id)
         .try_map(crate::columns::decode)
         .fetch_optional(&self.read)
         .await
