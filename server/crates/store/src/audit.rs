@@ -5,7 +5,7 @@
 //! both run (`shared.rs` says how a dialect's lock clauses are passed in).
 
 use crate::columns::{Columns, FromColumns};
-use crate::{AuditFilter, AuditIds, AuditRow, NewAudit, Result};
+use crate::{AuditFilter, AuditRow, NewAudit, Result};
 
 /// The audit log and the feed's reads of it: appending events, reading them back by filter or
 /// after a cursor.
@@ -183,4 +183,49 @@ impl FromColumns for crate::AuditRow {
             origin_node_id: row.col("origin_node_id")?,
         })
     }
+}
+
+/// The audit events after a reader's cursor, as one statement saw them
+/// ([`AuditStatements::audit_ids_after`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AuditIds {
+    /// Each id with its event's time, in id order.
+    pub ids: Vec<(i64, i64)>,
+    /// PostgreSQL: the transactions of the statement's snapshot. `None` on SQLite, whose
+    /// one writer commits its ids in order: a missing id there was never committed.
+    pub writers: Option<Writers>,
+}
+
+impl AuditIds {
+    /// Builds it from rows of id, time and the snapshot's two bounds (`NULL` on SQLite).
+    #[must_use]
+    pub fn from_rows(rows: Vec<(i64, i64, Option<i64>, Option<i64>)>) -> Self {
+        let writers = rows.first().and_then(|row| match (row.2, row.3) {
+            (Some(oldest_running), Some(next)) => Some(Writers {
+                oldest_running,
+                next,
+            }),
+            _ => None,
+        });
+        Self {
+            ids: rows
+                .into_iter()
+                .map(|(id, at_ms, _, _)| (id, at_ms))
+                .collect(),
+            writers,
+        }
+    }
+}
+
+/// Which PostgreSQL transactions could still commit an audit event when a statement read
+/// the log: a sequence hands ids out before COMMIT, so a missing id may belong to one of
+/// them. Every audit insert takes its transaction id before its event id (the `id`
+/// column's default), so the transaction holding a missing id before a visible one is
+/// older than the snapshot's `next`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Writers {
+    /// `xmin`: every transaction older than this had ended.
+    pub oldest_running: i64,
+    /// `xmax`: every transaction that had begun writing is older than this.
+    pub next: i64,
 }

@@ -74,16 +74,16 @@ pub async fn audit_appended_wait() {
 
 use self::postgres::PgStore;
 use self::sqlite::SqliteStore;
-pub use crate::audit::AuditStatements;
+pub use crate::audit::{AuditIds, AuditStatements, Writers};
 pub use crate::batch::BatchObserver;
 pub use crate::error::{Error, Result};
 pub use crate::gates::GateStatements;
-pub use crate::messages::MessageStatements;
-pub use crate::orgs::OrgStatements;
-pub use crate::passes::PassStatements;
+pub use crate::messages::{MessageFilter, MessageSettlement, MessageStatements};
+pub use crate::orgs::{KeyChange, NewOrg, NewSecret, OrgLocaleRow, OrgStatements};
+pub use crate::passes::{ByRef, PassStatements};
 pub use crate::people::PeopleStatements;
-pub use crate::privacy::PrivacyStatements;
-pub use crate::retention::RetentionStatements;
+pub use crate::privacy::{PersonalData, PrivacyStatements};
+pub use crate::retention::{RetentionCutoffs, RetentionStatements};
 pub use crate::roll_calls::{MarkWritten, NewMark, RollCallStatements};
 pub use crate::scans::ScanStatements;
 pub use crate::schema::SchemaStatements;
@@ -94,7 +94,7 @@ pub use crate::site_up::SiteUpStatements;
 pub use crate::sites::SiteStatements;
 pub use crate::sso::SsoStatements;
 pub use crate::walk_ins::WalkInStatements;
-pub use crate::webhooks::WebhookStatements;
+pub use crate::webhooks::{WebhookChange, WebhookStatements};
 pub use crate::zones::ZoneStatements;
 pub use tessera_domain::Conflict;
 
@@ -147,108 +147,6 @@ impl std::fmt::Debug for StoreOptions {
     }
 }
 
-/// A change an admin (or start-up) makes to a webhook.
-#[derive(Clone, Debug)]
-pub enum WebhookChange {
-    /// Stop sending to it (its cursor stays; its queue waits in the dead-letter list).
-    Disable {
-        /// When.
-        at_ms: i64,
-        /// Why, as the list shows it.
-        reason: String,
-    },
-    /// Send to it again, from the events after `cursor` (those while it was off are not
-    /// sent).
-    Enable {
-        /// The last audit id it will not be sent.
-        cursor: i64,
-    },
-    /// A new signing secret, as stored (sealed); with `replacing`, only if the stored one is
-    /// still that text (the start-up sealing of an old plaintext secret).
-    Secret {
-        /// The new stored secret.
-        stored: String,
-        /// The stored secret it must replace, if any.
-        replacing: Option<String>,
-    },
-}
-
-/// What a revocation or rotation of a key found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum KeyChange {
-    /// Done: the key as it is now, and how many sessions made from it ended.
-    Done(ApiKeyListing, u64),
-    /// No key of this id in the organisation.
-    NotFound,
-    /// The key was revoked already (for a revocation: nothing more to do).
-    Revoked(ApiKeyListing),
-    /// It is the organisation's last working admin key: revoking it would lock everyone out.
-    LastAdmin,
-}
-
-/// An organisation's language and clock as stored (issue 34); see
-/// [`tessera_domain::locale::OrgLocale`] for what they mean.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct OrgLocaleRow {
-    /// A BCP 47 tag.
-    pub default_language: Option<String>,
-    /// An IANA zone name.
-    pub time_zone: Option<String>,
-    /// `(site, zone)`, by site.
-    pub sites: Vec<(String, String)>,
-}
-
-impl From<&tessera_domain::locale::OrgLocale> for OrgLocaleRow {
-    fn from(locale: &tessera_domain::locale::OrgLocale) -> Self {
-        OrgLocaleRow {
-            default_language: locale
-                .default_language
-                .as_ref()
-                .map(|tag| tag.as_str().to_owned()),
-            time_zone: locale
-                .time_zone
-                .as_ref()
-                .map(|zone| zone.as_str().to_owned()),
-            sites: locale
-                .sites
-                .iter()
-                .map(|(site, zone)| (site.clone(), zone.as_str().to_owned()))
-                .collect(),
-        }
-    }
-}
-
-impl OrgLocaleRow {
-    /// The values, checked again: one that no longer parses (a zone the database dropped)
-    /// is left out, as if never set.
-    pub fn parsed(self) -> tessera_domain::locale::OrgLocale {
-        use tessera_domain::locale::{Language, OrgLocale, TimeZoneName};
-        OrgLocale {
-            default_language: self
-                .default_language
-                .and_then(|tag| Language::parse("language", &tag).ok()),
-            time_zone: self
-                .time_zone
-                .and_then(|zone| TimeZoneName::parse(&zone).ok()),
-            sites: self
-                .sites
-                .into_iter()
-                .filter_map(|(site, zone)| Some((site, TimeZoneName::parse(&zone).ok()?)))
-                .collect(),
-        }
-    }
-}
-
-/// A key's new secret: its hash, and until when the secret it replaces still works (none:
-/// the old secret stops at once).
-#[derive(Clone, Copy, Debug)]
-pub struct NewSecret {
-    /// SHA-256 of the new secret.
-    pub hash: [u8; 32],
-    /// End of the overlap.
-    pub previous_valid_until_ms: Option<i64>,
-}
-
 /// Whether the database schema matches this server's migrations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SchemaStatus {
@@ -256,21 +154,6 @@ pub enum SchemaStatus {
     Current,
     /// Some migration is missing: run `tessera-server migrate`.
     Behind,
-}
-
-/// A new organisation with its first admin key.
-#[derive(Debug)]
-pub struct NewOrg<'a> {
-    /// Org id.
-    pub id: Uuid,
-    /// Display name.
-    pub name: &'a str,
-    /// Admin key id.
-    pub admin_key_id: Uuid,
-    /// SHA-256 of the admin key.
-    pub admin_key_hash: [u8; 32],
-    /// Creation time.
-    pub at_ms: i64,
 }
 
 /// An admission to attempt in one write: the `admitted` row to store under the nonce, its
@@ -286,19 +169,6 @@ pub struct AdmitOp {
     /// The wallet key the answer was verified under: the pass must still be bound to it,
     /// so a key unbound meanwhile (a re-bind or a transfer) admits nobody.
     pub wallet_key: Vec<u8>,
-}
-
-/// The ages past which one retention pass removes rows, in stored milliseconds
-/// ([`crate::retention`] computes them from the configured periods).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RetentionCutoffs {
-    /// Challenges without a stored outcome, and scan-time denials, from before this go.
-    pub challenges_before_ms: i64,
-    /// Outcomes stored under a challenge that expired before this go (the challenge goes
-    /// with them once it is past `challenges_before_ms` too).
-    pub redemptions_before_ms: i64,
-    /// Audit events recorded before this go; the schema refuses any younger than 400 days.
-    pub audit_before_ms: i64,
 }
 
 /// What the scan's one read looks up (batched on PostgreSQL).
@@ -330,51 +200,6 @@ pub struct Store {
 enum Db {
     Postgres(Arc<PgStore>),
     Sqlite(Arc<SqliteStore>),
-}
-
-/// The audit events after a reader's cursor, as one statement saw them
-/// ([`AuditStatements::audit_ids_after`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct AuditIds {
-    /// Each id with its event's time, in id order.
-    pub ids: Vec<(i64, i64)>,
-    /// PostgreSQL: the transactions of the statement's snapshot. `None` on SQLite, whose
-    /// one writer commits its ids in order: a missing id there was never committed.
-    pub writers: Option<Writers>,
-}
-
-impl AuditIds {
-    /// Builds it from rows of id, time and the snapshot's two bounds (`NULL` on SQLite).
-    #[must_use]
-    pub fn from_rows(rows: Vec<(i64, i64, Option<i64>, Option<i64>)>) -> Self {
-        let writers = rows.first().and_then(|row| match (row.2, row.3) {
-            (Some(oldest_running), Some(next)) => Some(Writers {
-                oldest_running,
-                next,
-            }),
-            _ => None,
-        });
-        Self {
-            ids: rows
-                .into_iter()
-                .map(|(id, at_ms, _, _)| (id, at_ms))
-                .collect(),
-            writers,
-        }
-    }
-}
-
-/// Which PostgreSQL transactions could still commit an audit event when a statement read
-/// the log: a sequence hands ids out before COMMIT, so a missing id may belong to one of
-/// them. Every audit insert takes its transaction id before its event id (the `id`
-/// column's default), so the transaction holding a missing id before a visible one is
-/// older than the snapshot's `next`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Writers {
-    /// `xmin`: every transaction older than this had ended.
-    pub oldest_running: i64,
-    /// `xmax`: every transaction that had begun writing is older than this.
-    pub next: i64,
 }
 
 /// Runs `$call` on the backend behind `$store`, bound to `$backend`, with its concrete type:
@@ -768,54 +593,6 @@ pub trait Backend: Send + Sync + std::fmt::Debug {
     async fn begin_redemption(&self) -> Result<Box<dyn RedemptionTx>>;
 }
 
-/// Everything held about one person (GDPR Article 15).
-#[derive(Clone, Debug, Default)]
-pub struct PersonalData {
-    /// Their passes.
-    pub passes: Vec<tessera_domain::privacy::PassRecord>,
-    /// Outcomes at gates of those passes.
-    pub visits: Vec<tessera_domain::privacy::VisitRecord>,
-    /// Walk-ins under their name.
-    pub walk_ins: Vec<tessera_domain::privacy::WalkInRecord>,
-    /// Messages to them.
-    pub messages: Vec<tessera_domain::privacy::MessageRecord>,
-    /// Audit events about any of the above, oldest first.
-    pub audit: Vec<AuditRow>,
-    /// Webhook deliveries of those events.
-    pub deliveries: Vec<tessera_domain::privacy::DeliveryRecord>,
-    /// Watchlist entries about them: left empty by the store, found by the flow from the
-    /// organisation's watchlist and their identifiers (`flows::privacy`).
-    pub watchlist: Vec<tessera_domain::privacy::WatchMatch>,
-}
-
-/// Filters of `GET /v1/messages`.
-#[derive(Clone, Debug)]
-pub struct MessageFilter {
-    /// Tenant.
-    pub org_id: Uuid,
-    /// Only in this state.
-    pub state: Option<MessageState>,
-    /// Only about this pass.
-    pub pass_id: Option<Uuid>,
-    /// Older than this `(created_at_ms, id)` (the next page).
-    pub before: Option<(i64, Uuid)>,
-    /// At most this many.
-    pub limit: i64,
-}
-
-/// Where an attempt leaves a message, as storage writes it.
-#[derive(Clone, Debug)]
-pub struct MessageSettlement {
-    /// Its new state.
-    pub state: MessageState,
-    /// When it may be tried again (pending), else when it settled.
-    pub next_attempt_ms: i64,
-    /// Why it failed, if it did.
-    pub last_error: Option<String>,
-    /// Now.
-    pub at_ms: i64,
-}
-
 /// An open redemption transaction; dropping it without `commit` rolls back.
 #[async_trait::async_trait]
 pub trait RedemptionTx: SharedRedemption + Send + std::fmt::Debug {
@@ -875,18 +652,4 @@ pub trait SharedRedemption {
     /// # Errors
     /// [`Error::Storage`].
     async fn commit(self: Box<Self>) -> Result<()>;
-}
-
-/// What [`Store::insert_pass_by_ref`] found.
-#[derive(Debug)]
-pub enum ByRef {
-    /// The pass was issued now.
-    Issued,
-    /// The reference was the tenant's already.
-    Existing {
-        /// The pass stored under it (boxed: a pass row is large beside `Issued`).
-        pass: Box<PassRow>,
-        /// Whether it was issued with the same content.
-        same_content: bool,
-    },
 }

@@ -7,8 +7,7 @@
 use uuid::Uuid;
 
 use crate::{
-    MessageFilter, MessageRow, MessageSettlement, NewAudit, OrgMailRow, PushSubscriptionRow,
-    Result, SmtpSettingsRow,
+    MessageRow, MessageState, NewAudit, OrgMailRow, PushSubscriptionRow, Result, SmtpSettingsRow,
 };
 
 /// Messages and their channels: the mail and push outbox, an organisation's mail settings, and
@@ -514,3 +513,31 @@ crate::columns::from_columns!(crate::OrgMailRow {
     from_name,
     reply_to
 });
+
+/// Filters of `GET /v1/messages`.
+#[derive(Clone, Debug)]
+pub struct MessageFilter {
+    /// Tenant.
+    pub org_id: Uuid,
+    /// Only in this state.
+    pub state: Option<MessageState>,
+    /// Only about this pass.
+    pub pass_id: Option<Uuid>,
+    /// Older than this `(created_at_ms, id)` (the next page).
+    pub before: Option<(i64, Uuid)>,
+    /// At most this many.
+    pub limit: i64,
+}
+
+/// Where an attempt leaves a message, as storage writes it.
+#[derive(Clone, Debug)]
+pub struct MessageSettlement {
+    /// Its new state.
+    pub state: MessageState,
+    /// When it may be tried again (pending), else when it settled.
+    pub next_attempt_ms: i64,
+    /// Why it failed, if it did.
+    pub last_error: Option<String>,
+    /// Now.
+    pub at_ms: i64,
+}

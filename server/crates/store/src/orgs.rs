@@ -6,9 +6,7 @@
 
 use uuid::Uuid;
 
-use crate::{
-    ApiKeyListing, ApiKeyRow, KeyChange, NewAudit, NewOrg, NewSecret, OrgLocaleRow, Result, Role,
-};
+use crate::{ApiKeyListing, ApiKeyRow, NewAudit, Result, Role};
 
 /// Organisations and their API keys: creating one, its name and languages, and the keys that act
 /// for it.
@@ -464,3 +462,94 @@ crate::columns::from_columns!(crate::ApiKeyListing {
     previous_valid_until_ms,
     revoked_at_ms,
 });
+
+/// What a revocation or rotation of a key found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyChange {
+    /// Done: the key as it is now, and how many sessions made from it ended.
+    Done(ApiKeyListing, u64),
+    /// No key of this id in the organisation.
+    NotFound,
+    /// The key was revoked already (for a revocation: nothing more to do).
+    Revoked(ApiKeyListing),
+    /// It is the organisation's last working admin key: revoking it would lock everyone out.
+    LastAdmin,
+}
+
+/// An organisation's language and clock as stored (issue 34); see
+/// [`tessera_domain::locale::OrgLocale`] for what they mean.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OrgLocaleRow {
+    /// A BCP 47 tag.
+    pub default_language: Option<String>,
+    /// An IANA zone name.
+    pub time_zone: Option<String>,
+    /// `(site, zone)`, by site.
+    pub sites: Vec<(String, String)>,
+}
+
+impl From<&tessera_domain::locale::OrgLocale> for OrgLocaleRow {
+    fn from(locale: &tessera_domain::locale::OrgLocale) -> Self {
+        OrgLocaleRow {
+            default_language: locale
+                .default_language
+                .as_ref()
+                .map(|tag| tag.as_str().to_owned()),
+            time_zone: locale
+                .time_zone
+                .as_ref()
+                .map(|zone| zone.as_str().to_owned()),
+            sites: locale
+                .sites
+                .iter()
+                .map(|(site, zone)| (site.clone(), zone.as_str().to_owned()))
+                .collect(),
+        }
+    }
+}
+
+impl OrgLocaleRow {
+    /// The values, checked again: one that no longer parses (a zone the database dropped)
+    /// is left out, as if never set.
+    pub fn parsed(self) -> tessera_domain::locale::OrgLocale {
+        use tessera_domain::locale::{Language, OrgLocale, TimeZoneName};
+        OrgLocale {
+            default_language: self
+                .default_language
+                .and_then(|tag| Language::parse("language", &tag).ok()),
+            time_zone: self
+                .time_zone
+                .and_then(|zone| TimeZoneName::parse(&zone).ok()),
+            sites: self
+                .sites
+                .into_iter()
+                .filter_map(|(site, zone)| Some((site, TimeZoneName::parse(&zone).ok()?)))
+                .collect(),
+        }
+    }
+}
+
+/// A key's new secret: its hash, and until when the secret it replaces still works (none:
+/// the old secret stops at once).
+#[derive(Clone, Copy, Debug)]
+pub struct NewSecret {
+    /// SHA-256 of the new secret.
+    pub hash: [u8; 32],
+    /// End of the overlap.
+    pub previous_valid_until_ms: Option<i64>,
+}
+
+/// A new organisation with its first admin key.
+#[derive(Debug)]
+pub struct NewOrg<'a> {
+    /// Org id.
+    pub id: Uuid,
+    /// Display name.
+    pub name: &'a str,
+    /// Admin key id.
+    pub admin_key_id: Uuid,
+    /// SHA-256 of the admin key.
+    pub admin_key_hash: [u8; 32],
+    /// Creation time.
+    pub at_ms: i64,
+}

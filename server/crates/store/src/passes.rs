@@ -7,7 +7,7 @@
 use uuid::Uuid;
 
 use crate::{
-    AdmissionRow, AuditRow, ByRef, LinkOutcome, MessageRow, NewAudit, PassLinkRow, PassRow, Result,
+    AdmissionRow, AuditRow, LinkOutcome, MessageRow, NewAudit, PassLinkRow, PassRow, Result,
     TransferClaim,
 };
 
@@ -618,3 +618,17 @@ crate::columns::from_columns!(crate::AdmissionRow {
     at_ms,
     node_id
 });
+
+/// What [`PassStatements::insert_pass_by_ref`] found.
+#[derive(Debug)]
+pub enum ByRef {
+    /// The pass was issued now.
+    Issued,
+    /// The reference was the tenant's already.
+    Existing {
+        /// The pass stored under it (boxed: a pass row is large beside `Issued`).
+        pass: Box<PassRow>,
+        /// Whether it was issued with the same content.
+        same_content: bool,
+    },
+}

@@ -6,7 +6,7 @@
 
 use uuid::Uuid;
 
-use crate::{NewAudit, PersonalData, Result};
+use crate::{AuditRow, NewAudit, Result};
 
 /// Personal data: what a visitor's data is and where it is held, erasing it, an organisation's
 /// privacy settings, and the passes past them.
@@ -15,13 +15,13 @@ pub trait PrivacyStatements {
     /// The address a pass's latest invitation went to, if one was mailed.
     ///
     /// # Errors
-    /// [`Error::Storage`].
+    /// [`crate::Error::Storage`].
     async fn pass_email(&self, pass_id: Uuid) -> Result<Option<String>>;
 
     /// Everything held about the person `who` names in an organisation.
     ///
     /// # Errors
-    /// [`Error::Storage`].
+    /// [`crate::Error::Storage`].
     async fn personal_data(
         &self,
         org_id: Uuid,
@@ -31,7 +31,7 @@ pub trait PrivacyStatements {
     /// Records an erasure and writes it, with its event, in one transaction.
     ///
     /// # Errors
-    /// [`Error::Storage`].
+    /// [`crate::Error::Storage`].
     async fn erase_personal_data(
         &self,
         erasure: &tessera_domain::privacy::ErasureRecord,
@@ -42,13 +42,13 @@ pub trait PrivacyStatements {
     /// An organisation's retention per class (JSON), if set.
     ///
     /// # Errors
-    /// [`Error::Storage`].
+    /// [`crate::Error::Storage`].
     async fn privacy_settings(&self, org_id: Uuid) -> Result<Option<String>>;
 
     /// Sets an organisation's retention per class (JSON), with its event.
     ///
     /// # Errors
-    /// [`Error::Storage`].
+    /// [`crate::Error::Storage`].
     async fn put_privacy_settings(
         &self,
         org_id: Uuid,
@@ -60,14 +60,14 @@ pub trait PrivacyStatements {
     /// Every organisation's retention per class (JSON).
     ///
     /// # Errors
-    /// [`Error::Storage`].
+    /// [`crate::Error::Storage`].
     async fn privacy_orgs(&self) -> Result<Vec<(Uuid, String)>>;
 
     /// Passes of an organisation that expired before `before_ms`: id, expiry, classes
     /// erased already; oldest first, at most `limit`, after the pass `after`.
     ///
     /// # Errors
-    /// [`Error::Storage`].
+    /// [`crate::Error::Storage`].
     async fn expired_passes(
         &self,
         org_id: Uuid,
@@ -380,3 +380,23 @@ crate::columns::from_columns!(tessera_domain::privacy::MessageRecord {
     created_at_ms,
 });
 crate::columns::from_columns!(tessera_domain::privacy::DeliveryRecord { id, audit_id, body });
+
+/// Everything held about one person (GDPR Article 15).
+#[derive(Clone, Debug, Default)]
+pub struct PersonalData {
+    /// Their passes.
+    pub passes: Vec<tessera_domain::privacy::PassRecord>,
+    /// Outcomes at gates of those passes.
+    pub visits: Vec<tessera_domain::privacy::VisitRecord>,
+    /// Walk-ins under their name.
+    pub walk_ins: Vec<tessera_domain::privacy::WalkInRecord>,
+    /// Messages to them.
+    pub messages: Vec<tessera_domain::privacy::MessageRecord>,
+    /// Audit events about any of the above, oldest first.
+    pub audit: Vec<AuditRow>,
+    /// Webhook deliveries of those events.
+    pub deliveries: Vec<tessera_domain::privacy::DeliveryRecord>,
+    /// Watchlist entries about them: left empty by the store, found by the flow from the
+    /// organisation's watchlist and their identifiers (`flows::privacy`).
+    pub watchlist: Vec<tessera_domain::privacy::WatchMatch>,
+}

@@ -4,7 +4,7 @@
 //! statements both run
 //! (`shared.rs` says how a dialect's lock clauses are passed in).
 
-use crate::{NewAudit, Result, RetentionCounts, RetentionCutoffs};
+use crate::{NewAudit, Result, RetentionCounts};
 
 /// Retention: how many rows each table holds, and deleting what is past its cutoff.
 #[async_trait::async_trait]
@@ -133,3 +133,16 @@ macro_rules! retention_statements {
 }
 
 pub(crate) use retention_statements;
+
+/// The ages past which one retention pass removes rows, in stored milliseconds
+/// (`tessera_flows::retention` computes them from the configured periods).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RetentionCutoffs {
+    /// Challenges without a stored outcome, and scan-time denials, from before this go.
+    pub challenges_before_ms: i64,
+    /// Outcomes stored under a challenge that expired before this go (the challenge goes
+    /// with them once it is past `challenges_before_ms` too).
+    pub redemptions_before_ms: i64,
+    /// Audit events recorded before this go; the schema refuses any younger than 400 days.
+    pub audit_before_ms: i64,
+}

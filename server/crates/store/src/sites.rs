@@ -214,7 +214,7 @@ pub struct SitePass {
 /// passed their place).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Resync {
-    /// The earlier round's horizon ([`SiteStatements::change_horizon`]).
+    /// The earlier round's horizon ([`crate::SiteDownStatements::change_horizon`]).
     pub since_tx: i64,
     /// The node's cursor when the re-read began.
     pub through_seq: i64,

@@ -5,7 +5,7 @@
 
 use uuid::Uuid;
 
-use crate::{DeliveryRow, DeliveryState, NewAudit, Result, WebhookChange, WebhookRow};
+use crate::{DeliveryRow, DeliveryState, NewAudit, Result, WebhookRow};
 
 /// Webhooks and their outbox: endpoints, their deliveries, and the passes waiting for one.
 #[async_trait::async_trait]
@@ -341,3 +341,29 @@ crate::columns::from_columns!(crate::DeliveryRow {
     created_at_ms,
     delivered_at_ms,
 });
+
+/// A change an admin (or start-up) makes to a webhook.
+#[derive(Clone, Debug)]
+pub enum WebhookChange {
+    /// Stop sending to it (its cursor stays; its queue waits in the dead-letter list).
+    Disable {
+        /// When.
+        at_ms: i64,
+        /// Why, as the list shows it.
+        reason: String,
+    },
+    /// Send to it again, from the events after `cursor` (those while it was off are not
+    /// sent).
+    Enable {
+        /// The last audit id it will not be sent.
+        cursor: i64,
+    },
+    /// A new signing secret, as stored (sealed); with `replacing`, only if the stored one is
+    /// still that text (the start-up sealing of an old plaintext secret).
+    Secret {
+        /// The new stored secret.
+        stored: String,
+        /// The stored secret it must replace, if any.
+        replacing: Option<String>,
+    },
+}
