@@ -334,6 +334,17 @@ pub fn settle(locked: &LockedRedemption, answered_key: &[u8], now_ms: i64) -> Se
     }
 }
 
+/// Whether a correct answer admits now: [`settle`] says [`Settlement::Admit`]. This is the
+/// condition of the hot path's conditional write (`Store::admit`: the challenge open and
+/// this gate's and scan's, no outcome stored, the pass claimed, bound to the key that
+/// answered, valid, its step not admitted, a use left), written once in SQL per batch; when
+/// the write refuses, the flow settles under lock with [`settle`] itself. The model checker
+/// (`model/`, issue 54) admits by this function.
+#[must_use]
+pub fn admits_now(locked: &LockedRedemption, answered_key: &[u8], now_ms: i64) -> bool {
+    matches!(settle(locked, answered_key, now_ms), Settlement::Admit)
+}
+
 #[cfg(test)]
 mod tests {
     use tessera_protocol::messages::DenyReason::*;

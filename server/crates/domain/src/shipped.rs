@@ -19,6 +19,7 @@ use uuid::Uuid;
 
 use crate::audit::Severity;
 use crate::events::{AuditKind, Details};
+use crate::rows::PassState;
 use crate::sites::{NodeFault, CLOCK_DRIFT_MS};
 
 /// A lease a node held (or holds), as the ingest checks times against it.
@@ -195,6 +196,50 @@ pub fn judge_admission(
     Ok(())
 }
 
+/// What the ingest of one shipped outcome does (issue 54): the decision the store's
+/// `ingest_site_batch` applies in its transaction, lifted out of the SQL so that the model
+/// checker (`model/`) runs the same one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ingest {
+    /// The nonce was recorded before (a batch resent after a lost answer, a crash, a cut):
+    /// nothing is written again.
+    Seen,
+    /// Recorded now, and it is not an admission that used one of the pass's uses (a
+    /// denial, `already_admitted`, a zone's exit or re-entry): nothing else to count.
+    Recorded,
+    /// Recorded now, and one use is counted on the pass ([`count_shipped_use`]).
+    CountUse,
+}
+
+/// Whether a shipped outcome is new (`recorded_now`: its nonce was not in
+/// `site_admissions` and the insert took it), and if so whether it counts a use. The nonce
+/// decides, never the batch: the same admission shipped twice counts once.
+#[must_use]
+pub fn ingest_admission(recorded_now: bool, outcome: &str, counts_use: bool) -> Ingest {
+    if !recorded_now {
+        Ingest::Seen
+    } else if outcome == "admitted" && counts_use {
+        Ingest::CountUse
+    } else {
+        Ingest::Recorded
+    }
+}
+
+/// A pass after one shipped admission's use is counted on it: one more use, never past
+/// its limit (the node decided on its own copy, and what it admitted happened), and
+/// `used` once a claimed pass has none left; a revoked pass stays revoked. The store's
+/// `UPDATE passes … CASE …` in `ingest_site_batch` writes exactly this.
+#[must_use]
+pub fn count_shipped_use(state: PassState, uses: i64, max_uses: i64) -> (PassState, i64) {
+    let state = if state == PassState::Claimed && uses.saturating_add(1) >= max_uses {
+        PassState::Used
+    } else {
+        state
+    };
+    let uses = if uses < max_uses { uses + 1 } else { uses };
+    (state, uses)
+}
+
 fn severity_rank(severity: Severity) -> u8 {
     match severity {
         Severity::Info => 0,
@@ -241,6 +286,50 @@ mod tests {
             until_ms: 900_000,
             end: Some(LeaseEnd::Returned),
             by_key: None,
+        }
+    }
+
+    #[test]
+    fn a_shipped_outcome_counts_once_by_nonce() {
+        let cases = [
+            ("seen before", false, "admitted", true, Ingest::Seen),
+            ("a new admission", true, "admitted", true, Ingest::CountUse),
+            (
+                "an exit at a zone",
+                true,
+                "admitted",
+                false,
+                Ingest::Recorded,
+            ),
+            ("a denial", true, "denied", true, Ingest::Recorded),
+            (
+                "already admitted",
+                true,
+                "already_admitted",
+                true,
+                Ingest::Recorded,
+            ),
+        ];
+        for (name, new, outcome, counts, expected) in cases {
+            assert_eq!(ingest_admission(new, outcome, counts), expected, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_counted_use_never_passes_the_limit() {
+        use PassState::{Claimed, Revoked, Used};
+        let cases = [
+            ("first of two", Claimed, 0, 2, Claimed, 1),
+            ("the last", Claimed, 1, 2, Used, 2),
+            ("past the limit", Used, 2, 2, Used, 2),
+            ("revoked stays revoked", Revoked, 0, 1, Revoked, 1),
+        ];
+        for (name, state, uses, max, to_state, to_uses) in cases {
+            assert_eq!(
+                count_shipped_use(state, uses, max),
+                (to_state, to_uses),
+                "{name}"
+            );
         }
     }
 

@@ -125,7 +125,14 @@ macro_rules! site_up_statements {
                     .map_err(Error::storage("count site admission"))?
                     .rows_affected()
                         == 1;
-                    if !counted || admission.outcome != "admitted" || !admission.counts_use {
+                    // The decision is the domain's (`shipped::ingest_admission`); the
+                    // UPDATE below is `shipped::count_shipped_use` in SQL.
+                    if tessera_domain::shipped::ingest_admission(
+                        counted,
+                        &admission.outcome,
+                        admission.counts_use,
+                    ) != tessera_domain::shipped::Ingest::CountUse
+                    {
                         continue;
                     }
                     ingested.admissions += 1;
