@@ -511,9 +511,14 @@ impl SystemModel {
             }
             Msg::Refused(node) => {
                 let n = &mut state.nodes[usize::from(node)];
-                if n.waiting.is_some() {
-                    n.waiting = None;
+                // A return refused (the lease is not held centrally any more: an earlier
+                // return's answer was lost) ends the lease on the node too
+                // (`NodeLink::give_back` on a 404).
+                if n.waiting == Some(Waiting::Return) {
+                    n.lease = None;
+                    n.extended_until_ms = None;
                 }
+                n.waiting = None;
             }
             Msg::Pull(node) => {
                 let c = &state.central.book;

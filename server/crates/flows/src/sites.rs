@@ -1921,13 +1921,25 @@ impl NodeLink {
             return Ok(());
         };
         if let Some(lease_id) = state.lease_id {
-            let _: Option<serde_json::Value> = self
+            let answer: Result<Option<serde_json::Value>, LinkError> = self
                 .call(
                     self.http
                         .post(self.url("v1/node/lease/return")?)
                         .json(&ReturnRequest { lease_id }),
                 )
-                .await?;
+                .await;
+            match answer {
+                Ok(_) => {}
+                // The central server holds no such lease any more: an earlier return whose
+                // answer was lost ended it (or an admin reclaimed it). Either way it is not
+                // this node's to decide under; keeping it would have the node deciding
+                // beside a central server that has resumed (issue 54, found by the model
+                // checker: docs/model-checking.md).
+                Err(LinkError::Refused { status: 404, .. }) => {
+                    tracing::warn!("on-site node: the lease was already ended centrally");
+                }
+                Err(error) => return Err(error),
+            }
             let lease = state.lease();
             state.set_lease(None, None);
             state.updated_at_ms = now_ms();
