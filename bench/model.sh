@@ -8,7 +8,7 @@
 #
 #   bench/model.sh                 # every run
 #   bench/model.sh faults          # the runs whose name starts with `faults`
-#   bench/model.sh story           # the shortest trace of the return window (docs/model-checking.md)
+#   bench/model.sh story           # the return window, its fix undone: the shortest trace (docs/model-checking.md)
 #   MODEL_THREADS=4 bench/model.sh # checker threads (default 2)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -453,7 +453,8 @@ impl Book {
     }
 
     /// A wallet's answer (`right` or a forgery), sent by `gate` for `scan` to the challenge
-    /// `nonce`, decided at `now_ms` on this decider's clock. A correct answer commits an
+    /// `nonce`, decided at `now_ms` on this decider's clock, which `decides` for the pass or
+    /// no longer does (a node's authority at the commit). A correct answer commits an
     /// admission when `rules::admits_now` (the hot path's conditional write) says so, and
     /// otherwise what `rules::settle` stores.
     #[allow(clippy::too_many_arguments)]
@@ -465,6 +466,7 @@ impl Book {
         scan: u8,
         nonce: u8,
         right: bool,
+        decides: bool,
         now_ms: i64,
     ) -> (Told, Effect) {
         let Some(index) = self.challenges.iter().position(|c| c.nonce == nonce) else {
@@ -491,6 +493,14 @@ impl Book {
         let text = fixture.answer(nonce, right);
         if !rules::answer_is_right(&fixture.keys, fixture.pass_id, &nonce_of(nonce), &text) {
             return (self.wrong_answer(index), Effect::None);
+        }
+        // `redemption::redeem` on a node: no commit once it no longer decides (a return
+        // was asked for, the lease ran out); nothing is stored.
+        if !decides {
+            return (
+                Told::Denied(Why::of(DenyReason::SiteDelegated)),
+                Effect::None,
+            );
         }
         let locked = LockedRedemption {
             challenge: context.challenge,

@@ -250,9 +250,16 @@ impl ExchangeModel {
             }
             Frame::Answer { scan, nonce, right } => {
                 let stored_before = s.book.outcomes.iter().any(|o| o.nonce == nonce);
-                let (told, effect) =
-                    s.book
-                        .answer(&self.fixture, max_uses, 0, scan, nonce, right, s.now_ms);
+                let (told, effect) = s.book.answer(
+                    &self.fixture,
+                    max_uses,
+                    0,
+                    scan,
+                    nonce,
+                    right,
+                    true,
+                    s.now_ms,
+                );
                 if let crate::book::Effect::Admitted(nonce) = effect {
                     let burned = s.book.challenges.iter().any(|c| {
                         c.nonce == nonce && i64::from(c.wrong) >= tessera_domain::rules::BURN_AT

@@ -64,7 +64,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ..Bounds::suite()
         };
         story(
-            SystemModel::new(returning, Mutation::None)?,
+            SystemModel::new(returning, Mutation::DecidesWhileReturning)?,
             tessera_model::system::names::USES,
         );
         return Ok(());

@@ -41,6 +41,9 @@ pub enum Mutation {
     IngestTwice,
     /// The node hands its lease back while a shipped batch is still unanswered.
     ReturnRacesShip,
+    /// The node goes on deciding while it returns its lease: the code before issue 54's
+    /// first finding was fixed (`docs/model-checking.md`, "the return window").
+    DecidesWhileReturning,
 }
 
 /// What an operator or an admin may do in a run.
@@ -85,7 +88,8 @@ pub struct Bounds {
     /// What operators may do.
     pub operators: Operators,
     /// An operator returns the lease only with the node's gates idle, and they scan no
-    /// more until a resume. Without it the checker finds the return window (see
+    /// more until a resume. Without it, and with the return window's fix undone
+    /// ([`Mutation::DecidesWhileReturning`]), the checker finds that window (see
     /// `docs/model-checking.md`).
     pub quiet_return: bool,
 }
@@ -459,10 +463,18 @@ impl SystemModel {
                 lease.as_ref(),
                 n.extended_until_ms,
                 n.synced_as_of_ms,
+                n.returning,
                 now,
             );
         }
-        sites::node_authority(lease.as_ref(), n.extended_until_ms, n.synced_as_of_ms, now)
+        let returning = n.returning && self.mutation != Mutation::DecidesWhileReturning;
+        sites::node_authority(
+            lease.as_ref(),
+            n.extended_until_ms,
+            n.synced_as_of_ms,
+            returning,
+            now,
+        )
     }
 
     fn central_decides(&self, state: &State) -> bool {
@@ -628,16 +640,25 @@ impl SystemModel {
                         scan,
                         nonce,
                         true,
+                        true,
                         now,
                     ),
                 )
             }
             Some(node) => {
                 let now = self.node_now(state, node);
+                let decides = self.authority(state, node) == NodeAuthority::Admits;
                 let n = &mut state.nodes[usize::from(node)];
-                let result = n
-                    .book
-                    .answer(&self.fixture, max_uses, gate, scan, nonce, true, now);
+                let result = n.book.answer(
+                    &self.fixture,
+                    max_uses,
+                    gate,
+                    scan,
+                    nonce,
+                    true,
+                    decides,
+                    now,
+                );
                 if result.1 == Effect::Admitted(nonce) {
                     n.log.push(Entry {
                         nonce,
@@ -1135,11 +1156,15 @@ fn authority_without_margin(
     lease: Option<&Lease>,
     extended_until_ms: Option<i64>,
     synced_as_of_ms: Option<i64>,
+    return_requested: bool,
     now_ms: i64,
 ) -> NodeAuthority {
     let Some(lease) = lease else {
         return NodeAuthority::NoLease;
     };
+    if return_requested {
+        return NodeAuthority::Returning;
+    }
     if now_ms < lease.valid_from_ms
         || synced_as_of_ms.is_none_or(|as_of| as_of < lease.valid_from_ms)
     {

@@ -364,6 +364,7 @@ async fn node(store: &Store, settings: &Settings, action: NodeAction) -> Result<
                 lease.as_ref(),
                 state.extended_until_ms,
                 state.down_as_of_ms,
+                state.return_requested_ms.is_some(),
                 tessera_domain::now_ms(),
             );
             print_line(

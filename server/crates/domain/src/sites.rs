@@ -112,19 +112,30 @@ pub enum NodeAuthority {
     Admits,
     /// The lease ran out and was neither renewed nor extended on site.
     Lapsed,
+    /// An operator asked for the lease back: the node decides nothing more, neither a scan
+    /// nor an answer to a challenge it issued before, and hands the lease back once what it
+    /// admitted is shipped. Found by the model checker (issue 54, `docs/model-checking.md`):
+    /// a node that went on deciding while it returned could admit beside a central server
+    /// that had resumed.
+    Returning,
 }
 
 /// The node's authority at `now_ms` (its clock): inside the lease, drift taken off both
-/// ends, synced down past the start; after the end only within an operator's extension.
+/// ends, synced down past the start; after the end only within an operator's extension;
+/// none once a return of the lease was asked for (`return_requested`).
 pub fn node_authority(
     lease: Option<&Lease>,
     extended_until_ms: Option<i64>,
     synced_as_of_ms: Option<i64>,
+    return_requested: bool,
     now_ms: i64,
 ) -> NodeAuthority {
     let Some(lease) = lease else {
         return NodeAuthority::NoLease;
     };
+    if return_requested {
+        return NodeAuthority::Returning;
+    }
     let start = lease.valid_from_ms.saturating_add(CLOCK_DRIFT_MS);
     if now_ms < start || synced_as_of_ms.is_none_or(|as_of| as_of < start) {
         return NodeAuthority::Starting;
@@ -383,10 +394,19 @@ mod tests {
         ];
         for (name, lease, extended, synced, now, expected) in cases {
             assert_eq!(
-                node_authority(*lease, *extended, *synced, *now),
+                node_authority(*lease, *extended, *synced, false, *now),
                 *expected,
                 "{name}"
             );
+            // Once a return is asked for, a node with a lease decides nothing, whatever
+            // else holds; without a lease there is nothing to return.
+            let returning = node_authority(*lease, *extended, *synced, true, *now);
+            let want = if lease.is_some() {
+                NodeAuthority::Returning
+            } else {
+                NodeAuthority::NoLease
+            };
+            assert_eq!(returning, want, "{name}, returning");
         }
     }
 

@@ -614,6 +614,27 @@ async fn redeem(
     nonce: Nonce,
     nonce_fp: &str,
 ) -> Result<ServerMessage> {
+    // An on-site node commits an admission only while it decides for its site: not once an
+    // operator asked for the lease back, even for a challenge it issued before (issue 54).
+    // The guard keeps the return from handing the lease back between this check and the
+    // commit; nothing is stored, so the visitor is admitted by whoever decides next.
+    let _deciding = match &flow.authority {
+        crate::sites::Authority::Node(view) => {
+            let deciding = view.deciding().await;
+            if view.authority(now_ms()) != tessera_domain::sites::NodeAuthority::Admits {
+                let subject = Subject {
+                    org_id: Some(gate.org_id),
+                    gate_id: Some(gate.id),
+                    pass_id: Some(pass.id),
+                };
+                let denial = ScanResult::denied(challenge.scan_id, DenyReason::SiteDelegated);
+                let details = answer_details(challenge.scan_id, Some(nonce_fp));
+                return deny_response(flow, subject, denial, details).await;
+            }
+            Some(deciding)
+        }
+        crate::sites::Authority::Central => None,
+    };
     let row = outcome_row(challenge, StoredOutcome::Admitted);
     let wallet_key = pass
         .wallet_public_key

@@ -1326,6 +1326,10 @@ pub enum Authority {
 #[derive(Debug, Default)]
 pub struct NodeView {
     state: Mutex<Option<NodeStateRow>>,
+    /// Held (shared) by each admission from its authority check to its commit, and taken
+    /// whole by a return before it ships and hands the lease back: no admission checked
+    /// before the return can commit after the last shipment.
+    deciding: tokio::sync::RwLock<()>,
 }
 
 impl NodeView {
@@ -1341,6 +1345,17 @@ impl NodeView {
             .clone()
     }
 
+    /// Held from an admission's authority check to its commit ([`NodeView::deciding`]'s
+    /// field says why).
+    pub async fn deciding(&self) -> tokio::sync::RwLockReadGuard<'_, ()> {
+        self.deciding.read().await
+    }
+
+    /// Waits for every admission that was checked before now to commit.
+    async fn settle_decisions(&self) {
+        drop(self.deciding.write().await);
+    }
+
     /// What the node may do at `now_ms`.
     pub fn authority(&self, now_ms: i64) -> NodeAuthority {
         let guard = self.state.lock().unwrap_or_else(PoisonError::into_inner);
@@ -1350,6 +1365,7 @@ impl NodeView {
                 state.lease().as_ref(),
                 state.extended_until_ms,
                 state.down_as_of_ms,
+                state.return_requested_ms.is_some(),
                 now_ms,
             ),
         }
@@ -1556,6 +1572,9 @@ impl NodeLink {
         // for none until an operator resumes.
         let returning = state.as_ref().and_then(|s| s.return_requested_ms).is_some();
         if returning {
+            // The view says Returning now: no admission starts; wait for those already
+            // checked, so that the shipment below holds every one of them.
+            self.view.settle_decisions().await;
             self.ship_all().await?;
             self.give_back().await?;
         } else {
