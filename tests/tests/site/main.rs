@@ -55,6 +55,7 @@ both_backends!(a_fault_campaign_on_the_sync_up_loses_nothing_and_doubles_nothing
 postgres_only!(the_node_keeps_up_at_scale);
 both_backends!(zones_and_standing_in_them_travel_to_the_node_and_back);
 both_backends!(a_stolen_node_token_cannot_forge_or_keep_the_site);
+both_backends!(a_return_whose_answer_is_lost_still_hands_the_site_back);
 
 use trust::a_stolen_node_token_cannot_forge_or_keep_the_site;
 
@@ -271,7 +272,7 @@ async fn the_node_admits_through_a_cut_and_everything_arrives_once(backend: Back
         mut node,
         sync_down: _,
         _dir,
-    } = Venue::start(backend, DURING_CUT + 4).await?;
+    } = Venue::start(backend, DURING_CUT + 5).await?;
     let spec = site_pass();
 
     let mut gate = Gate::connect(&node.gate_ws_url(), &node_gate.device_token).await?;
@@ -451,6 +452,15 @@ async fn the_node_admits_through_a_cut_and_everything_arrives_once(backend: Back
         "{malformed:?}"
     );
 
+    // The return window (issue 54, found by the model checker): a challenge the node issued
+    // before the return is not admitted after it, while the central server decides again.
+    let late = &wallets[DURING_CUT + 4];
+    let mut gate = Gate::connect(&node.gate_ws_url(), &node_gate.device_token).await?;
+    let (_, opened) = gate.scan(&late.code_now()).await?;
+    let ServerMessage::Challenge(open_challenge) = opened else {
+        anyhow::bail!("the node challenges before its return: {opened:?}");
+    };
+
     // The lease is handed back: the central server decides again, and the passes the node
     // admitted stay used.
     node.run(&["node", "return"]).await?;
@@ -479,6 +489,69 @@ async fn the_node_admits_through_a_cut_and_everything_arrives_once(backend: Back
     ensure!(
         admitted(&fresh),
         "the central server admits the site again: {fresh:?}"
+    );
+    // The answer to the node's earlier challenge arrives: refused, nothing stored; the
+    // visitor goes through at the central server, once.
+    let after = gate
+        .answer(&open_challenge, &late.answer(&open_challenge)?)
+        .await?;
+    ensure!(
+        after.outcome == Outcome::Denied && after.reason == Some(DenyReason::SiteDelegated),
+        "a returned node admits nothing more, not even an answer to its own challenge: {after:?}"
+    );
+    let (at_central, _) = visit(&mut central_gate, late).await?;
+    ensure!(
+        admitted(&at_central),
+        "the central server admits the visitor the node turned away: {at_central:?}"
+    );
+    Ok(())
+}
+
+/// Issue 54's second finding, against the real binaries: the central server ends the lease
+/// on the node's return, and the answer is lost on the way back. The node asks again, is told
+/// the lease is not held (404), and ends its own: it decides nothing more beside a central
+/// server that has the site back (it used to keep its lease, and go on admitting, for good).
+async fn a_return_whose_answer_is_lost_still_hands_the_site_back(backend: Backend) -> Result<()> {
+    let mut venue = Venue::start(backend, 2).await?;
+    let mut gate = venue.node_gate().await?;
+    let (first, _) = visit(&mut gate, &venue.wallets[0]).await?;
+    ensure!(admitted(&first), "admitted on site: {first:?}");
+
+    venue.uplink.arm_on(tripwire::RETURN, Trap::BeforeAnswer);
+    venue.node.run(&["node", "return"]).await?;
+    wait_for(
+        "the central server's end of the lease",
+        Duration::from_secs(30),
+        || async {
+            let nodes = venue.admin.get("/v1/nodes").await?.expect(200)?;
+            Ok(nodes["nodes"][0]["state"] == "idle")
+        },
+    )
+    .await?;
+    ensure!(
+        venue.uplink.sprung() == [Trap::BeforeAnswer],
+        "the return's answer was lost: {:?}",
+        venue.uplink.sprung()
+    );
+    wait_for(
+        "the node's end of its lease",
+        Duration::from_secs(30),
+        || async { Ok(node_status(&venue.node).await?["lease"].is_null()) },
+    )
+    .await?;
+    ensure!(
+        !node_admits(&venue.node).await?,
+        "the node admits nothing more"
+    );
+    let (at_node, _) = visit(&mut gate, &venue.wallets[1]).await?;
+    ensure!(
+        denied_for(&at_node, DenyReason::SiteDelegated),
+        "the node refuses the site's passes: {at_node:?}"
+    );
+    let (at_central, _) = visit(&mut venue.central_gate, &venue.wallets[1]).await?;
+    ensure!(
+        admitted(&at_central),
+        "the central server admits the site again: {at_central:?}"
     );
     Ok(())
 }

@@ -1,7 +1,8 @@
 //! The node's uplink, cuttable at a chosen point of a sync-up batch.
 //!
 //! A [`Switchboard`] forwarding bytes unchanged, which also watches for the node's
-//! `POST /v1/node/events` and, once armed, springs one [`Trap`] on the next such request: the
+//! `POST /v1/node/events` (or, armed with [`Tripwire::arm_on`], another request, such as the
+//! lease's return) and, once armed, springs one [`Trap`] on the next such request: the
 //! link dies in the middle of the request's body (the central server gets half a batch), or
 //! after the whole request, as the answer comes back (the central server wrote the batch;
 //! the node never hears so), or the answer is held until the test kills the node and cuts.
@@ -17,7 +18,10 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::Notify;
 
-const SHIP: &[u8] = b"POST /v1/node/events ";
+/// The request line a sync-up batch starts with.
+pub const SHIP: &[u8] = b"POST /v1/node/events ";
+/// The request line of the lease's return.
+pub const RETURN: &[u8] = b"POST /v1/node/lease/return ";
 
 /// Where the link dies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,9 +34,11 @@ pub enum Trap {
     HoldAnswer,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Shared {
     armed: Mutex<Option<Trap>>,
+    /// The request line the armed trap waits for ([`SHIP`] unless armed on another).
+    line: Mutex<&'static [u8]>,
     sprung: Mutex<Vec<Trap>>,
     held: Notify,
     /// Bytes from the node to the central server, and back.
@@ -74,6 +80,12 @@ impl Tripwire {
 
     /// Springs `trap` on the next batch the node ships.
     pub fn arm(&self, trap: Trap) {
+        self.arm_on(SHIP, trap);
+    }
+
+    /// Springs `trap` on the next request that starts with `line` ([`SHIP`], [`RETURN`]).
+    pub fn arm_on(&self, line: &'static [u8], trap: Trap) {
+        *lock(&self.shared.line) = line;
         *lock(&self.shared.armed) = Some(trap);
     }
 
@@ -93,6 +105,19 @@ impl Tripwire {
     /// Resolves when a [`Trap::HoldAnswer`] holds an answer.
     pub async fn held(&self) {
         self.shared.held.notified().await;
+    }
+}
+
+impl Default for Shared {
+    fn default() -> Self {
+        Shared {
+            armed: Mutex::default(),
+            line: Mutex::new(SHIP),
+            sprung: Mutex::default(),
+            held: Notify::default(),
+            up_bytes: AtomicU64::default(),
+            down_bytes: AtomicU64::default(),
+        }
     }
 }
 
@@ -139,7 +164,8 @@ async fn forward(mut client: TcpStream, upstream: String, shared: Arc<Shared>) {
                     return;
                 }
                 let chunk = &up[..n];
-                if chunk.windows(SHIP.len()).any(|window| window == SHIP) {
+                let line = *lock(&shared.line);
+                if chunk.windows(line.len()).any(|window| window == line) {
                     // A trap armed since wins; otherwise one the last request on this
                     // connection did not spring (it was shorter) rides on this one.
                     if let Some(next) = lock(&shared.armed).take() {
